@@ -1,0 +1,64 @@
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import ClientPgLite from 'knex-pglite';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  knex: Knex;
+  kind: DatabaseKind;
+  /** Present for the embedded database: the single session every query goes through. */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when null the embedded PGlite is used. */
+  databaseUrl: string | null;
+  /** Folder for PGlite's files, or 'memory://' for a throwaway in-memory database. */
+  pgliteDir?: string;
+  /** PGlite data directory dump to start from (tests clone a migrated template this way). */
+  pgliteLoadDataDir?: Blob;
+  poolMax?: number;
+}
+
+// int8 (count(*), bigserial) as a JS number on both drivers; our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: 10_000,
+    });
+    return { knex, kind: 'postgres', pglite: null, close: () => knex.destroy() };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    parsers: { 20: (v: string) => Number.parseInt(v, 10) },
+    loadDataDir: options.pgliteLoadDataDir,
+  });
+  const knex = knexFactory({
+    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+    // PGlite is one session: waiting longer than this means something holds it (a bug), so fail loudly.
+    acquireConnectionTimeout: 30_000,
+  } as Knex.Config);
+  return {
+    knex,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await knex.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export const title = 'Confirm Your Account';

@@ -1,0 +1,11 @@
+import { AuthShell } from '../../layouts/AuthShell.js';
+
+export function Page() {
+  return (
+    <AuthShell>
+      <div className="card">
+        <h1 className="card__title">Forgot Password</h1>
+      </div>
+    </AuthShell>
+  );
+}

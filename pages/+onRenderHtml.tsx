@@ -1,0 +1,28 @@
+import { renderToString } from 'react-dom/server';
+import { escapeInject, dangerouslySkipEscape } from 'vike/server';
+import type { PageContextServer } from 'vike/types';
+import { PageContextProvider } from './page-context.js';
+import './styles.css';
+
+const APP_TITLE = 'Freshman Application';
+
+export function onRenderHtml(pageContext: PageContextServer) {
+  const { Page } = pageContext as PageContextServer & { Page: () => React.JSX.Element };
+  const html = renderToString(
+    <PageContextProvider pageContext={pageContext}>
+      <Page />
+    </PageContextProvider>,
+  );
+  const pageTitle = (pageContext.config as { title?: string }).title;
+  const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
+  return escapeInject`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="light" />
+    <title>${title}</title>
+  </head>
+  <body>${dangerouslySkipEscape(html)}</body>
+</html>`;
+}

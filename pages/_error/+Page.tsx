@@ -1,0 +1,5 @@
+import { GenericError } from '../GenericError.js';
+
+export function Page() {
+  return <GenericError />;
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { usePageContext } from '../page-context.js';
+import { shellConfig } from './public-config.js';
+import { SiteFooter } from './SiteFooter.js';
+
+export const STEPS = [
+  { href: '/about', label: '1. About you', short: 'Step 1' },
+  { href: '/education', label: '2. Your academics', short: 'Step 2' },
+  { href: '/final-steps', label: '3. Final steps', short: 'Step 3' },
+] as const;
+
+function isWithin(window: { start: string; end: string } | null, now: string): boolean {
+  return window !== null && now >= window.start && now <= window.end;
+}
+
+/** Header, step navigation, banners, main content and footer of the three form pages (§2). */
+export function FormShell({ current, children, banner, nav }: { current: string; children: ReactNode; banner?: ReactNode; nav?: ReactNode }) {
+  const pageContext = usePageContext();
+  const config = shellConfig(pageContext);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <p className="site-title">Freshman Application</p>
+          <div className="site-header__account" id="account-slot" />
+        </div>
+      </header>
+      {nav ?? (
+        <nav className="steps" aria-label="Application steps">
+          <ol className="container steps__list">
+            {STEPS.map((step) => (
+              <li key={step.href} className="steps__item">
+                <a href={step.href} className="steps__link" aria-current={step.href === current ? 'step' : undefined}>
+                  <span className="steps__long">{step.label}</span>
+                  <span className="steps__short" aria-hidden="true">
+                    {step.short}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <div className="container banners">
+        {isWithin(config.applicationWindow, config.now) && (
+          <div className="alert alert--info" role="status">
+            Applications are open. Submit yours before the deadline to be considered for this entry term.
+          </div>
+        )}
+        {banner}
+      </div>
+      <main id="main" className="container main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter contacts={config.contacts} />
+    </>
+  );
+}

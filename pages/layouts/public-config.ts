@@ -1,0 +1,19 @@
+import type { PageContextServer } from 'vike/types';
+
+export interface ShellConfig {
+  contacts: { helpEmail: string; officePhone: string; officeEmail: string };
+  /** ISO dates of the application window, or null for no banner. */
+  applicationWindow: { start: string; end: string } | null;
+  now: string;
+}
+
+/** The part of the server configuration a page may show. Read from pageContext on the server. */
+export function shellConfig(pageContext: PageContextServer): ShellConfig {
+  const services = (pageContext as unknown as { services: { config: any; now: () => Date } }).services;
+  const window = services.config.applicationWindow as { start: Date; end: Date } | null;
+  return {
+    contacts: services.config.contacts,
+    applicationWindow: window ? { start: window.start.toISOString(), end: window.end.toISOString() } : null,
+    now: services.now().toISOString(),
+  };
+}

@@ -1,0 +1,76 @@
+import express, { type Express, type RequestHandler } from 'express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { ViteDevServer } from 'vite';
+import type { AppServices } from './services.server.js';
+import { cspNonce, sameOriginOnly, securityHeaders } from './middleware/security.server.js';
+import { apiNotFound, errorHandler } from './middleware/errors.server.js';
+import { pathForLog } from './logger.server.js';
+import { healthRouter } from './routes/health.server.js';
+import { pageRenderer } from './render.server.js';
+import { apiRouters } from './routes/routers.server.js';
+
+export interface AppOptions {
+  /** Development: vite's middleware serves modules with HMR. Production: the built client in dist/client. */
+  vite?: ViteDevServer;
+  hmrPort?: number;
+  clientDir?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** The Express application without listening: used by server/start, the dev server and supertest. */
+export function createApp(services: AppServices, options: AppOptions = {}): Express {
+  const { config, logger } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: pathForLog(req.url) }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+    }),
+  );
+  app.use(cspNonce);
+  app.use(securityHeaders(config, { dev: Boolean(options.vite), hmrPort: options.hmrPort }));
+  app.use(compression());
+  app.use(healthRouter(services));
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else {
+    const clientDir = options.clientDir ?? join(process.cwd(), 'dist', 'client');
+    app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  }
+
+  app.use(cookieParser());
+  app.use(sameOriginOnly(config));
+  app.use(noStoreForApi);
+  for (const [prefix, router] of apiRouters(services)) app.use(prefix, router);
+  app.use(apiNotFound);
+  app.use(pageRenderer(services));
+  app.use(errorHandler);
+  return app;
+}
+
+/** API answers are per-user and must never be cached by a shared proxy. */
+const noStoreForApi: RequestHandler = (req, res, next) => {
+  if (/^\/(api|public|service)(\/|$)/.test(req.path)) res.setHeader('Cache-Control', 'no-store');
+  next();
+};

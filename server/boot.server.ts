@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config.server.js';
+import type { AppServices } from './services.server.js';
+import { openDatabase } from '../db/knex.server.js';
+import { migrateLatest } from '../db/migrate.server.js';
+import { createBoss } from '../workers/boss.server.js';
+import { createQueues, registerWorkers } from '../workers/register.server.js';
+
+export interface BootOptions {
+  /** Run job handlers in this process (WORKER=inline, or the worker entry). */
+  runWorkers: boolean;
+  /** Start the queue at all (tests of pure HTTP behaviour may skip it). */
+  startQueue?: boolean;
+}
+
+/** Opens the database, applies migrations, starts the job queue: everything a process needs. */
+export async function bootServices(config: Config, logger: Logger, options: BootOptions): Promise<AppServices & { stop(): Promise<void> }> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+  const applied = await migrateLatest(db.knex);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const services: AppServices = { config, logger, db, boss: null, now: () => new Date() };
+  if (options.startQueue !== false) {
+    const boss = createBoss(db);
+    boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+    await boss.start();
+    await createQueues(boss);
+    services.boss = boss;
+    if (options.runWorkers) await registerWorkers(boss, services);
+  }
+  return {
+    ...services,
+    get boss() {
+      return services.boss;
+    },
+    async stop() {
+      await services.boss?.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
+      await db.close();
+    },
+  };
+}

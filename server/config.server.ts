@@ -1,0 +1,135 @@
+import Joi from 'joi';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+
+/** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  s3: null | {
+    bucket: string;
+    endpoint: string | null;
+    region: string;
+    forcePathStyle: boolean;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  };
+  chromiumPath: string | null;
+  sofficePath: string | null;
+  sessionSecret: string;
+  worker: 'inline' | 'off';
+  logLevel: string;
+  applicationWindow: { start: Date; end: Date } | null;
+  contacts: { helpEmail: string; officePhone: string; officeEmail: string };
+}
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+const envSchema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  PORT: Joi.number().integer().min(0).max(65535).default(3000),
+  PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  DATA_DIR: Joi.string().default('./.data'),
+  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
+  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
+  MAIL_FROM: Joi.string().email({ tlds: false }).default('admissions@localhost'),
+  S3_BUCKET: Joi.string().min(3).max(63),
+  S3_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
+  S3_REGION: Joi.string().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: Joi.boolean().truthy('1').falsy('0').default(false),
+  AWS_ACCESS_KEY_ID: Joi.string(),
+  AWS_SECRET_ACCESS_KEY: Joi.string(),
+  CHROMIUM_PATH: Joi.string(),
+  SOFFICE_PATH: Joi.string(),
+  SESSION_SECRET: Joi.string().min(32),
+  WORKER: Joi.string().valid('inline', 'off').default('inline'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  APPLICATION_WINDOW_START: Joi.date().iso(),
+  APPLICATION_WINDOW_END: Joi.date().iso().when('APPLICATION_WINDOW_START', {
+    is: Joi.exist(),
+    then: Joi.date().iso().greater(Joi.ref('APPLICATION_WINDOW_START')).required(),
+  }),
+  HELP_EMAIL: Joi.string().email({ tlds: false }).default('help@admissions.example.edu'),
+  OFFICE_PHONE: Joi.string().max(40).default('(555) 555-0100'),
+  OFFICE_EMAIL: Joi.string().email({ tlds: false }).default('admissions@admissions.example.edu'),
+})
+  .and('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY')
+  .with('S3_ENDPOINT', 'S3_BUCKET')
+  .with('APPLICATION_WINDOW_END', 'APPLICATION_WINDOW_START')
+  .unknown(true);
+
+/** The environment variables this module knows; docker-compose and the README are checked against it. */
+export const KNOWN_VARIABLES = Object.keys(envSchema.describe().keys as Record<string, unknown>);
+
+export class ConfigError extends Error {}
+
+function findExecutable(candidates: string[]): string | null {
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+function findOnPath(name: string, pathVar: string | undefined): string | null {
+  for (const dir of (pathVar ?? '').split(':')) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  return null;
+}
+
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Validates the environment once. Throws ConfigError naming the offending variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const { value, error } = envSchema.validate(blanksRemoved, { abortEarly: true, convert: true });
+  if (error) {
+    const variable = String(error.details[0]?.path[0] ?? error.details[0]?.context?.label ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${variable}: ${error.message}`);
+  }
+  const v = value as Record<string, any>;
+  const nodeEnv = v.NODE_ENV as Config['nodeEnv'];
+  const dataDir = resolve(v.DATA_DIR);
+  if (nodeEnv === 'production' && !v.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET: is required in production (at least 32 characters)');
+  }
+  const port = v.PORT as number;
+  return {
+    nodeEnv,
+    port,
+    publicUrl: String(v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: v.DATABASE_URL ?? null,
+    smtpUrl: v.SMTP_URL ?? null,
+    mailFrom: v.MAIL_FROM,
+    s3: v.S3_BUCKET
+      ? {
+          bucket: v.S3_BUCKET,
+          endpoint: v.S3_ENDPOINT ?? null,
+          region: v.S3_REGION,
+          forcePathStyle: v.S3_FORCE_PATH_STYLE,
+          accessKeyId: v.AWS_ACCESS_KEY_ID ?? null,
+          secretAccessKey: v.AWS_SECRET_ACCESS_KEY ?? null,
+        }
+      : null,
+    chromiumPath: v.CHROMIUM_PATH ?? findExecutable(CHROMIUM_CANDIDATES),
+    sofficePath: v.SOFFICE_PATH ?? findOnPath('soffice', env.PATH),
+    sessionSecret: v.SESSION_SECRET ?? developmentSecret(dataDir),
+    worker: v.WORKER,
+    logLevel: v.LOG_LEVEL,
+    applicationWindow: v.APPLICATION_WINDOW_START
+      ? { start: v.APPLICATION_WINDOW_START, end: v.APPLICATION_WINDOW_END }
+      : null,
+    contacts: { helpEmail: v.HELP_EMAIL, officePhone: v.OFFICE_PHONE, officeEmail: v.OFFICE_EMAIL },
+  };
+}

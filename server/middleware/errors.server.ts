@@ -1,0 +1,49 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { HttpError } from '../http-error.server.js';
+import { renderGenericErrorHtml } from '../generic-error-html.server.js';
+
+export const API_PREFIXES = ['/api', '/public', '/service', '/lookup'];
+
+export function isApiRequest(req: Request): boolean {
+  return API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`));
+}
+
+const GENERIC_API_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
+
+/** Body-parser and multer errors carry a status and a type; translate them into clear messages. */
+function clientErrorFrom(err: any): HttpError | null {
+  if (err instanceof HttpError) return err;
+  if (err?.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid JSON.');
+  if (err?.type === 'entity.too.large') return new HttpError(413, 'The request body is too large.');
+  if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') {
+    return new HttpError(415, 'The request body encoding is not supported.');
+  }
+  if (err?.code === 'LIMIT_FILE_SIZE') return new HttpError(413, 'Your file is too large. The maximum file size is 1 MB.');
+  if (typeof err?.code === 'string' && err.code.startsWith('LIMIT_')) return new HttpError(400, 'The upload was not in the expected form.');
+  if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.expose) {
+    return new HttpError(err.status, String(err.message));
+  }
+  return null;
+}
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  if (isApiRequest(req)) return next(new HttpError(404, 'Not found.'));
+  next();
+};
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const clientError = clientErrorFrom(err);
+  if (!clientError) req.log?.error({ err }, 'unhandled error');
+  else if (clientError.status >= 500) req.log?.warn({ status: clientError.status, msg: clientError.message }, 'service unavailable');
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const status = clientError?.status ?? 500;
+  for (const [name, value] of Object.entries(clientError?.headers ?? {})) res.setHeader(name, value);
+  if (isApiRequest(req) || req.accepts(['html', 'json']) === 'json') {
+    res.status(status).json({ ...(clientError?.body ?? {}), message: clientError?.message ?? GENERIC_API_MESSAGE });
+    return;
+  }
+  res.status(status).type('html').send(renderGenericErrorHtml(res.locals.cspNonce));
+};

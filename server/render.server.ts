@@ -1,0 +1,35 @@
+import type { RequestHandler } from 'express';
+import { renderPage } from 'vike/server';
+import { DEFAULT_ROUTE, isPageRoute } from '../pages/routes.js';
+import type { AppServices } from './services.server.js';
+
+/** Renders the routes of §2 with vike; every other path redirects to /about keeping its query string. */
+export function pageRenderer(services: AppServices): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!isPageRoute(req.path)) {
+      const q = req.originalUrl.indexOf('?');
+      res.redirect(302, DEFAULT_ROUTE + (q === -1 ? '' : req.originalUrl.slice(q)));
+      return;
+    }
+    const pageContext = await renderPage({
+      urlOriginal: req.originalUrl,
+      headersOriginal: req.headers,
+      cspNonce: res.locals.cspNonce as string,
+      services,
+      locals: res.locals,
+    });
+    const { httpResponse } = pageContext;
+    if (pageContext.errorWhileRendering) req.log.error({ err: pageContext.errorWhileRendering }, 'page render failed');
+    for (const [name, value] of httpResponse.headers) {
+      // Our own CSP (helmet) is stricter than the one vike would add.
+      if (name.toLowerCase() === 'content-security-policy') continue;
+      res.setHeader(name, value);
+    }
+    for (const [name, value] of Object.entries((pageContext as { responseHeaders?: Record<string, string> }).responseHeaders ?? {})) {
+      res.setHeader(name, value);
+    }
+    res.status(httpResponse.statusCode);
+    res.send(httpResponse.body);
+  };
+}

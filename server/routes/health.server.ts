@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppServices } from '../services.server.js';
+import { pendingMigrations } from '../../db/migrate.server.js';
+
+export type CheckResult = 'ok' | string;
+
+export async function readinessChecks(services: AppServices): Promise<Record<string, CheckResult>> {
+  const { config, db } = services;
+  const database = await db.knex
+    .raw('select 1')
+    .then(() => pendingMigrations(db.knex))
+    .then((pending) => (pending.length === 0 ? 'ok' : `migrations pending: ${pending.join(', ')}`))
+    .catch((err: Error) => `database unreachable: ${err.message}`);
+  return {
+    database,
+    objectStore: await objectStoreCheck(services),
+    chromium: config.chromiumPath && existsSync(config.chromiumPath)
+      ? 'ok'
+      : 'Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH',
+    libreoffice: config.sofficePath && existsSync(config.sofficePath)
+      ? 'ok'
+      : 'LibreOffice not found: install it (apt-get install libreoffice-writer-nogui) or set SOFFICE_PATH',
+  };
+}
+
+async function objectStoreCheck(services: AppServices): Promise<CheckResult> {
+  const probe = (services as { storage?: { ping(): Promise<void> } }).storage;
+  if (probe) return probe.ping().then(() => 'ok' as const, (err: Error) => `object store unreachable: ${err.message}`);
+  const dir = join(services.config.dataDir, 'objects');
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return 'ok';
+  } catch (err) {
+    return `embedded object store not writable: ${(err as Error).message}`;
+  }
+}
+
+export function healthRouter(services: AppServices): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const checks = await readinessChecks(services);
+    // Chromium and LibreOffice only disable PDF features; the service is ready without them.
+    const ready = checks.database === 'ok' && checks.objectStore === 'ok';
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
+  });
+  return router;
+}

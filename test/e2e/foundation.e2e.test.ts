@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
+import { startServer, type RunningServer } from '../helpers/server.js';
+import { TEST_TMP } from '../helpers/paths.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function expectHydrated(page: Page) {
+  await page.waitForSelector('[data-island="HelpModal"][data-hydrated="true"]', { timeout: 20_000 });
+}
+
+for (const mode of ['production', 'dev'] as const) {
+  describeE2E(`the shells on the ${mode} server`, () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ mode, dataDir: mkdtempSync(join(TEST_TMP, `e2e-${mode}-`)) });
+    }, 90_000);
+    afterAll(() => server?.stop());
+
+    it('hydrates islands under a nonce CSP without any CSP violation', async () => {
+      const page = await browser.newPage();
+      const problems = watchPageProblems(page);
+      const response = await page.goto(`${server.url}/about`);
+      const csp = response!.headers()['content-security-policy']!;
+      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      await expectHydrated(page);
+      expect(problems.filter((p) => /Content Security Policy|Refused/.test(p))).toEqual([]);
+      await page.close();
+    });
+
+    if (mode === 'production') {
+      it('opens and closes the Help modal by mouse', async () => {
+        const page = await browser.newPage();
+        await page.goto(`${server.url}/about`);
+        await expectHydrated(page);
+        await page.getByRole('button', { name: 'Help' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Need help?' });
+        await expect(dialog.isVisible()).resolves.toBe(true);
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.close();
+      });
+
+      it('opens the Help modal by keyboard, traps focus, closes on Escape and returns focus', async () => {
+        const page = await browser.newPage();
+        await page.goto(`${server.url}/about`);
+        await expectHydrated(page);
+        const trigger = page.getByRole('button', { name: 'Help' });
+        await trigger.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Need help?' });
+        await dialog.waitFor();
+        for (let i = 0; i < 8; i++) {
+          await page.keyboard.press('Tab');
+          const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+          expect(inside).toBe(true);
+        }
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        const focusedText = await page.evaluate(() => document.activeElement?.textContent);
+        expect(focusedText).toBe('Help');
+        await page.close();
+      });
+
+      it('finds no axe-core violations on the form shell, with the Help modal open, and on the auth shell', async () => {
+        const page = await browser.newPage();
+        await page.goto(`${server.url}/about`);
+        await expectHydrated(page);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: 'Help' }).click();
+        await page.getByRole('dialog').waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await page.goto(`${server.url}/login`);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.close();
+      });
+
+      it('shows the short step names on a 320 px screen without horizontal scrolling', async () => {
+        const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+        await page.goto(`${server.url}/about`);
+        await expect(page.getByText('Step 2').isVisible()).resolves.toBe(true);
+        await expect(page.getByText('2. Your academics').isVisible()).resolves.toBe(false);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.close();
+      });
+
+      it('loads no JavaScript at all on a page without islands', async () => {
+        const page = await browser.newPage();
+        const scripts: string[] = [];
+        page.on('request', (req) => {
+          if (req.resourceType() === 'script') scripts.push(req.url());
+        });
+        await page.goto(`${server.url}/completion`);
+        await page.waitForLoadState('networkidle');
+        expect(scripts).toEqual([]);
+        expect(await page.locator('script').count()).toBe(0);
+        await page.close();
+      });
+    }
+  });
+}

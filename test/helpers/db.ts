@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
+import { openDatabase, type Database } from '../../db/knex.server.js';
+import { PGLITE_TEMPLATE } from './paths.js';
+import { adminUrl, templateName, testDatabasePrefix } from './db-names.js';
+
+export interface TestDatabase extends Database {
+  /** Connection string of this database (PostgreSQL), for child processes; null on PGlite. */
+  url: string | null;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a copy of the run's template on PostgreSQL
+ * (DATABASE_URL set) or an in-memory PGlite loaded from the template dump. Pass `{ kind }` to force one.
+ */
+export async function createTestDatabase(options: { kind?: 'postgres' | 'pglite' } = {}): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  const kind = options.kind ?? (url ? 'postgres' : 'pglite');
+  if (kind === 'postgres') {
+    if (!url) throw new Error('createTestDatabase({kind: "postgres"}) needs DATABASE_URL');
+    const name = `${testDatabasePrefix(url)}${randomBytes(6).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: adminUrl(url), pool: { min: 0, max: 1 } });
+    await createFromTemplate(admin, name, templateName(url));
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: target.toString(), poolMax: 5 });
+    return {
+      ...db,
+      url: target.toString(),
+      async drop() {
+        await db.close();
+        await admin.raw('drop database if exists ?? with (force)', [name]);
+        await admin.destroy();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(PGLITE_TEMPLATE)]);
+  const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://', pgliteLoadDataDir: dump });
+  return { ...db, url: null, drop: () => db.close() };
+}
+
+async function createFromTemplate(admin: knexFactory.Knex, name: string, template: string): Promise<void> {
+  // CREATE DATABASE ... TEMPLATE fails while another session uses the template; retry briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.raw('create database ?? template ??', [name, template]);
+      return;
+    } catch (err) {
+      if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;
+      await new Promise((r) => setTimeout(r, 100 + attempt * 50));
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ROOT } from './paths.js';
+import { TEST_SESSION_SECRET } from './config.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Everything the server printed (pino JSON lines), for assertions about logging. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts the real server (`npm start`'s entry, or the dev server) as a child process on a free port
+ * and waits until /healthz answers. `env` is added to a minimal test environment.
+ */
+export async function startServer(options: { mode?: 'production' | 'dev'; env?: Record<string, string>; dataDir: string }): Promise<RunningServer> {
+  const port = await freePort();
+  const entry = options.mode === 'dev' ? 'server/dev.server.ts' : 'server/start.server.ts';
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/root',
+    NODE_ENV: options.mode === 'dev' ? 'development' : 'test',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: options.dataDir,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  };
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,76 @@
+import PgBoss from 'pg-boss';
+import type { Knex } from 'knex';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/knex.server.js';
+
+/**
+ * pg-boss over the application's database.
+ *
+ * On PostgreSQL pg-boss keeps its own small pool. On embedded PGlite there is exactly one session,
+ * shared with knex: every pg-boss statement borrows that session through knex's pool (size 1), so it
+ * waits for any open knex transaction to finish instead of running inside it. (Running inside an
+ * unrelated transaction let a rollback silently drop a job; see STACK-NOTES and the test
+ * `jobs-and-transactions`.) To enqueue a job as part of your own transaction, pass
+ * `{ db: transactionalDb(trx) }` to `send` so it commits or rolls back with your data.
+ */
+export function createBoss(database: Database, options: { schema?: string } = {}): PgBoss {
+  const common: PgBoss.ConstructorOptions = {
+    schema: options.schema ?? 'pgboss',
+    // Jobs are short (a conversion, a PDF); a worker that died is noticed within a minute.
+    expireInSeconds: 120,
+    retryLimit: 4,
+    retryDelay: 2,
+    retryBackoff: true,
+    monitorStateIntervalSeconds: 60,
+    maintenanceIntervalSeconds: 120,
+    archiveCompletedAfterSeconds: 3600,
+  };
+  if (database.kind === 'postgres') {
+    const connectionString = (database.knex.client.config as { connection: string }).connection;
+    return new PgBoss({ ...common, connectionString, max: 3 });
+  }
+  return new PgBoss({ ...common, db: serialisedPgliteDb(database.knex) });
+}
+
+/** Runs pg-boss SQL on the one PGlite session, borrowed from knex's pool so it never interleaves. */
+export function serialisedPgliteDb(knex: Knex): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const client = knex.client as { acquireConnection(): Promise<PGlite>; releaseConnection(c: PGlite): Promise<void> };
+      const session = await client.acquireConnection();
+      try {
+        return await runOnPglite(session, text, values);
+      } finally {
+        await client.releaseConnection(session);
+      }
+    },
+  };
+}
+
+async function runOnPglite(session: PGlite, text: string, values: unknown[] | undefined) {
+  if (values && values.length > 0) {
+    const result = await session.query(text, values);
+    return { rows: result.rows };
+  }
+  // pg-boss sends multi-statement scripts (its schema, maintenance) without parameters.
+  const results = await session.exec(text);
+  return { rows: results.at(-1)?.rows ?? [] };
+}
+
+/** A pg-boss `db` that runs inside the caller's knex transaction: the job commits or rolls back with the data. */
+export function transactionalDb(trx: Knex.Transaction): PgBoss.Db {
+  // A transaction's client hands out the transaction's own connection (and releasing it is a no-op).
+  const client = trx.client as { acquireConnection(): Promise<any>; releaseConnection(c: unknown): Promise<void> };
+  return {
+    async executeSql(text, values) {
+      const connection = await client.acquireConnection();
+      try {
+        if (typeof connection.exec === 'function') return await runOnPglite(connection as PGlite, text, values);
+        const result = await connection.query(text, values ?? []);
+        return { rows: result.rows };
+      } finally {
+        await client.releaseConnection(connection);
+      }
+    },
+  };
+}
