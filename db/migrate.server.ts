@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MIGRATIONS, type Migration } from './migrations/list.js';
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {
-  getMigrations: async () => MIGRATIONS,
+  getMigrations: async () => [...MIGRATIONS],
   getMigrationName: ([name]) => name,
   getMigration: async ([, migration]) => migration,
 };

@@ -1,22 +1,39 @@
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 
 /** JSON bodies are small: the largest is a whole answers object. */
 export const JSON_LIMIT = '256kb';
 
-/**
- * The JSON API of §7, mounted by prefix. Each feature adds its router here; the body parser is
- * applied per router so that the embedded object store's multipart endpoint is not parsed as JSON.
- */
+export interface Mounts {
+  /** /api: logged-in student calls (JSON parsed). */
+  api: Router;
+  /** /public: account and temporary-answer calls (JSON parsed). */
+  pub: Router;
+  /** /service: staff read-only calls. */
+  service: Router;
+  /** /lookup: autocomplete. */
+  lookup: Router;
+  /** Routes outside the four prefixes (e.g. the embedded object store's upload target); no body parsing. */
+  root: Router;
+}
+
+/** A feature adds its routes to the mounts. Register it in FEATURES below (one line each). */
+export type Feature = (mounts: Mounts, services: AppServices) => void;
+
+const FEATURES: Feature[] = [];
+
 export function apiRouters(services: AppServices): Array<[string, Router]> {
-  const json = express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
-  const api = Router();
-  api.use(json);
-  const pub = Router();
-  pub.use(json);
-  void services;
+  const json: RequestHandler = express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
+  const mounts: Mounts = { api: Router(), pub: Router(), service: Router(), lookup: Router(), root: Router() };
+  mounts.api.use(json);
+  mounts.pub.use(json);
+  mounts.service.use(json);
+  for (const feature of FEATURES) feature(mounts, services);
   return [
-    ['/api', api],
-    ['/public', pub],
+    ['/api', mounts.api],
+    ['/public', mounts.pub],
+    ['/service', mounts.service],
+    ['/lookup', mounts.lookup],
+    ['/', mounts.root],
   ];
 }
