@@ -12,6 +12,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Present for the embedded database: the single session every query goes through. */
   pglite: PGlite | null;
+  /** The PostgreSQL connection string (null on PGlite), for clients with their own pool such as pg-boss. */
+  connectionString: string | null;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
     });
-    return { knex, kind: 'postgres', pglite: null, close: () => knex.destroy() };
+    return { knex, kind: 'postgres', pglite: null, connectionString: options.databaseUrl, close: () => knex.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -56,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     knex,
     kind: 'pglite',
     pglite,
+    connectionString: null,
     close: async () => {
       await knex.destroy();
       if (!pglite.closed) await pglite.close();

@@ -26,8 +26,7 @@ export function createBoss(database: Database, options: { schema?: string } = {}
     archiveCompletedAfterSeconds: 3600,
   };
   if (database.kind === 'postgres') {
-    const connectionString = (database.knex.client.config as { connection: string }).connection;
-    return new PgBoss({ ...common, connectionString, max: 3 });
+    return new PgBoss({ ...common, connectionString: database.connectionString!, max: 3 });
   }
   return new PgBoss({ ...common, db: serialisedPgliteDb(database.knex) });
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, KNOWN_VARIABLES, loadConfig } from '../../server/config.server.js';
+import { TEST_TMP } from '../helpers/paths.js';
+
+const base = () => ({ DATA_DIR: mkdtempSync(join(TEST_TMP, 'cfg-')), PATH: '' });
+
+describe('configuration (DESIGN §5)', () => {
+  it('starts with no variables set, on the embedded defaults', () => {
+    const config = loadConfig(base());
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.smtpUrl).toBeNull();
+    expect(config.s3).toBeNull();
+    expect(config.worker).toBe('inline');
+    expect(config.mailFrom).toBe('admissions@localhost');
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the generated development secret across restarts', () => {
+    const env = base();
+    expect(loadConfig(env).sessionSecret).toBe(loadConfig(env).sessionSecret);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SMTP_URL', 'not a url'],
+    ['WORKER', 'sometimes'],
+    ['LOG_LEVEL', 'loud'],
+    ['SESSION_SECRET', 'short'],
+    ['S3_BUCKET', 'ab'],
+    ['APPLICATION_WINDOW_START', 'next tuesday'],
+    ['MAIL_FROM', 'nobody'],
+  ])('stops start-up naming %s when it is invalid', (name, value) => {
+    expect(() => loadConfig({ ...base(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}:`));
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ ...base(), NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  });
+
+  it('requires an end after the start of the application window', () => {
+    expect(() =>
+      loadConfig({ ...base(), APPLICATION_WINDOW_START: '2026-10-01', APPLICATION_WINDOW_END: '2026-09-01' }),
+    ).toThrow(/APPLICATION_WINDOW_END/);
+  });
+
+  it('reads S3 settings together', () => {
+    const config = loadConfig({
+      ...base(),
+      S3_BUCKET: 'applications',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'applications',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+  });
+
+  it('knows every variable of DESIGN §5', () => {
+    for (const name of [
+      'PORT', 'PUBLIC_URL', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION',
+      'S3_FORCE_PATH_STYLE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'CHROMIUM_PATH', 'SOFFICE_PATH',
+      'SESSION_SECRET', 'WORKER', 'LOG_LEVEL', 'APPLICATION_WINDOW_START', 'APPLICATION_WINDOW_END', 'HELP_EMAIL',
+      'OFFICE_PHONE', 'OFFICE_EMAIL',
+    ]) {
+      expect(KNOWN_VARIABLES).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { KNOWN_VARIABLES, loadConfig } from '../../server/config.server.js';
+import { ROOT } from '../helpers/paths.js';
+
+const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
+const appServices = ['web', 'worker'] as const;
+
+describe('docker-compose.yml', () => {
+  it('defines PostgreSQL, an S3 store, a mail catcher, the web service and a worker', () => {
+    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'minio', 'mailpit', 'web', 'worker']));
+  });
+
+  it.each(appServices)('sets only variables the config knows, and valid ones, for %s', (name) => {
+    const env = compose.services[name].environment as Record<string, string>;
+    const unknown = Object.keys(env).filter((key) => !KNOWN_VARIABLES.includes(key));
+    expect(unknown).toEqual([]);
+    const config = loadConfig({ ...env, DATA_DIR: join(ROOT, '.test-tmp', 'compose') });
+    expect(config.databaseUrl).toMatch(/^postgres:\/\//);
+    expect(config.s3?.bucket).toBe('applications');
+    expect(config.smtpUrl).toBe('smtp://mailpit:1025');
+  });
+
+  it('runs the worker separately from the web service', () => {
+    expect(compose.services.web.environment.WORKER).toBe('off');
+    expect(compose.services.worker.command).toBe('npm run worker');
+  });
+});
