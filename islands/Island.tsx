@@ -1,13 +1,28 @@
 import type { ComponentType } from 'react';
 
+/** When an island's code loads: at page load, or when the visitor first reaches for it (hover, focus, touch). */
+export type HydrateWhen = 'load' | 'interaction';
+
 /**
  * Server-renders an interactive component and marks it for hydration. The client entry
  * (islands/hydrate.ts) loads `islands/<name>.island.tsx` lazily and hydrates it with the same JSON props.
  * `name` must equal both the file's base name and the component's export name.
+ * Use `hydrate="interaction"` for parts that do nothing until used (footer modals): their code is not
+ * part of the page's initial JavaScript.
  */
-export function Island<P extends object>({ name, component: Component, props }: { name: string; component: ComponentType<P>; props: P }) {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+  hydrate = 'load',
+}: {
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  hydrate?: HydrateWhen;
+}) {
   return (
-    <div className="island" data-island={name} data-props={JSON.stringify(props)}>
+    <div className="island" data-island={name} data-props={JSON.stringify(props)} data-hydrate={hydrate === 'load' ? undefined : hydrate}>
       <Component {...props} />
     </div>
   );

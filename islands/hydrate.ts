@@ -4,20 +4,71 @@ import { hydrateRoot } from 'react-dom/client';
 // One lazy chunk per island: a page downloads only the islands it contains.
 const modules = import.meta.glob<Record<string, ComponentType<object>>>('./*.island.tsx');
 
-export function hydrateIslands(root: ParentNode = document): void {
-  for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
-    const name = element.dataset.island ?? '';
-    const load = modules[`./${name}.island.tsx`];
-    if (!load) {
-      console.error(`No island named ${name}`);
-      continue;
-    }
-    const props = JSON.parse(element.dataset.props ?? '{}') as object;
-    void load().then((module) => {
-      const Component = module[name];
-      if (!Component) throw new Error(`islands/${name}.island.tsx does not export ${name}`);
-      hydrateRoot(element, createElement(Component, props));
-      element.dataset.hydrated = 'true';
+// pointermove too: the pointer may already rest on the island when this script runs.
+const INTERACTION_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'focusin', 'touchstart'] as const;
+
+function hydrateOne(element: HTMLElement): Promise<void> {
+  const name = element.dataset.island ?? '';
+  const load = modules[`./${name}.island.tsx`];
+  if (!load) return Promise.reject(new Error(`No island named ${name}`));
+  const props = JSON.parse(element.dataset.props ?? '{}') as object;
+  return load().then((module) => {
+    const Component = module[name];
+    if (!Component) throw new Error(`islands/${name}.island.tsx does not export ${name}`);
+    hydrateRoot(element, createElement(Component, props));
+    element.dataset.hydrated = 'true';
+  });
+}
+
+/** Path of child indexes from the island to a descendant, to find "the same" element after hydration. */
+function pathTo(root: Element, target: Element): number[] {
+  const path: number[] = [];
+  for (let node: Element | null = target; node && node !== root; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
+  }
+  return path;
+}
+
+function follow(root: Element, path: number[]): HTMLElement | null {
+  let node: Element | undefined = root;
+  for (const index of path) node = node?.children[index];
+  return (node as HTMLElement | undefined) ?? null;
+}
+
+/**
+ * Hydrates on the first interaction. A click that arrives before the code has loaded is replayed on the
+ * same element once hydrated, so the first click on a footer link still opens its modal.
+ */
+function hydrateOnInteraction(element: HTMLElement): void {
+  let started = false;
+  let pendingClick: number[] | null = null;
+  const onClick = (event: Event) => {
+    if (element.dataset.hydrated === 'true') return;
+    event.preventDefault();
+    event.stopPropagation();
+    pendingClick = pathTo(element, event.target as Element);
+    start();
+  };
+  function start() {
+    if (started) return;
+    started = true;
+    for (const type of INTERACTION_EVENTS) element.removeEventListener(type, start);
+    void hydrateOne(element).then(() => {
+      element.removeEventListener('click', onClick, true);
+      // Let React attach its listeners before replaying.
+      requestAnimationFrame(() => {
+        if (pendingClick) follow(element, pendingClick)?.click();
+      });
     });
   }
+  element.addEventListener('click', onClick, true);
+  for (const type of INTERACTION_EVENTS) element.addEventListener(type, start, { passive: true });
+}
+
+export function hydrateIslands(root: ParentNode = document): void {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
+    if (element.dataset.hydrate === 'interaction') hydrateOnInteraction(element);
+    else void hydrateOne(element).catch((err) => console.error(err));
+  }
+  document.documentElement.dataset.islands = 'ready';
 }

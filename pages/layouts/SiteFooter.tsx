@@ -17,10 +17,10 @@ export function SiteFooter({ contacts }: { contacts: ShellConfig['contacts'] }) 
         </section>
         <ul className="site-footer__links">
           <li>
-            <Island name="HelpModal" component={HelpModal} props={contacts} />
+            <Island name="HelpModal" component={HelpModal} props={contacts} hydrate="interaction" />
           </li>
           <li>
-            <Island name="PrivacyModal" component={PrivacyModal} props={{ officeEmail: contacts.officeEmail }} />
+            <Island name="PrivacyModal" component={PrivacyModal} props={{ officeEmail: contacts.officeEmail }} hydrate="interaction" />
           </li>
         </ul>
       </div>

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { chromiumPath } from './chromium.js';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-export const chromiumPath: string | null = CANDIDATES.find((p): p is string => Boolean(p && existsSync(p))) ?? null;
+// The launcher lives in chromium.ts so scripts outside jest (bench, load) can use it.
+export { chromiumPath, launchBrowser } from './chromium.js';
 
 /**
  * `describe` for browser tests. In CI (CI=true) a missing Chromium is a failure; locally the suite is
@@ -18,23 +18,6 @@ export const describeE2E: typeof describe =
         console.log(`e2e not run (no Chromium found; apt-get install chromium): ${name}`);
         (describe as unknown as { skip: (n: string, f: () => void) => void }).skip(name, fn);
       }) as typeof describe);
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!chromiumPath) throw new Error('Chromium not found: apt-get install chromium (CI requires it)');
-  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
-}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

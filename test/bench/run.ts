@@ -1,0 +1,106 @@
+/**
+ * `npm run bench`: prints figures (never asserted by tests) and writes them to bench-results/latest.json.
+ * Every HTTP figure is shown beside a baseline measured in the same run (a bare Express JSON route in
+ * the same process), because these machines are shared and noisy.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../server/config.server.js';
+import { createLogger } from '../../server/logger.server.js';
+import { bootServices } from '../../server/boot.server.js';
+import { createApp } from '../../server/app.server.js';
+import { launchBrowser } from '../helpers/chromium.js';
+import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { measure, type HttpFigures } from './http.js';
+import { measurePageJs, type PageJs } from './js-size.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const figures: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cores: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30) },
+};
+
+function listen(app: express.Express): Promise<{ url: string; close: () => void }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
+    });
+  });
+}
+
+function row(name: string, f: HttpFigures, baseline?: HttpFigures) {
+  const ratio = baseline ? `  (${((f.reqPerSec / baseline.reqPerSec) * 100).toFixed(1)}% of baseline req/s)` : '';
+  console.log(`${name.padEnd(34)} ${String(f.reqPerSec).padStart(7)} req/s   p50 ${String(f.p50).padStart(6)} ms   p95 ${String(f.p95).padStart(6)} ms${ratio}${f.non2xx ? `   non-2xx ${f.non2xx}` : ''}`);
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, 'dist', 'server', 'entry.mjs'))) {
+    const { build } = await import('vite');
+    await build({ logLevel: 'warn' });
+  }
+  await import(join(ROOT, 'dist', 'server', 'entry.mjs'));
+  mkdirSync(TEST_TMP, { recursive: true });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(TEST_TMP, 'bench-')),
+    SESSION_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+  });
+  figures.database = config.databaseUrl ? 'postgresql' : 'pglite';
+  const services = await bootServices(config, createLogger('silent'), { runWorkers: true });
+  const app = await listen(createApp(services));
+  const bare = express();
+  bare.get('/bare', (_req, res) => {
+    res.json({ ok: true });
+  });
+  const baseline = await listen(bare);
+
+  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; database: ${figures.database}; ${seconds} s per measurement, 20 connections\n`);
+
+  console.log('HTTP');
+  const bareFigures = await measure({ url: `${baseline.url}/bare`, seconds });
+  row('bare Express JSON route (baseline)', bareFigures);
+  const about = await measure({ url: `${app.url}/about`, seconds });
+  row('GET /about (logged out)', about, bareFigures);
+  figures.http = { baseline: bareFigures, about };
+
+  const optional = [
+    ['lookup', './lookup.bench.js', 'benchLookup'],
+    ['conversion', './conversion.bench.js', 'benchConversions'],
+  ] as const;
+  for (const [name, file, fn] of optional) {
+    if (!existsSync(join(ROOT, 'test', 'bench', file.replace('.js', '.ts')))) continue;
+    const module = (await import(file)) as Record<string, (o: Record<string, unknown>) => Promise<unknown>>;
+    const result = await module[fn]!({ baseUrl: app.url, connections: 20, durationSeconds: seconds, services, baseline: bareFigures });
+    console.log(`\n${name}:`, JSON.stringify(result, null, 2));
+    figures[name] = result;
+  }
+
+  console.log('\nJavaScript per page (gzip, as loaded by Chromium)');
+  const browser = await launchBrowser();
+  const pages: PageJs[] = [];
+  for (const path of ['/about', '/education', '/final-steps', '/login', '/signup', '/completion']) {
+    const js = await measurePageJs(browser, app.url, path);
+    pages.push(js);
+    console.log(`${path.padEnd(14)} total ${(js.totalGzipBytes / 1024).toFixed(1).padStart(6)} KB   React ${(js.reactGzipBytes / 1024).toFixed(1).padStart(6)} KB   app ${(js.appGzipBytes / 1024).toFixed(1).padStart(6)} KB   (${js.scripts.length} files)`);
+  }
+  const formIsland = pages.find((p) => p.path === '/about')?.scripts.filter((s) => /Form\.island/i.test(s.file));
+  if (formIsland?.length) console.log(`form island's own JS: ${(formIsland.reduce((n, s) => n + s.gzipBytes, 0) / 1024).toFixed(1)} KB gzip`);
+  figures.pages = pages;
+  await browser.close();
+
+  app.close();
+  baseline.close();
+  await services.stop();
+  mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench-results', 'latest.json'), JSON.stringify(figures, null, 2));
+  console.log('\nwritten to bench-results/latest.json');
+  process.exit(0);
+}
+
+await main();
