@@ -1,0 +1,152 @@
+import type { Knex } from 'knex';
+
+export type StoredAnswers = Record<string, string | boolean>;
+
+export interface ApplicationRow {
+  user_id: string;
+  answers: StoredAnswers;
+  version: number;
+  last_page: string | null;
+  add_another: Record<string, number>;
+  tabs: Record<string, string>;
+  validations: unknown;
+  submitted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Every applicant has exactly one application row, created on first use. */
+export async function ensureApplication(knex: Knex, userId: string, now: Date): Promise<void> {
+  await knex('applications').insert({ user_id: userId, created_at: now, updated_at: now }).onConflict('user_id').ignore();
+}
+
+export async function findApplication(knex: Knex, userId: string): Promise<ApplicationRow | undefined> {
+  return knex<ApplicationRow>('applications').where({ user_id: userId }).first();
+}
+
+export async function getApplication(knex: Knex, userId: string, now: Date): Promise<ApplicationRow> {
+  const row = await findApplication(knex, userId);
+  if (row) return row;
+  await ensureApplication(knex, userId, now);
+  return (await findApplication(knex, userId))!;
+}
+
+async function lockApplication(trx: Knex.Transaction, userId: string, now: Date): Promise<ApplicationRow> {
+  await ensureApplication(trx, userId, now);
+  return (await trx<ApplicationRow>('applications').where({ user_id: userId }).forUpdate().first())!;
+}
+
+export type SaveOutcome =
+  | { outcome: 'saved'; version: number; answers: StoredAnswers }
+  | { outcome: 'conflict'; version: number; answers: StoredAnswers }
+  | { outcome: 'submitted'; version: number; answers: StoredAnswers };
+
+/**
+ * Merges `changes` into the stored answers under a row lock. A save that started from an older version
+ * (`expectedVersion` given and different) is refused with the current answers: no silent overwrite.
+ * `prepare` derives the stored document from the merge (clearing hidden answers, descriptions).
+ */
+export async function saveAnswers(
+  knex: Knex,
+  userId: string,
+  options: { changes: StoredAnswers; expectedVersion: number | null; now: Date; prepare: (merged: StoredAnswers, previous: StoredAnswers) => StoredAnswers },
+): Promise<SaveOutcome> {
+  return knex.transaction(async (trx) => {
+    const row = await lockApplication(trx, userId, options.now);
+    if (row.submitted_at) return { outcome: 'submitted', version: row.version, answers: row.answers };
+    if (options.expectedVersion !== null && options.expectedVersion !== row.version) {
+      return { outcome: 'conflict', version: row.version, answers: row.answers };
+    }
+    const answers = options.prepare({ ...row.answers, ...options.changes }, row.answers);
+    const version = row.version + 1;
+    await trx('applications')
+      .where({ user_id: userId })
+      .update({ answers: JSON.stringify(answers), version, updated_at: options.now });
+    return { outcome: 'saved', version, answers };
+  });
+}
+
+export async function setLastPage(knex: Knex, userId: string, lastPage: string, now: Date): Promise<void> {
+  await ensureApplication(knex, userId, now);
+  await knex('applications').where({ user_id: userId }).update({ last_page: lastPage, updated_at: now });
+}
+
+export async function setValidations(knex: Knex, userId: string, validations: unknown, now: Date): Promise<void> {
+  await ensureApplication(knex, userId, now);
+  await knex('applications').where({ user_id: userId }).update({ validations: JSON.stringify(validations), updated_at: now });
+}
+
+export async function setAddAnother(knex: Knex, userId: string, buttonId: string, count: number, now: Date): Promise<Record<string, number>> {
+  return knex.transaction(async (trx) => {
+    const row = await lockApplication(trx, userId, now);
+    const addAnother = { ...row.add_another, [buttonId]: count };
+    await trx('applications').where({ user_id: userId }).update({ add_another: JSON.stringify(addAnother), updated_at: now });
+    return addAnother;
+  });
+}
+
+/** Records the chosen tab and clears the answers listed for the tabs left behind, in one step. */
+export async function setTab(
+  knex: Knex,
+  userId: string,
+  options: { tabId: string; chosenTab: string; clearKeys: readonly string[]; now: Date },
+): Promise<{ tabs: Record<string, string>; version: number; submitted: boolean }> {
+  return knex.transaction(async (trx) => {
+    const row = await lockApplication(trx, userId, options.now);
+    if (row.submitted_at) return { tabs: row.tabs, version: row.version, submitted: true };
+    const tabs = { ...row.tabs, [options.tabId]: options.chosenTab };
+    const changed = row.tabs[options.tabId] !== options.chosenTab;
+    const answers = { ...row.answers };
+    let cleared = false;
+    if (changed) {
+      for (const key of options.clearKeys) {
+        if (key in answers && answers[key] !== '') {
+          answers[key] = '';
+          cleared = true;
+        }
+      }
+    }
+    const version = cleared ? row.version + 1 : row.version;
+    await trx('applications')
+      .where({ user_id: userId })
+      .update({ tabs: JSON.stringify(tabs), answers: JSON.stringify(answers), version, updated_at: options.now });
+    return { tabs, version, submitted: false };
+  });
+}
+
+export async function recordWebStatus(knex: Knex, userId: string, webStatus: string, now: Date): Promise<void> {
+  await knex('web_statuses').insert({ user_id: userId, web_status: webStatus, recorded_at: now }).onConflict(['user_id', 'web_status']).ignore();
+}
+
+export async function webStatusesOf(knex: Knex, userId: string): Promise<string[]> {
+  const rows = await knex('web_statuses').where({ user_id: userId }).orderBy('recorded_at').select<{ web_status: string }[]>('web_status');
+  return rows.map((r) => r.web_status);
+}
+
+export type SubmitOutcome =
+  | { outcome: 'submitted'; submittedAt: Date; firstTime: boolean }
+  | { outcome: 'invalid'; problems: unknown };
+
+/**
+ * Submits exactly once: the row lock serialises concurrent submits (double clicks, two tabs, retries);
+ * the second finds `submitted_at` set and reports the same submission. `check` returns problems or null;
+ * `afterSubmit` runs inside the same transaction (e.g. to enqueue the application PDF atomically).
+ */
+export async function submitApplication(
+  knex: Knex,
+  userId: string,
+  options: { now: Date; check: (answers: StoredAnswers) => unknown | null; afterSubmit?: (trx: Knex.Transaction) => Promise<void> },
+): Promise<SubmitOutcome> {
+  return knex.transaction(async (trx) => {
+    const row = await lockApplication(trx, userId, options.now);
+    if (row.submitted_at) return { outcome: 'submitted', submittedAt: row.submitted_at, firstTime: false };
+    const problems = options.check(row.answers);
+    if (problems) return { outcome: 'invalid', problems };
+    await trx('applications').where({ user_id: userId }).update({ submitted_at: options.now, updated_at: options.now });
+    for (const status of ['started', 'validating', 'submitted']) {
+      await trx('web_statuses').insert({ user_id: userId, web_status: status, recorded_at: options.now }).onConflict(['user_id', 'web_status']).ignore();
+    }
+    await options.afterSubmit?.(trx);
+    return { outcome: 'submitted', submittedAt: options.now, firstTime: true };
+  });
+}

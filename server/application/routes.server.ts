@@ -1,0 +1,171 @@
+import Joi from 'joi';
+import type { Request } from 'express';
+import type { Feature } from '../routes/routers.server.js';
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { requireUser } from '../auth/session.server.js';
+import { PAGE_IDS } from '../../form/definition.js';
+import { validate } from '../../form/schema.js';
+import {
+  recordWebStatus,
+  saveAnswers,
+  setAddAnother,
+  setLastPage,
+  setTab,
+  setValidations,
+  submitApplication,
+  webStatusesOf,
+  getApplication,
+} from '../../db/repos/applications.server.js';
+import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from './answers.server.js';
+import { loadApplication, loadProfile } from './profile.server.js';
+import { repeaterMaximums, tabGroups } from './ui-state.server.js';
+
+export const SAVED_MESSAGE = 'Your answers have been saved.';
+export const CONFLICT_MESSAGE =
+  'Your answers were changed in another tab or on another device since this page loaded. What you typed is still here: review it and save again.';
+export const SUBMITTED_MESSAGE = 'Your application has been submitted, so its answers can no longer be changed.';
+export const SUBMIT_SUCCESS = 'Your application was successfully submitted.';
+export const SUBMIT_INVALID = "We're missing some information!";
+
+const WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
+
+function body<T>(schema: Joi.Schema<T>, value: unknown): T {
+  const { error, value: parsed } = schema.validate(value, { abortEarly: true, convert: false });
+  if (error) throw new HttpError(400, error.message.replace(/"/g, "'"));
+  return parsed;
+}
+
+const lastPageBody = Joi.object({ last_page: Joi.string().valid(...PAGE_IDS.map((id) => `/${id}`), ...PAGE_IDS).required() }).required();
+const webStatusBody = Joi.object({ web_status: Joi.string().valid(...WEB_STATUSES).required() }).required();
+const validationsBody = Joi.array()
+  .items(
+    Joi.object({
+      key: Joi.string().max(80).required(),
+      page: Joi.string().valid(...PAGE_IDS).required(),
+      messages: Joi.array().items(Joi.string().max(500)).max(20).required(),
+    }),
+  )
+  .max(500)
+  .required();
+const addAnotherBody = Joi.object({ button_id: Joi.string().max(80).required(), num_components: Joi.number().integer().min(1).max(10).required() }).required();
+const tabsBody = Joi.object({ tab_id: Joi.string().max(80).required(), chosen_tab: Joi.string().max(80).required() }).required();
+
+const userOf = (res: { locals: { user: { id: string; username: string } | null } }) => res.locals.user!;
+
+function rejectServiceTokens(req: Request): void {
+  if (typeof req.query.service_token === 'string') throw new HttpError(403, 'A staff read-only link cannot change an application.');
+}
+
+/** §7 calls for logged-in students. Every query is scoped to the session's user id. */
+export const applicationFeature: Feature = ({ api }, services: AppServices) => {
+  const knex = services.db.knex;
+
+  api.get('/profile', requireUser, async (_req, res) => {
+    const profile = await loadProfile(services, userOf(res));
+    res.setHeader('ETag', etagOf(profile.version));
+    res.json(profile);
+  });
+
+  api.put('/last-page', requireUser, async (req, res) => {
+    const { last_page } = body(lastPageBody, req.body);
+    const path = last_page.startsWith('/') ? last_page : `/${last_page}`;
+    await setLastPage(knex, userOf(res).id, path, services.now());
+    res.json({ message: 'Last page recorded.', last_page: path });
+  });
+
+  api.put('/answer', requireUser, async (req, res) => {
+    rejectServiceTokens(req);
+    const changes = parseAnswers(req.body);
+    const expectedVersion = versionFromIfMatch(req.get('if-match'));
+    const user = userOf(res);
+    const now = services.now();
+    const row = await loadApplication(services, user.id);
+    const saved = await saveAnswers(knex, user.id, {
+      changes,
+      expectedVersion,
+      now,
+      prepare: (merged, previous) => prepareAnswers(merged, previous, uiStateOf(row), now),
+    });
+    res.setHeader('ETag', etagOf(saved.version));
+    if (saved.outcome === 'submitted') throw new HttpError(409, SUBMITTED_MESSAGE, { submitted: true });
+    if (saved.outcome === 'conflict') throw new HttpError(409, CONFLICT_MESSAGE, { answer: saved.answers, version: saved.version });
+    res.json({ message: SAVED_MESSAGE, version: saved.version, answer: saved.answers });
+  });
+
+  api.post('/web-status', requireUser, async (req, res) => {
+    const { web_status } = body(webStatusBody, req.body);
+    const user = userOf(res);
+    if (web_status === 'submitted') {
+      const row = await getApplication(knex, user.id, services.now());
+      if (!row.submitted_at) throw new HttpError(409, 'Submit the application to set its status to submitted.');
+    }
+    await recordWebStatus(knex, user.id, web_status, services.now());
+    const statuses = await webStatusesOf(knex, user.id);
+    res.json({ web_status: statuses.map((s) => ({ web_status: s })) });
+  });
+
+  api.post('/validations', requireUser, async (req, res) => {
+    const entries = body(validationsBody, req.body);
+    await setValidations(knex, userOf(res).id, entries, services.now());
+    res.json({ message: 'Validation results recorded.' });
+  });
+
+  api.post('/submit', requireUser, async (req, res) => {
+    rejectServiceTokens(req);
+    const user = userOf(res);
+    const now = services.now();
+    const row = await loadApplication(services, user.id);
+    const outcome = await submitApplication(knex, user.id, {
+      now,
+      check: (answers) => {
+        const problems = validate(answers, 'all', { ui: uiStateOf(row), now });
+        return problems.length > 0 ? problems : null;
+      },
+      afterSubmit: services.onSubmitted ? (trx) => services.onSubmitted!(trx, user.id) : undefined,
+    });
+    if (outcome.outcome === 'invalid') {
+      await setValidations(knex, user.id, outcome.problems, now);
+      throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
+    }
+    res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted' });
+  });
+
+  api.get('/add-another', requireUser, async (_req, res) => {
+    const row = await getApplication(knex, userOf(res).id, services.now());
+    const counts: Record<string, number> = {};
+    for (const [id] of repeaterMaximums()) counts[id] = row.add_another[id] ?? 1;
+    res.json(counts);
+  });
+
+  api.put('/add-another', requireUser, async (req, res) => {
+    const { button_id, num_components } = body(addAnotherBody, req.body);
+    const max = repeaterMaximums().get(button_id);
+    if (max === undefined) throw new HttpError(400, `Unknown add-another button: ${button_id}`);
+    if (num_components > max) throw new HttpError(400, `At most ${max} can be added for ${button_id}.`);
+    const counts = await setAddAnother(knex, userOf(res).id, button_id, num_components, services.now());
+    res.json(counts);
+  });
+
+  api.get('/tabs', requireUser, async (_req, res) => {
+    const row = await getApplication(knex, userOf(res).id, services.now());
+    const chosen: Record<string, string> = {};
+    for (const [id, group] of tabGroups()) chosen[id] = row.tabs[id] ?? group.tabs.defaultTab;
+    res.json(chosen);
+  });
+
+  api.put('/tabs', requireUser, async (req, res) => {
+    rejectServiceTokens(req);
+    const { tab_id, chosen_tab } = body(tabsBody, req.body);
+    const group = tabGroups().get(tab_id);
+    if (!group) throw new HttpError(400, `Unknown tabs: ${tab_id}`);
+    if (!group.keysByItem.has(chosen_tab)) throw new HttpError(400, `Unknown tab ${chosen_tab} for ${tab_id}`);
+    const clearKeys = [...group.keysByItem].filter(([item]) => item !== chosen_tab).flatMap(([, keys]) => keys.flatMap((k) => [k, `${k}_desc`]));
+    const result = await setTab(knex, userOf(res).id, { tabId: tab_id, chosenTab: chosen_tab, clearKeys, now: services.now() });
+    if (result.submitted) throw new HttpError(409, SUBMITTED_MESSAGE, { submitted: true });
+    res.setHeader('ETag', etagOf(result.version));
+    res.json({ tabs: result.tabs, version: result.version });
+  });
+};
+
+
