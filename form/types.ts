@@ -3,6 +3,7 @@
  * data of these types in form/; rendering, islands, validation, clearing, the staff view and the PDF
  * read it through the pure functions of form/. No other module lists answer keys.
  */
+// Additions only (form core, issue 3): Check; QuestionBase.prefix/requiredMessage/invalidMessage/checks; phone.pattern; autocomplete.maxLength; address.autocomplete/legend; school.category/legend; ConfirmationTrigger.checkbox; FormDefinition; UiState.
 
 /** A stored answer. The empty answer is '' (§3). Check boxes store booleans; documents store 'ANSWERED'. */
 export type AnswerValue = string | boolean;
@@ -49,9 +50,29 @@ export interface YearList {
 
 export type OptionsSource = readonly Option[] | { list: OptionListName } | YearList;
 
+/**
+ * An extra rule checked on a non-empty answer (§5). `when` limits it to answers where the rule holds
+ * (e.g. ZIP at least 5 characters only for US addresses). Messages are the exact texts of form/messages.ts.
+ */
+export type Check =
+  | { check: 'minLength'; min: number; message: string; when?: Rule }
+  | { check: 'pattern'; pattern: RegExp; message: string; when?: Rule }
+  /** The date (YYYY-MM-DD) lies at least `years` before today (minimum age). */
+  | { check: 'minAge'; years: number; message: string }
+  /** The date lies no more than `years` before today (the oldest supported date). */
+  | { check: 'maxAge'; years: number; message: string };
+
 interface QuestionBase {
   /** The answer key, already prefixed (prefix + '_' + base key). Input id = key; error id = key + '-error'. */
   key: string;
+  /** The prefix the key was built with (blocks, repeaters, parent 2); checkDefinition asserts key starts with prefix + '_'. */
+  prefix?: string;
+  /** Replaces the generic '"<label>" is required.' (e.g. the phone messages optIn / oneRequired of §5). */
+  requiredMessage?: string;
+  /** Replaces the generic format message of the kind (email, phone, date, ssn). */
+  invalidMessage?: string;
+  /** Extra §5 rules on a non-empty answer. */
+  checks?: readonly Check[];
   label: string;
   hint?: string;
   /** Required always (true) or while the rule holds. Messages come from form/messages.ts. */
@@ -67,7 +88,8 @@ interface QuestionBase {
 export type Question =
   | (QuestionBase & { kind: 'text'; maxLength?: number; inputMode?: 'text' | 'email' | 'numeric' | 'decimal' | 'tel' })
   | (QuestionBase & { kind: 'email'; maxLength?: number })
-  | (QuestionBase & { kind: 'phone' })
+  /** `pattern` replaces the default (xxx) xxx-xxxx pattern, e.g. parents' phones need area/exchange codes 2–9. */
+  | (QuestionBase & { kind: 'phone'; pattern?: RegExp })
   | (QuestionBase & { kind: 'ssn' })
   | (QuestionBase & { kind: 'textarea'; maxLength?: number })
   | (QuestionBase & { kind: 'date' })
@@ -77,14 +99,17 @@ export type Question =
   | (QuestionBase & { kind: 'radio'; options: OptionsSource; withDesc?: boolean })
   | (QuestionBase & { kind: 'checkbox' })
   | (QuestionBase & { kind: 'file' })
-  | (QuestionBase & { kind: 'autocomplete'; category: 'hs_ceeb' | 'college_ceeb' | 'address'; fills: Record<string, string> });
+  /** `fills`: lookup record field → answer key filled when a suggestion is picked (includes this question's own key). */
+  | (QuestionBase & { kind: 'autocomplete'; category: 'hs_ceeb' | 'college_ceeb' | 'address'; fills: Record<string, string>; maxLength?: number });
 
 export type QuestionKind = Question['kind'];
 
 /** Composite building blocks of §2 expand into plain questions through form/blocks.ts. */
 export type Block =
-  | { block: 'address'; prefix?: string; withCountry?: boolean; labels?: Partial<Record<'address_line_1' | 'address_line_2' | 'city' | 'state' | 'zip' | 'country', string>>; showWhen?: Rule; required?: boolean }
-  | { block: 'school'; prefix?: string; withCountry?: boolean; showWhen?: Rule; required?: boolean }
+  /** `autocomplete`: address_line_1 searches the address lookup (§4 Autocomplete) and fills the other fields. */
+  | { block: 'address'; prefix?: string; withCountry?: boolean; labels?: Partial<Record<'address_line_1' | 'address_line_2' | 'city' | 'state' | 'zip' | 'country', string>>; showWhen?: Rule; required?: boolean; autocomplete?: boolean; legend?: string }
+  /** The name searches the lookup `category` (default hs_ceeb) and fills the other fields. */
+  | { block: 'school'; prefix?: string; withCountry?: boolean; showWhen?: Rule; required?: boolean; category?: 'hs_ceeb' | 'college_ceeb'; legend?: string }
   | { block: 'monthYear'; label: string; monthKey: string; yearKey: string; years: YearList['years']; showWhen?: Rule; required?: boolean }
   | { block: 'checkGroup'; legend: string; items: ReadonlyArray<{ key: string; label: string }>; showWhen?: Rule };
 
@@ -138,6 +163,8 @@ export interface ConfirmationTrigger {
   trigger: string;
   mode: 'button' | 'checkbox';
   triggerLabel: string;
+  /** mode 'checkbox' only: the checkbox is this stored answer (e.g. legal_agree); checked shows `after`. */
+  checkbox?: Extract<Question, { kind: 'checkbox' }>;
   before: readonly Node[];
   optional?: readonly Node[];
   after: readonly Node[];
@@ -150,6 +177,21 @@ export interface Page {
   navLabel: string;
   shortNavLabel: string;
   children: readonly Node[];
+}
+
+/** The whole form: the pages, built for one variant (the international variant adds phone_international). */
+export interface FormDefinition {
+  international: boolean;
+  pages: readonly Page[];
+}
+
+/**
+ * UI state that is not an answer (§3 add-another counts, chosen tabs). When a value is unknown (undefined)
+ * every repeater instance / tab item counts as visible, so nothing is cleared by accident.
+ */
+export interface UiState {
+  addAnother?: Record<string, number>;
+  tabs?: Record<string, string>;
 }
 
 /** §5 result shape: every message for one key, duplicates removed. */

@@ -12,6 +12,7 @@ import { pathForLog } from './logger.server.js';
 import { healthRouter } from './routes/health.server.js';
 import { pageRenderer } from './render.server.js';
 import { apiRouters } from './routes/routers.server.js';
+import { sessionMiddleware } from './auth/session.server.js';
 
 export interface AppOptions {
   /** Development: vite's middleware serves modules with HMR. Production: the built client in dist/client. */
@@ -60,6 +61,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   }
 
   app.use(cookieParser());
+  app.use(sessionMiddleware(services));
   app.use(sameOriginOnly(config));
   app.use(noStoreForApi);
   for (const [prefix, router] of apiRouters(services)) app.use(prefix, router);

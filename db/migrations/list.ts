@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
 import * as m001 from './001_foundation.js';
+import * as m010 from './010_accounts.js';
+import * as m020 from './020_lookup.js';
+import * as m030 from './030_documents.js';
+import * as m040 from './040_applications.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -12,4 +16,8 @@ export interface Migration {
  */
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['001_foundation', m001],
+  ['010_accounts', m010],
+  ['020_lookup', m020],
+  ['030_documents', m030],
+  ['040_applications', m040],
 ];

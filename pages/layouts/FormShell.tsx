@@ -13,10 +13,36 @@ function isWithin(window: { start: string; end: string } | null, now: string): b
   return window !== null && now >= window.start && now <= window.end;
 }
 
-/** Header, step navigation, banners, main content and footer of the three form pages (§2). */
-export function FormShell({ current, children, banner, nav }: { current: string; children: ReactNode; banner?: ReactNode; nav?: ReactNode }) {
+/**
+ * Header, step navigation, banners, main content and footer of the three form pages (§2).
+ * `body` replaces navigation, banners and main with one island that renders all three (the form island:
+ * its step links and Continue button share the answers); the banners are handed to it to place between.
+ */
+export function FormShell({
+  current,
+  children,
+  banner,
+  nav,
+  body,
+}: {
+  current: string;
+  children?: ReactNode;
+  banner?: ReactNode;
+  nav?: ReactNode;
+  body?: (banners: ReactNode) => ReactNode;
+}) {
   const pageContext = usePageContext();
   const config = shellConfig(pageContext);
+  const banners = (
+    <>
+      {isWithin(config.applicationWindow, config.now) && (
+        <div className="alert alert--info" role="status">
+          Applications are open. Submit yours before the deadline to be considered for this entry term.
+        </div>
+      )}
+      {banner}
+    </>
+  );
   return (
     <>
       <a className="skip-link" href="#main">
@@ -28,33 +54,32 @@ export function FormShell({ current, children, banner, nav }: { current: string;
           <div className="site-header__account" id="account-slot" />
         </div>
       </header>
-      {nav ?? (
-        <nav className="steps" aria-label="Application steps">
-          <ol className="container steps__list">
-            {STEPS.map((step) => (
-              <li key={step.href} className="steps__item">
-                <a href={step.href} className="steps__link" aria-current={step.href === current ? 'step' : undefined}>
-                  <span className="steps__long">{step.label}</span>
-                  <span className="steps__short" aria-hidden="true">
-                    {step.short}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
+      {body ? (
+        body(banners)
+      ) : (
+        <>
+          {nav ?? (
+            <nav className="steps" aria-label="Application steps">
+              <ol className="container steps__list">
+                {STEPS.map((step) => (
+                  <li key={step.href} className="steps__item">
+                    <a href={step.href} className="steps__link" aria-current={step.href === current ? 'step' : undefined}>
+                      <span className="steps__long">{step.label}</span>
+                      <span className="steps__short" aria-hidden="true">
+                        {step.short}
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
+          <div className="container banners">{banners}</div>
+          <main id="main" className="container main" tabIndex={-1}>
+            {children}
+          </main>
+        </>
       )}
-      <div className="container banners">
-        {isWithin(config.applicationWindow, config.now) && (
-          <div className="alert alert--info" role="status">
-            Applications are open. Submit yours before the deadline to be considered for this entry term.
-          </div>
-        )}
-        {banner}
-      </div>
-      <main id="main" className="container main" tabIndex={-1}>
-        {children}
-      </main>
       <SiteFooter contacts={config.contacts} />
     </>
   );

@@ -1,5 +1,10 @@
 import express, { Router, type RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
+import { storageFeature } from '../storage/routes.server.js';
+import { documentsFeature } from '../documents/routes.server.js';
+import { authFeature } from '../auth/routes.server.js';
+import { lookupFeature } from '../lookup/router.server.js';
+import { applicationFeature } from '../application/routes.server.js';
 
 /** JSON bodies are small: the largest is a whole answers object. */
 export const JSON_LIMIT = '256kb';
@@ -20,7 +25,7 @@ export interface Mounts {
 /** A feature adds its routes to the mounts. Register it in FEATURES below (one line each). */
 export type Feature = (mounts: Mounts, services: AppServices) => void;
 
-const FEATURES: Feature[] = [];
+const FEATURES: Feature[] = [authFeature, storageFeature, documentsFeature, lookupFeature, applicationFeature];
 
 export function apiRouters(services: AppServices): Array<[string, Router]> {
   const json: RequestHandler = express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });

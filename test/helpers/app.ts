@@ -7,6 +7,8 @@ import type { Config } from '../../server/config.server.js';
 import { createBoss } from '../../workers/boss.server.js';
 import { createQueues, registerWorkers } from '../../workers/register.server.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
+import { createMailer } from '../../server/mail/mailer.server.js';
+import { createObjectStore } from '../../server/storage/create-store.server.js';
 import { testConfig } from './config.js';
 
 export interface TestContext {
@@ -47,6 +49,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     boss: null,
     now: () => clock.now,
   };
+  services.mail = createMailer(config, services.logger);
+  services.storage = createObjectStore(config, () => clock.now);
   const queue = options.queue ?? 'off';
   if (queue !== 'off') {
     const boss = createBoss(db);

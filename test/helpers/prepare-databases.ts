@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import knexFactory from 'knex';
 import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
+import { seedLookupData } from '../../db/seeds/lookup/seed.server.js';
 import { PGLITE_TEMPLATE, TEST_TMP } from './paths.js';
 import { adminUrl, templateName } from './db-names.js';
 
@@ -21,12 +22,12 @@ export async function prepareDatabases(): Promise<void> {
     const target = new URL(url);
     target.pathname = `/${template}`;
     const db = await openDatabase({ databaseUrl: target.toString(), poolMax: 1 });
-    await migrateLatest(db.knex);
+    await migrateLatest(db.knex).then(() => seedLookupData(db.knex));
     await db.close();
     return;
   }
   const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
-  await migrateLatest(db.knex);
+  await migrateLatest(db.knex).then(() => seedLookupData(db.knex));
   const dump = await db.pglite!.dumpDataDir('gzip');
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await db.close();

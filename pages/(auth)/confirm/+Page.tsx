@@ -1,11 +1,13 @@
 import { AuthShell } from '../../layouts/AuthShell.js';
+import { Island } from '../../../islands/Island.js';
+import { AuthCardConfirm } from '../../../islands/AuthCardConfirm.island.js';
+import { Toaster } from '../../../islands/Toaster.island.js';
 
 export function Page() {
   return (
     <AuthShell>
-      <div className="card">
-        <h1 className="card__title">Confirm Your Account</h1>
-      </div>
+      <Island name="AuthCardConfirm" component={AuthCardConfirm} props={{}} />
+      <Island name="Toaster" component={Toaster} props={{}} />
     </AuthShell>
   );
 }

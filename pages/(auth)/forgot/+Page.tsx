@@ -1,11 +1,13 @@
 import { AuthShell } from '../../layouts/AuthShell.js';
+import { Island } from '../../../islands/Island.js';
+import { AuthCardForgot } from '../../../islands/AuthCardForgot.island.js';
+import { Toaster } from '../../../islands/Toaster.island.js';
 
 export function Page() {
   return (
     <AuthShell>
-      <div className="card">
-        <h1 className="card__title">Forgot Password</h1>
-      </div>
+      <Island name="AuthCardForgot" component={AuthCardForgot} props={{}} />
+      <Island name="Toaster" component={Toaster} props={{}} />
     </AuthShell>
   );
 }

@@ -1,11 +1,20 @@
 import { AuthShell } from '../../layouts/AuthShell.js';
+import { Island } from '../../../islands/Island.js';
+import { AuthCardReset } from '../../../islands/AuthCardReset.island.js';
+import { Toaster } from '../../../islands/Toaster.island.js';
+import { usePageContext } from '../../page-context.js';
 
+/** §2: reads username and id from the reset link's query (the route sends Referrer-Policy: no-referrer). */
 export function Page() {
+  const { urlParsed } = usePageContext();
+  const param = (name: string) => {
+    const value = urlParsed.search[name];
+    return typeof value === 'string' ? value.slice(0, 300) : '';
+  };
   return (
     <AuthShell>
-      <div className="card">
-        <h1 className="card__title">Reset Password</h1>
-      </div>
+      <Island name="AuthCardReset" component={AuthCardReset} props={{ username: param('username'), id: param('id') }} />
+      <Island name="Toaster" component={Toaster} props={{}} />
     </AuthShell>
   );
 }

@@ -1,11 +1,13 @@
 import { AuthShell } from '../../layouts/AuthShell.js';
+import { Island } from '../../../islands/Island.js';
+import { AuthCardSignup } from '../../../islands/AuthCardSignup.island.js';
+import { Toaster } from '../../../islands/Toaster.island.js';
 
 export function Page() {
   return (
     <AuthShell>
-      <div className="card">
-        <h1 className="card__title">Sign Up</h1>
-      </div>
+      <Island name="AuthCardSignup" component={AuthCardSignup} props={{}} />
+      <Island name="Toaster" component={Toaster} props={{}} />
     </AuthShell>
   );
 }

@@ -1,9 +1,5 @@
-import { FormShell } from '../../layouts/FormShell.js';
+import { FormRoute } from '../../form-components/FormRoute.js';
 
 export function Page() {
-  return (
-    <FormShell current="/about">
-      <h1>About You</h1>
-    </FormShell>
-  );
+  return <FormRoute page="about" />;
 }

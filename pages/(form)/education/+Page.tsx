@@ -1,9 +1,5 @@
-import { FormShell } from '../../layouts/FormShell.js';
+import { FormRoute } from '../../form-components/FormRoute.js';
 
 export function Page() {
-  return (
-    <FormShell current="/education">
-      <h1>Your Academics</h1>
-    </FormShell>
-  );
+  return <FormRoute page="education" />;
 }

@@ -1,9 +1,5 @@
-import { FormShell } from '../../layouts/FormShell.js';
+import { FormRoute } from '../../form-components/FormRoute.js';
 
 export function Page() {
-  return (
-    <FormShell current="/final-steps">
-      <h1>Final Steps</h1>
-    </FormShell>
-  );
+  return <FormRoute page="final-steps" />;
 }

@@ -1,0 +1,118 @@
+import { ADDRESS_RECORD_KEYS, SCHOOL_RECORD_KEYS, type LookupCategory } from '../../islands/autocomplete/lookup-contract.js';
+import { searchKey } from './lookup-keys.js';
+
+/**
+ * Validation of one lookup CSV row. Pure (no database), so the rules are unit-tested directly and the
+ * importer only has to batch what passes.
+ */
+
+export type SchoolImportRow = {
+  public_id: string;
+  source_id: string;
+  ceeb: string;
+  name: string;
+  address_line_1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  name_key: string;
+  search_key: string;
+};
+
+export type AddressImportRow = {
+  source_id: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  line_key: string;
+  search_key: string;
+};
+
+export type ImportRow = SchoolImportRow | AddressImportRow;
+
+/** The CSV header each category needs (column order is free; extra columns are ignored). */
+export function requiredColumns(category: LookupCategory): readonly string[] {
+  return category === 'address' ? [...ADDRESS_RECORD_KEYS, 'source_id'] : [...SCHOOL_RECORD_KEYS, 'source_id'];
+}
+
+const LIMITS: Record<string, number> = {
+  source_id: 100,
+  name: 200,
+  address_line_1: 200,
+  address_line_2: 100,
+  city: 100,
+};
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** See db/migrations/020_lookup.ts: the CEEB code when there is one, else the source id. */
+export function schoolPublicId(ceeb: string, sourceId: string): string {
+  return ceeb ? `ceeb:${ceeb}` : sourceId;
+}
+
+/** The id a row is known by in GET /lookup/find answers, and the duplicate check of one file. */
+export function publicIdOf(row: ImportRow): string {
+  return 'public_id' in row ? row.public_id : row.source_id;
+}
+
+export type RowResult = { row: ImportRow } | { error: string };
+
+/** Checks and normalises one row (values by column name). Returns the row to store or why it was refused. */
+export function validateRow(category: LookupCategory, raw: Record<string, string | undefined>): RowResult {
+  const v: Record<string, string> = {};
+  for (const column of requiredColumns(category)) {
+    const value = (raw[column] ?? '').trim().replace(/\s+/g, ' ');
+    if (CONTROL.test(value)) return { error: `${column} contains control characters` };
+    const limit = LIMITS[column];
+    if (limit && value.length > limit) return { error: `${column} is longer than ${limit} characters` };
+    v[column] = value;
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9:._-]*$/.test(v.source_id!)) return { error: 'source_id is missing or has characters other than letters, digits and : . _ -' };
+  const country = v.country!.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(country)) return { error: `country must be a two-letter code (got "${v.country}")` };
+  const state = v.state!.toUpperCase();
+  if (state && !/^[A-Z]{2}$/.test(state)) return { error: `state must be a two-letter code (got "${v.state}")` };
+  const zip = v.zip!;
+  if (zip && !(country === 'US' ? /^\d{5}(-\d{4})?$/ : /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/).test(zip)) {
+    return { error: `zip is not a valid postal code (got "${zip}")` };
+  }
+  const place = { city: v.city!, state, zip, country };
+
+  if (category === 'address') {
+    if (!v.address_line_1) return { error: 'address_line_1 is required' };
+    const line = [v.address_line_1, v.address_line_2].filter(Boolean).join(' ');
+    return {
+      row: {
+        source_id: v.source_id!,
+        address_line_1: v.address_line_1,
+        address_line_2: v.address_line_2!,
+        ...place,
+        line_key: searchKey(line),
+        search_key: searchKey(`${line} ${v.city} ${state} ${zip}`),
+      },
+    };
+  }
+  if (!v.name) return { error: 'name is required' };
+  if (!searchKey(v.name)) return { error: 'name has no letters or digits' };
+  if (category === 'hs_ceeb' && !/^\d{6}$/.test(v.ceeb!)) {
+    // A 5-digit code is almost always a spreadsheet that dropped the leading zero.
+    return { error: `ceeb must be the 6-digit high school code (got "${v.ceeb}")` };
+  }
+  if (v.ceeb && !/^\d{4,6}$/.test(v.ceeb)) return { error: `ceeb must be 4 to 6 digits (got "${v.ceeb}")` };
+  return {
+    row: {
+      public_id: schoolPublicId(v.ceeb!, v.source_id!),
+      source_id: v.source_id!,
+      ceeb: v.ceeb!,
+      name: v.name,
+      address_line_1: v.address_line_1!,
+      ...place,
+      name_key: searchKey(v.name),
+      search_key: searchKey(`${v.name} ${v.city} ${state}`),
+    },
+  };
+}

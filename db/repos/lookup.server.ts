@@ -1,0 +1,171 @@
+import type { Knex } from 'knex';
+import {
+  LOOKUP_MAX_QUERY_LENGTH,
+  type LookupCategory,
+  type LookupItem,
+  type LookupRecord,
+} from '../../islands/autocomplete/lookup-contract.js';
+import { escapeLike, searchKey } from './lookup-keys.js';
+
+/**
+ * Below this word similarity a suggestion is noise. 0.3 keeps one-typo queries ("alta hgih" →
+ * "alta high", 0.43) and drops strings that merely share a letter pair.
+ */
+const MIN_WORD_SIMILARITY = 0.3;
+/** Trigrams need three characters to mean anything; shorter queries use the prefix search only. */
+const MIN_TRIGRAM_QUERY = 3;
+
+interface SchoolRow {
+  id: string;
+  name: string;
+  address_line_1: string;
+  city: string;
+  state: string;
+  zip: string;
+  ceeb: string;
+  country: string;
+}
+
+interface AddressRow {
+  id: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+// The public id is the natural key (see db/migrations/020_lookup.ts), never the serial.
+const SCHOOL_COLUMNS = ['public_id as id', 'name', 'address_line_1', 'city', 'state', 'zip', 'ceeb', 'country'] as const;
+const ADDRESS_COLUMNS = ['source_id as id', 'address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country'] as const;
+
+function schoolItem(row: SchoolRow): LookupItem {
+  return { id: row.id, text: row.name, sub_text: [row.city, row.state].filter(Boolean).join(', '), name: row.name };
+}
+
+function addressItem(row: AddressRow): LookupItem {
+  const text = [row.address_line_1, row.address_line_2].filter(Boolean).join(' ');
+  const place = [row.city, [row.state, row.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return { id: row.id, text, sub_text: place, address_line_1: row.address_line_1 };
+}
+
+type Row = SchoolRow | AddressRow;
+
+interface Scope {
+  table: 'lookup_school' | 'lookup_address';
+  columns: readonly string[];
+  prefixColumn: 'name_key' | 'line_key';
+  textColumn: 'name' | 'address_line_1';
+  scoped(builder: Knex.QueryBuilder): Knex.QueryBuilder;
+}
+
+function scopeOf(category: LookupCategory): Scope {
+  if (category === 'address') {
+    return { table: 'lookup_address', columns: ADDRESS_COLUMNS, prefixColumn: 'line_key', textColumn: 'address_line_1', scoped: (b) => b };
+  }
+  return {
+    table: 'lookup_school',
+    columns: SCHOOL_COLUMNS,
+    prefixColumn: 'name_key',
+    textColumn: 'name',
+    scoped: (b) => b.where('category', category),
+  };
+}
+
+/** Stage 1: the name (or street line) starts with the text; shortest first, so "Alta High School" leads. */
+function startsWith(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[]> {
+  return s
+    .scoped(knex(s.table).select(s.columns))
+    .whereRaw(`?? like ? escape '\\'`, [s.prefixColumn, `${escapeLike(key)}%`])
+    .orderByRaw('length(??), ??', [s.prefixColumn, s.prefixColumn])
+    .limit(limit);
+}
+
+/** Stage 2 reads at most this many candidates: "high school" alone matches most of the table. */
+const WORD_CANDIDATES = 200;
+
+/**
+ * Stage 2: every typed word begins some word of the name, city or state, in any order
+ * ("alta high", "lincoln high lincoln ne"): a prefix full-text query on the GIN index. One-letter
+ * words are left out (a half-typed "s" would match nearly every row). The words are [a-z0-9]+ after
+ * normalisation, so they cannot carry tsquery syntax; they still travel as a parameter.
+ */
+async function allWords(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[]> {
+  const words = key.split(' ').filter((w) => w.length > 1);
+  if (words.length === 0) return [];
+  const query = words
+    .slice(0, 8)
+    .map((w) => `${w}:*`)
+    .join(' & ');
+  const candidates = s
+    .scoped(knex(s.table).select(s.columns).select(s.prefixColumn))
+    .whereRaw(`to_tsvector('simple', search_key) @@ to_tsquery('simple', ?)`, [query])
+    .limit(WORD_CANDIDATES);
+  // Rows whose name alone holds every word come before those matched through their city or state.
+  return knex
+    .select(s.columns.map((c) => c.replace(/^.* as /, '')))
+    .from(candidates.as('candidates'))
+    .orderByRaw(`to_tsvector('simple', ??) @@ to_tsquery('simple', ?) desc, length(??), ??`, [s.prefixColumn, query, s.textColumn, s.textColumn])
+    .limit(limit);
+}
+
+/** Stage 3: the nearest by trigram word similarity, straight from the GiST index; forgives typos ("alta hgih"). */
+function similar(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[]> {
+  const nearest = s
+    .scoped(knex(s.table).select(s.columns).select(knex.raw('? <<-> search_key as distance', [key])))
+    .orderBy('distance')
+    .limit(limit);
+  // The similarity floor is applied to those few nearest rows only.
+  return knex
+    .select(s.columns.map((c) => c.replace(/^.* as /, '')))
+    .from(nearest.as('nearest'))
+    .where('distance', '<=', 1 - MIN_WORD_SIMILARITY)
+    .orderBy('distance')
+    .orderByRaw('length(??)', [s.textColumn]);
+}
+
+/**
+ * Suggestions for typed text (§7): names starting with the text, then names holding all its words
+ * (each stage only while fewer than `max` were found), and only when neither matched anything, the
+ * typo-tolerant nearest names.
+ */
+export async function findLookupItems(knex: Knex, category: LookupCategory, query: string, max: number): Promise<LookupItem[]> {
+  const key = searchKey(query.slice(0, LOOKUP_MAX_QUERY_LENGTH));
+  if (!key) return [];
+  const scope = scopeOf(category);
+  const found = new Map<string, Row>();
+  for (const stage of [startsWith, allWords, similar]) {
+    if (found.size >= max) break;
+    // Typo tolerance is the fallback, not filler: once the text matches something, that is the answer.
+    if (stage === similar && (found.size > 0 || key.length < MIN_TRIGRAM_QUERY)) break;
+    // Ask for `max` more than needed: rows already found by an earlier stage come back again.
+    for (const row of await stage(knex, scope, key, max + found.size)) {
+      if (found.size < max && !found.has(row.id)) found.set(row.id, row);
+    }
+  }
+  const rows = [...found.values()];
+  return category === 'address' ? rows.map((r) => addressItem(r as AddressRow)) : rows.map((r) => schoolItem(r as SchoolRow));
+}
+
+/** The full record by id (§7), with exactly the key names of its category's block; null if unknown. */
+export async function findLookupRecord(knex: Knex, category: LookupCategory, id: string): Promise<LookupRecord | null> {
+  if (category === 'address') {
+    const row = (await knex('lookup_address').first(ADDRESS_COLUMNS).where('source_id', id)) as AddressRow | undefined;
+    return row ?? null;
+  }
+  const row = (await knex('lookup_school').first(SCHOOL_COLUMNS).where({ category, public_id: id })) as SchoolRow | undefined;
+  return row ?? null;
+}
+
+/** Fresh planner statistics after a load, so the trigram index is chosen (without them a typo search scans every row). */
+export async function analyzeLookupTables(knex: Knex): Promise<void> {
+  await knex.raw('analyze lookup_school, lookup_address');
+}
+
+/** Rows per category, for the seed check and the importer's summary. */
+export async function countLookupRows(knex: Knex, category: LookupCategory): Promise<number> {
+  const query = category === 'address' ? knex('lookup_address') : knex('lookup_school').where('category', category);
+  const row = (await query.count<{ count: number }[]>({ count: '*' }).first()) as { count: number | string } | undefined;
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,88 @@
+/**
+ * Rules for document answers (§5 "File upload", §9): limits, accepted types and the exact messages.
+ * Pure data and functions: the upload island checks with them before sending, the server and the
+ * conversion worker check again with them (neither the browser nor the object store is trusted).
+ */
+
+export const FILE_MAX_BYTES = 1024 * 1024;
+export const FILE_NAME_MAX_LENGTH = 32;
+export const FILE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'pdf', 'docx'] as const;
+/** The `accept` attribute of the file input; the server decides by content, never by this. */
+export const FILE_ACCEPT = '.png,.jpeg,.jpg,.pdf,.docx,image/png,image/jpeg,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export const FILE_MESSAGES = {
+  tooLarge: 'Your file is too large. The maximum file size is 1 MB.',
+  wrongType: 'You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx',
+  nameTooLong: `Your file name is too long. The maximum is ${FILE_NAME_MAX_LENGTH} characters including the extension.`,
+  empty: 'Your file is empty. Please upload a non-empty file.',
+  loginNeeded: 'This question can be finished once you have created an account.',
+  deleteConfirm: 'Are you sure you want to delete your file?',
+} as const;
+
+/** §8: the toast shown when an upload or its conversion fails. */
+export function uploadErrorTitle(key: string): string {
+  return `Error uploading file for ${key}`;
+}
+
+/** §3 service view text for an attached document. */
+export function documentAttachedText(key: string): string {
+  return `Document attached for ${key}`;
+}
+
+/** Sizes with no decimals and no space (§5): 900B, 512KB, 1MB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))}B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)}KB`;
+  return `${Math.round(bytes / (1024 * 1024))}MB`;
+}
+
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** The §5 message for a chosen file, or null when it may be uploaded. Order: most fundamental first. */
+export function fileProblem(file: { name: string; size: number }, loggedIn: boolean): string | null {
+  if (!loggedIn) return FILE_MESSAGES.loginNeeded;
+  if (!(FILE_EXTENSIONS as readonly string[]).includes(fileExtension(file.name))) return FILE_MESSAGES.wrongType;
+  if (file.size === 0) return FILE_MESSAGES.empty;
+  if (file.size > FILE_MAX_BYTES) return FILE_MESSAGES.tooLarge;
+  if (file.name.length > FILE_NAME_MAX_LENGTH) return FILE_MESSAGES.nameTooLong;
+  return null;
+}
+
+/** Conversion statuses (§3) as the API reports them. */
+export const CONVERSION_STATUSES = ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'NOT_ANSWERED'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/** Statuses during which the client keeps polling every 2000 ms (§4). */
+export function isPending(status: ConversionStatus | null | undefined): boolean {
+  return status === 'UNPROCESSED' || status === 'IN_PROGRESS';
+}
+
+export const CONVERSION_POLL_MS = 2000;
+
+type AnyNode = import('./types.js').Node;
+
+/** §3 "Field prefixing joins prefix and key with an underscore"; an empty prefix leaves the key as it is. */
+function prefixed(prefix: string, key: string): string {
+  return prefix ? `${prefix.replace(/_$/, '')}_${key}` : key;
+}
+
+/** Every answer key of a `kind: 'file'` question, wherever it sits (sections, groups, tabs, repeaters, triggers). */
+export function fileQuestionKeys(pages: ReadonlyArray<{ children: readonly AnyNode[] }>): string[] {
+  const keys: string[] = [];
+  const walk = (nodes: readonly AnyNode[], prefix: string) => {
+    for (const node of nodes) {
+      if ('kind' in node) {
+        if (node.kind === 'file') keys.push(prefixed(prefix, node.key));
+      } else if ('section' in node) walk(node.children, prefix);
+      else if ('group' in node) for (const branch of node.branches) walk(branch.children, prefix);
+      else if ('tabs' in node) for (const item of node.items) walk(item.children, prefix);
+      else if ('trigger' in node) for (const part of [node.before, node.optional ?? [], node.after]) walk(part, prefix);
+      else if ('repeater' in node) for (const p of node.prefixes) walk(node.template, prefixed(prefix, p));
+    }
+  };
+  for (const page of pages) walk(page.children, '');
+  return [...new Set(keys)];
+}

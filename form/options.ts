@@ -1,0 +1,102 @@
+import { COUNTRIES, COUNTRIES_WITHOUT_US } from './data/countries.js';
+import { MAJORS } from './data/majors.js';
+import { STATES_AND_PROVINCES } from './data/states.js';
+import type { Option, OptionListName, OptionsSource, YearList } from './types.js';
+
+/** §3 yes/no: stored 'Y' / 'N', shown (and stored in _desc) as 'Yes' / 'No'. */
+export const YES_NO: readonly Option[] = [
+  { value: 'Y', label: 'Yes' },
+  { value: 'N', label: 'No' },
+];
+
+export const HOUSING_PLANS: readonly Option[] = [
+  { value: '1', label: 'On campus' },
+  { value: '2', label: 'Off campus' },
+  { value: '3', label: 'With family' },
+  { value: '4', label: 'Unsure' },
+];
+
+export const DEFER_REASONS: readonly Option[] = [
+  { value: '1', label: 'Church service' },
+  { value: '2', label: 'Internship' },
+  { value: '3', label: 'Military' },
+];
+
+/** §9 entry term option. Term values are season + year codes the student information system can map. */
+export const ENTRY_TERMS: readonly Option[] = [{ value: 'FA2026', label: 'Fall 2026' }];
+
+const SEASONS = [
+  { code: 'SP', name: 'Spring' },
+  { code: 'SU', name: 'Summer' },
+  { code: 'FA', name: 'Fall' },
+] as const;
+
+/** Every term from `first` to `last` inclusive, in calendar order (season codes SP, SU, FA). */
+function termsBetween(first: { season: 'SP' | 'SU' | 'FA'; year: number }, last: { season: 'SP' | 'SU' | 'FA'; year: number }): Option[] {
+  const index = (term: { season: string; year: number }) => term.year * 3 + SEASONS.findIndex((s) => s.code === term.season);
+  const terms: Option[] = [];
+  for (let i = index(first); i <= index(last); i += 1) {
+    const season = SEASONS[i % 3]!;
+    const year = Math.floor(i / 3);
+    terms.push({ value: `${season.code}${year}`, label: `${season.name} ${year}` });
+  }
+  return terms;
+}
+
+/** §3: Spring/Summer/Fall 2027 through Spring/Summer 2029. */
+export const DEFER_TERMS: readonly Option[] = termsBetween({ season: 'SP', year: 2027 }, { season: 'SU', year: 2029 });
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** §3 months: values '1'–'12', labels January–December. */
+export const MONTHS: readonly Option[] = MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }));
+
+export function monthName(month: number): string {
+  return MONTH_NAMES[month - 1] ?? '';
+}
+
+export const MAJOR_OPTIONS: readonly Option[] = MAJORS.map((major) => ({ value: major.code, label: major.name }));
+
+export { COUNTRIES, COUNTRIES_WITHOUT_US, STATES_AND_PROVINCES };
+
+const NAMED_LISTS: Readonly<Record<string, readonly Option[]>> = {
+  yesNo: YES_NO,
+  countries: COUNTRIES,
+  countriesWithoutUS: COUNTRIES_WITHOUT_US,
+  statesAndProvinces: STATES_AND_PROVINCES,
+  months: MONTHS,
+  entryTerms: ENTRY_TERMS,
+  deferTerms: DEFER_TERMS,
+  housingPlans: HOUSING_PLANS,
+  deferReasons: DEFER_REASONS,
+  majors: MAJOR_OPTIONS,
+};
+
+export function isNamedList(name: OptionListName): boolean {
+  return Object.hasOwn(NAMED_LISTS, name);
+}
+
+/**
+ * §3 year lists: `count` years from `start` (default: the current year of `now`) going back (past) or
+ * forward (future). Values and labels are the year as text.
+ */
+export function yearOptions(years: YearList['years'], now: Date = new Date()): Option[] {
+  const start = years.start ?? now.getFullYear();
+  const step = years.direction === 'past' ? -1 : 1;
+  return Array.from({ length: Math.max(0, years.count) }, (_, i) => {
+    const year = String(start + i * step);
+    return { value: year, label: year };
+  });
+}
+
+/** The options of a source: an inline list, a named list, or a year list. An unknown name gives [] (checkDefinition reports it). */
+export function resolveOptions(source: OptionsSource, now: Date = new Date()): readonly Option[] {
+  if (Array.isArray(source)) return source;
+  if ('list' in source) return NAMED_LISTS[source.list] ?? [];
+  return yearOptions((source as YearList).years, now);
+}
+
+/** The visible label of a stored value, or '' when the value is not one of the options. */
+export function optionLabel(source: OptionsSource, value: string, now: Date = new Date()): string {
+  return resolveOptions(source, now).find((option) => option.value === value)?.label ?? '';
+}

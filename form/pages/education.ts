@@ -1,0 +1,101 @@
+import { MESSAGES } from '../messages.js';
+import { DEFER_TERMS, YES_NO } from '../options.js';
+import type { Node, Page, Repeater } from '../types.js';
+
+/** §3: up to 5 high schools. */
+export const MAX_HIGH_SCHOOLS = 5;
+
+/**
+ * The high schools, one add-another instance each. §5 names the first school's name `hs_name` and §3 prefixes
+ * the others `hs_2_` … `hs_5_`: so the school block's keys (name, ceeb, address_line_1, …) get the prefix 'hs'
+ * for school 1 ("unprefixed" = no number: hs_name, hs_ceeb, …) and 'hs_2' … 'hs_5' for the others
+ * (hs_2_name, …). A bare, unprefixed school 1 is impossible anyway: its address_line_1, city, state, zip and
+ * country would collide with the applicant's own address.
+ */
+const highSchools: Repeater = {
+  repeater: 'high-schools',
+  addLabel: 'Add another high school',
+  max: MAX_HIGH_SCHOOLS,
+  defaultCount: 1,
+  prefixes: ['hs', 'hs_2', 'hs_3', 'hs_4', 'hs_5'],
+  instanceTitle: (index) => (index === 0 ? 'High School' : `High School ${index + 1}`),
+  template: [
+    { block: 'school', withCountry: true, required: true, category: 'hs_ceeb', legend: 'School' },
+    { block: 'monthYear', label: 'Attended From', monthKey: 'attend_from_month', yearKey: 'attend_from_year', years: { count: 10, direction: 'past' } },
+    { block: 'monthYear', label: 'Attended To', monthKey: 'attend_to_month', yearKey: 'attend_to_year', years: { count: 10, direction: 'past' } },
+  ],
+};
+
+const isDeferring = { valueKey: 'defer_plan', operator: 'equals', target: 'Y' } as const;
+
+/** Step 2 (§2 /education): every Education key of §3. */
+export function educationPage(): Page {
+  const children: Node[] = [
+    {
+      section: 'enrollment',
+      title: 'Enrollment Plans',
+      children: [
+        { kind: 'select', key: 'entry_term', label: 'When do you plan to enroll?', options: { list: 'entryTerms' }, required: true },
+        { kind: 'select', key: 'applied_major', label: 'What are you interested in studying?', options: { list: 'majors' }, required: true },
+        { kind: 'radio', key: 'defer_plan', label: 'Do you plan to defer your enrollment to a later term?', options: YES_NO },
+        {
+          // Deferring students are asked why and when; the others where they plan to live. The first true
+          // branch is kept, so switching defer_plan clears the answers of the other branch (§4).
+          group: 'defer-or-housing',
+          branches: [
+            {
+              when: isDeferring,
+              children: [
+                { kind: 'select', key: 'defer_reason', label: 'Why do you plan to defer?', options: { list: 'deferReasons' } },
+                {
+                  kind: 'dependentSelect',
+                  key: 'defer_term',
+                  label: 'In which term do you plan to begin?',
+                  controller: 'defer_reason',
+                  // An internship is a shorter absence than church or military service.
+                  optionsByValue: { '1': DEFER_TERMS, '2': DEFER_TERMS.slice(0, 4), '3': DEFER_TERMS },
+                },
+                { content: 'We will ask about housing when you confirm your new start term.', id: 'defer-housing-note' },
+              ],
+            },
+            {
+              when: { valueKey: 'defer_plan', operator: 'notEquals', target: 'Y' },
+              children: [{ kind: 'radio', key: 'housing_plan', label: 'Where do you plan to live during your first year?', options: { list: 'housingPlans' } }],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      section: 'paying',
+      title: 'Scholarships and Financial Aid',
+      description: 'Every admitted student is considered for merit scholarships automatically.',
+      children: [
+        { kind: 'radio', key: 'scholarship_opp', label: 'Would you like to hear about other scholarship opportunities?', options: YES_NO },
+        { kind: 'radio', key: 'financial_aid', label: 'Do you plan to apply for federal financial aid (FAFSA)?', options: YES_NO },
+        { kind: 'textarea', key: 'college_pay', label: 'How do you plan to pay for your education?', hint: 'Optional. For example savings, family support, work or scholarships.' },
+      ],
+    },
+    {
+      section: 'high-school',
+      title: 'High School',
+      children: [
+        {
+          kind: 'text',
+          key: 'hs_gpa',
+          label: 'Cumulative High School GPA',
+          hint: 'Unweighted, on a 4.0 scale, for example 3.75.',
+          maxLength: 4,
+          inputMode: 'decimal',
+          checks: [{ check: 'pattern', pattern: /^[0-4](\.\d{1,2})?$/, message: 'Please enter your GPA as a number from 0 to 4, for example 3.75.' }],
+        },
+        { block: 'monthYear', label: 'High School Graduation Date', monthKey: 'grad_month', yearKey: 'grad_year', years: { count: 10, direction: 'past' } },
+        { kind: 'text', key: 'counselor_first_name', label: 'Counselor First Name' },
+        { kind: 'text', key: 'counselor_last_name', label: 'Counselor Last Name' },
+        { kind: 'email', key: 'counselor_email_address', label: 'Counselor E-mail Address', invalidMessage: MESSAGES.counselorEmail },
+        highSchools,
+      ],
+    },
+  ];
+  return { id: 'education', path: '/education', title: 'Your Academics', navLabel: '2. Your academics', shortNavLabel: 'Step 2', children };
+}

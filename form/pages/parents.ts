@@ -1,0 +1,79 @@
+import { prefixed } from '../blocks.js';
+import { PARENT_PHONE_PATTERN } from '../formats.js';
+import { parentMessages } from '../messages.js';
+import { YES_NO } from '../options.js';
+import type { Node, Option, Question, Rule, Section } from '../types.js';
+
+export const PARENT_PREFIX = { 1: 'parent', 2: 'parent_2' } as const;
+export const COMMUNICATION_PREFERENCE = 'parent_communication_preference';
+
+/** §5: Parent 2 is asked about (and validated) only when the preference equals 2. */
+export const COMMUNICATION_PREFERENCES: readonly Option[] = [
+  { value: '1', label: 'One parent or guardian' },
+  { value: '2', label: 'Two parents or guardians' },
+];
+
+const PARENT_2_CHANNELS: readonly Option[] = [
+  { value: 'E', label: 'E-mail' },
+  { value: 'T', label: 'Text message' },
+  { value: 'B', label: 'E-mail and text message' },
+];
+
+const RELATIONSHIPS: readonly Option[] = [
+  { value: 'MOTHER', label: 'Mother' },
+  { value: 'FATHER', label: 'Father' },
+  { value: 'STEPMOTHER', label: 'Stepmother' },
+  { value: 'STEPFATHER', label: 'Stepfather' },
+  { value: 'GUARDIAN', label: 'Legal guardian' },
+  { value: 'GRANDPARENT', label: 'Grandparent' },
+  { value: 'OTHER', label: 'Other' },
+];
+
+const PHONE_TYPES: readonly Option[] = [
+  { value: 'M', label: 'Mobile' },
+  { value: 'H', label: 'Home' },
+  { value: 'W', label: 'Work' },
+];
+
+const EDUCATION_LEVELS: readonly Option[] = [
+  { value: '1', label: 'Some high school or less' },
+  { value: '2', label: 'High school diploma or GED' },
+  { value: '3', label: 'Some college' },
+  { value: '4', label: 'Associate degree' },
+  { value: '5', label: "Bachelor's degree" },
+  { value: '6', label: "Master's degree" },
+  { value: '7', label: 'Doctorate or professional degree' },
+  { value: '8', label: 'Not sure' },
+];
+
+/**
+ * One parent's questions. Parent 1 uses the prefix 'parent', parent 2 'parent_2' (§3: "parent 2 the same with
+ * prefix parent_2_"), so parent_first_name / parent_2_first_name and so on. Parent 1's communication preference
+ * ('To whom should we send information?') decides whether parent 2 is asked at all, so it is asked once above
+ * both sections; parent 2's own communication_preference key asks how that parent wants to be reached.
+ * Parent 1's e-mail and phone are required (§5); parent 2's are checked only when given.
+ */
+export function parentSection(parent: 1 | 2, showWhen: Rule): Section {
+  const prefix = PARENT_PREFIX[parent];
+  const k = (base: string) => prefixed(prefix, base);
+  const who = `Parent/Guardian ${parent}`;
+  const messages = parentMessages(parent);
+  const required = parent === 1;
+  const q = <Q extends Question>(question: Q): Q => ({ ...question, prefix, printLabel: `${who}: ${question.label}` });
+  const children: Node[] = [
+    ...(parent === 2
+      ? [q({ kind: 'radio', key: k('communication_preference'), label: `How would ${who} like to receive information?`, options: PARENT_2_CHANNELS })]
+      : []),
+    q({ kind: 'select', key: k('relationship'), label: 'Relationship to You', options: RELATIONSHIPS }),
+    q({ kind: 'text', key: k('first_name'), label: 'First Name' }),
+    q({ kind: 'text', key: k('last_name'), label: 'Last Name' }),
+    q({ kind: 'email', key: k('email_address'), label: 'E-mail Address', required, requiredMessage: messages.email, invalidMessage: messages.email }),
+    q({ kind: 'phone', key: k('phone'), label: 'Phone Number', pattern: PARENT_PHONE_PATTERN, required, requiredMessage: messages.phone, invalidMessage: messages.phone }),
+    q({ kind: 'radio', key: k('phone_type'), label: 'Phone Type', options: PHONE_TYPES }),
+    q({ kind: 'select', key: k('education'), label: 'Highest Level of Education', options: EDUCATION_LEVELS }),
+    q({ kind: 'radio', key: k('alum'), label: 'Did this parent or guardian attend our university?', options: YES_NO }),
+    q({ kind: 'radio', key: k('addr_same_as_stu_perm'), label: 'Does this parent or guardian live at your permanent address?', options: YES_NO }),
+    { block: 'address', prefix, withCountry: true, legend: `${who} Address`, showWhen: { valueKey: k('addr_same_as_stu_perm'), operator: 'equals', target: 'N' } },
+  ];
+  return { section: `parent-${parent}`, title: who, showWhen, children };
+}

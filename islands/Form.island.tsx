@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useMemo, useReducer, useState, type MouseEvent } from 'react';
+import type { Answers, Page, PageId } from '../form/types.js';
+import { formDefinition, pageById } from '../form/definition.js';
+import { unknownKeys } from '../form/answers.js';
+import { readCarriedAnswers, writeCarriedAnswers } from './ui/navigation-state.js';
+import { FormContext, type FormContextValue } from './form/context.js';
+import { ErrorSummary } from './form/ErrorSummary.js';
+import { FormPage } from './form/FormPage.js';
+import { focusQuestionFromHash } from './form/hash-focus.js';
+import { leaveDestination, type LeaveKind } from './form/leave.js';
+import { ServerSlot } from './form/ServerSlot.js';
+import { formReducer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
+import { StepNav } from './form/StepNav.js';
+import { loadValidation } from './form/validation-loader.js';
+
+/** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
+export interface FormProps {
+  page: PageId;
+  /** The answers the server knows (saved ones once logged in; none for a logged-out visitor). */
+  answers: Answers;
+  isLoggedIn: boolean;
+  webStatus?: WebStatus | null;
+  international?: boolean;
+  /** Add-another counts and chosen tabs (§3); the lifecycle issue loads and persists them. */
+  counts?: Record<string, number>;
+  tabs?: Record<string, string>;
+}
+
+/**
+ * The form island: step navigation, the page's questions, the error summary and Continue/Submit in one
+ * React root, because they share the answers (DESIGN §4). The server renders the same tree with the
+ * server's answers; answers kept in this tab (logged-out visitors) are applied after hydration.
+ */
+export function Form(props: FormProps) {
+  const definition = formDefinition({ international: props.international === true });
+  const page = pageById(props.page, definition);
+  const [state, dispatch] = useReducer(formReducer, props, (p) =>
+    initialFormState({ definition, answers: p.answers, webStatus: p.webStatus ?? null, counts: p.counts ?? {}, tabs: p.tabs ?? {} }),
+  );
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    if (!props.isLoggedIn) {
+      const carried = readCarriedAnswers();
+      if (carried) {
+        const unknown = new Set(unknownKeys(carried, definition));
+        dispatch({ type: 'restore', answers: Object.fromEntries(Object.entries(carried).filter(([key]) => !unknown.has(key))) });
+      }
+    }
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (restored && !props.isLoggedIn) writeCarriedAnswers(state.answers);
+  }, [restored, state.answers, props.isLoggedIn]);
+
+  useEffect(() => {
+    if (!restored) return;
+    focusQuestionFromHash();
+    const onHash = () => focusQuestionFromHash();
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [restored]);
+
+  // §5 live checks: after a field's first blur its messages follow every change; while validating, all of them.
+  const all = showsAll(state);
+  const touchedCount = Object.keys(state.touched).length;
+  useEffect(() => {
+    if (!all && touchedCount === 0) return;
+    let current = true;
+    void loadValidation().then((validate) => {
+      if (current) dispatch({ type: 'validated', entries: validate(state.answers, all ? 'all' : page.id, { definition, ui: uiState(state) }) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [state.answers, state.counts, state.tabs, all, touchedCount, page.id]);
+
+  const leave = useCallback(
+    (kind: LeaveKind, target: string) => {
+      if (!props.isLoggedIn) writeCarriedAnswers(state.answers);
+      // Seam for the lifecycle issue: logged-in students save answers and run validation before leaving.
+      window.location.assign(leaveDestination(kind, target, { isLoggedIn: props.isLoggedIn, answers: state.answers }));
+    },
+    [props.isLoggedIn, state.answers],
+  );
+
+  const onStep = (event: MouseEvent<HTMLAnchorElement>, target: Page) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    leave('step', target.path);
+  };
+
+  const index = definition.pages.findIndex((p) => p.id === page.id);
+  const next = definition.pages[index + 1];
+
+  const context = useMemo<FormContextValue>(
+    () => ({
+      answers: state.answers,
+      readOnly: false,
+      isLoggedIn: props.isLoggedIn,
+      messages: (key) => visibleMessages(state, key),
+      change: (values) => dispatch({ type: 'change', values }),
+      blur: (key) => dispatch({ type: 'blur', key }),
+      counts: state.counts,
+      tabs: state.tabs,
+      triggers: state.triggers,
+      dispatch,
+    }),
+    [state, props.isLoggedIn],
+  );
+
+  return (
+    <FormContext.Provider value={context}>
+      <StepNav pages={definition.pages} current={page.id} onNavigate={onStep} />
+      <ServerSlot className="container banners" />
+      {/* The first focus anywhere in the form starts loading the validation code, before the first blur needs it. */}
+      <main id="main" className="container main" tabIndex={-1} onFocus={() => void loadValidation()}>
+        {all && <ErrorSummary pages={definition.pages} entries={state.entries} />}
+        <FormPage page={page} />
+        <div className="form-actions">
+          {next ? (
+            <button type="button" className="button button--continue" onClick={() => leave('continue', next.path)}>
+              Continue
+            </button>
+          ) : (
+            <button type="button" className="button button--submit" onClick={() => leave('submit', page.path)}>
+              Submit
+            </button>
+          )}
+        </div>
+      </main>
+    </FormContext.Provider>
+  );
+}

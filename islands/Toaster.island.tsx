@@ -1,0 +1,53 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { useEffect, useState } from 'react';
+import { onToast, showToast, type Toast } from './ui/toast-bus.js';
+import { takeFlash } from './ui/navigation-state.js';
+
+/** §9: success toasts 5000 ms, error toasts 300000 ms, swipe 50 px, hotkey F8. */
+export const TOAST_DURATION = { success: 5000, error: 300_000 } as const;
+
+/**
+ * The page's toasts (Radix Toast: announced to screen readers, F8 focuses them, Escape or swipe
+ * dismisses). Shows the flash message carried from the previous screen, then whatever islands send
+ * through ui/toast-bus.
+ */
+export function Toaster() {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  // Rendered only in the browser: Radix's viewport carries an inline style, which the strict CSP
+  // forbids in server HTML (styles set from script are allowed).
+  const [mounted, setMounted] = useState(false);
+
+  useEffect(() => {
+    setMounted(true);
+    const flash = takeFlash();
+    if (flash) showToast(flash);
+    return onToast((toast) => setToasts((list) => [...list, toast]));
+  }, []);
+
+  const remove = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
+  if (!mounted) return null;
+
+  return (
+    <RadixToast.Provider swipeDirection="right" swipeThreshold={50} label="Notification">
+      {toasts.map((toast) => (
+        <RadixToast.Root
+          key={toast.id}
+          className={`toast toast--${toast.kind}`}
+          type={toast.kind === 'error' ? 'foreground' : 'background'}
+          duration={TOAST_DURATION[toast.kind]}
+          onOpenChange={(open) => {
+            if (!open) remove(toast.id);
+          }}
+          data-testid="toast"
+        >
+          <RadixToast.Title className="toast__title">{toast.title}</RadixToast.Title>
+          <RadixToast.Description className="toast__message">{toast.message}</RadixToast.Description>
+          <RadixToast.Close className="toast__close" aria-label="Dismiss notification">
+            <span aria-hidden="true">×</span>
+          </RadixToast.Close>
+        </RadixToast.Root>
+      ))}
+      <RadixToast.Viewport className="toast-viewport" hotkey={['F8']} label="Notifications ({hotkey})" />
+    </RadixToast.Provider>
+  );
+}

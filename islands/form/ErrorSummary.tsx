@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import type { Page, ValidationEntry } from '../../form/types.js';
+
+export const SUMMARY_HEADING = "We're missing some information!";
+
+/**
+ * §2 validation summary: the items to correct grouped by page, each linking to /{page}#{key}. Shown only
+ * while web_status is validating; it takes the focus when it appears so the applicant hears it first.
+ */
+export function ErrorSummary({ pages, entries }: { pages: readonly Page[]; entries: readonly ValidationEntry[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const shown = entries.length > 0;
+  useEffect(() => {
+    if (shown && !window.location.hash) box.current?.focus();
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div ref={box} className="error-summary" tabIndex={-1} aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title" className="error-summary__title">
+        {SUMMARY_HEADING}
+      </h2>
+      {pages.map((page) => {
+        const items = entries.filter((entry) => entry.page === page.id);
+        if (items.length === 0) return null;
+        return (
+          <section key={page.id} className="error-summary__page" aria-labelledby={`error-summary-${page.id}`}>
+            <h3 id={`error-summary-${page.id}`} className="error-summary__page-title">
+              {page.title}
+            </h3>
+            <ul className="error-summary__list">
+              {items.flatMap((entry) =>
+                entry.messages.map((message) => (
+                  <li key={`${entry.key}:${message}`}>
+                    <a href={`${page.path}#${entry.key}`}>{message}</a>
+                  </li>
+                )),
+              )}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Block, Node, Page, Question, Repeater, Rule } from '../../form/types.js';
+import { expandBlock, localKeys, repeaterInstance } from '../../form/blocks.js';
+import { evaluate, isAnswered } from '../../form/conditions.js';
+import { useForm } from './context.js';
+import { ConfirmationTriggerBlock, RepeaterBlock, TabsBlock } from './Structure.js';
+import { ReadOnlyField } from './fields/Field.js';
+import { CheckboxField, DependentSelectField, RadioGroupField, SelectField } from './fields/Choices.js';
+import { DateField, MaskedField, TextareaField, TextField } from './fields/TextInputs.js';
+import { AutocompleteField, FileField } from './fields/Shells.js';
+
+/** One question as its building block (§2), or as static text in read-only mode. */
+export function QuestionField({ q }: { q: Question }) {
+  const form = useForm();
+  if (form.readOnly) return <ReadOnlyField q={q} />;
+  switch (q.kind) {
+    case 'text':
+    case 'email':
+      return <TextField q={q} />;
+    case 'phone':
+    case 'ssn':
+      return <MaskedField q={q} />;
+    case 'textarea':
+      return <TextareaField q={q} />;
+    case 'date':
+      return <DateField q={q} />;
+    case 'select':
+      return <SelectField q={q} />;
+    case 'dependentSelect':
+      return <DependentSelectField q={q} />;
+    case 'radio':
+      return <RadioGroupField q={q} />;
+    case 'checkbox':
+      return <CheckboxField q={q} />;
+    case 'file':
+      return <FileField q={q} />;
+    case 'autocomplete':
+      return <AutocompleteField q={q} />;
+  }
+}
+
+function Questions({ questions }: { questions: readonly Question[] }) {
+  return (
+    <>
+      {questions.map((q) => (
+        <QuestionField key={q.key} q={q} />
+      ))}
+    </>
+  );
+}
+
+/** Composite blocks keep their questions together under one legend, so screen readers announce the group. */
+function BlockView({ block }: { block: Block }) {
+  const questions = expandBlock(block);
+  switch (block.block) {
+    case 'address':
+    case 'school':
+      return block.legend ? (
+        <fieldset className={`fieldset block block--${block.block}`}>
+          <legend className="block__legend">{block.legend}</legend>
+          <Questions questions={questions} />
+        </fieldset>
+      ) : (
+        <div className={`block block--${block.block}`}>
+          <Questions questions={questions} />
+        </div>
+      );
+    case 'monthYear':
+      return (
+        <fieldset className="fieldset block block--month-year">
+          <legend className="block__legend">{block.label}</legend>
+          <div className="month-year">
+            <Questions questions={questions} />
+          </div>
+        </fieldset>
+      );
+    case 'checkGroup':
+      return (
+        <fieldset className="fieldset block block--check-group">
+          <legend className="block__legend">{block.legend}</legend>
+          <Questions questions={questions} />
+        </fieldset>
+      );
+  }
+}
+
+function Heading({ level, id, children }: { level: number; id: string; children: string }) {
+  const Tag = (`h${Math.min(level, 6)}` as 'h2');
+  return (
+    <Tag id={id} className={`form-heading form-heading--${Math.min(level, 6)}`}>
+      {children}
+    </Tag>
+  );
+}
+
+/**
+ * How many instances of an add-another to show: the chosen count, but never fewer than the last instance
+ * that holds an answer (answers restored from the browser or saved before must stay visible).
+ */
+export function repeaterCount(node: Repeater, chosen: number | undefined, answers: Record<string, unknown>): number {
+  let count = chosen ?? node.defaultCount ?? 1;
+  for (let index = count; index < node.max; index++) {
+    const keys = localKeys(repeaterInstance(node, index));
+    if ([...keys].some((key) => isAnswered(answers[key] as string | boolean | undefined))) count = index + 1;
+  }
+  return count;
+}
+
+function NodeView({ node, level }: { node: Node; level: number }) {
+  const form = useForm();
+  const shown = (rule: Rule | undefined) => rule === undefined || evaluate(rule, form.answers);
+  if ('kind' in node) return shown(node.showWhen) ? <QuestionField q={node} /> : null;
+  if ('block' in node) return shown(node.showWhen) ? <BlockView block={node} /> : null;
+  if ('section' in node) {
+    if (!shown(node.showWhen)) return null;
+    const titleId = `section-${node.section}`;
+    return (
+      <section className={`form-section form-section--${Math.min(level, 3)}`} aria-labelledby={titleId}>
+        <Heading level={level} id={titleId}>
+          {node.title}
+        </Heading>
+        {node.description && <p className="form-section__description">{node.description}</p>}
+        <FormNodes nodes={node.children} level={level + 1} />
+      </section>
+    );
+  }
+  if ('group' in node) {
+    const branch = node.branches.find((b) => evaluate(b.when, form.answers));
+    return branch ? <FormNodes nodes={branch.children} level={level} /> : null;
+  }
+  if ('repeater' in node) {
+    return (
+      <RepeaterBlock
+        node={node}
+        level={level}
+        count={repeaterCount(node, form.counts[node.repeater], form.answers)}
+        renderInstance={(index) => <FormNodes nodes={repeaterInstance(node, index)} level={level + 1} />}
+      />
+    );
+  }
+  if ('tabs' in node) return <TabsBlock node={node} render={(children) => <FormNodes nodes={children} level={level + 1} />} />;
+  if ('trigger' in node) return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
+  return shown(node.showWhen) ? (
+    <p id={node.id} className="form-content">
+      {node.content}
+    </p>
+  ) : null;
+}
+
+function nodeId(node: Node, index: number): string {
+  if ('kind' in node) return node.key;
+  if ('section' in node) return `section:${node.section}`;
+  if ('group' in node) return `group:${node.group}`;
+  if ('repeater' in node) return `repeater:${node.repeater}`;
+  if ('tabs' in node) return `tabs:${node.tabs}`;
+  if ('trigger' in node) return `trigger:${node.trigger}`;
+  if ('block' in node) return `block:${index}`;
+  return `content:${node.id}`;
+}
+
+export function FormNodes({ nodes, level }: { nodes: readonly Node[]; level: number }) {
+  return (
+    <>
+      {nodes.map((node, index) => (
+        <NodeView key={nodeId(node, index)} node={node} level={level} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * A page of the form (§3) walked from the definition: the page title, then every visible node. The same
+ * markup is the server's initial HTML, the island's live form and (with a read-only context) the staff view.
+ */
+export function FormPage({ page }: { page: Page }) {
+  return (
+    <div className="form-page">
+      <h1>{page.title}</h1>
+      <FormNodes nodes={page.children} level={2} />
+    </div>
+  );
+}

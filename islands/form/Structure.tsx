@@ -1,0 +1,177 @@
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form/types.js';
+import { useForm } from './context.js';
+import type { TriggerState } from './state.js';
+import { CheckboxField } from './fields/Choices.js';
+import { ReadOnlyField } from './fields/Field.js';
+
+/** §9: never more than ten components, one by default. */
+export const REPEATER_LIMIT = 10;
+
+/**
+ * Add-another (§2): `count` instances of the template, and an add button until the maximum. The count
+ * lives in the island's state for now; the lifecycle issue persists it through /api/add-another.
+ */
+export function RepeaterBlock({ node, level, count, renderInstance }: { node: Repeater; level: number; count: number; renderInstance: (index: number) => ReactNode }) {
+  const form = useForm();
+  const max = Math.min(node.max, REPEATER_LIMIT, node.prefixes.length);
+  const shown = Math.min(Math.max(count, 1), max);
+  const lastShown = useRef(shown);
+  const Title = `h${Math.min(level, 6)}` as 'h3';
+  useEffect(() => {
+    // Move focus to the heading of the instance just added, so keyboard and screen-reader users land on it.
+    if (shown > lastShown.current) document.getElementById(`${node.repeater}-${shown - 1}-title`)?.focus();
+    lastShown.current = shown;
+  }, [shown, node.repeater]);
+  return (
+    <div className="repeater" id={node.repeater}>
+      {Array.from({ length: shown }, (_, index) => (
+        <section key={index} className="repeater__item" aria-labelledby={`${node.repeater}-${index}-title`}>
+          <Title id={`${node.repeater}-${index}-title`} className="repeater__title" tabIndex={-1}>
+            {node.instanceTitle(index)}
+          </Title>
+          {renderInstance(index)}
+        </section>
+      ))}
+      {!form.readOnly &&
+        (shown < max ? (
+          <button
+            type="button"
+            className="button button--secondary repeater__add"
+            onClick={() => form.dispatch({ type: 'add', repeater: node.repeater, max, defaultCount: shown })}
+          >
+            {node.addLabel}
+          </button>
+        ) : (
+          <p className="repeater__limit">{`You have added the maximum of ${max}.`}</p>
+        ))}
+    </div>
+  );
+}
+
+/**
+ * Tabs (§2) following the WAI-ARIA tabs pattern: one tab stop for the tab list, arrow keys / Home / End move
+ * between tabs, Enter or Space chooses (manual activation, because leaving a tab clears its answers, §4).
+ * Written here rather than with @radix-ui/react-tabs, which would add about 9 KB gzip to every form page.
+ */
+export function TabsBlock({ node, render }: { node: TabsNode; render: (children: TabsNode['items'][number]['children']) => ReactNode }) {
+  const form = useForm();
+  const current = node.items.some((i) => i.id === form.tabs[node.tabs]) ? form.tabs[node.tabs]! : node.defaultTab;
+  const labelId = `${node.tabs}-label`;
+  const tabId = (id: string) => `${node.tabs}-tab-${id}`;
+  const panelId = (id: string) => `${node.tabs}-panel-${id}`;
+  if (form.readOnly) {
+    const item = node.items.find((i) => i.id === current) ?? node.items[0];
+    return item ? (
+      <div className="tabs tabs--readonly">
+        <p className="readonly-field__label">{`${node.label}: ${item.label}`}</p>
+        {render(item.children)}
+      </div>
+    ) : null;
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = node.items.length - 1;
+    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const item = node.items[target];
+    if (item) document.getElementById(tabId(item.id))?.focus();
+  };
+  return (
+    <div className="tabs" id={node.tabs}>
+      <p id={labelId} className="field__label">
+        {node.label}
+      </p>
+      <div role="tablist" className="tabs__list" aria-labelledby={labelId}>
+        {node.items.map((item, index) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={tabId(item.id)}
+            className="tabs__trigger"
+            aria-selected={item.id === current}
+            aria-controls={panelId(item.id)}
+            data-state={item.id === current ? 'active' : 'inactive'}
+            tabIndex={item.id === current ? 0 : -1}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            onClick={() => item.id !== current && form.dispatch({ type: 'tab', tabs: node.tabs, id: item.id })}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      {node.items.map((item) => (
+        <div key={item.id} role="tabpanel" id={panelId(item.id)} className="tabs__panel" aria-labelledby={tabId(item.id)} tabIndex={0} hidden={item.id !== current}>
+          {item.id === current && render(item.children)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function triggerStates(node: ConfirmationTrigger): TriggerState[] {
+  return node.optional && node.optional.length > 0 ? ['before', 'optional', 'after'] : ['before', 'after'];
+}
+
+/**
+ * Confirmation trigger (§2, §4): shows the `before` content until the applicant confirms, then `after`.
+ * A button steps through before → optional (when configured) → after and back to before. A check box
+ * switches between before (unticked) and after (ticked); when the definition ties the check box to an
+ * answer (e.g. legal_agree) the answer is the state, so it is saved, validated and cleared like any other.
+ */
+export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationTrigger; render: (children: ConfirmationTrigger['before']) => ReactNode }) {
+  const form = useForm();
+  const state: TriggerState = node.checkbox ? (form.answers[node.checkbox.key] === true ? 'after' : 'before') : (form.triggers[node.trigger] ?? 'before');
+  const content = state === 'after' ? node.after : state === 'optional' ? (node.optional ?? []) : node.before;
+  const set = (next: TriggerState) => form.dispatch({ type: 'trigger', trigger: node.trigger, state: next });
+  const states = triggerStates(node);
+  const next = states[(states.indexOf(state) + 1) % states.length] ?? 'before';
+  let control: ReactNode = null;
+  if (node.checkbox) {
+    control = form.readOnly ? <ReadOnlyField q={node.checkbox} /> : <CheckboxField q={node.checkbox} />;
+  } else if (!form.readOnly && node.mode === 'checkbox') {
+    control = (
+      <div className="choice">
+        <input type="checkbox" id={node.trigger} className="choice__input" checked={state !== 'before'} onChange={(e) => set(e.target.checked ? 'after' : 'before')} />
+        <label htmlFor={node.trigger} className="choice__label">
+          {node.triggerLabel}
+        </label>
+      </div>
+    );
+  } else if (!form.readOnly) {
+    control = (
+      <button type="button" id={node.trigger} className="button button--secondary" aria-pressed={state !== 'before'} onClick={() => set(next)}>
+        {node.triggerLabel}
+      </button>
+    );
+  }
+  return (
+    <div className="confirmation-trigger" data-state={state}>
+      {state === 'before' && render(content)}
+      {control}
+      {state !== 'before' && render(content)}
+    </div>
+  );
+}
+
+/** The application PDF download (§2); a shell until the PDF issue supplies status and url. */
+export function PdfDownloadButton({ status, url }: { status?: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS' | 'UNPROCESSED' | 'NOT_ANSWERED'; url?: string }) {
+  if (status === 'COMPLETED' && url) {
+    return (
+      <a className="button button--secondary" href={url} download>
+        Download your application (PDF)
+      </a>
+    );
+  }
+  return (
+    <p className="pdf-download">
+      <button type="button" className="button button--secondary" aria-disabled="true" aria-describedby="pdf-download-note">
+        Download your application (PDF)
+      </button>{' '}
+      <span id="pdf-download-note" className="field__hint">
+        {status === 'FAILED' ? 'The PDF could not be prepared. Please try again later.' : 'Your PDF will be available once your application is submitted.'}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,43 @@
+import { createContext, useContext } from 'react';
+import type { Answers } from '../../form/types.js';
+import type { FormAction, TriggerState } from './state.js';
+
+/**
+ * What every building block reads: the answers, the messages to show, and how to report a change.
+ * The same components render on the server (no-op handlers), in the island (reducer) and read-only.
+ */
+export interface FormContextValue {
+  answers: Answers;
+  readOnly: boolean;
+  isLoggedIn: boolean;
+  messages(key: string): readonly string[];
+  change(values: Answers): void;
+  blur(key: string): void;
+  counts: Record<string, number>;
+  tabs: Record<string, string>;
+  triggers: Record<string, TriggerState>;
+  dispatch(action: FormAction): void;
+}
+
+const noop = () => {};
+
+export function staticFormContext(answers: Answers, options: { readOnly?: boolean; isLoggedIn?: boolean } = {}): FormContextValue {
+  return {
+    answers,
+    readOnly: options.readOnly ?? false,
+    isLoggedIn: options.isLoggedIn ?? false,
+    messages: () => [],
+    change: noop,
+    blur: noop,
+    counts: {},
+    tabs: {},
+    triggers: {},
+    dispatch: noop,
+  };
+}
+
+export const FormContext = createContext<FormContextValue>(staticFormContext({}));
+
+export function useForm(): FormContextValue {
+  return useContext(FormContext);
+}

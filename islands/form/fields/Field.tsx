@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import type { Question } from '../../../form/types.js';
+import { evaluate } from '../../../form/conditions.js';
+import { displayValue } from '../../../form/display.js';
+import { useForm } from '../context.js';
+
+/** Ids of §2/§5: the input is the key, its error text key + '-error', its hint key + '-hint'. */
+export function hintId(key: string): string {
+  return `${key}-hint`;
+}
+export function errorId(key: string): string {
+  return `${key}-error`;
+}
+
+export function isRequired(q: Pick<Question, 'required'>, answers: Parameters<typeof evaluate>[1]): boolean {
+  if (q.required === undefined || q.required === false) return false;
+  if (q.required === true) return true;
+  return evaluate(q.required, answers);
+}
+
+/** The accessibility wiring every input of a question shares (DESIGN §6). */
+export function controlProps(q: Question, messages: readonly string[], required: boolean, extraDescribedBy: string[] = []) {
+  const describedBy = [q.hint ? hintId(q.key) : null, ...extraDescribedBy, errorId(q.key)].filter(Boolean).join(' ');
+  return {
+    name: q.key,
+    'aria-describedby': describedBy,
+    'aria-invalid': messages.length > 0 ? (true as const) : undefined,
+    'aria-required': required ? (true as const) : undefined,
+  };
+}
+
+/** A marker read by sighted users; screen readers get aria-required on the input instead. */
+export function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className="field__required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
+}
+
+export function Hint({ q }: { q: Pick<Question, 'key' | 'hint'> }) {
+  return q.hint ? (
+    <p id={hintId(q.key)} className="field__hint">
+      {q.hint}
+    </p>
+  ) : null;
+}
+
+/** Always present, so aria-describedby never points at nothing; empty until there is something to say. */
+export function ErrorText({ keyName, messages }: { keyName: string; messages: readonly string[] }) {
+  return (
+    <div id={errorId(keyName)} className="field__error">
+      {messages.map((message) => (
+        <p key={message} className="field__error-message">
+          <span className="visually-hidden">Error: </span>
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** Label above the input, then hint, input, and errors: one question per line (DESIGN §9). */
+export function FieldShell({ q, required, messages, children, after }: { q: Question; required: boolean; messages: readonly string[]; children: ReactNode; after?: ReactNode }) {
+  return (
+    <div className={messages.length > 0 ? 'field field--invalid' : 'field'}>
+      <label htmlFor={q.key} className="field__label">
+        {q.label}
+        <RequiredMark required={required} />
+      </label>
+      <Hint q={q} />
+      {children}
+      {after}
+      <ErrorText keyName={q.key} messages={messages} />
+    </div>
+  );
+}
+
+/** The staff view and the PDF: the question's label and its answer as text (§2 service view). */
+export function ReadOnlyField({ q }: { q: Question }) {
+  const { answers } = useForm();
+  const text = displayValue(q, answers);
+  return (
+    <div className="readonly-field" data-key={q.key}>
+      <span className="readonly-field__label">{q.printLabel ?? q.label}</span>
+      <span className="readonly-field__value">{text === '' ? '—' : text}</span>
+    </div>
+  );
+}
+
+/** Reads what the building blocks need for one question from the form context. */
+export function useQuestion(q: Question) {
+  const form = useForm();
+  const messages = form.messages(q.key);
+  const required = isRequired(q, form.answers);
+  const raw = form.answers[q.key];
+  const value = typeof raw === 'string' ? raw : '';
+  return { form, messages, required, value, raw };
+}

@@ -1,0 +1,95 @@
+import type { Request, RequestHandler } from 'express';
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { keyedHash } from './tokens.server.js';
+import { clearKey, deleteStale, hit, readBackoff, recordFailure } from '../../db/repos/rate-limits.server.js';
+
+/**
+ * Abuse limits (ADR docs/decisions/0004-account-security.md). Per-IP limits are generous because whole
+ * classrooms share one school address; per-address limits stop mail bombing and password guessing
+ * from many addresses. State lives in the database so every web process shares it.
+ */
+export type LimitedAction = 'signup' | 'login' | 'confirm' | 'resend' | 'forgot' | 'reset';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export const IP_LIMITS: Record<LimitedAction, { max: number; windowMs: number }> = {
+  signup: { max: 50, windowMs: FIFTEEN_MINUTES },
+  login: { max: 100, windowMs: FIFTEEN_MINUTES },
+  confirm: { max: 100, windowMs: FIFTEEN_MINUTES },
+  resend: { max: 30, windowMs: FIFTEEN_MINUTES },
+  forgot: { max: 30, windowMs: FIFTEEN_MINUTES },
+  reset: { max: 30, windowMs: FIFTEEN_MINUTES },
+};
+
+/** E-mails (codes, reset links) to one address, whoever asks: stops mail bombing. */
+export const MAIL_LIMIT = { max: 5, windowMs: FIFTEEN_MINUTES };
+
+/** Login backoff per account: free attempts, then waits doubling from 30 s up to 15 min (never a lockout). */
+export const LOGIN_BACKOFF = {
+  freeFailures: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: FIFTEEN_MINUTES,
+  /** A day without failures forgets the earlier ones. */
+  forgetMs: 24 * 3600_000,
+};
+
+export function loginDelayMs(failures: number): number {
+  if (failures < LOGIN_BACKOFF.freeFailures) return 0;
+  return Math.min(LOGIN_BACKOFF.firstDelayMs * 2 ** (failures - LOGIN_BACKOFF.freeFailures), LOGIN_BACKOFF.maxDelayMs);
+}
+
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function tooMany(message: string, waitMs: number): HttpError {
+  return new HttpError(429, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+}
+
+async function count(services: AppServices, key: string, limit: { max: number; windowMs: number }): Promise<number | null> {
+  const now = services.now();
+  const { hits, windowStartedAt } = await hit(services.db.knex, key, now, limit.windowMs);
+  // Occasional housekeeping instead of a scheduled job.
+  if (Math.random() < 0.01) await deleteStale(services.db.knex, new Date(now.getTime() - 2 * LOGIN_BACKOFF.forgetMs));
+  return hits > limit.max ? windowStartedAt.getTime() + limit.windowMs - now.getTime() : null;
+}
+
+/** Middleware: 429 with Retry-After once an address (IP) exceeds the action's limit. */
+export function ipLimit(services: AppServices, action: LimitedAction): RequestHandler {
+  return async (req: Request, _res, next) => {
+    const key = `ip:${action}:${keyedHash(services.config.sessionSecret, 'ip', req.ip ?? 'unknown')}`;
+    const wait = await count(services, key, IP_LIMITS[action]);
+    if (wait !== null) return next(tooMany(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
+    next();
+  };
+}
+
+/** Throws 429 when too many e-mails went to this address; counted the same for unknown addresses. */
+export async function limitMailsTo(services: AppServices, username: string): Promise<void> {
+  const key = `mail:${keyedHash(services.config.sessionSecret, 'mail', username)}`;
+  const wait = await count(services, key, MAIL_LIMIT);
+  if (wait !== null) throw tooMany(`Too many e-mails were requested for this address. Please wait ${waitText(wait)} and try again.`, wait);
+}
+
+const loginKey = (services: AppServices, username: string) => `login:${keyedHash(services.config.sessionSecret, 'login', username)}`;
+
+/** Throws 429 while the account (known or not) is in backoff. */
+export async function assertLoginAllowed(services: AppServices, username: string): Promise<void> {
+  const state = await readBackoff(services.db.knex, loginKey(services, username));
+  const wait = state?.blockedUntil ? state.blockedUntil.getTime() - services.now().getTime() : 0;
+  if (wait > 0) {
+    throw tooMany(`Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`, wait);
+  }
+}
+
+export async function recordLoginFailure(services: AppServices, username: string): Promise<void> {
+  await recordFailure(services.db.knex, loginKey(services, username), services.now(), LOGIN_BACKOFF.forgetMs, loginDelayMs);
+}
+
+export async function clearLoginFailures(services: AppServices, username: string): Promise<void> {
+  await clearKey(services.db.knex, loginKey(services, username));
+}

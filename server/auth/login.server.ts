@@ -1,0 +1,52 @@
+import type { Request, Response } from 'express';
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { burnPasswordCheck, verifyPassword } from './passwords.server.js';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './limits.server.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, dropPresentedSession, endSession, startSession } from './session.server.js';
+import { findUserByUsername, recordLogin } from '../../db/repos/users.server.js';
+import { deleteExpiredSessions } from '../../db/repos/sessions.server.js';
+import { keepCarriedAnswers, type CarriedAnswers } from '../../db/repos/carried-answers.server.js';
+
+export const LOGIN_MESSAGES = {
+  loggedIn: 'You are now logged in.',
+  badCredentials: 'Incorrect username or password.',
+  notConfirmed: 'Your account is not confirmed yet. Enter the confirmation code we e-mailed you, or use "Resend confirmation code?" to get a new one.',
+  loggedOut: 'You have been logged out.',
+} as const;
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  answers?: CarriedAnswers;
+}
+
+/**
+ * Unknown address and wrong password give the same status and body, cost the same argon2 time and
+ * count towards the same per-address backoff. Each success starts a new session (no fixation).
+ */
+export async function logIn(services: AppServices, req: Request, res: Response, input: LoginInput): Promise<{ message: string }> {
+  await assertLoginAllowed(services, input.username);
+  const knex = services.db.knex;
+  const user = await findUserByUsername(knex, input.username);
+  const ok = user ? await verifyPassword(user.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!user || !ok) {
+    await recordLoginFailure(services, input.username);
+    throw new HttpError(400, LOGIN_MESSAGES.badCredentials);
+  }
+  // Only someone who knows the password learns that the account awaits confirmation.
+  if (!user.confirmed_at) throw new HttpError(403, LOGIN_MESSAGES.notConfirmed, { unconfirmed: true });
+  await clearLoginFailures(services, input.username);
+  await dropPresentedSession(services, req);
+  await startSession(services, res, user.id);
+  const now = services.now();
+  await recordLogin(knex, user.id, now);
+  if (input.answers && Object.keys(input.answers).length > 0) await keepCarriedAnswers(knex, user.id, input.answers, now);
+  await deleteExpiredSessions(knex, new Date(now.getTime() - SESSION_IDLE_MS), new Date(now.getTime() - SESSION_ABSOLUTE_MS));
+  return { message: LOGIN_MESSAGES.loggedIn };
+}
+
+export async function logOut(services: AppServices, req: Request, res: Response): Promise<{ message: string }> {
+  await endSession(services, req, res);
+  return { message: LOGIN_MESSAGES.loggedOut };
+}

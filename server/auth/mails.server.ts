@@ -1,0 +1,94 @@
+import type { Config } from '../config.server.js';
+import type { MailMessage } from '../mail/mailer.server.js';
+import type { AppServices } from '../services.server.js';
+
+/** Minutes a confirmation code and a reset link stay valid (ADR 0004; at most one hour). */
+export const CODE_LIFETIME_MINUTES = 60;
+export const RESET_LIFETIME_MINUTES = 60;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function compose(config: Config, to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): MailMessage {
+  const { helpEmail, officePhone, officeEmail } = config.contacts;
+  const signature = [
+    'Office of Admissions',
+    `Phone: ${officePhone}`,
+    `E-mail: ${officeEmail}`,
+    `Technical help: ${helpEmail}`,
+  ];
+  const text = `${[...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n')}\n\n${signature.join('\n')}\n`;
+  const html = `<!doctype html><html><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}
+<p>${signature.map(escapeHtml).join('<br>')}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export function confirmationCodeMail(config: Config, to: string, code: string): MailMessage {
+  return compose(config, to, 'Your Freshman Application confirmation code', [
+    'Thank you for creating a Freshman Application account.',
+    `Your confirmation code is: ${code}`,
+    `Enter it on the Confirm Your Account page. It expires in ${CODE_LIFETIME_MINUTES} minutes. If you did not create an account, you can ignore this e-mail.`,
+  ]);
+}
+
+export function alreadyRegisteredMail(config: Config, to: string): MailMessage {
+  return compose(
+    config,
+    to,
+    'You already have a Freshman Application account',
+    [
+      'Someone (hopefully you) tried to create a Freshman Application account with this e-mail address, but an account already exists for it.',
+      'You can log in with your password. If you do not remember it, use "Forgot password?" on the login page.',
+      'If this was not you, you can ignore this e-mail: nothing has changed.',
+    ],
+    { href: `${config.publicUrl}/login`, label: 'Log in' },
+  );
+}
+
+export function alreadyConfirmedMail(config: Config, to: string): MailMessage {
+  return compose(
+    config,
+    to,
+    'Your Freshman Application account is already confirmed',
+    ['A new confirmation code was requested for this address, but the account is already confirmed. You can log in now.', 'If you do not remember your password, use "Forgot password?" on the login page.'],
+    { href: `${config.publicUrl}/login`, label: 'Log in' },
+  );
+}
+
+export function resetLinkMail(config: Config, to: string, token: string): MailMessage {
+  const href = `${config.publicUrl}/reset?username=${encodeURIComponent(to)}&id=${encodeURIComponent(token)}`;
+  return compose(
+    config,
+    to,
+    'Reset your Freshman Application password',
+    [
+      'We received a request to reset the password of your Freshman Application account.',
+      `Open the link below to choose a new password. The link works once and expires in ${RESET_LIFETIME_MINUTES} minutes; a newer request replaces it.`,
+      'If you did not ask for this, you can ignore this e-mail: your password has not changed.',
+    ],
+    { href, label: 'Reset your password' },
+  );
+}
+
+export function passwordChangedMail(config: Config, to: string): MailMessage {
+  return compose(config, to, 'Your Freshman Application password was changed', [
+    'The password of your Freshman Application account was just changed, and every device that was logged in has been logged out.',
+    `If you did not do this, reset your password right away with "Forgot password?" on the login page and tell us at ${config.contacts.helpEmail}.`,
+  ]);
+}
+
+/**
+ * Sends without making the request wait: the answer's timing then does not depend on whether a
+ * message was sent (no enumeration by timing), and a mail outage does not fail the request.
+ */
+export function sendInBackground(services: AppServices, message: MailMessage): void {
+  if (!services.mail) {
+    services.logger.error({ mail: { subject: message.subject } }, 'no mailer configured: e-mail not sent');
+    return;
+  }
+  services.mail.send(message).catch((err: Error) => {
+    services.logger.error({ mail: { to: message.to, subject: message.subject }, error: err.message }, 'e-mail could not be sent');
+  });
+}

@@ -1,0 +1,52 @@
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { randomToken, sha256 } from './tokens.server.js';
+import { hashPassword } from './passwords.server.js';
+import { clearLoginFailures, limitMailsTo } from './limits.server.js';
+import { assertNotCommon } from './accounts.server.js';
+import { RESET_LIFETIME_MINUTES, passwordChangedMail, resetLinkMail, sendInBackground } from './mails.server.js';
+import { AUTH_MESSAGES } from './rules.js';
+import { findUserByUsername, markConfirmed, updatePassword } from '../../db/repos/users.server.js';
+import { consumeReset, deleteCode, putReset } from '../../db/repos/auth-secrets.server.js';
+import { deleteUserSessions } from '../../db/repos/sessions.server.js';
+
+export const RESET_MESSAGES = {
+  requested: 'If an account exists for this email address, we sent it a link to reset your password. Please check your email.',
+  done: 'Your password has been reset. Please log in with your new password.',
+} as const;
+
+/** Same answer for known and unknown addresses. The newest link replaces any earlier one. */
+export async function requestPasswordReset(services: AppServices, input: { username: string }): Promise<{ message: string }> {
+  await limitMailsTo(services, input.username);
+  const user = await findUserByUsername(services.db.knex, input.username);
+  if (user) {
+    const token = randomToken();
+    const expires = new Date(services.now().getTime() + RESET_LIFETIME_MINUTES * 60_000);
+    await putReset(services.db.knex, { user_id: user.id, token_hash: sha256(token), expires_at: expires });
+    sendInBackground(services, resetLinkMail(services.config, input.username, token));
+  }
+  return { message: RESET_MESSAGES.requested };
+}
+
+/**
+ * The token is bound to its username, used once, and dies after the lifetime. A reset proves the
+ * mailbox, so it also confirms an unconfirmed account; it ends every session of the account.
+ */
+export async function resetPassword(
+  services: AppServices,
+  input: { username: string; password: string; id: string },
+): Promise<{ message: string }> {
+  assertNotCommon(input.password);
+  const knex = services.db.knex;
+  const user = await findUserByUsername(knex, input.username);
+  const row = user ? await consumeReset(knex, user.id, sha256(input.id)) : null;
+  if (!user || !row || row.expires_at.getTime() <= services.now().getTime()) throw new HttpError(400, AUTH_MESSAGES.resetLink);
+  const now = services.now();
+  await updatePassword(knex, user.id, await hashPassword(input.password), now);
+  await markConfirmed(knex, user.id, now);
+  await deleteCode(knex, user.id);
+  await deleteUserSessions(knex, user.id);
+  await clearLoginFailures(services, input.username);
+  sendInBackground(services, passwordChangedMail(services.config, input.username));
+  return { message: RESET_MESSAGES.done };
+}

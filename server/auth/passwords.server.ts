@@ -1,0 +1,57 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { readFileSync } from 'node:fs';
+
+/** argon2id (Algorithm.Argon2id = 2; a const enum, not importable under isolatedModules) at the OWASP minimum cost: 19 MiB, 2 passes. */
+const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Verifies against a throwaway hash: requests for unknown accounts then cost the same argon2 time as
+ * real ones, so response timing does not reveal whether an address is registered.
+ */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password-0123456789');
+  await verifyPassword(await dummyHash, password);
+}
+
+// See common-passwords.md for the list's source.
+const COMMON = new Set(
+  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean),
+);
+
+const LOOK_ALIKES: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
+
+/** The password without decoration: lower-cased, leading/trailing digits and symbols removed. */
+function core(password: string): string {
+  return password.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+}
+
+function undoLookAlikes(value: string): string {
+  return [...value].map((c) => LOOK_ALIKES[c] ?? c).join('');
+}
+
+/** True when the password is, or merely decorates, one of the most common passwords. */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  const stripped = core(password);
+  const candidates = [lower, undoLookAlikes(lower), stripped, undoLookAlikes(stripped)];
+  return candidates.some((c) => c.length >= 4 && COMMON.has(c));
+}
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose a different one.';

@@ -1,0 +1,55 @@
+import type { Request, RequestHandler } from 'express';
+import type { Feature } from '../routes/routers.server.js';
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { authValues, type AuthForm } from './rules.js';
+import { ipLimit } from './limits.server.js';
+import { requireUser } from './session.server.js';
+import { confirmAccount, resendCode, signUp } from './accounts.server.js';
+import { logIn, logOut, type LoginInput } from './login.server.js';
+import { requestPasswordReset, resetPassword } from './password-reset.server.js';
+
+/** Validates a JSON body with the shared rules (the same the islands use); 400 with every message. */
+function parse<T>(form: AuthForm, req: Request): T {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object.');
+  const { value, errors } = authValues<T>(form, body);
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new HttpError(400, first, { errors });
+  return value;
+}
+
+/** §7 account calls. Routes stay thin: guard (limits) → validated input → the flow → JSON. */
+export const authFeature: Feature = ({ pub, api, root }, services: AppServices) => {
+  const json =
+    <T>(form: AuthForm, run: (input: T, req: Request, res: Parameters<RequestHandler>[1]) => Promise<{ message: string }>): RequestHandler =>
+    async (req, res) => {
+      res.json(await run(parse<T>(form, req), req, res));
+    };
+
+  pub.post('/signup', ipLimit(services, 'signup'), json<{ username: string; password: string }>('signup', (input) => signUp(services, input)));
+  pub.post('/confirm', ipLimit(services, 'confirm'), json<{ username: string; code: string }>('confirm', (input) => confirmAccount(services, input)));
+  pub.post('/resend-confirm', ipLimit(services, 'resend'), json<{ username: string }>('resend', (input) => resendCode(services, input)));
+  pub.post('/login', ipLimit(services, 'login'), json<LoginInput>('login', (input, req, res) => logIn(services, req, res, input)));
+  pub.post('/forgot-password', ipLimit(services, 'forgot'), json<{ username: string }>('forgot', (input) => requestPasswordReset(services, input)));
+  pub.post(
+    '/reset-password',
+    ipLimit(services, 'reset'),
+    json<{ username: string; password: string; id: string }>('reset', (input) => resetPassword(services, input)),
+  );
+
+  api.get('/logout', requireUser, async (req, res) => {
+    res.json(await logOut(services, req, res));
+  });
+  /** Who is logged in; also keeps the session alive (the inactivity modal's "stay logged in"). */
+  api.get('/session', requireUser, (_req, res) => {
+    res.json({ username: res.locals.user!.username });
+  });
+
+  // The reset link's token is in the URL: never leak it through Referer, never cache the page.
+  root.get('/reset', (_req, res, next) => {
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+};

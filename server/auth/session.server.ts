@@ -1,0 +1,113 @@
+import type { CookieOptions, Request, RequestHandler, Response } from 'express';
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { LOGGED_IN_COOKIE, SESSION_COOKIE } from './cookies.js';
+import { randomToken, sha256 } from './tokens.server.js';
+import { deleteSession, findSession, insertSession, touchSession } from '../../db/repos/sessions.server.js';
+
+export { IDENTITY_PROVIDER_PREFIX, SESSION_COOKIE, LOGGED_IN_COOKIE } from './cookies.js';
+
+/** §9 idle timeout: the session ends 15 minutes after the last request (sliding). */
+export const SESSION_IDLE_MS = 15 * 60_000;
+/** Whatever the activity, a session ends 12 hours after login. */
+export const SESSION_ABSOLUTE_MS = 12 * 3600_000;
+/** Sliding expiry is refreshed at most this often, sparing a write per request. */
+const TOUCH_EVERY_MS = 30_000;
+
+export const SESSION_INVALID_MESSAGE = 'Your session is invalid. Please clear your cookies and login again.';
+
+export interface SessionUser {
+  id: string;
+  username: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** Set by sessionMiddleware for every request after cookieParser: the logged-in user or null. */
+      user: SessionUser | null;
+    }
+  }
+}
+
+function cookieOptions(services: AppServices, httpOnly: boolean): CookieOptions {
+  return {
+    httpOnly,
+    sameSite: 'lax',
+    secure: services.config.publicUrl.startsWith('https:'),
+    path: '/',
+  };
+}
+
+export function setSessionCookies(services: AppServices, res: Response, sessionId: string): void {
+  res.cookie(SESSION_COOKIE, sessionId, cookieOptions(services, true));
+  res.cookie(LOGGED_IN_COOKIE, '1', cookieOptions(services, false));
+}
+
+export function clearSessionCookies(services: AppServices, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, cookieOptions(services, true));
+  res.clearCookie(LOGGED_IN_COOKIE, cookieOptions(services, false));
+}
+
+function sessionIdFrom(req: Request): string | null {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
+  // Our ids are 43 base64url characters; anything else is not worth a database round trip.
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/** A new session (new id at every login: no fixation); returns the cookie value. */
+export async function startSession(services: AppServices, res: Response, userId: string): Promise<void> {
+  const id = randomToken();
+  const now = services.now();
+  await insertSession(services.db.knex, { id_hash: sha256(id), user_id: userId, created_at: now, last_seen_at: now });
+  setSessionCookies(services, res, id);
+}
+
+/** Deletes the session the request presents, if any (a login replaces an older session). */
+export async function dropPresentedSession(services: AppServices, req: Request): Promise<void> {
+  const id = sessionIdFrom(req);
+  if (id) await deleteSession(services.db.knex, sha256(id));
+}
+
+/** Logout: deletes the session and clears both cookies. */
+export async function endSession(services: AppServices, req: Request, res: Response): Promise<void> {
+  await dropPresentedSession(services, req);
+  clearSessionCookies(services, res);
+}
+
+/**
+ * Reads the session cookie and sets `res.locals.user`. Expired sessions (15 minutes idle, 12 hours
+ * in all) are deleted and their cookies cleared, so the §4 cookie test turns false as well.
+ */
+export function sessionMiddleware(services: AppServices): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.user = null;
+    const id = sessionIdFrom(req);
+    if (!id) {
+      if (req.cookies?.[SESSION_COOKIE] !== undefined || req.cookies?.[LOGGED_IN_COOKIE] !== undefined) clearSessionCookies(services, res);
+      return next();
+    }
+    const idHash = sha256(id);
+    const session = await findSession(services.db.knex, idHash);
+    const now = services.now().getTime();
+    if (
+      !session ||
+      now - session.last_seen_at.getTime() >= SESSION_IDLE_MS ||
+      now - session.created_at.getTime() >= SESSION_ABSOLUTE_MS
+    ) {
+      if (session) await deleteSession(services.db.knex, idHash);
+      clearSessionCookies(services, res);
+      return next();
+    }
+    if (now - session.last_seen_at.getTime() >= TOUCH_EVERY_MS) await touchSession(services.db.knex, idHash, new Date(now));
+    res.locals.user = { id: session.user_id, username: session.username };
+    next();
+  };
+}
+
+/** Guard for /api routes: 401 JSON {message} without a valid session (§8 session invalid). */
+export const requireUser: RequestHandler = (_req, res, next) => {
+  if (!res.locals.user) return next(new HttpError(401, SESSION_INVALID_MESSAGE));
+  next();
+};

@@ -1,0 +1,30 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** 256 random bits, URL-safe: session ids and reset-link ids. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps of a high-entropy token: a plain hash suffices (no guessing possible). */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** A uniformly random 6-digit confirmation code. */
+export function randomCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/**
+ * Six digits are guessable offline from a plain hash, so codes (and limiter keys holding IPs and
+ * e-mails) are keyed with the server secret: a leaked table alone reveals nothing.
+ */
+export function keyedHash(secret: string, ...parts: string[]): string {
+  return createHmac('sha256', secret).update(parts.join('\u0000')).digest('hex');
+}
+
+export function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}

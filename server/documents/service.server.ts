@@ -1,0 +1,143 @@
+import Joi from 'joi';
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { StorageUnavailableError, type ObjectStore, type PresignedPost } from '../storage/object-store.server.js';
+import { storageHttpError } from '../storage/http-errors.server.js';
+import {
+  clearConversion,
+  deleteDocument,
+  documentAnswersFor,
+  findDocument,
+  replaceDocument,
+  type DocumentAnswer,
+  type DocumentRow,
+} from '../../db/repos/documents.server.js';
+import { transactionalDb } from '../../workers/boss.server.js';
+import {
+  CONVERT_DOCUMENT_QUEUE,
+  CONVERT_JOB_OPTIONS,
+  GAVE_UP_MESSAGE,
+  MISSING_UPLOAD_MESSAGE,
+  type ConvertDocumentData,
+} from '../../workers/jobs/convert-document.server.js';
+import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, fileExtension, type ConversionStatus } from '../../form/documents.js';
+import { isUploadKeyFor, newUploadKey, outputKeyFor } from './keys.server.js';
+import { sanitiseFileName } from './file-name.server.js';
+
+/** A presigned upload is good for five minutes: enough for 1 MB on a slow phone, short if leaked. */
+export const PRESIGN_EXPIRES_SECONDS = 300;
+
+export interface ConversionView {
+  status: ConversionStatus;
+  message: string;
+}
+
+const STATUS_MESSAGES: Record<Exclude<ConversionStatus, 'FAILED'>, string> = {
+  UNPROCESSED: 'Your file is waiting to be converted to PDF.',
+  IN_PROGRESS: 'Your file is being converted to PDF.',
+  COMPLETED: 'Your file was converted to PDF.',
+  NOT_ANSWERED: 'No file has been uploaded for this question.',
+};
+
+function view(row: DocumentRow | null): ConversionView {
+  if (!row || !row.status) return { status: 'NOT_ANSWERED', message: STATUS_MESSAGES.NOT_ANSWERED };
+  if (row.status === 'FAILED') return { status: 'FAILED', message: row.message ?? GAVE_UP_MESSAGE };
+  return { status: row.status, message: STATUS_MESSAGES[row.status] };
+}
+
+function storageOf(services: AppServices): ObjectStore {
+  if (!services.storage) throw new HttpError(503, 'File storage is not configured on this server.');
+  return services.storage;
+}
+
+/** Store failures become a 503 with a clear message; everything else passes through. */
+async function withStore<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) throw storageHttpError(err)!;
+    throw err;
+  }
+}
+
+/** Best effort: a leftover object costs storage, never correctness (rows say what is current). */
+async function deleteObjects(services: AppServices, keys: Array<string | null | undefined>): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    await services.storage?.delete(key).catch((err: unknown) => services.logger.warn({ err, key }, 'could not delete object'));
+  }
+}
+
+export async function presignUpload(services: AppServices, userId: string, answerKey: string): Promise<PresignedPost> {
+  const storage = storageOf(services);
+  return withStore(() =>
+    storage.presignPost(newUploadKey(userId, answerKey), { maxBytes: FILE_MAX_BYTES, expiresSeconds: PRESIGN_EXPIRES_SECONDS }),
+  );
+}
+
+const startBody = Joi.object({
+  file_key: Joi.string().max(512).required(),
+  file_name: Joi.string().max(1024).required(),
+}).unknown(false);
+
+/** POST /api/pdf/document-answer/{key}: checks the uploaded object and queues its conversion (idempotent). */
+export async function startConversion(services: AppServices, userId: string, answerKey: string, body: unknown): Promise<ConversionView> {
+  const { value, error } = startBody.validate(body ?? {}, { abortEarly: true, convert: false });
+  if (error) throw new HttpError(400, 'Send file_key and file_name as strings.');
+  const { file_key: fileKey, file_name: rawName } = value as { file_key: string; file_name: string };
+  // Only keys this server issued to this user for this question: never another applicant's object.
+  if (!isUploadKeyFor(fileKey, userId, answerKey)) throw new HttpError(403, 'This file does not belong to this question.');
+  const fileName = sanitiseFileName(rawName);
+  if (!fileName) throw new HttpError(400, 'The file needs a name.');
+  if (!(FILE_EXTENSIONS as readonly string[]).includes(fileExtension(fileName))) throw new HttpError(400, FILE_MESSAGES.wrongType);
+  if (fileName.length > FILE_NAME_MAX_LENGTH) throw new HttpError(400, FILE_MESSAGES.nameTooLong);
+  const boss = services.boss;
+  if (!boss) throw new HttpError(503, 'Document conversion is not available at the moment. Please try again later.');
+
+  // The store enforces nothing we can rely on (s3rver, a misconfigured bucket): check the object itself.
+  const head = await withStore(() => storageOf(services).head(fileKey));
+  if (!head) throw new HttpError(400, MISSING_UPLOAD_MESSAGE);
+  if (head.size <= 0) throw new HttpError(400, FILE_MESSAGES.empty);
+  if (head.size > FILE_MAX_BYTES) {
+    await deleteObjects(services, [fileKey]);
+    throw new HttpError(413, FILE_MESSAGES.tooLarge);
+  }
+
+  const outputKey = outputKeyFor(userId, answerKey, fileKey);
+  const now = services.now();
+  const { previous, row, changed } = await services.db.knex.transaction(async (trx) => {
+    const result = await replaceDocument(
+      trx,
+      { user_id: userId, answer_key: answerKey, file_key: fileKey, file_name: fileName, file_size: head.size, output_key: null },
+      now,
+    );
+    if (result.changed) {
+      const data: ConvertDocumentData = { userId, answerKey, fileKey, outputKey };
+      // Sent inside the transaction: the job exists exactly when the row does.
+      await boss.send(CONVERT_DOCUMENT_QUEUE, data, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
+    }
+    return result;
+  });
+  if (changed && previous) await deleteObjects(services, [previous.file_key, outputKeyFor(userId, answerKey, previous.file_key)]);
+  return view(row);
+}
+
+export async function conversionStatus(services: AppServices, userId: string, answerKey: string): Promise<ConversionView> {
+  return view(await findDocument(services.db.knex, userId, answerKey));
+}
+
+/** DELETE /api/pdf/document-answer/{key}: forgets the conversion and its PDF; the upload stays. */
+export async function deleteConversion(services: AppServices, userId: string, answerKey: string): Promise<void> {
+  const before = await clearConversion(services.db.knex, userId, answerKey, services.now());
+  if (before) await deleteObjects(services, [outputKeyFor(userId, answerKey, before.file_key)]);
+}
+
+/** DELETE /api/document-answer/{key}: forgets the document answer, its upload and its PDF. */
+export async function deleteDocumentAnswer(services: AppServices, userId: string, answerKey: string): Promise<void> {
+  const row = await deleteDocument(services.db.knex, userId, answerKey);
+  if (row) await deleteObjects(services, [row.file_key, outputKeyFor(userId, answerKey, row.file_key)]);
+}
+
+export async function listDocumentAnswers(services: AppServices, userId: string): Promise<Record<string, DocumentAnswer>> {
+  return documentAnswersFor(services.db.knex, userId);
+}

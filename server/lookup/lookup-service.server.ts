@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import { findLookupItems, findLookupRecord } from '../../db/repos/lookup.server.js';
+import {
+  isLookupCategory,
+  LOOKUP_DEFAULT_RESULTS,
+  LOOKUP_MAX_QUERY_LENGTH,
+  LOOKUP_MAX_RESULTS,
+  type LookupItem,
+  type LookupRecord,
+} from '../../islands/autocomplete/lookup-contract.js';
+
+export interface LookupAnswer {
+  body: LookupItem[] | LookupRecord | [];
+  /** Only real results may be cached: an empty answer to bad input is cheap to recompute. */
+  cacheable: boolean;
+}
+
+const NOTHING: LookupAnswer = { body: [], cacheable: false };
+const ID = /^[A-Za-z0-9][A-Za-z0-9:._-]{0,119}$/;
+
+/** max_results: default 5 (§9), at most LOOKUP_MAX_RESULTS; anything unreadable means the default. */
+export function parseMaxResults(value: unknown): number {
+  if (typeof value !== 'string' || !/^\d{1,4}$/.test(value)) return LOOKUP_DEFAULT_RESULTS;
+  return Math.min(LOOKUP_MAX_RESULTS, Math.max(1, Number(value)));
+}
+
+/**
+ * GET /lookup/find (§7): `?id=&category=` → the full record; `?query=&category=&max_results=` → up to
+ * max_results items. Input that cannot match anything (unknown category, missing or malformed text)
+ * yields [] as the spec asks of every failure. Database errors are left to the caller to log.
+ */
+export async function answerLookup(knex: Knex, params: Record<string, unknown>): Promise<LookupAnswer> {
+  const { category, id, query } = params;
+  if (!isLookupCategory(category)) return NOTHING;
+  if (id !== undefined && id !== '') {
+    if (typeof id !== 'string' || !ID.test(id)) return NOTHING;
+    const record = await findLookupRecord(knex, category, id);
+    return record ? { body: record, cacheable: true } : NOTHING;
+  }
+  if (typeof query !== 'string' || query.trim() === '') return NOTHING;
+  const items = await findLookupItems(knex, category, query.slice(0, LOOKUP_MAX_QUERY_LENGTH), parseMaxResults(params.max_results));
+  return { body: items, cacheable: true };
+}

@@ -1,0 +1,53 @@
+import type { RequestHandler } from 'express';
+import { HttpError } from '../http-error.server.js';
+import type { Feature } from '../routes/routers.server.js';
+import type { AppServices } from '../services.server.js';
+import { adminImportHandler } from './admin-import.server.js';
+import { answerLookup } from './lookup-service.server.js';
+import { WindowRateLimiter } from './rate-limit.server.js';
+
+/**
+ * Searches per client address per minute. One applicant typing without pause sends at most two a
+ * second (debounce 200 ms, max wait 500 ms), so 300 leaves room for a classroom behind one school NAT
+ * while still stopping a script that hammers the search.
+ */
+export const LOOKUP_RATE_LIMIT = 300;
+
+/** The data is public and changes only on import: browsers and proxies may keep an answer for an hour. */
+const CACHE_RESULTS = 'public, max-age=3600';
+
+function rateLimited(services: AppServices, limiter: WindowRateLimiter): RequestHandler {
+  return (req, _res, next) => {
+    const retryAfter = limiter.hit(req.ip ?? 'unknown', services.now().getTime());
+    if (retryAfter === 0) return next();
+    // 429, not 200 []: an empty list would look like "no school matches" and could be cached as such.
+    next(
+      new HttpError(429, 'Too many searches from your network. Please wait a moment and try again.', {}, {
+        'Retry-After': String(retryAfter),
+        'Cache-Control': 'no-store',
+      }),
+    );
+  };
+}
+
+function find(services: AppServices): RequestHandler {
+  return async (req, res) => {
+    try {
+      const answer = await answerLookup(services.db.knex, req.query as Record<string, unknown>);
+      res.setHeader('Cache-Control', answer.cacheable ? CACHE_RESULTS : 'no-store');
+      res.json(answer.body);
+    } catch (err) {
+      // §7: a failed lookup yields an empty list; the applicant keeps typing (§8 swallowed with fallbacks).
+      req.log.error({ err }, 'lookup failed');
+      res.setHeader('Cache-Control', 'no-store');
+      res.json([]);
+    }
+  };
+}
+
+/** The school and address autocomplete (§4, §7). Public: logged-out visitors fill the form too. */
+export const lookupFeature: Feature = (mounts, services) => {
+  const limiter = new WindowRateLimiter(LOOKUP_RATE_LIMIT, 60_000);
+  mounts.lookup.get('/find', rateLimited(services, limiter), find(services));
+  mounts.lookup.post('/admin/import', adminImportHandler(services));
+};

@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config.server.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends one e-mail. Implementations: SMTP (SMTP_URL) or the development outbox. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * nodemailer over SMTP_URL; without it the DESIGN §5 outbox: every message is written as an .eml
+ * file to $DATA_DIR/outbox/ and a log line names the file. Neither logs the body (it holds codes
+ * and reset links).
+ */
+export function createMailer(config: Config, logger: Logger): Mailer {
+  const from = config.mailFrom;
+  if (config.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        logger.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent');
+      },
+    };
+  }
+  const outbox = join(config.dataDir, 'outbox');
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await builder.sendMail({ from, ...message });
+      mkdirSync(outbox, { recursive: true });
+      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      logger.info({ mail: { to: message.to, subject: message.subject, file } }, 'mail written to outbox (no SMTP_URL)');
+    },
+  };
+}

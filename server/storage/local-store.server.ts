@@ -1,0 +1,89 @@
+import { createReadStream } from 'node:fs';
+import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertValidKey, type ObjectHead, type ObjectStore, type PresignedPost } from './object-store.server.js';
+import { signUploadPolicy } from './signing.server.js';
+import { downloadUrl } from './download-link.server.js';
+
+/** Where the browser POSTs uploads for the embedded store (same origin; see storage routes). */
+export const LOCAL_UPLOAD_PATH = '/local-store/upload';
+
+/**
+ * The embedded object store of DESIGN §5: one file per key under `$DATA_DIR/objects`. Uploads arrive
+ * through this app's upload route, which checks the signed policy exactly as S3 would.
+ */
+export class LocalObjectStore implements ObjectStore {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+
+  constructor(
+    dataDir: string,
+    private readonly secret: string,
+    private readonly now: () => Date,
+  ) {
+    this.root = resolve(dataDir, 'objects');
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    const path = resolve(this.root, ...key.split('/'));
+    // Belt and braces: the key pattern already excludes anything that could leave the root.
+    if (!path.startsWith(this.root + sep)) throw new Error('object key escapes the store');
+    return path;
+  }
+
+  async presignPost(key: string, options: { maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {
+    assertValidKey(key);
+    const expiresAt = new Date(this.now().getTime() + options.expiresSeconds * 1000);
+    return { url: LOCAL_UPLOAD_PATH, fields: signUploadPolicy(this.secret, key, options.maxBytes, expiresAt) };
+  }
+
+  async head(key: string): Promise<ObjectHead | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size, contentType: null } : null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async getStream(key: string): Promise<Readable | null> {
+    const path = this.pathOf(key);
+    return (await this.head(key)) ? createReadStream(path) : null;
+  }
+
+  async put(key: string, body: Buffer | Uint8Array): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    // Write then rename: a reader never sees a half-written object, a crash leaves only a temp file.
+    const temp = join(dirname(path), `.tmp-${randomBytes(8).toString('hex')}`);
+    await writeFile(temp, body);
+    await rename(temp, path);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async signedDownloadUrl(key: string, filename: string): Promise<string> {
+    assertValidKey(key);
+    return downloadUrl(this.secret, key, filename, this.now());
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
+}

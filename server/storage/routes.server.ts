@@ -1,0 +1,69 @@
+import { Router, type ErrorRequestHandler, type Request } from 'express';
+import multer from 'multer';
+import type { Feature } from '../routes/routers.server.js';
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
+import { verifyDownload, verifyUploadPolicy, type VerifiedPolicy } from './signing.server.js';
+import { LOCAL_UPLOAD_PATH } from './local-store.server.js';
+import { DOWNLOAD_PATH } from './download-link.server.js';
+import { storageHttpError } from './http-errors.server.js';
+
+type WithPolicy = Request & { uploadPolicy?: VerifiedPolicy };
+
+/**
+ * The embedded store's upload target (it plays S3's part: the policy is the authorisation, checked
+ * field by field before a byte of the file is kept) and the signed download route used by both stores.
+ */
+export const storageFeature: Feature = (mounts, services) => {
+  const router = Router();
+  if (services.storage?.kind === 'local') router.post(LOCAL_UPLOAD_PATH, uploadParser(services), async (req, res) => {
+    const policy = (req as WithPolicy).uploadPolicy;
+    const file = req.file;
+    if (!policy || !file) throw new HttpError(400, 'No file was uploaded.');
+    if (file.size < policy.minBytes) throw new HttpError(400, FILE_MESSAGES.empty);
+    if (file.size > policy.maxBytes) throw new HttpError(413, FILE_MESSAGES.tooLarge);
+    await services.storage!.put(policy.key, file.buffer, 'application/octet-stream');
+    res.status(204).end();
+  });
+  router.get(DOWNLOAD_PATH, async (req, res) => {
+    const storage = services.storage;
+    if (!storage) throw new HttpError(404, 'Not found.');
+    const { key, name } = verifyDownload(services.config.sessionSecret, req.query, services.now());
+    const stream = await storage.getStream(key);
+    if (!stream) throw new HttpError(404, 'This file no longer exists.');
+    res.attachment(name);
+    res.setHeader('Cache-Control', 'private, no-store');
+    stream.on('error', (err) => res.destroy(err));
+    stream.pipe(res);
+  });
+  router.use(jsonErrors);
+  mounts.root.use(router);
+};
+
+function uploadParser(services: AppServices) {
+  return multer({
+    storage: multer.memoryStorage(),
+    // One more byte than allowed is enough to know a file is too large; busboy stops reading there.
+    limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+    fileFilter(req, file, cb) {
+      // S3 requires the file to be the last field; the policy fields are parsed by now.
+      try {
+        if (file.fieldname !== 'file') throw new HttpError(400, 'The upload was not in the expected form.');
+        (req as WithPolicy).uploadPolicy = verifyUploadPolicy(services.config.sessionSecret, req.body ?? {}, services.now());
+        cb(null, true);
+      } catch (err) {
+        cb(err as Error);
+      }
+    },
+  }).single('file');
+}
+
+/** This router lives outside /api, so it answers errors itself, always as JSON {message}. */
+const jsonErrors: ErrorRequestHandler = (err, req, res, next) => {
+  const clientError = storageHttpError(err);
+  if (!clientError) return next(err);
+  if (res.headersSent) return res.end();
+  if (clientError.status >= 500) req.log?.warn({ err }, 'object store unavailable');
+  res.status(clientError.status).json({ message: clientError.message });
+};

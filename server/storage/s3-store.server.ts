@@ -1,0 +1,142 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { Readable } from 'node:stream';
+import type { Config } from '../config.server.js';
+import { assertValidKey, StorageUnavailableError, type ObjectHead, type ObjectStore, type PresignedPost } from './object-store.server.js';
+import { downloadUrl } from './download-link.server.js';
+
+type S3Settings = NonNullable<Config['s3']>;
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** Any failure but "no such object" means the store is unusable right now (network, credentials, bucket). */
+async function call<T>(run: () => Promise<T>, onNotFound: () => T): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isNotFound(err)) return onNotFound();
+    throw new StorageUnavailableError(err);
+  }
+}
+
+/**
+ * S3 or any S3 API (DESIGN §5 S3_*). The browser POSTs uploads straight to the bucket with a policy
+ * bound to one key and 1..maxBytes bytes; s3rver and misconfigured buckets enforce none of it, so the
+ * documents service checks size and type again before converting.
+ */
+export class S3ObjectStore implements ObjectStore {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(
+    settings: S3Settings,
+    private readonly secret: string,
+    private readonly now: () => Date,
+  ) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint ?? undefined,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+      // An unreachable store must turn into a quick 503, not a request hanging for minutes.
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000 },
+    });
+  }
+
+  async presignPost(key: string, options: { maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {
+    assertValidKey(key);
+    try {
+      return await createPresignedPost(this.client, {
+        Bucket: this.bucket,
+        Key: key,
+        Conditions: [['content-length-range', 1, options.maxBytes], ['eq', '$key', key]],
+        Expires: options.expiresSeconds,
+      });
+    } catch (err) {
+      throw new StorageUnavailableError(err);
+    }
+  }
+
+  head(key: string): Promise<ObjectHead | null> {
+    assertValidKey(key);
+    return call(
+      async () => {
+        const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+        return { size: Number(out.ContentLength ?? 0), contentType: out.ContentType ?? null };
+      },
+      () => null,
+    );
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    assertValidKey(key);
+    return call(
+      async () => {
+        const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+        return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : Buffer.alloc(0);
+      },
+      () => null,
+    );
+  }
+
+  async getStream(key: string): Promise<Readable | null> {
+    const body = await this.get(key);
+    return body ? Readable.from([body]) : null;
+  }
+
+  async put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void> {
+    assertValidKey(key);
+    await call(
+      async () => {
+        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+      },
+      () => undefined,
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await call(
+      async () => {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      },
+      () => undefined,
+    );
+  }
+
+  async signedDownloadUrl(key: string, filename: string): Promise<string> {
+    assertValidKey(key);
+    return downloadUrl(this.secret, key, filename, this.now());
+  }
+
+  async ping(): Promise<void> {
+    await call(
+      async () => {
+        await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      },
+      () => {
+        throw new StorageUnavailableError(new Error(`bucket ${this.bucket} does not exist`));
+      },
+    );
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}

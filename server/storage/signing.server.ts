@@ -1,0 +1,76 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '../http-error.server.js';
+
+/**
+ * HMAC-signed upload policies and download links for the embedded store and the download route.
+ * The upload policy mirrors an S3 POST policy (expiration, exact key, content-length-range) so the
+ * embedded store refuses exactly what S3 would. Each purpose has its own HMAC domain prefix, so a
+ * signature made for one can never be replayed as the other.
+ */
+
+interface PolicyDocument {
+  expiration: string;
+  conditions: [{ key: string }, ['content-length-range', number, number]];
+}
+
+export interface VerifiedPolicy {
+  key: string;
+  minBytes: number;
+  maxBytes: number;
+}
+
+function hmac(secret: string, domain: string, payload: string): string {
+  return createHmac('sha256', secret).update(`${domain}\n${payload}`).digest('base64url');
+}
+
+function sameSignature(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function signUploadPolicy(secret: string, key: string, maxBytes: number, expiresAt: Date): Record<string, string> {
+  const document: PolicyDocument = {
+    expiration: expiresAt.toISOString(),
+    conditions: [{ key }, ['content-length-range', 1, maxBytes]],
+  };
+  const policy = Buffer.from(JSON.stringify(document)).toString('base64url');
+  return { key, policy, signature: hmac(secret, 'upload-policy', policy) };
+}
+
+const DENIED = 'The upload was refused: its authorisation is missing, invalid or expired. Please try again.';
+
+/** Checks signature, expiry and key of the POSTed fields; the caller checks the size against the range. */
+export function verifyUploadPolicy(secret: string, fields: Record<string, unknown>, now: Date): VerifiedPolicy {
+  const { policy, signature, key } = fields;
+  if (typeof policy !== 'string' || typeof signature !== 'string' || typeof key !== 'string') throw new HttpError(403, DENIED);
+  if (!sameSignature(hmac(secret, 'upload-policy', policy), signature)) throw new HttpError(403, DENIED);
+  let document: PolicyDocument;
+  try {
+    document = JSON.parse(Buffer.from(policy, 'base64url').toString('utf8')) as PolicyDocument;
+  } catch {
+    throw new HttpError(403, DENIED);
+  }
+  const expiration = Date.parse(document?.expiration);
+  if (!Number.isFinite(expiration) || expiration <= now.getTime()) throw new HttpError(403, DENIED);
+  const [keyCondition, range] = document.conditions ?? [];
+  if (!keyCondition || keyCondition.key !== key) throw new HttpError(403, DENIED);
+  if (!Array.isArray(range) || range[0] !== 'content-length-range') throw new HttpError(403, DENIED);
+  return { key, minBytes: Number(range[1]), maxBytes: Number(range[2]) };
+}
+
+export function signDownload(secret: string, key: string, name: string, expiresAt: Date): URLSearchParams {
+  const expires = String(Math.floor(expiresAt.getTime() / 1000));
+  const signature = hmac(secret, 'download', JSON.stringify([key, name, expires]));
+  return new URLSearchParams({ key, name, expires, signature });
+}
+
+/** Returns {key, name} of a valid, unexpired download link; throws 403 otherwise. */
+export function verifyDownload(secret: string, query: Record<string, unknown>, now: Date): { key: string; name: string } {
+  const { key, name, expires, signature } = query;
+  const refused = new HttpError(403, 'This download link is invalid or has expired.');
+  if (typeof key !== 'string' || typeof name !== 'string' || typeof expires !== 'string' || typeof signature !== 'string') throw refused;
+  if (!sameSignature(hmac(secret, 'download', JSON.stringify([key, name, expires])), signature)) throw refused;
+  if (Number(expires) * 1000 <= now.getTime()) throw refused;
+  return { key, name };
+}

@@ -1,0 +1,174 @@
+import { SMTPServer } from 'smtp-server';
+import type { Mailer, MailMessage } from '../../server/mail/mailer.server.js';
+
+/** One received e-mail, decoded: the parts tests read. */
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+export interface MailBox {
+  messages: ReceivedMail[];
+  /** Resolves with the first message (already received or arriving within the timeout) matching. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+}
+
+function waiter(messages: ReceivedMail[], listeners: Set<() => void>): MailBox['waitFor'] {
+  return (match, timeoutMs = 15_000) =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const found = messages.find(match);
+        if (!found) return false;
+        listeners.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`no matching e-mail within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`));
+      }, timeoutMs);
+      listeners.add(check);
+      check();
+    });
+}
+
+/** A real SMTP server on a free port (the smtp-server package) collecting every message. */
+export async function startSmtpReceiver(): Promise<MailBox & { url: string; port: number; close(): Promise<void> }> {
+  const messages: ReceivedMail[] = [];
+  const listeners = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
+        mail.to = session.envelope.rcptTo.map((r) => r.address);
+        messages.push(mail);
+        for (const l of [...listeners]) l();
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port));
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    waitFor: waiter(messages, listeners),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An in-process Mailer that records messages (for supertest tests that inject it). */
+export function captureMailer(): Mailer & MailBox {
+  const messages: ReceivedMail[] = [];
+  const listeners = new Set<() => void>();
+  return {
+    messages,
+    waitFor: waiter(messages, listeners),
+    async send(message: MailMessage) {
+      messages.push({ to: [message.to], from: '', subject: message.subject, text: message.text, html: message.html, raw: '' });
+      for (const l of [...listeners]) l();
+    },
+  };
+}
+
+function splitHead(raw: string): { headers: Map<string, string>; body: string } {
+  const normalised = raw.replace(/\r\n/g, '\n');
+  const end = normalised.indexOf('\n\n');
+  const head = end === -1 ? normalised : normalised.slice(0, end);
+  const body = end === -1 ? '' : normalised.slice(end + 2);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\n/g, '')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  const e = (encoding ?? '7bit').toLowerCase();
+  if (e === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (e === 'quoted-printable') return decodeQuotedPrintable(body);
+  return body;
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) in headers such as Subject. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
+function parameter(header: string | undefined, name: string): string | undefined {
+  const match = new RegExp(`${name}="?([^";]+)"?`, 'i').exec(header ?? '');
+  return match?.[1];
+}
+
+function collectParts(raw: string, out: { text: string; html: string }): void {
+  const { headers, body } = splitHead(raw);
+  const type = (headers.get('content-type') ?? 'text/plain').toLowerCase();
+  if (type.startsWith('multipart/')) {
+    const boundary = parameter(headers.get('content-type'), 'boundary');
+    if (!boundary) return;
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith('--')) break;
+      collectParts(part.replace(/^\n/, ''), out);
+    }
+    return;
+  }
+  const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
+  if (type.startsWith('text/html')) out.html += decoded;
+  else if (type.startsWith('text/plain')) out.text += decoded;
+}
+
+/** Parses a raw RFC 5322 message (mailparser does not install here): headers, text and HTML parts. */
+export function parseMail(raw: string): ReceivedMail {
+  const { headers } = splitHead(raw);
+  const out = { text: '', html: '' };
+  collectParts(raw, out);
+  return {
+    to: (headers.get('to') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    from: headers.get('from') ?? '',
+    subject: decodeWords(headers.get('subject') ?? ''),
+    text: out.text,
+    html: out.html,
+    raw,
+  };
+}
+
+/** The 6-digit confirmation code of a code e-mail. */
+export function codeFrom(mail: ReceivedMail): string {
+  const match = /confirmation code is: (\d{6})/.exec(mail.text);
+  if (!match) throw new Error(`no confirmation code in: ${mail.text}`);
+  return match[1]!;
+}
+
+/** The reset link of a reset e-mail. */
+export function resetLinkFrom(mail: ReceivedMail): URL {
+  const match = /(https?:\/\/\S+\/reset\?\S+)/.exec(mail.text);
+  if (!match) throw new Error(`no reset link in: ${mail.text}`);
+  return new URL(match[1]!);
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
+import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
+import { ConversionRejected, detectDocumentType } from '../../workers/convert/detect-type.server.js';
+import { convertToPdf } from '../../workers/convert/convert.server.js';
+import { docxToPdf, SOFFICE_WORK_PREFIX } from '../../workers/convert/soffice.server.js';
+import {
+  makeBrokenPdf,
+  makeDocx,
+  makeDocxZipBomb,
+  makeEncryptedPdf,
+  makeExe,
+  makeJpeg,
+  makePdf,
+  makePlainZip,
+  makePng,
+} from '../fixtures/documents.js';
+
+const SOFFICE = '/usr/bin/soffice';
+const soffice = { sofficePath: SOFFICE, timeoutMs: 60_000, tag: 'unit' };
+
+async function rejection(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConversionRejected);
+    return (err as Error).message;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** Processes whose command line mentions `needle` (Linux /proc). */
+function processesMentioning(needle: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) found.push(Number(pid));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
+}
+
+describe('type detection by content', () => {
+  it('recognises png, jpeg, pdf and docx by their bytes', async () => {
+    expect(await detectDocumentType(makePng())).toBe('png');
+    expect(await detectDocumentType(makeJpeg())).toBe('jpeg');
+    expect(await detectDocumentType(await makePdf())).toBe('pdf');
+    expect(await detectDocumentType(await makeDocx())).toBe('docx');
+  });
+
+  it('rejects an executable, whatever it is called, with the §5 type message', async () => {
+    expect(await rejection(detectDocumentType(makeExe()))).toBe(FILE_MESSAGES.wrongType);
+  });
+
+  it('rejects a zip that is not a Word document', async () => {
+    expect(await rejection(detectDocumentType(makePlainZip()))).toBe(FILE_MESSAGES.wrongType);
+  });
+
+  it('rejects empty and oversize content with the §5 messages', async () => {
+    expect(await rejection(detectDocumentType(Buffer.alloc(0)))).toBe(FILE_MESSAGES.empty);
+    expect(await rejection(detectDocumentType(Buffer.alloc(FILE_MAX_BYTES + 1, 0x25)))).toBe(FILE_MESSAGES.tooLarge);
+  });
+
+  it('rejects a docx zip bomb from its declared sizes', async () => {
+    const bomb = makeDocxZipBomb(100);
+    expect(bomb.length).toBeLessThan(FILE_MAX_BYTES);
+    expect(await rejection(detectDocumentType(bomb))).toMatch(/could not be read/);
+  });
+
+  it('rejects a docx zip bomb whose headers lie about the size', async () => {
+    const bomb = makeDocxZipBomb(100, true);
+    expect(await rejection(detectDocumentType(bomb))).toMatch(/could not be read/);
+  });
+});
+
+describe('conversion with pdf-lib', () => {
+  it.each([
+    ['png', makePng(800, 1200)],
+    ['jpeg', makeJpeg()],
+  ])('turns a %s into one Letter page', async (_type, bytes) => {
+    const { pdf } = await convertToPdf(bytes, soffice);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(1);
+    const { width, height } = doc.getPage(0).getSize();
+    expect([width, height]).toEqual([612, 792]);
+  });
+
+  it('re-saves a PDF keeping its pages', async () => {
+    const { type, pdf } = await convertToPdf(await makePdf(3), soffice);
+    expect(type).toBe('pdf');
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(3);
+  });
+
+  it('rejects an encrypted PDF with a clear message', async () => {
+    expect(await rejection(convertToPdf(makeEncryptedPdf(), soffice))).toMatch(/password-protected/);
+  });
+
+  it('rejects a broken PDF with a clear message', async () => {
+    expect(await rejection(convertToPdf(makeBrokenPdf(), soffice))).toMatch(/could not be read/);
+  });
+
+  it('rejects a PNG whose data is corrupt', async () => {
+    const png = makePng();
+    png.fill(0, 40, 60);
+    expect(await rejection(convertToPdf(png, soffice))).toMatch(/could not be read/);
+  });
+});
+
+describe('docx with LibreOffice', () => {
+  it('converts a docx to a PDF', async () => {
+    expect(existsSync(SOFFICE)).toBe(true);
+    const { type, pdf } = await convertToPdf(await makeDocx(), { ...soffice, tag: 'unit-ok' });
+    expect(type).toBe('docx');
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(processesMentioning(`${SOFFICE_WORK_PREFIX}unit-ok-`)).toEqual([]);
+  });
+
+  it('fails with a message naming SOFFICE_PATH when LibreOffice is missing', async () => {
+    const message = await rejection(convertToPdf(await makeDocx(), { ...soffice, sofficePath: '/nonexistent/soffice' }));
+    expect(message).toMatch(/SOFFICE_PATH/);
+    expect(await rejection(convertToPdf(await makeDocx(), { ...soffice, sofficePath: null }))).toMatch(/SOFFICE_PATH/);
+  });
+
+  it('kills the whole process tree at the hard timeout', async () => {
+    const tag = `unit-timeout-${process.pid}`;
+    const message = await rejection(docxToPdf(await makeDocx(), { sofficePath: SOFFICE, timeoutMs: 300, tag }));
+    expect(message).toMatch(/too long/);
+    expect(processesMentioning(`${SOFFICE_WORK_PREFIX}${tag}-`)).toEqual([]);
+  });
+});

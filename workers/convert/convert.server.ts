@@ -1,0 +1,19 @@
+import { ConversionRejected, detectDocumentType, type DocumentType } from './detect-type.server.js';
+import { imageToPdf, pdfPageCount, resavePdf } from './pdf-lib-convert.server.js';
+import { docxToPdf, type SofficeOptions } from './soffice.server.js';
+
+export interface ConversionResult {
+  type: DocumentType;
+  pdf: Uint8Array;
+}
+
+/** Checks (size, type by content) and converts an upload to PDF; throws ConversionRejected with the applicant's message. */
+export async function convertToPdf(bytes: Buffer, soffice: SofficeOptions): Promise<ConversionResult> {
+  const type = await detectDocumentType(bytes);
+  let pdf: Uint8Array;
+  if (type === 'png' || type === 'jpeg') pdf = await imageToPdf(bytes, type);
+  else if (type === 'pdf') pdf = await resavePdf(bytes);
+  else pdf = await docxToPdf(bytes, soffice);
+  if ((await pdfPageCount(pdf)) === 0) throw new ConversionRejected('This file could not be converted to PDF. Please upload a PDF instead.');
+  return { type, pdf };
+}

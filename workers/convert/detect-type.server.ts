@@ -1,0 +1,103 @@
+import yauzl from 'yauzl';
+import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
+
+export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
+
+/** A file that can never be converted: the job ends FAILED with this message, without retries. */
+export class ConversionRejected extends Error {}
+
+/** A 1 MB Word file unpacks to a few MB at most; far more means a zip bomb or not a document. */
+export const DOCX_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
+export const DOCX_MAX_ENTRIES = 2000;
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+const PDF = Buffer.from('%PDF-', 'latin1');
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+const UNREADABLE_DOCX = 'This Word document could not be read. Please save it again (or as PDF) and upload it.';
+
+/** Size rules of §5, checked by the server whatever the browser or the store allowed. */
+export function checkSize(size: number): void {
+  if (size <= 0) throw new ConversionRejected(FILE_MESSAGES.empty);
+  if (size > FILE_MAX_BYTES) throw new ConversionRejected(FILE_MESSAGES.tooLarge);
+}
+
+/** The type by content (magic bytes; DOCX by its zip entries). The name's extension is not trusted. */
+export async function detectDocumentType(bytes: Buffer): Promise<DocumentType> {
+  checkSize(bytes.length);
+  if (bytes.subarray(0, PNG.length).equals(PNG)) return 'png';
+  if (bytes.subarray(0, JPEG.length).equals(JPEG)) return 'jpeg';
+  if (bytes.subarray(0, PDF.length).equals(PDF)) return 'pdf';
+  if (bytes.subarray(0, ZIP.length).equals(ZIP)) {
+    await inspectDocx(bytes);
+    return 'docx';
+  }
+  throw new ConversionRejected(FILE_MESSAGES.wrongType);
+}
+
+/**
+ * A DOCX is a zip holding [Content_Types].xml and word/document.xml. Entries are inspected in memory
+ * (nothing is extracted to disk): their count and declared sizes are bounded first, then every entry
+ * is inflated into a counter so a zip whose headers lie about sizes is caught too (yauzl compares).
+ */
+export async function inspectDocx(bytes: Buffer): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
+  } catch {
+    throw new ConversionRejected(FILE_MESSAGES.wrongType);
+  }
+  try {
+    if (zip.entryCount > DOCX_MAX_ENTRIES) throw new ConversionRejected(UNREADABLE_DOCX);
+    const names = new Set<string>();
+    let declared = 0;
+    let inflated = 0;
+    for (;;) {
+      const entry = await nextEntry(zip);
+      if (!entry) break;
+      names.add(entry.fileName);
+      if (entry.isEncrypted()) throw new ConversionRejected(UNREADABLE_DOCX);
+      declared += entry.uncompressedSize;
+      if (declared > DOCX_MAX_UNPACKED_BYTES) throw new ConversionRejected(UNREADABLE_DOCX);
+      if (entry.fileName.endsWith('/')) continue;
+      inflated += await countInflated(zip, entry, DOCX_MAX_UNPACKED_BYTES - inflated);
+    }
+    if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) throw new ConversionRejected(FILE_MESSAGES.wrongType);
+  } catch (err) {
+    if (err instanceof ConversionRejected) throw err;
+    throw new ConversionRejected(UNREADABLE_DOCX);
+  } finally {
+    zip.close();
+  }
+}
+
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      zip.off('entry', onEntry);
+      zip.off('end', onEnd);
+      zip.off('error', onError);
+    };
+    const onEntry = (entry: yauzl.Entry) => (cleanup(), resolve(entry));
+    const onEnd = () => (cleanup(), resolve(null));
+    const onError = (err: Error) => (cleanup(), reject(err));
+    zip.on('entry', onEntry);
+    zip.on('end', onEnd);
+    zip.on('error', onError);
+    zip.readEntry();
+  });
+}
+
+async function countInflated(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number): Promise<number> {
+  const stream = await zip.openReadStreamPromise(entry);
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).length;
+    if (total > budget) {
+      stream.destroy();
+      throw new ConversionRejected(UNREADABLE_DOCX);
+    }
+  }
+  return total;
+}

@@ -1,0 +1,62 @@
+import { PDFDocument, EncryptedPDFError } from 'pdf-lib';
+import { ConversionRejected } from './detect-type.server.js';
+
+/** US Letter in PDF points, with a margin so printers do not clip the image. */
+const LETTER = { width: 612, height: 792 } as const;
+const MARGIN = 36;
+
+const UNREADABLE_IMAGE = 'This image could not be read. Please save it again as PNG or JPEG and upload it.';
+const ENCRYPTED_PDF = 'This PDF is password-protected. Please upload a copy without a password.';
+const UNREADABLE_PDF = 'This PDF could not be read. Please save it again and upload it.';
+
+/** One Letter page with the image centred and scaled down (never up) to fit inside the margins. */
+export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  let image;
+  try {
+    // pdf-lib reads the bytes through their ArrayBuffer from offset 0: hand it an unshared copy.
+    const own = new Uint8Array(bytes);
+    image = type === 'png' ? await doc.embedPng(own) : await doc.embedJpg(own);
+  } catch {
+    throw new ConversionRejected(UNREADABLE_IMAGE);
+  }
+  if (image.width <= 0 || image.height <= 0) throw new ConversionRejected(UNREADABLE_IMAGE);
+  const page = doc.addPage([LETTER.width, LETTER.height]);
+  const scale = Math.min(1, (LETTER.width - 2 * MARGIN) / image.width, (LETTER.height - 2 * MARGIN) / image.height);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  page.drawImage(image, { x: (LETTER.width - width) / 2, y: (LETTER.height - height) / 2, width, height });
+  doc.setProducer('Freshman Application');
+  return doc.save();
+}
+
+/**
+ * Loads and re-saves a PDF: what comes out was parsed and written by pdf-lib (no trailing payloads,
+ * one consistent structure). Encrypted or unparsable files are rejected with a clear message.
+ */
+export async function resavePdf(bytes: Uint8Array): Promise<Uint8Array> {
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(new Uint8Array(bytes), { updateMetadata: false });
+  } catch (err) {
+    if (err instanceof EncryptedPDFError || /encrypted/i.test((err as Error)?.message ?? '')) throw new ConversionRejected(ENCRYPTED_PDF);
+    throw new ConversionRejected(UNREADABLE_PDF);
+  }
+  if (doc.isEncrypted) throw new ConversionRejected(ENCRYPTED_PDF);
+  try {
+    // A file that merely starts with %PDF- may have no catalog: counting pages then throws.
+    if (doc.getPageCount() === 0) throw new Error('no pages');
+    return await doc.save();
+  } catch {
+    throw new ConversionRejected(UNREADABLE_PDF);
+  }
+}
+
+/** Page count of a PDF we produced, to check a converter's output before accepting it. */
+export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  try {
+    return (await PDFDocument.load(new Uint8Array(bytes), { updateMetadata: false })).getPageCount();
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,77 @@
+import type PgBoss from 'pg-boss';
+import type { AppServices } from '../../server/services.server.js';
+import { markCompleted, markFailed, markInProgress } from '../../db/repos/documents.server.js';
+import { checkSize, ConversionRejected } from '../convert/detect-type.server.js';
+import { convertToPdf } from '../convert/convert.server.js';
+
+export const CONVERT_DOCUMENT_QUEUE = 'convert-document';
+/** pg-boss moves a job here once its retries are used up (including workers that died): it then ends FAILED. */
+export const CONVERT_DOCUMENT_FAILED_QUEUE = 'convert-document-failed';
+export const DOCUMENT_QUEUES = [CONVERT_DOCUMENT_QUEUE, CONVERT_DOCUMENT_FAILED_QUEUE];
+
+export interface ConvertDocumentData {
+  userId: string;
+  answerKey: string;
+  fileKey: string;
+  /** Deterministic from fileKey: a retry overwrites the same object. */
+  outputKey: string;
+}
+
+/** LibreOffice's hard limit; a live worker always finishes (or gives up) well before the job expires. */
+export const SOFFICE_TIMEOUT_MS = 30_000;
+
+/**
+ * Per-job options. A worker killed mid-job leaves the job active until `expireInSeconds`; pg-boss's
+ * maintenance then retries it (with backoff) on any worker, and after the last retry hands it to the
+ * failed queue, so a row never stays IN_PROGRESS for good.
+ */
+export const CONVERT_JOB_OPTIONS = {
+  retryLimit: 3,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: 60,
+  deadLetter: CONVERT_DOCUMENT_FAILED_QUEUE,
+} as const;
+
+export const MISSING_UPLOAD_MESSAGE = 'We could not find your uploaded file. Please upload it again.';
+export const GAVE_UP_MESSAGE = 'We could not convert your file to PDF. Please try uploading it again.';
+
+export async function registerConvertDocument(boss: PgBoss, services: AppServices): Promise<void> {
+  for (const name of DOCUMENT_QUEUES) await boss.createQueue(name);
+  await boss.work<ConvertDocumentData>(CONVERT_DOCUMENT_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+    if (job) await convertDocument(services, job.data, job.id);
+  });
+  await boss.work<ConvertDocumentData>(CONVERT_DOCUMENT_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
+    if (job) await markFailed(services.db.knex, job.data, GAVE_UP_MESSAGE, services.now());
+  });
+}
+
+/**
+ * One conversion attempt. Deterministic problems (type, size, encryption, a zip bomb) end FAILED with
+ * the applicant's message and no retry; anything else (store or database unreachable) throws so
+ * pg-boss retries with backoff. Re-running is harmless: the output key is fixed and the status
+ * updates only apply while this upload is still the current, unfinished one.
+ */
+export async function convertDocument(services: AppServices, data: ConvertDocumentData, jobId: string): Promise<void> {
+  const { db, storage, config, logger } = services;
+  if (!storage) throw new Error('no object store configured');
+  if (!(await markInProgress(db.knex, data, services.now()))) return;
+  try {
+    const head = await storage.head(data.fileKey);
+    if (!head) throw new ConversionRejected(MISSING_UPLOAD_MESSAGE);
+    checkSize(head.size);
+    const bytes = await storage.get(data.fileKey);
+    if (!bytes) throw new ConversionRejected(MISSING_UPLOAD_MESSAGE);
+    const { type, pdf } = await convertToPdf(bytes, { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId });
+    await storage.put(data.outputKey, pdf, 'application/pdf');
+    if (!(await markCompleted(db.knex, data, data.outputKey, services.now()))) {
+      // Replaced or deleted while converting: the output belongs to nothing.
+      await storage.delete(data.outputKey);
+    }
+    logger.info({ jobId, answerKey: data.answerKey, type, bytes: bytes.length }, 'document converted');
+  } catch (err) {
+    if (!(err instanceof ConversionRejected)) throw err;
+    logger.info({ jobId, answerKey: data.answerKey, reason: err.message }, 'document rejected');
+    await markFailed(db.knex, data, err.message, services.now());
+  }
+}
