@@ -1,5 +1,4 @@
 import Joi from 'joi';
-import type { Request } from 'express';
 import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
@@ -53,10 +52,6 @@ const tabsBody = Joi.object({ tab_id: Joi.string().max(80).required(), chosen_ta
 
 const userOf = (res: { locals: { user: { id: string; username: string } | null } }) => res.locals.user!;
 
-function rejectServiceTokens(req: Request): void {
-  if (typeof req.query.service_token === 'string') throw new HttpError(403, 'A staff read-only link cannot change an application.');
-}
-
 /** §7 calls for logged-in students. Every query is scoped to the session's user id. */
 export const applicationFeature: Feature = ({ api }, services: AppServices) => {
   const knex = services.db.knex;
@@ -75,7 +70,6 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
   });
 
   api.put('/answer', requireUser, async (req, res) => {
-    rejectServiceTokens(req);
     const changes = parseAnswers(req.body);
     const expectedVersion = versionFromIfMatch(req.get('if-match'));
     const user = userOf(res);
@@ -112,7 +106,6 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
   });
 
   api.post('/submit', requireUser, async (req, res) => {
-    rejectServiceTokens(req);
     const user = userOf(res);
     const now = services.now();
     const row = await loadApplication(services, user.id);
@@ -155,7 +148,6 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
   });
 
   api.put('/tabs', requireUser, async (req, res) => {
-    rejectServiceTokens(req);
     const { tab_id, chosen_tab } = body(tabsBody, req.body);
     const group = tabGroups().get(tab_id);
     if (!group) throw new HttpError(400, `Unknown tabs: ${tab_id}`);

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { signToken, verifyToken } from '../security/signed-token.server.js';
+import { findUserByUsername } from '../../db/repos/users.server.js';
+
+const PURPOSE = 'service-link';
+export const DEFAULT_SERVICE_LINK_HOURS = 24;
+
+export interface ServiceUser {
+  userId: string;
+  username: string;
+}
+
+/** A read-only staff link for one application, named by the applicant's e-mail (lower-cased). */
+export function signServiceToken(secret: string, username: string, options: { now: Date; hours?: number }): string {
+  return signToken(secret, PURPOSE, { u: username.trim().toLowerCase() }, { now: options.now, ttlSeconds: Math.round((options.hours ?? DEFAULT_SERVICE_LINK_HOURS) * 3600) });
+}
+
+export type ServiceTokenResult = { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; message: string };
+
+export const SERVICE_LINK_INVALID = 'This staff link is not valid. Ask for a new one.';
+export const SERVICE_LINK_EXPIRED = 'This staff link has expired. Ask for a new one.';
+export const SERVICE_LINK_REVOKED = 'This staff link has been revoked. Ask for a new one.';
+
+export async function resolveServiceToken(knex: Knex, secret: string, token: unknown, now: Date): Promise<ServiceTokenResult> {
+  const verified = verifyToken<{ u: string }>(secret, PURPOSE, token, now);
+  if (!verified.ok) return { ok: false, status: 401, message: verified.reason === 'expired' ? SERVICE_LINK_EXPIRED : SERVICE_LINK_INVALID };
+  const user = await findUserByUsername(knex, verified.claims.u);
+  if (!user) return { ok: false, status: 403, message: SERVICE_LINK_INVALID };
+  const revocation = (await knex('service_link_revocations').where({ user_id: user.id }).first()) as { revoked_before: Date } | undefined;
+  if (revocation && verified.claims.iat * 1000 < new Date(revocation.revoked_before).getTime()) {
+    return { ok: false, status: 403, message: SERVICE_LINK_REVOKED };
+  }
+  return { ok: true, user: { userId: user.id, username: user.username } };
+}
+
+/** Every staff link issued for this applicant until now stops working. */
+export async function revokeServiceLinks(knex: Knex, username: string, now: Date): Promise<boolean> {
+  const user = await findUserByUsername(knex, username.trim().toLowerCase());
+  if (!user) return false;
+  // Tokens carry whole seconds: revoke everything issued up to the end of this second.
+  const cutoff = new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000);
+  await knex('service_link_revocations').insert({ user_id: user.id, revoked_before: cutoff }).onConflict('user_id').merge();
+  return true;
+}
