@@ -61,28 +61,3 @@ export function isPending(status: ConversionStatus | null | undefined): boolean 
 }
 
 export const CONVERSION_POLL_MS = 2000;
-
-type AnyNode = import('./types.js').Node;
-
-/** §3 "Field prefixing joins prefix and key with an underscore"; an empty prefix leaves the key as it is. */
-function prefixed(prefix: string, key: string): string {
-  return prefix ? `${prefix.replace(/_$/, '')}_${key}` : key;
-}
-
-/** Every answer key of a `kind: 'file'` question, wherever it sits (sections, groups, tabs, repeaters, triggers). */
-export function fileQuestionKeys(pages: ReadonlyArray<{ children: readonly AnyNode[] }>): string[] {
-  const keys: string[] = [];
-  const walk = (nodes: readonly AnyNode[], prefix: string) => {
-    for (const node of nodes) {
-      if ('kind' in node) {
-        if (node.kind === 'file') keys.push(prefixed(prefix, node.key));
-      } else if ('section' in node) walk(node.children, prefix);
-      else if ('group' in node) for (const branch of node.branches) walk(branch.children, prefix);
-      else if ('tabs' in node) for (const item of node.items) walk(item.children, prefix);
-      else if ('trigger' in node) for (const part of [node.before, node.optional ?? [], node.after]) walk(part, prefix);
-      else if ('repeater' in node) for (const p of node.prefixes) walk(node.template, prefixed(prefix, p));
-    }
-  };
-  for (const page of pages) walk(page.children, '');
-  return [...new Set(keys)];
-}

@@ -5,25 +5,9 @@ import { formDefinition } from './definition.js';
 import { fieldsOf, optionsFor } from './fields.js';
 import { PHONE_PATTERN, SSN_PATTERN } from './formats.js';
 import { FORMAT_MESSAGES, joiLiteral, maxLengthMessage, notAnOptionMessage, requiredMessage, typeMessage } from './messages.js';
+import { inputMaxLength, TEXT_MAX_LENGTH } from './limits.js';
 import { resolveOptions } from './options.js';
 import type { Answers, Check, FormDefinition, PageId, Question, UiState, ValidationEntry } from './types.js';
-
-/** §5 and §9: text inputs default to 45 characters, textareas to 1500. */
-export const TEXT_MAX_LENGTH = 45;
-export const TEXTAREA_MAX_LENGTH = 1500;
-
-export function maxLengthOf(question: Question): number | undefined {
-  switch (question.kind) {
-    case 'text':
-    case 'email':
-    case 'autocomplete':
-      return question.maxLength ?? TEXT_MAX_LENGTH;
-    case 'textarea':
-      return question.maxLength ?? TEXTAREA_MAX_LENGTH;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * The schema reads the answers only through joi; what depends on other answers (visibility, conditional
@@ -72,7 +56,7 @@ function checkSchema(check: Check): Joi.StringSchema {
 /** What any non-empty answer of this kind must satisfy. */
 function kindSchema(question: Question, now: Date): Joi.Schema {
   const label = question.label;
-  const maxLength = maxLengthOf(question);
+  const maxLength = inputMaxLength(question);
   const string = () => Joi.string().messages({ 'string.base': joiLiteral(typeMessage(label, 'text')) });
   const limited = () => string().max(maxLength ?? TEXT_MAX_LENGTH).rule(text(maxLengthMessage(label, maxLength ?? TEXT_MAX_LENGTH)));
   const oneOf = (values: readonly string[]) => string().valid(...values).messages({ 'any.only': joiLiteral(notAnOptionMessage(label)) });

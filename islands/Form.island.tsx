@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useMemo, useReducer, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import type { Answers, Page, PageId } from '../form/types.js';
 import { formDefinition, pageById } from '../form/definition.js';
-import { unknownKeys } from '../form/answers.js';
+import { withDescriptions } from '../form/answers.js';
+import { descKey, fieldByKey } from '../form/fields.js';
+import { formatPhone, formatSsn } from '../form/formats.js';
 import { readCarriedAnswers, writeCarriedAnswers } from './ui/navigation-state.js';
 import { FormContext, type FormContextValue } from './form/context.js';
 import { ErrorSummary } from './form/ErrorSummary.js';
 import { FormPage } from './form/FormPage.js';
+import { domAnswerChanges } from './form/dom-answers.js';
 import { focusQuestionFromHash } from './form/hash-focus.js';
 import { leaveDestination, type LeaveKind } from './form/leave.js';
 import { ServerSlot } from './form/ServerSlot.js';
-import { formReducer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
+import { formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
 import { StepNav } from './form/StepNav.js';
 import { loadValidation } from './form/validation-loader.js';
 
@@ -38,20 +41,37 @@ export function Form(props: FormProps) {
     initialFormState({ definition, answers: p.answers, webStatus: p.webStatus ?? null, counts: p.counts ?? {}, tabs: p.tabs ?? {} }),
   );
   const [restored, setRestored] = useState(false);
+  const main = useRef<HTMLElement>(null);
 
+  // After hydration (never during it, so the first client render matches the server's HTML): answers kept in
+  // this tab, then whatever the browser already holds in the controls (typed before hydration, back/forward).
   useEffect(() => {
+    const known = (key: string) => fieldByKey(key, definition) !== undefined;
     if (!props.isLoggedIn) {
       const carried = readCarriedAnswers();
-      if (carried) {
-        const unknown = new Set(unknownKeys(carried, definition));
-        dispatch({ type: 'restore', answers: Object.fromEntries(Object.entries(carried).filter(([key]) => !unknown.has(key))) });
+      if (carried) dispatch({ type: 'restore', answers: Object.fromEntries(Object.entries(carried).filter(([key]) => known(key) || known(key.replace(/_desc$/, '')))) });
+    }
+    if (main.current) {
+      const typed = domAnswerChanges(main.current, known, props.answers);
+      for (const [key, value] of Object.entries(typed)) {
+        const kind = fieldByKey(key, definition)?.question.kind;
+        if (typeof value === 'string' && kind === 'phone') typed[key] = formatPhone(value);
+        if (typeof value === 'string' && kind === 'ssn') typed[key] = formatSsn(value);
+      }
+      if (Object.keys(typed).length > 0) {
+        // Descriptions need the other answers too (a dependent select's options depend on its controller).
+        const described = withDescriptions({ ...props.answers, ...typed }, definition);
+        const keys = Object.keys(typed).flatMap((key) => [key, descKey(key)]);
+        dispatch({ type: 'change', values: Object.fromEntries(keys.filter((key) => key in described).map((key) => [key, described[key]!])) });
       }
     }
     setRestored(true);
   }, []);
 
+  // Logged-out answers live in this tab (§1). Nothing is stored until something is answered, so a visitor
+  // who only looked around is not treated as having answers to restore (see pages/(form)/+client.ts).
   useEffect(() => {
-    if (restored && !props.isLoggedIn) writeCarriedAnswers(state.answers);
+    if (restored && !props.isLoggedIn && (hasAnyAnswer(state.answers) || readCarriedAnswers() !== null)) writeCarriedAnswers(state.answers);
   }, [restored, state.answers, props.isLoggedIn]);
 
   useEffect(() => {
@@ -78,7 +98,7 @@ export function Form(props: FormProps) {
 
   const leave = useCallback(
     (kind: LeaveKind, target: string) => {
-      if (!props.isLoggedIn) writeCarriedAnswers(state.answers);
+      if (!props.isLoggedIn && hasAnyAnswer(state.answers)) writeCarriedAnswers(state.answers);
       // Seam for the lifecycle issue: logged-in students save answers and run validation before leaving.
       window.location.assign(leaveDestination(kind, target, { isLoggedIn: props.isLoggedIn, answers: state.answers }));
     },
@@ -115,7 +135,7 @@ export function Form(props: FormProps) {
       <StepNav pages={definition.pages} current={page.id} onNavigate={onStep} />
       <ServerSlot className="container banners" />
       {/* The first focus anywhere in the form starts loading the validation code, before the first blur needs it. */}
-      <main id="main" className="container main" tabIndex={-1} onFocus={() => void loadValidation()}>
+      <main ref={main} id="main" className="container main" tabIndex={-1} onFocus={() => void loadValidation()}>
         {all && <ErrorSummary pages={definition.pages} entries={state.entries} />}
         <FormPage page={page} />
         <div className="form-actions">

@@ -13,6 +13,7 @@ import { healthRouter } from './routes/health.server.js';
 import { pageRenderer } from './render.server.js';
 import { apiRouters } from './routes/routers.server.js';
 import { sessionMiddleware } from './auth/session.server.js';
+import { serviceMode } from './service/service-mode.server.js';
 
 export interface AppOptions {
   /** Development: vite's middleware serves modules with HMR. Production: the built client in dist/client. */
@@ -62,6 +63,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
 
   app.use(cookieParser());
   app.use(sessionMiddleware(services));
+  app.use(serviceMode(services));
   app.use(sameOriginOnly(config));
   app.use(noStoreForApi);
   for (const [prefix, router] of apiRouters(services)) app.use(prefix, router);

@@ -9,6 +9,7 @@ import { createBoss } from '../workers/boss.server.js';
 import { createQueues, registerWorkers } from '../workers/register.server.js';
 import { createMailer } from './mail/mailer.server.js';
 import { createObjectStore } from './storage/create-store.server.js';
+import { enqueueApplicationPdf } from './pdf/routes.server.js';
 
 export interface BootOptions {
   /** Run job handlers in this process (WORKER=inline, or the worker entry). */
@@ -25,6 +26,7 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
   await seedLookupData(db.knex, logger);
   const services: AppServices = { config, logger, db, boss: null, now: () => new Date(), mail: createMailer(config, logger) };
   services.storage = createObjectStore(config);
+  services.onSubmitted = (trx, userId) => enqueueApplicationPdf(services, userId, trx);
   if (options.startQueue !== false) {
     const boss = createBoss(db);
     boss.on('error', (err) => logger.error({ err }, 'job queue error'));
@@ -33,14 +35,11 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
     services.boss = boss;
     if (options.runWorkers) await registerWorkers(boss, services);
   }
-  return {
-    ...services,
-    get boss() {
-      return services.boss;
-    },
+  return Object.assign(services, {
     async stop() {
       await services.boss?.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
       await db.close();
     },
-  };
+  });
+
 }

@@ -4,6 +4,8 @@ import * as m010 from './010_accounts.js';
 import * as m020 from './020_lookup.js';
 import * as m030 from './030_documents.js';
 import * as m040 from './040_applications.js';
+import * as m050 from './050_service_links.js';
+import * as m060 from './060_application_pdfs.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,4 +22,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['020_lookup', m020],
   ['030_documents', m030],
   ['040_applications', m040],
+  ['050_service_links', m050],
+  ['060_application_pdfs', m060],
 ];

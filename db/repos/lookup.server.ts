@@ -87,26 +87,38 @@ const WORD_CANDIDATES = 200;
 
 /**
  * Stage 2: every typed word begins some word of the name, city or state, in any order
- * ("alta high", "lincoln high lincoln ne"): a prefix full-text query on the GIN index. One-letter
- * words are left out (a half-typed "s" would match nearly every row). The words are [a-z0-9]+ after
- * normalisation, so they cannot carry tsquery syntax; they still travel as a parameter.
+ * ("alta high", "lincoln high lincoln ne"). The whole words select candidates through the full-text
+ * GIN index (exact entries let GIN skip through the long lists of "high" or "school"); the last,
+ * perhaps half-typed word then filters them as a word prefix. One-letter words are left out: a
+ * half-typed "s" would match nearly every row. Words are [a-z0-9]+ after normalisation, so they
+ * cannot carry tsquery or LIKE syntax; they still travel as parameters.
  */
 async function allWords(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[]> {
-  const words = key.split(' ').filter((w) => w.length > 1);
+  const typed = key.split(' ');
+  const words = typed.filter((w) => w.length > 1).slice(0, 8);
   if (words.length === 0) return [];
-  const query = words
-    .slice(0, 8)
-    .map((w) => `${w}:*`)
-    .join(' & ');
-  const candidates = s
-    .scoped(knex(s.table).select(s.columns).select(s.prefixColumn))
-    .whereRaw(`to_tsvector('simple', search_key) @@ to_tsquery('simple', ?)`, [query])
-    .limit(WORD_CANDIDATES);
-  // Rows whose name alone holds every word come before those matched through their city or state.
+  const last = typed.at(-1)!.length > 1 ? words.pop()! : null;
+  const candidates = s.scoped(knex(s.table).select(s.columns).select(s.prefixColumn)).limit(WORD_CANDIDATES);
+  if (words.length > 0) {
+    candidates.whereRaw(`to_tsvector('simple', search_key) @@ to_tsquery('simple', ?)`, [words.join(' & ')]);
+    if (last) candidates.whereRaw(`(' ' || search_key) like ?`, [`% ${escapeLike(last)}%`]);
+  } else {
+    candidates.whereRaw(`to_tsvector('simple', search_key) @@ to_tsquery('simple', ?)`, [`${last}:*`]);
+  }
+  const all = [...words, ...(last ? [`${last}:*`] : [])].join(' & ');
+  // Names holding every word first, then names starting with the first word ("lincoln high
+  // lincoln ne" puts Lincoln High School before Pius X High School of Lincoln), then the shortest.
   return knex
     .select(s.columns.map((c) => c.replace(/^.* as /, '')))
     .from(candidates.as('candidates'))
-    .orderByRaw(`to_tsvector('simple', ??) @@ to_tsquery('simple', ?) desc, length(??), ??`, [s.prefixColumn, query, s.textColumn, s.textColumn])
+    .orderByRaw(`to_tsvector('simple', ??) @@ to_tsquery('simple', ?) desc, ?? like ? desc, length(??), ??`, [
+      s.prefixColumn,
+      all,
+      s.prefixColumn,
+      `${escapeLike(typed[0]!)}%`,
+      s.textColumn,
+      s.textColumn,
+    ])
     .limit(limit);
 }
 

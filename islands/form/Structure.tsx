@@ -26,12 +26,13 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
   return (
     <div className="repeater" id={node.repeater}>
       {Array.from({ length: shown }, (_, index) => (
-        <section key={index} className="repeater__item" aria-labelledby={`${node.repeater}-${index}-title`}>
+        // A named group rather than a section: instance titles may repeat a section's title, and landmarks must be unique.
+        <div key={index} role="group" className="repeater__item" aria-labelledby={`${node.repeater}-${index}-title`}>
           <Title id={`${node.repeater}-${index}-title`} className="repeater__title" tabIndex={-1}>
             {node.instanceTitle(index)}
           </Title>
           {renderInstance(index)}
-        </section>
+        </div>
       ))}
       {!form.readOnly &&
         (shown < max ? (

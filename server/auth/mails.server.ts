@@ -6,7 +6,8 @@ import type { AppServices } from '../services.server.js';
 export const CODE_LIFETIME_MINUTES = 60;
 export const RESET_LIFETIME_MINUTES = 60;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 function compose(config: Config, to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): MailMessage {
   const { helpEmail, officePhone, officeEmail } = config.contacts;

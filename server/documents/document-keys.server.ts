@@ -1,7 +1,11 @@
-import { fileQuestionKeys } from '../../form/documents.js';
+import { fileQuestionKeys } from '../../form/document-keys.js';
+import { formDefinition } from '../../form/definition.js';
 
-// The answer keys that take a document are the form definition's `kind: 'file'` questions.
-const KEYS: ReadonlySet<string> = new Set(fileQuestionKeys([]));
+// Both variants: a document question of the international variant is as real as one of the default.
+const KEYS: ReadonlySet<string> = new Set([
+  ...fileQuestionKeys(formDefinition()),
+  ...fileQuestionKeys(formDefinition({ international: true })),
+]);
 
 /** True for the answer key of a file question of the form definition; nothing else reaches storage. */
 export function isDocumentKey(key: unknown): key is string {

@@ -47,6 +47,8 @@ export function adminImportHandler(services: AppServices): RequestHandler {
       throw new HttpError(403, "The import token is missing, expired, or not signed with this server's SESSION_SECRET.");
     }
     res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-store');
+    // The command waits for these headers to know a server took the file; rows come later.
+    res.flushHeaders();
     const write = (line: object) => res.write(`${JSON.stringify(line)}\n`);
     const body = req.pipe(byteLimit(MAX_IMPORT_BYTES));
     req.on('error', (err) => body.destroy(err));

@@ -64,7 +64,7 @@ export class LocalObjectStore implements ObjectStore {
     return (await this.head(key)) ? createReadStream(path) : null;
   }
 
-  async put(key: string, body: Buffer | Uint8Array): Promise<void> {
+  async put(key: string, body: Buffer | Uint8Array, _contentType?: string): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     // Write then rename: a reader never sees a half-written object, a crash leaves only a temp file.

@@ -25,7 +25,8 @@ export async function measure(options: {
   requests?: autocannon.Request[];
 }): Promise<HttpFigures> {
   const latencies: number[] = [];
-  const instance = autocannon({
+  const start = autocannon as unknown as (o: autocannon.Options) => autocannon.Instance & PromiseLike<autocannon.Result>;
+  const instance = start({
     url: options.url,
     connections: options.connections ?? 20,
     duration: options.seconds ?? 5,

@@ -80,7 +80,13 @@ describe('conversion job failures', () => {
     await ctx.db.knex.transaction((trx) =>
       replaceDocument(trx, { user_id: user.id, answer_key: 'replaced', file_key: fresh, file_name: 'b.png', file_size: 1, output_key: null }, ctx.clock.now),
     );
-    await new Promise((r) => setTimeout(r, 4000));
+    // Wait until the stale job has run (pg-boss marks it completed), then check it changed nothing.
+    for (let i = 0; ; i++) {
+      const { rows } = await ctx.db.knex.raw("select state from pgboss.job where name = ? and data->>'fileKey' = ?", [CONVERT_DOCUMENT_QUEUE, stale.fileKey]);
+      if (rows[0]?.state === 'completed') break;
+      if (i > 150) throw new Error(`stale job still ${rows[0]?.state}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const row = await findDocument(ctx.db.knex, user.id, 'replaced');
     expect(row).toMatchObject({ file_key: fresh, status: 'UNPROCESSED', attempts: 0 });
     expect(await ctx.services.storage!.head(stale.outputKey)).toBeNull();

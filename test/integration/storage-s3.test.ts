@@ -40,7 +40,7 @@ function s3Env(url: string): Record<string, string> {
 async function browserPost(presigned: Presigned, bytes: Buffer, name: string): Promise<number> {
   const form = new FormData();
   for (const [field, value] of Object.entries(presigned.fields)) form.append(field, value);
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(presigned.url, { method: 'POST', body: form });
   return res.status;
 }

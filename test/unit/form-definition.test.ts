@@ -3,7 +3,7 @@ import { answerKeys } from '../../form/answers.js';
 import { checkDefinition } from '../../form/check-definition.js';
 import { formDefinition, PAGE_IDS } from '../../form/definition.js';
 import { allFields, fieldByKey, fieldsOf, hasDescription } from '../../form/fields.js';
-import { maxLengthOf } from '../../form/schema.js';
+import { inputMaxLength } from '../../form/limits.js';
 
 /*
  * SPEC §3 "Answers by page", written out once more here on purpose: this test is the check that the definition
@@ -117,11 +117,11 @@ describe('labels and limits', () => {
   );
 
   test('text inputs default to 45 characters; the textarea to 1500', () => {
-    expect(maxLengthOf(fieldByKey('first_name')!.question)).toBe(45);
-    expect(maxLengthOf(fieldByKey('counselor_first_name')!.question)).toBe(45);
+    expect(inputMaxLength(fieldByKey('first_name')!.question)).toBe(45);
+    expect(inputMaxLength(fieldByKey('counselor_first_name')!.question)).toBe(45);
     expect(fieldByKey('college_pay')?.question.kind).toBe('textarea');
-    expect(maxLengthOf(fieldByKey('college_pay')!.question)).toBe(1500);
-    expect(maxLengthOf({ kind: 'textarea', key: 'essay', label: 'Essay', maxLength: 7000 })).toBe(7000);
+    expect(inputMaxLength(fieldByKey('college_pay')!.question)).toBe(1500);
+    expect(inputMaxLength({ kind: 'textarea', key: 'essay', label: 'Essay', maxLength: 7000 })).toBe(7000);
   });
 
   test('the building blocks sit where the issue wants them', () => {

@@ -1,13 +1,11 @@
-import { AuthShell } from '../../layouts/AuthShell.js';
+import { AuthPage } from '../AuthPage.js';
 import { Island } from '../../../islands/Island.js';
 import { AuthCardConfirm } from '../../../islands/AuthCardConfirm.island.js';
-import { Toaster } from '../../../islands/Toaster.island.js';
 
 export function Page() {
   return (
-    <AuthShell>
+    <AuthPage>
       <Island name="AuthCardConfirm" component={AuthCardConfirm} props={{}} />
-      <Island name="Toaster" component={Toaster} props={{}} />
-    </AuthShell>
+    </AuthPage>
   );
 }

@@ -1,13 +1,11 @@
-import { AuthShell } from '../../layouts/AuthShell.js';
+import { AuthPage } from '../AuthPage.js';
 import { Island } from '../../../islands/Island.js';
 import { AuthCardForgot } from '../../../islands/AuthCardForgot.island.js';
-import { Toaster } from '../../../islands/Toaster.island.js';
 
 export function Page() {
   return (
-    <AuthShell>
+    <AuthPage>
       <Island name="AuthCardForgot" component={AuthCardForgot} props={{}} />
-      <Island name="Toaster" component={Toaster} props={{}} />
-    </AuthShell>
+    </AuthPage>
   );
 }

@@ -1,7 +1,6 @@
-import { AuthShell } from '../../layouts/AuthShell.js';
+import { AuthPage } from '../AuthPage.js';
 import { Island } from '../../../islands/Island.js';
 import { AuthCardReset } from '../../../islands/AuthCardReset.island.js';
-import { Toaster } from '../../../islands/Toaster.island.js';
 import { usePageContext } from '../../page-context.js';
 
 /** §2: reads username and id from the reset link's query (the route sends Referrer-Policy: no-referrer). */
@@ -12,9 +11,8 @@ export function Page() {
     return typeof value === 'string' ? value.slice(0, 300) : '';
   };
   return (
-    <AuthShell>
+    <AuthPage>
       <Island name="AuthCardReset" component={AuthCardReset} props={{ username: param('username'), id: param('id') }} />
-      <Island name="Toaster" component={Toaster} props={{}} />
-    </AuthShell>
+    </AuthPage>
   );
 }

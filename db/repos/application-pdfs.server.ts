@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+
+export type PdfStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+
+export interface ApplicationPdfRow {
+  user_id: string;
+  status: PdfStatus;
+  generation: number;
+  answers_version: number;
+  output_key: string | null;
+  message: string | null;
+  page_count: number | null;
+  requested_at: Date;
+  completed_at: Date | null;
+}
+
+export interface PdfJobTarget {
+  userId: string;
+  generation: number;
+}
+
+export async function findApplicationPdf(knex: Knex, userId: string): Promise<ApplicationPdfRow | null> {
+  return ((await knex('application_pdfs').where({ user_id: userId }).first()) as ApplicationPdfRow | undefined) ?? null;
+}
+
+/** Starts a new generation (UNPROCESSED) and returns its number; older jobs' results are ignored. */
+export async function requestApplicationPdf(knex: Knex, userId: string, answersVersion: number, now: Date): Promise<number> {
+  const rows = (await knex('application_pdfs')
+    .insert({ user_id: userId, status: 'UNPROCESSED', generation: 1, answers_version: answersVersion, requested_at: now })
+    .onConflict('user_id')
+    .merge({
+      status: 'UNPROCESSED',
+      generation: knex.raw('application_pdfs.generation + 1'),
+      answers_version: answersVersion,
+      message: null,
+      requested_at: now,
+      completed_at: null,
+    })
+    .returning('generation')) as Array<{ generation: number }>;
+  return rows[0]!.generation;
+}
+
+/** Records an immediate failure (e.g. no Chromium) without a job. */
+export async function failApplicationPdfNow(knex: Knex, userId: string, answersVersion: number, message: string, now: Date): Promise<void> {
+  await knex('application_pdfs')
+    .insert({ user_id: userId, status: 'FAILED', generation: 1, answers_version: answersVersion, message, requested_at: now, completed_at: now })
+    .onConflict('user_id')
+    .merge({ status: 'FAILED', generation: knex.raw('application_pdfs.generation + 1'), answers_version: answersVersion, message, requested_at: now, completed_at: now });
+}
+
+function current(knex: Knex, t: PdfJobTarget) {
+  return knex('application_pdfs').where({ user_id: t.userId, generation: t.generation });
+}
+
+export async function markPdfInProgress(knex: Knex, t: PdfJobTarget): Promise<boolean> {
+  return (await current(knex, t).whereIn('status', ['UNPROCESSED', 'IN_PROGRESS']).update({ status: 'IN_PROGRESS' })) > 0;
+}
+
+export async function markPdfCompleted(knex: Knex, t: PdfJobTarget, outputKey: string, pageCount: number, now: Date): Promise<boolean> {
+  return (await current(knex, t).whereIn('status', ['UNPROCESSED', 'IN_PROGRESS']).update({ status: 'COMPLETED', output_key: outputKey, page_count: pageCount, completed_at: now })) > 0;
+}
+
+export async function markPdfFailed(knex: Knex, t: PdfJobTarget, message: string, now: Date): Promise<boolean> {
+  return (await current(knex, t).whereIn('status', ['UNPROCESSED', 'IN_PROGRESS']).update({ status: 'FAILED', message, completed_at: now })) > 0;
+}

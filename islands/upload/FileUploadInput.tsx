@@ -1,0 +1,123 @@
+import { useState, type DragEvent } from 'react';
+import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize } from '../../form/documents.js';
+import { useDocumentUpload, type UploadCallbacks } from './useDocumentUpload.js';
+import { DeleteFileDialog } from './DeleteFileDialog.js';
+import type { DocumentAnswer } from './upload-api.js';
+
+export interface FileUploadInputProps extends UploadCallbacks {
+  /** The answer key: the input's id and the question the upload belongs to. */
+  answerKey: string;
+  isLoggedIn: boolean;
+  /** The question's document answer from the profile (§3 document_answer), if any. */
+  initial?: DocumentAnswer | null;
+  /** Ids describing the input (hint, the field's `${key}-error`), owned by whoever renders the label. */
+  describedBy?: string;
+  invalid?: boolean;
+  /** Render the error text here (standalone use). Inside the form island the field shell shows it. */
+  showError?: boolean;
+}
+
+/**
+ * The document question's control (§2 file upload): picker and drop zone, progress bar while the
+ * bytes go up, status while converting, file name and size once converted, delete with confirmation.
+ * Plain component with callbacks: the form island embeds it; FileUpload.island.tsx wraps it alone.
+ */
+export function FileUploadInput(props: FileUploadInputProps) {
+  const { answerKey: key, isLoggedIn, initial, describedBy, invalid, showError = false } = props;
+  const { state, choose, explain, remove, reset } = useDocumentUpload(key, isLoggedIn, initial, props);
+  const [dragging, setDragging] = useState(false);
+  const percent = Math.round(state.progress * 100);
+  const hintId = `${key}-upload-hint`;
+  const ownErrorId = `${key}-error`;
+  const describedByIds = [hintId, describedBy, showError && state.error ? ownErrorId : null].filter(Boolean).join(' ');
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && (state.phase === 'idle' || state.phase === 'done')) void choose(file);
+  };
+
+  const busy = state.phase === 'uploading' || state.phase === 'converting';
+  const statusText =
+    state.phase === 'uploading'
+      ? `Uploading ${state.fileName ?? 'your file'}: ${percent}%`
+      : state.phase === 'converting'
+        ? `Converting ${state.fileName ?? 'your file'} to PDF…`
+        : state.phase === 'done' && state.fileName
+          ? `${state.fileName} uploaded.`
+          : '';
+
+  return (
+    <div
+      className={`upload${dragging ? ' upload--dragging' : ''}`}
+      data-phase={state.phase}
+      onDragOver={(event) => {
+        event.preventDefault();
+        if (!busy) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      {state.phase === 'done' && state.fileName ? (
+        <div className="upload__file">
+          <span className="upload__name">{state.fileName}</span>
+          {state.fileSize !== null && <span className="upload__size">{formatFileSize(state.fileSize)}</span>}
+          <DeleteFileDialog fileName={state.fileName} onConfirm={remove} />
+        </div>
+      ) : (
+        <input
+          id={key}
+          name={key}
+          type="file"
+          className={isLoggedIn ? 'input input--file' : 'input input--file input--locked'}
+          accept={FILE_ACCEPT}
+          disabled={busy}
+          aria-disabled={isLoggedIn ? undefined : true}
+          aria-describedby={describedByIds}
+          aria-invalid={invalid || (showError && state.error) ? true : undefined}
+          onClick={(event) => {
+            if (isLoggedIn) return;
+            // §5: uploads need an account; say so instead of opening the picker.
+            event.preventDefault();
+            explain(FILE_MESSAGES.loginNeeded);
+          }}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void choose(file);
+          }}
+        />
+      )}
+      <p id={hintId} className="field__hint upload__hint">
+        {isLoggedIn ? 'Choose a file or drop it here: PNG, JPEG, PDF or Word (.docx), up to 1 MB.' : FILE_MESSAGES.loginNeeded}
+      </p>
+      {state.phase === 'uploading' && (
+        <div className="upload__progress">
+          <label htmlFor={`${key}-progress`}>Uploading {state.fileName}</label>
+          <progress id={`${key}-progress`} className="upload__bar" max={100} value={percent}>
+            {percent}%
+          </progress>
+        </div>
+      )}
+      {state.phase === 'converting' && <p className="upload__converting">Converting {state.fileName ?? 'your file'} to PDF…</p>}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {state.phase === 'uploading' ? '' : statusText}
+      </p>
+      {state.error && (
+        <div className="upload__error">
+          {showError && (
+            <p id={ownErrorId} className="field__error-message">
+              {state.error}
+            </p>
+          )}
+          {isLoggedIn && (
+            <button type="button" className="link-button" onClick={() => void reset()}>
+              Clear this error
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

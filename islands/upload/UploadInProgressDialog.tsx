@@ -1,0 +1,20 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { UPLOAD_IN_PROGRESS_TEXT, UPLOAD_IN_PROGRESS_TITLE } from './tab-guard.js';
+
+/** §4: shown when a tab switch is blocked by an upload or a conversion still under way. */
+export function UploadInProgressDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-overlay" />
+        <Dialog.Content className="modal modal--narrow">
+          <Dialog.Title className="modal__title">{UPLOAD_IN_PROGRESS_TITLE}</Dialog.Title>
+          <Dialog.Description>{UPLOAD_IN_PROGRESS_TEXT}</Dialog.Description>
+          <div className="modal__actions">
+            <Dialog.Close className="button">OK</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

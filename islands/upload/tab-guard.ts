@@ -1,0 +1,23 @@
+import { isPending } from '../../form/documents.js';
+import { isUploadBusy } from './activity.js';
+import { conversionStatus, deleteConversion, deleteDocumentAnswer } from './upload-api.js';
+
+export const UPLOAD_IN_PROGRESS_TITLE = 'File Upload in Progress';
+export const UPLOAD_IN_PROGRESS_TEXT = 'Please wait until the file upload has completed.';
+
+/**
+ * §4 tabs: before leaving a tab that holds document questions, check their conversions. An upload
+ * still going, or a conversion UNPROCESSED or IN_PROGRESS, blocks the switch ('blocked': show the
+ * 'File Upload in Progress' dialog). Otherwise the conversions and document answers are deleted.
+ */
+export async function leaveDocumentTab(keys: readonly string[]): Promise<'blocked' | 'cleared'> {
+  if (keys.some(isUploadBusy)) return 'blocked';
+  const statuses = await Promise.all(keys.map((key) => conversionStatus(key)));
+  if (statuses.some((s) => isPending(s.status))) return 'blocked';
+  // Both deletes are idempotent; a document answer may outlive its conversion, so always send both.
+  for (const key of keys) {
+    await deleteConversion(key);
+    await deleteDocumentAnswer(key);
+  }
+  return 'cleared';
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import type { Knex } from 'knex';
+import type { Feature } from '../routes/routers.server.js';
+import type { AppServices } from '../services.server.js';
+import { requireUser } from '../auth/session.server.js';
+import { HttpError } from '../http-error.server.js';
+import { getApplication } from '../../db/repos/applications.server.js';
+import { failApplicationPdfNow, findApplicationPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
+import { transactionalDb } from '../../workers/boss.server.js';
+import { APPLICATION_PDF_QUEUE, PDF_JOB_OPTIONS, applicantName } from '../../workers/jobs/render-application-pdf.server.js';
+
+export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';
+
+function chromiumAvailable(services: AppServices): boolean {
+  return Boolean(services.config.chromiumPath && existsSync(services.config.chromiumPath));
+}
+
+/** Requests a new rendering of the applicant's PDF; inside `trx` when given (the submission's transaction). */
+export async function enqueueApplicationPdf(services: AppServices, userId: string, trx?: Knex.Transaction): Promise<void> {
+  const knex = trx ?? services.db.knex;
+  const row = await getApplication(knex, userId, services.now());
+  if (!chromiumAvailable(services)) {
+    await failApplicationPdfNow(knex, userId, row.version, NO_CHROMIUM_MESSAGE, services.now());
+    return;
+  }
+  if (!services.boss) {
+    // At submission without a queue (a test app): GET /api/pdf renders on demand later.
+    if (trx) return;
+    throw new HttpError(503, 'PDF generation is not available right now. Please try again later.');
+  }
+  const generation = await requestApplicationPdf(knex, userId, row.version, services.now());
+  await services.boss.send(APPLICATION_PDF_QUEUE, { userId, generation }, { ...PDF_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
+}
+
+/**
+ * §7 GET /api/pdf → {status, url}. Renders on demand when there is no PDF of the current answers yet;
+ * the url is short-lived and downloads as an attachment.
+ */
+export const pdfFeature: Feature = ({ api }, services) => {
+  api.get('/pdf', requireUser, async (_req, res) => {
+    const user = res.locals.user!;
+    const application = await getApplication(services.db.knex, user.id, services.now());
+    let pdf = await findApplicationPdf(services.db.knex, user.id);
+    const stale = !pdf || (pdf.answers_version !== application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
+    const retryFailed = pdf?.status === 'FAILED' && chromiumAvailable(services) && pdf.message?.includes('CHROMIUM_PATH');
+    if (stale || retryFailed) {
+      await enqueueApplicationPdf(services, user.id);
+      pdf = await findApplicationPdf(services.db.knex, user.id);
+    }
+    if (!pdf) throw new HttpError(500, 'PDF state missing');
+    if (pdf.status === 'COMPLETED' && pdf.output_key && services.storage) {
+      const name = applicantName(application.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
+      const url = await services.storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`);
+      res.json({ status: 'COMPLETED', url });
+      return;
+    }
+    res.json({ status: pdf.status, url: null, ...(pdf.message ? { message: pdf.message } : {}) });
+  });
+};

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createLoggedInUser } from '../helpers/users.js';
+import { loadVikeBuild } from '../helpers/vike-build.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { TEST_TMP } from '../helpers/paths.js';
+import { describeE2E } from '../helpers/browser.js';
+import { NO_CHROMIUM_MESSAGE } from '../../server/pdf/routes.server.js';
+
+async function pollPdf(ctx: TestContext, cookie: string): Promise<{ status: string; url: string | null; message?: string }> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await request(ctx.app).get('/api/pdf').set('Cookie', cookie);
+    expect(res.status).toBe(200);
+    if (res.body.status !== 'UNPROCESSED' && res.body.status !== 'IN_PROGRESS') return res.body;
+    if (Date.now() > deadline) throw new Error(`PDF still ${res.body.status}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describeE2E('the application PDF (Chromium)', () => {
+  let ctx: TestContext;
+  let server: Server;
+
+  beforeAll(async () => {
+    await loadVikeBuild();
+    ctx = await createTestApp({ queue: 'workers' });
+    server = ctx.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    // The renderer opens the staff view through PUBLIC_URL: point it at this server.
+    ctx.config.publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server?.close();
+    await ctx?.close();
+  });
+
+  it('is rendered at submission: three form pages with the name and headings, numbered', async () => {
+    const user = await createLoggedInUser(ctx);
+    await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(COMPLETE_ANSWERS);
+    expect((await request(ctx.app).post('/api/submit').set('Cookie', user.cookie)).status).toBe(200);
+    const pdf = await pollPdf(ctx, user.cookie);
+    expect(pdf.status).toBe('COMPLETED');
+    const download = await request(ctx.app).get(new URL(pdf.url!, ctx.config.publicUrl).pathname + new URL(pdf.url!, ctx.config.publicUrl).search).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    const bytes = download.body as Buffer;
+    expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
+    const file = join(mkdtempSync(join(TEST_TMP, 'pdf-')), 'application.pdf');
+    writeFileSync(file, bytes);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Maria Lopez');
+    for (const heading of ['About You', 'Your Academics', 'Final Steps']) expect(text).toContain(heading);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+  });
+
+  it('reports FAILED naming CHROMIUM_PATH when Chromium is missing', async () => {
+    const other = await createTestApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+    try {
+      const user = await createLoggedInUser(other);
+      const res = await request(other.app).get('/api/pdf').set('Cookie', user.cookie);
+      expect(res.body).toMatchObject({ status: 'FAILED', url: null, message: NO_CHROMIUM_MESSAGE });
+      expect(res.body.message).toContain('CHROMIUM_PATH');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('needs a session (401)', async () => {
+    expect((await request(ctx.app).get('/api/pdf')).status).toBe(401);
+  });
+});
