@@ -6,6 +6,8 @@ const swc = [
       parser: { syntax: 'typescript', tsx: true },
       transform: { react: { runtime: 'automatic' } },
       target: 'es2022',
+      // Keep `with { type: 'json' }` on JSON imports (country names) instead of dropping it.
+      experimental: { keepImportAttributes: true, emitAssertForImportAttributes: false },
     },
     module: { type: 'es6' },
   },

@@ -10,6 +10,8 @@ import { createQueues, registerWorkers } from '../workers/register.server.js';
 import { createMailer } from './mail/mailer.server.js';
 import { createObjectStore } from './storage/create-store.server.js';
 import { enqueueApplicationPdf } from './pdf/routes.server.js';
+import { checkDefinition } from '../form/check-definition.js';
+import { formDefinition } from '../form/definition.js';
 
 export interface BootOptions {
   /** Run job handlers in this process (WORKER=inline, or the worker entry). */
@@ -20,6 +22,9 @@ export interface BootOptions {
 
 /** Opens the database, applies migrations, starts the job queue: everything a process needs. */
 export async function bootServices(config: Config, logger: Logger, options: BootOptions): Promise<AppServices & { stop(): Promise<void> }> {
+  // §5 configuration errors stop development and tests; production logs them as warnings only.
+  const { warnings } = config.nodeEnv === 'production' ? { warnings: [] } : checkDefinition(formDefinition());
+  for (const warning of warnings) logger.warn({ warning }, 'form definition');
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   const applied = await migrateLatest(db.knex);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');

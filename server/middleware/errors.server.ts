@@ -10,9 +10,28 @@ export function isApiRequest(req: Request): boolean {
 
 const GENERIC_API_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'We could not reach our database for a moment, so this change was not saved. Please try again in a few seconds.';
+
+// Connection-level failures (PostgreSQL restarting, failing over or refusing connections): the request
+// did nothing, so the client may safely retry. Codes: 57P01-57P03 admin shutdown / crash / starting up,
+// 08xxx connection exceptions; knex reports an exhausted pool as a TimeoutError.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300']);
+
+export function isDatabaseUnavailable(err: any): boolean {
+  const code = typeof err?.code === 'string' ? err.code : '';
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+  const message = String(err?.message ?? '');
+  return (
+    err?.name === 'KnexTimeoutError' ||
+    /Connection terminated|terminating connection|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/.test(message)
+  );
+}
+
 /** Body-parser and multer errors carry a status and a type; translate them into clear messages. */
 function clientErrorFrom(err: any): HttpError | null {
   if (err instanceof HttpError) return err;
+  if (isDatabaseUnavailable(err)) return new HttpError(503, DATABASE_UNAVAILABLE_MESSAGE, {}, { 'Retry-After': '2' });
   if (err?.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid JSON.');
   if (err?.type === 'entity.too.large') return new HttpError(413, 'The request body is too large.');
   if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') {

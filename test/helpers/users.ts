@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { TestContext } from './app.js';
 import { insertUser, markConfirmed } from '../../db/repos/users.server.js';
 import { insertSession } from '../../db/repos/sessions.server.js';
@@ -16,13 +17,17 @@ export interface TestUser {
  * A confirmed applicant with a live session, made through the repositories (no mail, no rate limits):
  * for tests of what logged-in students do. The account flows themselves are tested in auth-*.test.ts.
  */
-export async function createLoggedInUser(ctx: TestContext, username = `applicant-${randomBytes(4).toString('hex')}@example.edu`): Promise<TestUser> {
-  const now = ctx.services.now();
-  const user = await insertUser(ctx.db.knex, { username, password_hash: 'not-a-real-hash', created_at: now });
+export async function createLoggedInUser(ctx: TestContext, username?: string): Promise<TestUser> {
+  return createUserWithSession(ctx.db.knex, ctx.services.now(), username);
+}
+
+/** The same against any database (e.g. the one a server child process uses). */
+export async function createUserWithSession(knex: Knex, now: Date, username = `applicant-${randomBytes(4).toString('hex')}@example.edu`): Promise<TestUser> {
+  const user = await insertUser(knex, { username, password_hash: 'not-a-real-hash', created_at: now });
   if (!user) throw new Error(`user ${username} exists`);
-  await markConfirmed(ctx.db.knex, user.id, now);
-  await ctx.db.knex('user_logins').insert({ user_id: user.id, logged_in_at: now });
+  await markConfirmed(knex, user.id, now);
+  await knex('user_logins').insert({ user_id: user.id, logged_in_at: now });
   const sessionId = randomToken();
-  await insertSession(ctx.db.knex, { id_hash: sha256(sessionId), user_id: user.id, created_at: now, last_seen_at: now });
+  await insertSession(knex, { id_hash: sha256(sessionId), user_id: user.id, created_at: now, last_seen_at: now });
   return { id: user.id, username, cookie: `${SESSION_COOKIE}=${sessionId}` };
 }
