@@ -23,7 +23,12 @@ export async function measure(options: {
   seconds?: number;
   headers?: Record<string, string>;
   requests?: autocannon.Request[];
+  method?: 'GET' | 'PUT' | 'POST';
+  body?: string;
+  /** One Cookie header per connection, assigned round-robin (e.g. one applicant per connection). */
+  cookies?: string[];
 }): Promise<HttpFigures> {
+  let connection = 0;
   const latencies: number[] = [];
   const start = autocannon as unknown as (o: autocannon.Options) => autocannon.Instance & PromiseLike<autocannon.Result>;
   const instance = start({
@@ -32,6 +37,13 @@ export async function measure(options: {
     duration: options.seconds ?? 5,
     headers: options.headers,
     requests: options.requests,
+    method: options.method ?? 'GET',
+    ...(options.body === undefined ? {} : { body: options.body }),
+    setupClient: options.cookies
+      ? (client: autocannon.Client) => {
+          client.setHeaders({ ...(options.headers ?? {}), cookie: options.cookies![connection++ % options.cookies!.length]! });
+        }
+      : undefined,
   });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   const result = await instance;

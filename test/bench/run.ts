@@ -16,6 +16,9 @@ import { launchBrowser } from '../helpers/chromium.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { measure, type HttpFigures } from './http.js';
 import { measurePageJs, type PageJs } from './js-size.js';
+import { pgbenchAnswerSave } from './pgbench.js';
+import { benchPdf } from './pdf.bench.js';
+import { createUserWithSession } from '../helpers/users.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const figures: Record<string, unknown> = {
@@ -54,6 +57,8 @@ async function main() {
   figures.database = config.databaseUrl ? 'postgresql' : 'pglite';
   const services = await bootServices(config, createLogger('silent'), { runWorkers: true });
   const app = await listen(createApp(services));
+  // The PDF renderer reaches the staff view through PUBLIC_URL.
+  config.publicUrl = app.url;
   const bare = express();
   bare.get('/bare', (_req, res) => {
     res.json({ ok: true });
@@ -67,7 +72,30 @@ async function main() {
   row('bare Express JSON route (baseline)', bareFigures);
   const about = await measure({ url: `${app.url}/about`, seconds });
   row('GET /about (logged out)', about, bareFigures);
-  figures.http = { baseline: bareFigures, about };
+  const applicants = [];
+  for (let i = 0; i < 20; i++) applicants.push(await createUserWithSession(services.db.knex, new Date()));
+  const cookies = applicants.map((a) => a.cookie);
+  const aboutLoggedIn = await measure({ url: `${app.url}/about`, seconds, cookies });
+  row('GET /about (logged in)', aboutLoggedIn, bareFigures);
+  const save = await measure({
+    url: `${app.url}/api/answer`,
+    method: 'PUT',
+    body: JSON.stringify({ first_name: 'Maria', state: 'UT', city: 'Sandy' }),
+    headers: { 'content-type': 'application/json' },
+    seconds,
+    cookies,
+  });
+  row('PUT /api/answer (20 applicants)', save, bareFigures);
+  figures.http = { baseline: bareFigures, about, aboutLoggedIn, save };
+  if (config.databaseUrl) {
+    const floor = await pgbenchAnswerSave(config.databaseUrl, applicants.map((a) => a.id), { clients: 20, seconds });
+    if (floor) {
+      console.log(`${'pgbench: same jsonb save (floor)'.padEnd(34)} ${String(floor.tps).padStart(7)} tx/s    avg ${floor.latencyAvgMs} ms   (PUT /api/answer reaches ${((save.reqPerSec / floor.tps) * 100).toFixed(1)}% of it)`);
+      figures.pgbench = floor;
+    }
+  } else {
+    console.log('pgbench baseline: skipped (needs DATABASE_URL)');
+  }
 
   const optional = [
     ['lookup', './lookup.bench.js', 'benchLookup'],
@@ -79,6 +107,12 @@ async function main() {
     const result = await module[fn]!({ baseUrl: app.url, connections: 20, durationSeconds: seconds, services, baseline: bareFigures });
     console.log(`\n${name}:`, JSON.stringify(result, null, 2));
     figures[name] = result;
+  }
+
+  const pdf = await benchPdf({ baseUrl: app.url, services, username: applicants[0]!.username });
+  if (pdf) {
+    console.log(`\nApplication PDF (3 pages + 2 documents = ${pdf.pages} pages): cold ${pdf.coldMs} ms (Chromium launch included), warm median ${pdf.warmMedianMs} ms`);
+    figures.pdf = pdf;
   }
 
   console.log('\nJavaScript per page (gzip, as loaded by Chromium)');

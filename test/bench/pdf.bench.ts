@@ -1,0 +1,42 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { AppServices } from '../../server/services.server.js';
+import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
+import { renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
+import { signServiceToken } from '../../server/service/service-token.server.js';
+
+async function samplePdf(title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage().drawText(title, { x: 72, y: 700, size: 18, font });
+  return doc.save();
+}
+
+/** Application PDF (3 form pages + 2 one-page documents): cold = launching Chromium included; warm = the median of the next runs. */
+export async function benchPdf(options: { baseUrl: string; services: AppServices; username: string; runs?: number }): Promise<{ coldMs: number; warmMedianMs: number; pages: number } | null> {
+  const { config } = options.services;
+  if (!config.chromiumPath) return null;
+  const documents = [
+    { label: 'transcript', pdf: await samplePdf('Transcript') },
+    { label: 'essay', pdf: await samplePdf('Essay') },
+  ];
+  const browser = new WarmBrowser(config.chromiumPath);
+  const once = async () => {
+    const started = performance.now();
+    const result = await renderApplicationPdf(await browser.get(), {
+      baseUrl: options.baseUrl,
+      serviceToken: signServiceToken(config.sessionSecret, options.username, { now: new Date(), hours: 0.25 }),
+      applicantName: 'Bench Applicant',
+      documents,
+    });
+    return { ms: performance.now() - started, pages: result.pageCount };
+  };
+  try {
+    const cold = await once();
+    const warm: number[] = [];
+    for (let i = 0; i < (options.runs ?? 5); i++) warm.push((await once()).ms);
+    warm.sort((a, b) => a - b);
+    return { coldMs: Math.round(cold.ms), warmMedianMs: Math.round(warm[Math.floor(warm.length / 2)]!), pages: cold.pages };
+  } finally {
+    await browser.close();
+  }
+}
