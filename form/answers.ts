@@ -4,12 +4,14 @@ import { allFields, descKey, hasDescription, optionsFor } from './fields.js';
 import type { Answers, FormDefinition } from './types.js';
 
 /**
- * Every storable answer key in definition order: each question's key, followed by its `_desc` companion when
+ * Every storable answer key in definition order (file questions excluded: see document_answer): each question's key, followed by its `_desc` companion when
  * it is a choice (§3). The API rejects anything else (see unknownKeys).
  */
 export function answerKeys(definition: FormDefinition = formDefinition()): string[] {
   const keys: string[] = [];
   for (const { question } of allFields(definition)) {
+    // Documents are not answers: they live in document_answer (§3) and only their status reaches the answers.
+    if (question.kind === 'file') continue;
     keys.push(question.key);
     if (hasDescription(question)) keys.push(descKey(question.key));
   }

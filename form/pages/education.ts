@@ -22,7 +22,7 @@ const highSchools: Repeater = {
   template: [
     { block: 'school', withCountry: true, required: true, category: 'hs_ceeb', legend: 'School' },
     { block: 'monthYear', label: 'Attended From', monthKey: 'attend_from_month', yearKey: 'attend_from_year', years: { count: 10, direction: 'past' } },
-    { block: 'monthYear', label: 'Attended To', monthKey: 'attend_to_month', yearKey: 'attend_to_year', years: { count: 10, direction: 'past' } },
+    { block: 'monthYear', label: 'Attended To', monthKey: 'attend_to_month', yearKey: 'attend_to_year', years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 } },
   ],
 };
 
@@ -89,11 +89,30 @@ export function educationPage(): Page {
           inputMode: 'decimal',
           checks: [{ check: 'pattern', pattern: /^[0-4](\.\d{1,2})?$/, message: 'Please enter your GPA as a number from 0 to 4, for example 3.75.' }],
         },
-        { block: 'monthYear', label: 'High School Graduation Date', monthKey: 'grad_month', yearKey: 'grad_year', years: { count: 10, direction: 'past' } },
+        // Seniors graduate this year or next; a few applicants graduated years ago.
+        { block: 'monthYear', label: 'High School Graduation Date', monthKey: 'grad_month', yearKey: 'grad_year', years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 } },
         { kind: 'text', key: 'counselor_first_name', label: 'Counselor First Name' },
         { kind: 'text', key: 'counselor_last_name', label: 'Counselor Last Name' },
         { kind: 'email', key: 'counselor_email_address', label: 'Counselor E-mail Address', invalidMessage: MESSAGES.counselorEmail },
         highSchools,
+        {
+          // §4 Tabs: a document under a tab; switching away first checks its conversion, then deletes it.
+          tabs: 'transcript-source',
+          label: 'How will we receive your high school transcript?',
+          defaultTab: 'counselor',
+          items: [
+            {
+              id: 'counselor',
+              label: 'My counselor will send it',
+              children: [{ content: 'We will ask your high school counselor for your transcript after you submit.', id: 'transcript-counselor-note' }],
+            },
+            {
+              id: 'upload',
+              label: 'I will upload it now',
+              children: [{ kind: 'file', key: 'transcript', label: 'Unofficial Transcript', hint: 'A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB.', printLabel: 'Transcript' }],
+            },
+          ],
+        },
       ],
     },
   ];

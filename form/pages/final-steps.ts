@@ -20,6 +20,14 @@ export function finalStepsPage(): Page {
       ],
     },
     {
+      section: 'additional-documents',
+      title: 'Additional Documents',
+      description: 'Optional. Anything else you would like us to consider, such as a list of your activities.',
+      children: [
+        { kind: 'file', key: 'additional_document', label: 'Additional Document', hint: 'A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB.', printLabel: 'Additional document' },
+      ],
+    },
+    {
       tabs: 'after-you-apply',
       label: 'What happens after you apply',
       defaultTab: 'decision',

@@ -19,6 +19,10 @@ import {
 import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from './answers.server.js';
 import { loadApplication, loadProfile } from './profile.server.js';
 import { repeaterMaximums, tabGroups } from './ui-state.server.js';
+import { documentAnswersFor } from '../../db/repos/documents.server.js';
+import { isDocumentKey } from '../documents/document-keys.server.js';
+import { deleteDocumentAnswer } from '../documents/service.server.js';
+import { isPending, type ConversionStatus } from '../../form/documents.js';
 
 export const SAVED_MESSAGE = 'Your answers have been saved.';
 export const CONFLICT_MESSAGE =
@@ -26,6 +30,7 @@ export const CONFLICT_MESSAGE =
 export const SUBMITTED_MESSAGE = 'Your application has been submitted, so its answers can no longer be changed.';
 export const SUBMIT_SUCCESS = 'Your application was successfully submitted.';
 export const SUBMIT_INVALID = "We're missing some information!";
+export const FILE_UPLOAD_IN_PROGRESS = 'Please wait until the file upload has completed.';
 
 const WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
 
@@ -152,8 +157,17 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     const group = tabGroups().get(tab_id);
     if (!group) throw new HttpError(400, `Unknown tabs: ${tab_id}`);
     if (!group.keysByItem.has(chosen_tab)) throw new HttpError(400, `Unknown tab ${chosen_tab} for ${tab_id}`);
-    const clearKeys = [...group.keysByItem].filter(([item]) => item !== chosen_tab).flatMap(([, keys]) => keys.flatMap((k) => [k, `${k}_desc`]));
-    const result = await setTab(knex, userOf(res).id, { tabId: tab_id, chosenTab: chosen_tab, clearKeys, now: services.now() });
+    const leftBehind = [...group.keysByItem].filter(([item]) => item !== chosen_tab).flatMap(([, keys]) => keys);
+    // §4: a document under a tab being left must not be mid-upload; otherwise it is deleted with the switch.
+    const user = userOf(res);
+    const documents = await documentAnswersFor(knex, user.id);
+    const leftDocuments = leftBehind.filter((key) => isDocumentKey(key) && documents[key]);
+    if (leftDocuments.some((key) => isPending(documents[key]!.status as ConversionStatus))) {
+      throw new HttpError(409, FILE_UPLOAD_IN_PROGRESS, { title: 'File Upload in Progress' });
+    }
+    for (const key of leftDocuments) await deleteDocumentAnswer(services, user.id, key);
+    const clearKeys = leftBehind.filter((key) => !isDocumentKey(key)).flatMap((k) => [k, `${k}_desc`]);
+    const result = await setTab(knex, user.id, { tabId: tab_id, chosenTab: chosen_tab, clearKeys, now: services.now() });
     if (result.submitted) throw new HttpError(409, SUBMITTED_MESSAGE, { submitted: true });
     res.setHeader('ETag', etagOf(result.version));
     res.json({ tabs: result.tabs, version: result.version });

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { tabGroups } from '../../server/application/ui-state.server.js';
-import { CONFLICT_MESSAGE, SAVED_MESSAGE, SUBMIT_INVALID, SUBMIT_SUCCESS, SUBMITTED_MESSAGE } from '../../server/application/routes.server.js';
+import { FILE_UPLOAD_IN_PROGRESS, CONFLICT_MESSAGE, SAVED_MESSAGE, SUBMIT_INVALID, SUBMIT_SUCCESS, SUBMITTED_MESSAGE } from '../../server/application/routes.server.js';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -184,6 +184,28 @@ describe('add-another and tabs', () => {
     const bad = await as(alice).put('/api/tabs').send({ tab_id: tabId, chosen_tab: 'not-a-tab' });
     expect(bad.status).toBe(400);
     expect((await request(ctx.app).put('/api/tabs').send({ tab_id: tabId, chosen_tab: 'x' })).status).toBe(401);
+  });
+});
+
+describe('tabs holding a document (§4)', () => {
+  it('refuses to switch away while the document converts, and deletes it with the switch once done', async () => {
+    const erin = await createLoggedInUser(ctx);
+    const group = tabGroups().get('transcript-source')!;
+    const uploadTab = [...group.keysByItem].find(([, keys]) => keys.includes('transcript'))![0];
+    const otherTab = group.tabs.items.find((item) => item.id !== uploadTab)!.id;
+    expect((await as(erin).put('/api/tabs').send({ tab_id: 'transcript-source', chosen_tab: uploadTab })).status).toBe(200);
+    const now = new Date();
+    await ctx.db.knex('document_answers').insert({
+      user_id: erin.id, answer_key: 'transcript', file_key: `users/${erin.id}/transcript/x`, file_name: 'transcript.pdf', file_size: 1000,
+      status: 'IN_PROGRESS', created_at: now, updated_at: now,
+    });
+    const blocked = await as(erin).put('/api/tabs').send({ tab_id: 'transcript-source', chosen_tab: otherTab });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body).toMatchObject({ message: FILE_UPLOAD_IN_PROGRESS, title: 'File Upload in Progress' });
+    await ctx.db.knex('document_answers').where({ user_id: erin.id }).update({ status: 'COMPLETED' });
+    const switched = await as(erin).put('/api/tabs').send({ tab_id: 'transcript-source', chosen_tab: otherTab });
+    expect(switched.status).toBe(200);
+    expect(await ctx.db.knex('document_answers').where({ user_id: erin.id })).toEqual([]);
   });
 });
 

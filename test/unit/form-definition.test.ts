@@ -47,8 +47,15 @@ describe('the definition asks exactly the answers of SPEC §3', () => {
     ['about', SPEC_ABOUT],
     ['education', SPEC_EDUCATION],
     ['final-steps', SPEC_FINAL_STEPS],
-  ] as const)('page %s holds exactly the §3 keys', (page, expected) => {
-    expect(sorted(fieldsOf(page, standard).map((f) => f.question.key))).toEqual(sorted(expected));
+  ] as const)('page %s holds exactly the §3 keys (documents apart)', (page, expected) => {
+    expect(sorted(fieldsOf(page, standard).filter((f) => f.question.kind !== 'file').map((f) => f.question.key))).toEqual(sorted(expected));
+  });
+
+  test('documents are file questions outside the answers (§3 document_answer), one under tabs (§4)', () => {
+    const files = fieldsOf('all', standard).filter((f) => f.question.kind === 'file');
+    expect(files.map((f) => f.question.key)).toEqual(['transcript', 'additional_document']);
+    expect(files[0]!.gates.some((g) => g.gate === 'tab')).toBe(true);
+    for (const f of files) expect(answerKeys(standard)).not.toContain(f.question.key);
   });
 
   test('the international variant adds phone_international to About and nothing else', () => {
