@@ -1,6 +1,6 @@
 import { formDefinition } from './definition.js';
 import { allFields } from './fields.js';
-import type { FormDefinition } from './types.js';
+import type { FormDefinition, Node, Page } from './types.js';
 
 /**
  * The answer keys that take a document: the definition's `kind: 'file'` questions, wherever they sit
@@ -15,4 +15,10 @@ export function fileQuestionKeys(definition: FormDefinition = formDefinition()):
 
 export function isFileQuestionKey(key: unknown, definition: FormDefinition = formDefinition()): key is string {
   return typeof key === 'string' && fileQuestionKeys(definition).includes(key);
+}
+
+/** The document questions among some nodes (e.g. one tab's content), for the §4 tab check. */
+export function fileKeysIn(nodes: readonly Node[]): string[] {
+  const page: Page = { id: 'about', path: '/about', title: '', navLabel: '', shortNavLabel: '', children: nodes };
+  return fileQuestionKeys({ international: false, pages: [page] });
 }

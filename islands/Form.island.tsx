@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import type { Answers, Page, PageId } from '../form/types.js';
 import { formDefinition, pageById } from '../form/definition.js';
-import { withDescriptions } from '../form/answers.js';
-import { descKey, fieldByKey } from '../form/fields.js';
+import { fieldByKey } from '../form/fields.js';
 import { formatPhone, formatSsn } from '../form/formats.js';
 import { readCarriedAnswers, writeCarriedAnswers } from './ui/navigation-state.js';
 import { FormContext, type FormContextValue } from './form/context.js';
 import { ErrorSummary } from './form/ErrorSummary.js';
 import { FormPage } from './form/FormPage.js';
+import { withChangedDescriptions } from './form/describe.js';
 import { domAnswerChanges } from './form/dom-answers.js';
 import { focusQuestionFromHash } from './form/hash-focus.js';
 import { leaveDestination, type LeaveKind } from './form/leave.js';
@@ -58,12 +58,7 @@ export function Form(props: FormProps) {
         if (typeof value === 'string' && kind === 'phone') typed[key] = formatPhone(value);
         if (typeof value === 'string' && kind === 'ssn') typed[key] = formatSsn(value);
       }
-      if (Object.keys(typed).length > 0) {
-        // Descriptions need the other answers too (a dependent select's options depend on its controller).
-        const described = withDescriptions({ ...props.answers, ...typed }, definition);
-        const keys = Object.keys(typed).flatMap((key) => [key, descKey(key)]);
-        dispatch({ type: 'change', values: Object.fromEntries(keys.filter((key) => key in described).map((key) => [key, described[key]!])) });
-      }
+      if (Object.keys(typed).length > 0) dispatch({ type: 'change', values: withChangedDescriptions(props.answers, typed, definition) });
     }
     setRestored(true);
   }, []);

@@ -38,6 +38,7 @@ export interface ImportOptions {
 export class ImportFileError extends Error {}
 
 const MAX_REPORTED = 1000;
+const ANALYZE_AFTER = 500;
 const SCHOOL_FIELDS = ['source_id', 'ceeb', 'name', 'address_line_1', 'city', 'state', 'zip', 'country', 'name_key', 'search_key'] as const;
 const ADDRESS_FIELDS = ['address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country', 'line_key', 'search_key'] as const;
 
@@ -62,6 +63,7 @@ export async function importLookupCsv(
     options.onReject?.(rejection);
   };
 
+  const csvErrorLines = new Set<number>();
   const parser = parse({
     bom: true,
     info: true,
@@ -69,8 +71,12 @@ export async function importLookupCsv(
     skip_empty_lines: true,
     skip_records_with_error: true,
     on_skip: (err: CsvError | undefined) => {
+      // The parser may raise several errors for one broken line; report the line once.
+      const line = Number((err as { lines?: number } | undefined)?.lines ?? 0);
+      if (csvErrorLines.has(line)) return undefined;
+      csvErrorLines.add(line);
       summary.read++;
-      reject(Number((err as { lines?: number } | undefined)?.lines ?? 0), `not valid CSV: ${err?.message ?? 'unreadable row'}`);
+      reject(line, `not valid CSV: ${err?.message ?? 'unreadable row'}`);
       return undefined;
     },
   });
@@ -125,7 +131,8 @@ export async function importLookupCsv(
   }
   if (!header) throw new ImportFileError('The file is empty: expected a header line and rows.');
   await flush();
-  if (summary.inserted + summary.updated > 0) await analyzeLookupTables(knex);
+  // Fresh statistics after a real load; a handful of rows does not move them (and PGlite has no autovacuum).
+  if (summary.inserted + summary.updated >= ANALYZE_AFTER) await analyzeLookupTables(knex);
   return summary;
 }
 

@@ -60,7 +60,8 @@ export function FileUploadInput(props: FileUploadInputProps) {
       onDrop={onDrop}
     >
       {state.phase === 'done' && state.fileName ? (
-        <div className="upload__file">
+        // Keeps id = answer key in every phase, so /{page}#{key} still finds and focuses the question.
+        <div id={key} className="upload__file" tabIndex={-1} aria-describedby={describedByIds}>
           <span className="upload__name">{state.fileName}</span>
           {state.fileSize !== null && <span className="upload__size">{formatFileSize(state.fileSize)}</span>}
           <DeleteFileDialog fileName={state.fileName} onConfirm={remove} />

@@ -29,6 +29,16 @@ export const deleteConversion = (key: string) => api(pdfPath(key), { method: 'DE
 export const deleteDocumentAnswer = (key: string) => api(`/api/document-answer/${encodeURIComponent(key)}`, { method: 'DELETE' });
 export const documentAnswers = () => api<Record<string, DocumentAnswer>>('/api/document-answer');
 
+let pageLoadAnswers: Promise<Record<string, DocumentAnswer>> | null = null;
+/** One GET /api/document-answer per page load, shared by every document question on the page. */
+export function documentAnswersOnce(): Promise<Record<string, DocumentAnswer>> {
+  pageLoadAnswers ??= documentAnswers().catch((err: unknown) => {
+    pageLoadAnswers = null;
+    throw err;
+  });
+  return pageLoadAnswers;
+}
+
 const UPLOAD_FAILED = 'The upload did not go through. Please check your connection and try again.';
 
 /**

@@ -7,6 +7,7 @@ import {
   conversionStatus,
   deleteConversion,
   deleteDocumentAnswer,
+  documentAnswersOnce,
   requestUpload,
   sendFile,
   startConversion,
@@ -104,12 +105,20 @@ export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: Doc
   // §4: on page load, when logged in, the status is checked once per document question.
   useEffect(() => {
     if (!isLoggedIn) return;
-    conversionStatus(key).then(
-      (view) => applyStatus(view.status, view.message),
-      (err) => {
+    void (async () => {
+      try {
+        const view = await conversionStatus(key);
+        // The name and size come with the profile (`initial`); without it, ask once for the page.
+        if (view.status !== 'NOT_ANSWERED' && !initial) {
+          const answer = (await documentAnswersOnce())[key];
+          if (answer) update({ fileName: answer.file_name, fileSize: answer.file_size });
+        }
+        applyStatus(view.status, view.message);
+      } catch (err) {
         if (!(err instanceof UnauthorizedError)) update({ error: messageOf(err) });
-      },
-    );
+      }
+    })();
+    // Once per page load: `initial` is the server's snapshot and does not change afterwards.
   }, [applyStatus, isLoggedIn, key, update]);
 
   // §4: poll every 2000 ms while UNPROCESSED or IN_PROGRESS; any other status stops it.

@@ -1,8 +1,47 @@
+import { usePageContext } from '../page-context.js';
+import { shellConfig } from '../layouts/public-config.js';
+import { GreetingBanner } from '../layouts/banners/GreetingBanner.js';
+import { ShellLifecycle } from '../layouts/banners/ShellLifecycle.js';
+import { Island } from '../../islands/Island.js';
+import { PdfDownload } from '../../islands/PdfDownload.island.js';
+import { LogoutButton } from '../../islands/LogoutButton.island.js';
+import type { CompletionPageData } from '../../server/application/page-data.server.js';
+
+const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
+
+/** §2 /completion: standalone (no shell), only for submitted students (pages/+guard.ts). */
 export function Page() {
+  const pageContext = usePageContext();
+  const data = (pageContext as unknown as { data?: CompletionPageData }).data;
+  const { contacts } = shellConfig(pageContext);
   return (
-    <main id="main" className="container completion">
-      <h1>Freshman Application</h1>
-      <p className="completion__message">Your application was successfully submitted.</p>
-    </main>
+    <>
+      <main id="main" className="container completion">
+        <h1>Freshman Application</h1>
+        <p className="completion__message">{SUCCESS_MESSAGE}</p>
+        {data?.banner ? <GreetingBanner banner={data.banner} /> : null}
+        <section className="completion__section" aria-labelledby="completion-pdf">
+          <h2 id="completion-pdf">Keep a copy</h2>
+          <p>Download the PDF of your application for your records.</p>
+          <Island name="PdfDownload" component={PdfDownload} props={{}} />
+        </section>
+        <section className="completion__section" aria-labelledby="completion-contact">
+          <h2 id="completion-contact">Questions?</h2>
+          <p>
+            Call the Office of Admissions at <a href={`tel:${contacts.officePhone.replace(/[^0-9+]/g, '')}`}>{contacts.officePhone}</a> or
+            e-mail <a href={`mailto:${contacts.officeEmail}`}>{contacts.officeEmail}</a>.
+          </p>
+        </section>
+        {data?.username ? (
+          <div className="completion__account">
+            <p>
+              Logged in as <strong>{data.username.toLowerCase()}</strong>.
+            </p>
+            <Island name="LogoutButton" component={LogoutButton} props={{}} />
+          </div>
+        ) : null}
+      </main>
+      <ShellLifecycle data={{ is_logged_in: Boolean(data?.username) }} />
+    </>
   );
 }

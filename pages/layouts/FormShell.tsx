@@ -2,6 +2,10 @@ import type { ReactNode } from 'react';
 import { usePageContext } from '../page-context.js';
 import { shellConfig } from './public-config.js';
 import { SiteFooter } from './SiteFooter.js';
+// Lifecycle (issue 5): greeting banner, account popover, inactivity modal and toaster, from pages/(form)/+data.ts.
+import type { FormPageData } from '../../server/application/page-data.server.js';
+import { GreetingBanner } from './banners/GreetingBanner.js';
+import { AccountSlot, ShellLifecycle } from './banners/ShellLifecycle.js';
 
 export const STEPS = [
   { href: '/about', label: '1. About you', short: 'Step 1' },
@@ -33,6 +37,8 @@ export function FormShell({
 }) {
   const pageContext = usePageContext();
   const config = shellConfig(pageContext);
+  // Lifecycle (issue 5): the page data of pages/(form)/+data.ts (undefined on a page without it).
+  const data = (pageContext as unknown as { data?: FormPageData }).data;
   const banners = (
     <>
       {isWithin(config.applicationWindow, config.now) && (
@@ -41,6 +47,7 @@ export function FormShell({
         </div>
       )}
       {banner}
+      {data?.banner ? <GreetingBanner banner={data.banner} /> : null}
     </>
   );
   return (
@@ -51,7 +58,9 @@ export function FormShell({
       <header className="site-header">
         <div className="container site-header__inner">
           <p className="site-title">Freshman Application</p>
-          <div className="site-header__account" id="account-slot" />
+          <div className="site-header__account" id="account-slot">
+            <AccountSlot data={data} />
+          </div>
         </div>
       </header>
       {body ? (
@@ -81,6 +90,7 @@ export function FormShell({
         </>
       )}
       <SiteFooter contacts={config.contacts} />
+      <ShellLifecycle data={data} />
     </>
   );
 }

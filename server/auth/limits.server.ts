@@ -5,7 +5,7 @@ import { keyedHash } from './tokens.server.js';
 import { clearKey, deleteStale, hit, readBackoff, recordFailure } from '../../db/repos/rate-limits.server.js';
 
 /**
- * Abuse limits (ADR docs/decisions/0004-account-security.md). Per-IP limits are generous because whole
+ * Abuse limits (ADR docs/decisions/0010-accounts-and-sessions.md). Per-IP limits are generous because whole
  * classrooms share one school address; per-address limits stop mail bombing and password guessing
  * from many addresses. State lives in the database so every web process shares it.
  */

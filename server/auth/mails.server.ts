@@ -2,7 +2,7 @@ import type { Config } from '../config.server.js';
 import type { MailMessage } from '../mail/mailer.server.js';
 import type { AppServices } from '../services.server.js';
 
-/** Minutes a confirmation code and a reset link stay valid (ADR 0004; at most one hour). */
+/** Minutes a confirmation code and a reset link stay valid (ADR 0010; at most one hour). */
 export const CODE_LIFETIME_MINUTES = 60;
 export const RESET_LIFETIME_MINUTES = 60;
 

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type PgBoss from 'pg-boss';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { StorageUnavailableError, type ObjectStore, type PresignedPost } from '../storage/object-store.server.js';
@@ -12,6 +13,7 @@ import {
   type DocumentAnswer,
   type DocumentRow,
 } from '../../db/repos/documents.server.js';
+import { hit } from '../../db/repos/rate-limits.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 import {
   CONVERT_DOCUMENT_QUEUE,
@@ -68,8 +70,28 @@ async function deleteObjects(services: AppServices, keys: Array<string | null | 
   }
 }
 
+/**
+ * Each presign lets 1 MB into the store; a few documents need a handful of tries, so this generous
+ * per-applicant cap only stops a script from filling the bucket.
+ */
+export const PRESIGN_LIMIT = { max: 60, windowMs: 15 * 60_000 };
+
+async function limitPresigns(services: AppServices, userId: string): Promise<void> {
+  const now = services.now();
+  const { hits, windowStartedAt } = await hit(services.db.knex, `presign:${userId}`, now, PRESIGN_LIMIT.windowMs);
+  if (hits <= PRESIGN_LIMIT.max) return;
+  const waitSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + PRESIGN_LIMIT.windowMs - now.getTime()) / 1000));
+  throw new HttpError(
+    429,
+    `Too many uploads in a short time. Please wait ${Math.ceil(waitSeconds / 60)} minutes and try again.`,
+    {},
+    { 'Retry-After': String(waitSeconds) },
+  );
+}
+
 export async function presignUpload(services: AppServices, userId: string, answerKey: string): Promise<PresignedPost> {
   const storage = storageOf(services);
+  await limitPresigns(services, userId);
   return withStore(() =>
     storage.presignPost(newUploadKey(userId, answerKey), { maxBytes: FILE_MAX_BYTES, expiresSeconds: PRESIGN_EXPIRES_SECONDS }),
   );
@@ -79,6 +101,21 @@ const startBody = Joi.object({
   file_key: Joi.string().max(512).required(),
   file_name: Joi.string().max(1024).required(),
 }).unknown(false);
+
+/** Makes the upload current and queues its conversion in one transaction: the job exists exactly when the row does. */
+async function recordUpload(services: AppServices, boss: PgBoss, row: Parameters<typeof replaceDocument>[1], data: ConvertDocumentData) {
+  try {
+    return await services.db.knex.transaction(async (trx) => {
+      const result = await replaceDocument(trx, row, services.now());
+      if (result.changed) await boss.send(CONVERT_DOCUMENT_QUEUE, data, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
+      return result;
+    });
+  } catch (err) {
+    // Two first uploads for one question at the same moment: the second insert meets the first's row.
+    if ((err as { code?: string })?.code === '23505') throw new HttpError(409, 'Another upload for this question is being processed. Please try again.');
+    throw err;
+  }
+}
 
 /** POST /api/pdf/document-answer/{key}: checks the uploaded object and queues its conversion (idempotent). */
 export async function startConversion(services: AppServices, userId: string, answerKey: string, body: unknown): Promise<ConversionView> {
@@ -104,22 +141,10 @@ export async function startConversion(services: AppServices, userId: string, ans
   }
 
   const outputKey = outputKeyFor(userId, answerKey, fileKey);
-  const now = services.now();
-  const { previous, row, changed } = await services.db.knex.transaction(async (trx) => {
-    const result = await replaceDocument(
-      trx,
-      { user_id: userId, answer_key: answerKey, file_key: fileKey, file_name: fileName, file_size: head.size, output_key: null },
-      now,
-    );
-    if (result.changed) {
-      const data: ConvertDocumentData = { userId, answerKey, fileKey, outputKey };
-      // Sent inside the transaction: the job exists exactly when the row does.
-      await boss.send(CONVERT_DOCUMENT_QUEUE, data, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
-    }
-    return result;
-  });
+  const row = { user_id: userId, answer_key: answerKey, file_key: fileKey, file_name: fileName, file_size: head.size, output_key: null };
+  const { previous, row: current, changed } = await recordUpload(services, boss, row, { userId, answerKey, fileKey, outputKey });
   if (changed && previous) await deleteObjects(services, [previous.file_key, outputKeyFor(userId, answerKey, previous.file_key)]);
-  return view(row);
+  return view(current);
 }
 
 export async function conversionStatus(services: AppServices, userId: string, answerKey: string): Promise<ConversionView> {

@@ -36,7 +36,7 @@ function byteLimit(max: number): Transform {
  * {error}). Used by `npm run lookup:import` when the embedded database is held by this server.
  * Anything not from a local operator with a valid token is answered as an unknown path.
  */
-export function adminImportHandler(services: AppServices): RequestHandler {
+export function adminImportHandler(services: AppServices, onImported: () => void): RequestHandler {
   return async (req, res, next) => {
     if (!fromLocalOperator(req)) return next();
     const category = req.query.category;
@@ -57,6 +57,7 @@ export function adminImportHandler(services: AppServices): RequestHandler {
         onProgress: (counts) => write({ progress: counts }),
         onReject: (rejection) => write({ rejected: rejection }),
       });
+      onImported();
       const { rejections, ...counts } = summary;
       req.log.info({ ...counts }, 'lookup data imported');
       write({ summary: counts });

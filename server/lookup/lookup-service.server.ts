@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { searchKey } from '../../db/repos/lookup-keys.js';
 import { findLookupItems, findLookupRecord } from '../../db/repos/lookup.server.js';
 import {
   isLookupCategory,
@@ -8,6 +9,7 @@ import {
   type LookupItem,
   type LookupRecord,
 } from '../../islands/autocomplete/lookup-contract.js';
+import type { LookupCache } from './lookup-cache.server.js';
 
 export interface LookupAnswer {
   body: LookupItem[] | LookupRecord | [];
@@ -29,15 +31,26 @@ export function parseMaxResults(value: unknown): number {
  * max_results items. Input that cannot match anything (unknown category, missing or malformed text)
  * yields [] as the spec asks of every failure. Database errors are left to the caller to log.
  */
-export async function answerLookup(knex: Knex, params: Record<string, unknown>): Promise<LookupAnswer> {
+export async function answerLookup(knex: Knex, params: Record<string, unknown>, cache?: LookupCache<LookupAnswer>, now = Date.now()): Promise<LookupAnswer> {
   const { category, id, query } = params;
   if (!isLookupCategory(category)) return NOTHING;
+  const cached = async (key: string, compute: () => Promise<LookupAnswer>) => {
+    const hit = cache?.get(key, now);
+    if (hit) return hit;
+    const answer = await compute();
+    cache?.set(key, answer, now);
+    return answer;
+  };
   if (id !== undefined && id !== '') {
     if (typeof id !== 'string' || !ID.test(id)) return NOTHING;
-    const record = await findLookupRecord(knex, category, id);
-    return record ? { body: record, cacheable: true } : NOTHING;
+    return cached(`${category}|id|${id}`, async () => {
+      const record = await findLookupRecord(knex, category, id);
+      return record ? { body: record, cacheable: true } : NOTHING;
+    });
   }
   if (typeof query !== 'string' || query.trim() === '') return NOTHING;
-  const items = await findLookupItems(knex, category, query.slice(0, LOOKUP_MAX_QUERY_LENGTH), parseMaxResults(params.max_results));
-  return { body: items, cacheable: true };
+  const text = query.slice(0, LOOKUP_MAX_QUERY_LENGTH);
+  const max = parseMaxResults(params.max_results);
+  // Keyed by the normalised text: "Alta ", "alta" and "ALTA." are one search.
+  return cached(`${category}|q|${max}|${searchKey(text)}`, async () => ({ body: await findLookupItems(knex, category, text, max), cacheable: true }));
 }

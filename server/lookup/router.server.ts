@@ -3,7 +3,8 @@ import { HttpError } from '../http-error.server.js';
 import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { adminImportHandler } from './admin-import.server.js';
-import { answerLookup } from './lookup-service.server.js';
+import { LookupCache } from './lookup-cache.server.js';
+import { answerLookup, type LookupAnswer } from './lookup-service.server.js';
 import { WindowRateLimiter } from './rate-limit.server.js';
 
 /**
@@ -12,6 +13,10 @@ import { WindowRateLimiter } from './rate-limit.server.js';
  * while still stopping a script that hammers the search.
  */
 export const LOOKUP_RATE_LIMIT = 300;
+
+/** Answers kept per process (see lookup-cache.server.ts): a few MB at most. */
+const CACHE_ENTRIES = 5_000;
+const CACHE_TTL_MS = 10 * 60_000;
 
 /** The data is public and changes only on import: browsers and proxies may keep an answer for an hour. */
 const CACHE_RESULTS = 'public, max-age=3600';
@@ -30,10 +35,10 @@ function rateLimited(services: AppServices, limiter: WindowRateLimiter): Request
   };
 }
 
-function find(services: AppServices): RequestHandler {
+function find(services: AppServices, cache: LookupCache<LookupAnswer>): RequestHandler {
   return async (req, res) => {
     try {
-      const answer = await answerLookup(services.db.knex, req.query as Record<string, unknown>);
+      const answer = await answerLookup(services.db.knex, req.query as Record<string, unknown>, cache, services.now().getTime());
       res.setHeader('Cache-Control', answer.cacheable ? CACHE_RESULTS : 'no-store');
       res.json(answer.body);
     } catch (err) {
@@ -48,6 +53,7 @@ function find(services: AppServices): RequestHandler {
 /** The school and address autocomplete (§4, §7). Public: logged-out visitors fill the form too. */
 export const lookupFeature: Feature = (mounts, services) => {
   const limiter = new WindowRateLimiter(LOOKUP_RATE_LIMIT, 60_000);
-  mounts.lookup.get('/find', rateLimited(services, limiter), find(services));
-  mounts.lookup.post('/admin/import', adminImportHandler(services));
+  const cache = new LookupCache<LookupAnswer>(CACHE_ENTRIES, CACHE_TTL_MS);
+  mounts.lookup.get('/find', rateLimited(services, limiter), find(services, cache));
+  mounts.lookup.post('/admin/import', adminImportHandler(services, () => cache.clear()));
 };

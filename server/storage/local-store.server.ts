@@ -3,7 +3,7 @@ import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidKey, type ObjectHead, type ObjectStore, type PresignedPost } from './object-store.server.js';
+import { assertValidKey, StorageUnavailableError, type ObjectHead, type ObjectStore, type PresignedPost } from './object-store.server.js';
 import { signUploadPolicy } from './signing.server.js';
 import { downloadUrl } from './download-link.server.js';
 
@@ -46,7 +46,7 @@ export class LocalObjectStore implements ObjectStore {
       return info.isFile() ? { size: info.size, contentType: null } : null;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
+      throw new StorageUnavailableError(err);
     }
   }
 
@@ -55,7 +55,7 @@ export class LocalObjectStore implements ObjectStore {
       return await readFile(this.pathOf(key));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
+      throw new StorageUnavailableError(err);
     }
   }
 
@@ -66,15 +66,25 @@ export class LocalObjectStore implements ObjectStore {
 
   async put(key: string, body: Buffer | Uint8Array, _contentType?: string): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
+    await mkdir(dirname(path), { recursive: true }).catch((err: unknown) => {
+      throw new StorageUnavailableError(err);
+    });
     // Write then rename: a reader never sees a half-written object, a crash leaves only a temp file.
     const temp = join(dirname(path), `.tmp-${randomBytes(8).toString('hex')}`);
-    await writeFile(temp, body);
-    await rename(temp, path);
+    try {
+      await writeFile(temp, body);
+      await rename(temp, path);
+    } catch (err) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw new StorageUnavailableError(err);
+    }
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const path = this.pathOf(key);
+    await rm(path, { force: true }).catch((err: unknown) => {
+      throw new StorageUnavailableError(err);
+    });
   }
 
   async signedDownloadUrl(key: string, filename: string): Promise<string> {

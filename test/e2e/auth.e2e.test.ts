@@ -18,8 +18,9 @@ let n = 0;
 const nextEmail = () => `student${++n}-${Date.now()}@example.org`;
 
 async function hydrated(page: Page, island: string) {
-  await page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`, { timeout: 20_000 });
-  await page.waitForSelector('[data-island="Toaster"][data-hydrated="true"]', { timeout: 20_000 });
+  // 'attached': island wrappers are display: contents, and the Toaster's is empty until a toast shows.
+  await page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`, { state: 'attached', timeout: 20_000 });
+  await page.waitForSelector('[data-island="Toaster"][data-hydrated="true"]', { state: 'attached', timeout: 20_000 });
 }
 
 async function open(page: Page, path: string, island: string) {
@@ -125,7 +126,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
 
     // Log out lands on /login with the §8 message, and the session is gone.
     await open(page, '/forgot', 'AuthCardForgot');
-    await page.waitForSelector('[data-island="LogoutButton"][data-hydrated="true"]');
+    await page.waitForSelector('[data-island="LogoutButton"][data-hydrated="true"]', { state: 'attached' });
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
     await hydrated(page, 'AuthCardLogin');

@@ -103,7 +103,8 @@ for (const mode of ['production', 'dev'] as const) {
         page.on('request', (req) => {
           if (req.resourceType() === 'script') scripts.push(req.url());
         });
-        await page.goto(`${server.url}/completion`);
+        // The generic error page (an invalid staff link); /completion now has islands and a guard (issue 5).
+        await page.goto(`${server.url}/about?service_token=invalid`);
         await page.waitForLoadState('networkidle');
         expect(scripts).toEqual([]);
         expect(await page.locator('script').count()).toBe(0);

@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { makeDocx } from '../fixtures/documents.js';
-import { userWithSession, type TestUser } from '../fixtures/documents-users.js';
+import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { presign, startConversion, uploadTo, waitForFinalStatus, pollOnce } from '../fixtures/documents-flow.js';
 import { ROOT } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { SOFFICE_WORK_PREFIX } from '../../workers/convert/soffice.server.js';
 
 /**
  * Fault test: the worker process dies (SIGKILL) in the middle of a docx conversion. The job must be
@@ -24,14 +26,6 @@ const describeWithPostgres: typeof describe =
         console.log(`fault test not run (needs DATABASE_URL; PGlite is single-process): ${name}`);
         (describe as unknown as { skip: (n: string, f: () => void) => void }).skip(name, fn);
       }) as typeof describe);
-
-// The form definition has no file question of its own yet (§3 lists none); this test stands one in.
-jest.unstable_mockModule('../../server/documents/document-keys.server.js', () => ({
-  isDocumentKey: (key: unknown) => key === 'recommendation',
-}));
-const { createTestApp } = await import('../helpers/app.js');
-const { SOFFICE_WORK_PREFIX } = await import('../../workers/convert/soffice.server.js');
-type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
 function processesMentioning(needle: string): number[] {
   const found: number[] = [];
@@ -57,7 +51,7 @@ async function until<T>(what: string, limitMs: number, probe: () => Promise<T | 
 
 describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () => {
   let db: TestDatabase;
-  let ctx: Ctx;
+  let ctx: TestContext;
   let user: TestUser;
   let operator: PgBoss;
   const workers: ChildProcess[] = [];
@@ -89,7 +83,7 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
     db = await createTestDatabase({ kind: 'postgres' });
     // The web side only sends jobs; the worker processes handle them.
     ctx = await createTestApp({ db, queue: 'send-only' });
-    user = await userWithSession(db.knex, ctx.clock.now);
+    user = await createUserWithSession(db.knex, ctx.clock.now);
     // Any pg-boss instance runs the expiry check every maintenance interval (120 s in the app); this one
     // runs it every few seconds so the test does not wait minutes. The job's own 60 s expiry is unchanged.
     operator = new PgBoss({ connectionString: db.url!, maintenanceIntervalSeconds: 2, monitorStateIntervalSeconds: 60, max: 1 });
@@ -104,9 +98,9 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
 
   it('retries the job on another worker, ends COMPLETED and leaves no soffice behind', async () => {
     const first = startWorker();
-    const presigned = await presign(ctx.app, user.cookie, 'recommendation');
+    const presigned = await presign(ctx.app, user.cookie, 'transcript');
     expect((await uploadTo(ctx.app, presigned, await makeDocx(), 'letter.docx')).status).toBe(204);
-    expect((await startConversion(ctx.app, user.cookie, 'recommendation', presigned.fields.key!, 'letter.docx')).status).toBe(202);
+    expect((await startConversion(ctx.app, user.cookie, 'transcript', presigned.fields.key!, 'letter.docx')).status).toBe(202);
 
     const jobId = await until('the conversion job', 10_000, async () => {
       const { rows } = await db.knex.raw("select id from pgboss.job where name = 'convert-document' and data->>'fileKey' = ?", [presigned.fields.key!]);
@@ -117,7 +111,7 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
 
     // Wait until LibreOffice is converting for this job, then kill the worker outright.
     await until('soffice to start', 60_000, () => processesMentioning(marker).length > 0);
-    expect((await pollOnce(ctx.app, user.cookie, 'recommendation')).body.status).toBe('IN_PROGRESS');
+    expect((await pollOnce(ctx.app, user.cookie, 'transcript')).body.status).toBe('IN_PROGRESS');
     first.kill('SIGKILL');
     await until('the worker to die', 10_000, () => first.signalCode === 'SIGKILL');
 
@@ -125,9 +119,9 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
     await until('soffice to go away', 15_000, () => processesMentioning(marker).length === 0);
 
     startWorker();
-    const final = await waitForFinalStatus(ctx.app, user.cookie, 'recommendation', 240_000);
+    const final = await waitForFinalStatus(ctx.app, user.cookie, 'transcript', 240_000);
     expect(final.status).toBe('COMPLETED');
-    const row = await db.knex('document_answers').where({ user_id: user.id, answer_key: 'recommendation' }).first();
+    const row = await db.knex('document_answers').where({ user_id: user.id, answer_key: 'transcript' }).first();
     expect(row.attempts).toBeGreaterThanOrEqual(2);
     const { rows } = await db.knex.raw('select retry_count from pgboss.job where id = ? union all select retry_count from pgboss.archive where id = ?', [jobId, jobId]);
     expect(rows[0].retry_count).toBeGreaterThanOrEqual(1);

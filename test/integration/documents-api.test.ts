@@ -1,26 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { makeDocx, makeDocxZipBomb, makeExe, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
-import { userWithSession, type TestUser } from '../fixtures/documents-users.js';
+import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { pollOnce, presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { outputKeyFor } from '../../server/documents/keys.server.js';
+import { fileQuestionKeys } from '../../form/document-keys.js';
 
-// The form definition has no file question of its own yet (§3 lists none); these tests stand in two.
-jest.unstable_mockModule('../../server/documents/document-keys.server.js', () => ({
-  isDocumentKey: (key: unknown) => key === 'transcript' || key === 'recommendation',
-}));
-const { createTestApp } = await import('../helpers/app.js');
-const { outputKeyFor } = await import('../../server/documents/keys.server.js');
-type Ctx = Awaited<ReturnType<typeof createTestApp>>;
+// 'transcript' is the form definition's document question (Education, under a tab).
+it('uses a real file question of the form definition', () => expect(fileQuestionKeys()).toContain('transcript'));
 
-let ctx: Ctx;
+let ctx: TestContext;
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestApp({ queue: 'workers' });
-  alice = await userWithSession(ctx.db.knex, ctx.clock.now);
-  bob = await userWithSession(ctx.db.knex, ctx.clock.now);
+  alice = await createUserWithSession(ctx.db.knex, ctx.clock.now);
+  bob = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
 afterAll(() => ctx.close());
 
@@ -142,7 +142,7 @@ describe('conversion (§4)', () => {
 
   it('converts a pdf and a docx', async () => {
     expect((await uploadAndConvert(alice, 'transcript', await makePdf(2), 'transcript.pdf')).final.status).toBe('COMPLETED');
-    expect((await uploadAndConvert(alice, 'recommendation', await makeDocx(), 'letter.docx')).final.status).toBe('COMPLETED');
+    expect((await uploadAndConvert(alice, 'transcript', await makeDocx(), 'letter.docx')).final.status).toBe('COMPLETED');
   });
 
   it('ends FAILED, never COMPLETED, for an .exe renamed .pdf', async () => {
@@ -151,7 +151,7 @@ describe('conversion (§4)', () => {
   });
 
   it('ends FAILED for a docx zip bomb', async () => {
-    const { final } = await uploadAndConvert(alice, 'recommendation', makeDocxZipBomb(100), 'bomb.docx');
+    const { final } = await uploadAndConvert(alice, 'transcript', makeDocxZipBomb(100), 'bomb.docx');
     expect(final.status).toBe('FAILED');
     expect(final.message).toMatch(/could not be read/);
   });
@@ -212,16 +212,16 @@ describe('conversion (§4)', () => {
   });
 
   it('DELETE /api/pdf/document-answer/{key} deletes the conversion, DELETE /api/document-answer/{key} the answer', async () => {
-    const { fileKey } = await uploadAndConvert(alice, 'recommendation', makePng(), 'rec.png');
+    const { fileKey } = await uploadAndConvert(alice, 'transcript', makePng(), 'rec.png');
     const store = ctx.services.storage!;
-    const delPdf = await request(ctx.app).delete('/api/pdf/document-answer/recommendation').set('Cookie', alice.cookie);
+    const delPdf = await request(ctx.app).delete('/api/pdf/document-answer/transcript').set('Cookie', alice.cookie);
     expect(delPdf.status).toBe(200);
-    expect((await pollOnce(ctx.app, alice.cookie, 'recommendation')).body.status).toBe('NOT_ANSWERED');
-    expect(await store.head(outputKeyFor(alice.id, 'recommendation', fileKey))).toBeNull();
-    const delAnswer = await request(ctx.app).delete('/api/document-answer/recommendation').set('Cookie', alice.cookie);
+    expect((await pollOnce(ctx.app, alice.cookie, 'transcript')).body.status).toBe('NOT_ANSWERED');
+    expect(await store.head(outputKeyFor(alice.id, 'transcript', fileKey))).toBeNull();
+    const delAnswer = await request(ctx.app).delete('/api/document-answer/transcript').set('Cookie', alice.cookie);
     expect(delAnswer.status).toBe(200);
     const list = await request(ctx.app).get('/api/document-answer').set('Cookie', alice.cookie);
-    expect(list.body.recommendation).toBeUndefined();
+    expect(list.body.transcript).toBeUndefined();
     expect(await store.head(fileKey)).toBeNull();
   });
 });
@@ -274,6 +274,42 @@ describe('downloads', () => {
       expect((await request(ctx.app).get(url)).status).toBe(403);
     } finally {
       ctx.clock.advance(-301_000);
+    }
+  });
+});
+
+describe('abuse limits', () => {
+  it('caps presigns per applicant (429 with Retry-After) without affecting others', async () => {
+    const { PRESIGN_LIMIT } = await import('../../server/documents/service.server.js');
+    const busy = await createUserWithSession(ctx.db.knex, ctx.clock.now);
+    for (let i = 0; i < PRESIGN_LIMIT.max; i++) await presign(ctx.app, busy.cookie, 'transcript');
+    const refused = await request(ctx.app).post('/api/presigned-url').set('Cookie', busy.cookie).send({ answer_key: 'transcript' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.message).toMatch(/^Too many uploads/);
+    // Another applicant is not affected.
+    expect((await request(ctx.app).post('/api/presigned-url').set('Cookie', alice.cookie).send({ answer_key: 'transcript' })).status).toBe(200);
+  });
+});
+
+describe('an embedded store that cannot be used', () => {
+  it('answers 503 with a clear message and /readyz says so', async () => {
+    const other = await createTestApp({ queue: 'send-only' });
+    try {
+      // A file where the objects folder should be: every file operation fails.
+      writeFileSync(join(other.config.dataDir, 'objects'), 'not a folder');
+      const someone = await createUserWithSession(other.db.knex, other.clock.now);
+      const presigned = await presign(other.app, someone.cookie, 'transcript');
+      const upload = await uploadTo(other.app, presigned, makePng(), 'a.png');
+      expect(upload.status).toBe(503);
+      const start = await startConversion(other.app, someone.cookie, 'transcript', presigned.fields.key!, 'a.png');
+      expect(start.status).toBe(503);
+      expect(start.body.message).toBe('File storage is not available at the moment. Please try again in a few minutes.');
+      const ready = await request(other.app).get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body.checks.objectStore).toMatch(/^object store unreachable/);
+    } finally {
+      await other.close();
     }
   });
 });

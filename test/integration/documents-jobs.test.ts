@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/paths.js';
+import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { makePng } from '../fixtures/documents.js';
-import { userWithSession, type TestUser } from '../fixtures/documents-users.js';
+import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { findDocument, replaceDocument } from '../../db/repos/documents.server.js';
 import { StorageUnavailableError } from '../../server/storage/object-store.server.js';
 import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
@@ -13,7 +17,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestApp({ queue: 'workers' });
-  user = await userWithSession(ctx.db.knex, ctx.clock.now);
+  user = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
 afterAll(() => ctx.close());
 
@@ -90,5 +94,18 @@ describe('conversion job failures', () => {
     const row = await findDocument(ctx.db.knex, user.id, 'replaced');
     expect(row).toMatchObject({ file_key: fresh, status: 'UNPROCESSED', attempts: 0 });
     expect(await ctx.services.storage!.head(stale.outputKey)).toBeNull();
+  });
+});
+
+describe('npm run worker', () => {
+  it('refuses to open the embedded database a second time (PGlite is single-process)', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'workers', 'main.server.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, SESSION_SECRET: TEST_SESSION_SECRET },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout + run.stderr).toMatch(/npm run worker needs DATABASE_URL/);
   });
 });

@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import S3rver from 's3rver';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { makeDocx, makePng } from '../fixtures/documents.js';
-import { userWithSession, type TestUser } from '../fixtures/documents-users.js';
+import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { presign, startConversion, waitForFinalStatus, type Presigned } from '../fixtures/documents-flow.js';
 import { freePort } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
-
-// The form definition has no file question of its own yet (§3 lists none); this test stands one in.
-jest.unstable_mockModule('../../server/documents/document-keys.server.js', () => ({
-  isDocumentKey: (key: unknown) => key === 'transcript',
-}));
-const { createTestApp } = await import('../helpers/app.js');
-const { outputKeyFor } = await import('../../server/documents/keys.server.js');
-const { STORAGE_UNAVAILABLE_MESSAGE } = await import('../../server/storage/http-errors.server.js');
-type Ctx = Awaited<ReturnType<typeof createTestApp>>;
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { outputKeyFor } from '../../server/documents/keys.server.js';
+import { STORAGE_UNAVAILABLE_MESSAGE } from '../../server/storage/http-errors.server.js';
 
 const BUCKET = 'fa-documents';
 let s3: S3rver;
 let endpoint: string;
-let ctx: Ctx;
+let ctx: TestContext;
 let user: TestUser;
 
 function s3Env(url: string): Record<string, string> {
@@ -57,7 +51,7 @@ beforeAll(async () => {
   });
   await s3.run();
   ctx = await createTestApp({ queue: 'workers', env: s3Env(endpoint) });
-  user = await userWithSession(ctx.db.knex, ctx.clock.now);
+  user = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -120,7 +114,7 @@ describe('an unreachable object store', () => {
     const deadPort = await freePort();
     const other = await createTestApp({ queue: 'send-only', env: s3Env(`http://127.0.0.1:${deadPort}`) });
     try {
-      const someone = await userWithSession(other.db.knex, other.clock.now);
+      const someone = await createUserWithSession(other.db.knex, other.clock.now);
       const presigned = await presign(other.app, someone.cookie, 'transcript');
       const start = await startConversion(other.app, someone.cookie, 'transcript', presigned.fields.key!, 'a.png');
       expect(start.status).toBe(503);

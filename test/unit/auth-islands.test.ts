@@ -7,6 +7,7 @@ import { AuthCardConfirm } from '../../islands/AuthCardConfirm.island.js';
 import { AuthCardForgot } from '../../islands/AuthCardForgot.island.js';
 import { AuthCardReset } from '../../islands/AuthCardReset.island.js';
 import { Toaster } from '../../islands/Toaster.island.js';
+import { LogoutButton } from '../../islands/LogoutButton.island.js';
 import { onToast, showError, showSuccess, type Toast } from '../../islands/ui/toast-bus.js';
 import { ApiError, UnauthorizedError, api, logout, GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '../../islands/ui/api.js';
 import { CARRIED_ANSWERS_KEY, FLASH_KEY, clearClientState, readCarriedAnswers, takeFlash, writeCarriedAnswers } from '../../islands/ui/navigation-state.js';
@@ -26,6 +27,10 @@ describe('auth islands render on the server', () => {
     // Tab order e-mail → password/code → Submit: the inputs come before the Submit button.
     expect(html.indexOf('id="username"')).toBeLessThan(html.indexOf('>Submit</button>'));
     expect(html).toMatch(/aria-describedby="username-error/);
+  });
+
+  it('LogoutButton renders a Log Out button, disabled until hydrated', () => {
+    expect(renderToString(createElement(LogoutButton, {}))).toBe('<button type="button" class="button button--secondary" disabled="">Log Out</button>');
   });
 
   it('Toaster renders nothing on the server (its viewport carries an inline style)', () => {

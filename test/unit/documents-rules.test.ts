@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { FILE_MAX_BYTES, FILE_MESSAGES, fileProblem, formatFileSize, uploadErrorTitle } from '../../form/documents.js';
-import { fileQuestionKeys, isFileQuestionKey } from '../../form/document-keys.js';
+import { fileKeysIn, fileQuestionKeys, isFileQuestionKey } from '../../form/document-keys.js';
+import { pageById } from '../../form/definition.js';
 import type { FormDefinition } from '../../form/types.js';
 import { sanitiseFileName } from '../../server/documents/file-name.server.js';
 import { isUploadKeyFor, newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
@@ -60,6 +61,13 @@ describe('file questions of a definition', () => {
     expect(fileQuestionKeys(definition)).toEqual(['transcript', 'tab_doc', 'group_doc', 'after_doc', 'school_doc', 'hs_2_school_doc']);
     expect(isFileQuestionKey('tab_doc', definition)).toBe(true);
     expect(isFileQuestionKey('first_name', definition)).toBe(false);
+  });
+
+  it("finds the documents of one tab's content (§4 tab check)", () => {
+    const tabs = pageById('education').children.flatMap((n) => ('section' in n ? n.children : [n])).find((n) => 'tabs' in n);
+    const items = tabs && 'tabs' in tabs ? tabs.items : [];
+    const withFiles = items.filter((item) => fileKeysIn(item.children).length > 0);
+    expect(withFiles.map((item) => fileKeysIn(item.children))).toEqual([['transcript']]);
   });
 
   it('the real definition: only file questions count (none of the §3 text keys)', () => {

@@ -1,0 +1,112 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { ApiError, GENERIC_ERROR_MESSAGE } from './ui/api.js';
+import { showError } from './ui/toast-bus.js';
+import { createHoverIntent, POPOVER_OFFSET, type HoverIntent } from './lifecycle/hover-intent.js';
+import { logoutByChoice } from './lifecycle/logout.js';
+
+export interface AccountPopoverProps {
+  isLoggedIn: boolean;
+  /** The logged-in student's e-mail (shown in lowercase). */
+  username: string | null;
+}
+
+type OpenedBy = 'hover' | 'click';
+
+/**
+ * §2 account popover, trigger 'Account' (not rendered for staff). Logged in: the e-mail in lowercase and
+ * Log Out (unsaved answers are saved first). Logged out: Sign In and Create Account; the answers typed so
+ * far already wait in this tab's navigation state (the form island keeps them there), so they come along.
+ */
+export function AccountPopover({ isLoggedIn, username }: AccountPopoverProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const openedBy = useRef<OpenedBy | null>(null);
+  const openRef = useRef(false);
+  const intent = useRef<HoverIntent | null>(null);
+
+  function change(next: boolean, by: OpenedBy = 'click') {
+    openRef.current = next;
+    // Kept after closing: onCloseAutoFocus needs to know how it was opened.
+    if (next) openedBy.current = by;
+    if (!next) intent.current?.closed();
+    setOpen(next);
+  }
+
+  useEffect(() => {
+    intent.current = createHoverIntent({
+      isOpen: () => openRef.current,
+      closesOnLeave: () => openRef.current && openedBy.current === 'hover',
+      open: () => change(true, 'hover'),
+      close: () => change(false),
+    });
+    return () => intent.current?.dispose();
+  }, []);
+
+  const mouseOnly = (run: () => void) => (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') run();
+  };
+  const hoverHandlers = { onPointerEnter: mouseOnly(() => intent.current?.enter()), onPointerLeave: mouseOnly(() => intent.current?.leave()) };
+
+  async function logOut() {
+    setBusy(true);
+    try {
+      await logoutByChoice();
+    } catch (err) {
+      showError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Popover.Root open={open} onOpenChange={(next) => change(next)}>
+      <Popover.Trigger
+        className="account__trigger"
+        {...hoverHandlers}
+        onClick={(event) => {
+          // A click on a popover that hovering opened keeps it open (it is now "pinned"), instead of toggling.
+          event.preventDefault();
+          intent.current?.cancel();
+          if (open && openedBy.current === 'hover') openedBy.current = 'click';
+          else change(!open);
+        }}
+      >
+        Account
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className="account__content"
+          sideOffset={POPOVER_OFFSET}
+          align="end"
+          aria-label="Account"
+          {...hoverHandlers}
+          onOpenAutoFocus={(event) => {
+            // Hovering must not move the keyboard focus; a click or a key does (to the first item).
+            if (openedBy.current === 'hover') event.preventDefault();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (openedBy.current === 'hover') event.preventDefault();
+          }}
+        >
+          {isLoggedIn ? (
+            <>
+              <p className="account__email">{(username ?? '').toLowerCase()}</p>
+              <button type="button" className="button button--secondary account__action" onClick={() => void logOut()} disabled={busy}>
+                Log Out
+              </button>
+            </>
+          ) : (
+            <>
+              <a className="button account__action" href="/login">
+                Sign In
+              </a>
+              <a className="button button--secondary account__action" href="/signup">
+                Create Account
+              </a>
+            </>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,124 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
+import { api, ApiError, GENERIC_ERROR_MESSAGE, sessionInvalid, UnauthorizedError } from './ui/api.js';
+import { isLoggedIn } from './ui/navigation-state.js';
+import { showError } from './ui/toast-bus.js';
+import { createInactivityMachine, type InactivityMachine } from './lifecycle/inactivity-machine.js';
+import { LEAVE_LABEL, STAY_LABEL, WARNING_TEXT, WARNING_TITLE } from './lifecycle/idle.js';
+import { onSharedActivity, openTabChannel, readSharedActivity, writeSharedActivity } from './lifecycle/tab-sync.js';
+import { flushAll } from './lifecycle/unsaved.js';
+import { leaveForLogin, logoutByChoice } from './lifecycle/logout.js';
+import { shareStyleNonce } from './lifecycle/style-nonce.js';
+
+// Before any dialog opens: its scroll lock's <style> needs the CSP nonce.
+shareStyleNonce();
+
+/** What counts as activity (§4): pointer, keyboard, touch, wheel and scrolling; returning to the tab too. */
+const ACTIVITY_EVENTS = ['mousemove', 'pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+
+/** Any authenticated call slides the server session; this one is the lightest. */
+async function pingSession(): Promise<'ok' | 'ended' | 'error'> {
+  try {
+    await api('/api/session', { onUnauthorized: 'throw' });
+    return 'ok';
+  } catch (err) {
+    return err instanceof UnauthorizedError ? 'ended' : 'error';
+  }
+}
+
+/**
+ * §4 inactivity modal for logged-in students (rendered only for them): 'Still working?' one minute before
+ * the 15-minute timeout, in step across this browser's tabs; answers are saved before any logout.
+ */
+export function Inactivity() {
+  const [warning, setWarning] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const machine = useRef<InactivityMachine | null>(null);
+
+  useEffect(() => {
+    // §4: logged in means an identity-provider cookie; without one there is nothing to time out.
+    if (!isLoggedIn()) return;
+    let current: InactivityMachine | null = null;
+    const channel = openTabChannel((message) => current?.message(message));
+    current = createInactivityMachine({
+      now: () => Date.now(),
+      setTimer: (run, ms) => window.setTimeout(run, ms),
+      clearTimer: (handle) => window.clearTimeout(handle as number),
+      readShared: readSharedActivity,
+      writeShared: writeSharedActivity,
+      ping: pingSession,
+      flush: (reason) => flushAll(reason),
+      endSession: async () => {
+        try {
+          await api('/api/logout', { onUnauthorized: 'throw' });
+        } catch {
+          // Already ended, or unreachable: an idle server session ends by itself.
+        }
+      },
+      leave: leaveForLogin,
+      logoutByChoice: () => logoutByChoice({ flush: false }),
+      sessionEnded: sessionInvalid,
+      post: channel.post,
+      tabId: channel.id,
+      onWarning: setWarning,
+    });
+    machine.current = current;
+    const onActivity = () => current?.activity();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') current?.activity();
+    };
+    for (const type of ACTIVITY_EVENTS) document.addEventListener(type, onActivity, { passive: true, capture: true });
+    document.addEventListener('visibilitychange', onVisible);
+    const stopShared = onSharedActivity((at) => current?.sharedActivity(at));
+    current.start();
+    return () => {
+      for (const type of ACTIVITY_EVENTS) document.removeEventListener(type, onActivity, { capture: true });
+      document.removeEventListener('visibilitychange', onVisible);
+      stopShared();
+      current?.dispose();
+      channel.close();
+      machine.current = null;
+    };
+  }, []);
+
+  async function leave() {
+    setLeaving(true);
+    try {
+      await machine.current?.leave();
+    } catch (err) {
+      showError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
+      setLeaving(false);
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open={warning}
+      onOpenChange={(open) => {
+        // Escape is an answer too: the applicant is clearly there.
+        if (!open) machine.current?.stay();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-overlay" />
+        <Dialog.Content
+          className="modal inactivity"
+          role="alertdialog"
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+        >
+          <Dialog.Title className="modal__title">{WARNING_TITLE}</Dialog.Title>
+          <Dialog.Description>{WARNING_TEXT}</Dialog.Description>
+          <div className="modal__actions">
+            <button type="button" className="button" onClick={() => machine.current?.stay()} disabled={leaving}>
+              {STAY_LABEL}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => void leave()} disabled={leaving}>
+              {LEAVE_LABEL}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

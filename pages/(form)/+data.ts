@@ -1,0 +1,9 @@
+import type { PageContextServer } from 'vike/types';
+import { formPageData, type FormPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+
+export type Data = FormPageData;
+
+/** The three form pages: profile, answers (with their ETag), UI state, banner (server/application/page-data.server.ts). */
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  return formPageData(pageContext as unknown as LifecyclePageContext);
+}

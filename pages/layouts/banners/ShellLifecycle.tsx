@@ -1,0 +1,27 @@
+import type { FormPageData } from '../../../server/application/page-data.server.js';
+import { PAGE_CHANGE_MARKER_ATTRIBUTE } from '../../../server/application/page-change.js';
+import { Island } from '../../../islands/Island.js';
+import { AccountPopover } from '../../../islands/AccountPopover.island.js';
+import { Inactivity } from '../../../islands/Inactivity.island.js';
+import { Toaster } from '../../../islands/Toaster.island.js';
+
+/** The form shell's header slot: the §2 account popover, never for staff. */
+export function AccountSlot({ data }: { data: FormPageData | undefined }) {
+  if (!data || data.is_service_user) return null;
+  return <Island name="AccountPopover" component={AccountPopover} props={{ isLoggedIn: data.is_logged_in, username: data.username }} />;
+}
+
+/**
+ * The lifecycle parts of a page that are not in its layout: the page's toaster, the inactivity modal and
+ * the session's page-change marker (both only for a logged-in student).
+ */
+export function ShellLifecycle({ data }: { data: { is_logged_in: boolean; page_change_marker?: string | null } | undefined }) {
+  const marker = data?.is_logged_in ? data.page_change_marker : null;
+  return (
+    <>
+      {marker ? <div hidden {...{ [PAGE_CHANGE_MARKER_ATTRIBUTE]: marker }} /> : null}
+      {data?.is_logged_in ? <Island name="Inactivity" component={Inactivity} props={{}} /> : null}
+      <Island name="Toaster" component={Toaster} props={{}} />
+    </>
+  );
+}

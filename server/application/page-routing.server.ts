@@ -1,0 +1,54 @@
+import { findApplication } from '../../db/repos/applications.server.js';
+import { formDefinition } from '../../form/definition.js';
+import { DEFAULT_ROUTE } from '../../pages/routes.js';
+import { hasChangedPage, type LifecyclePageContext } from './page-data.server.js';
+
+export const COMPLETION_ROUTE = '/completion';
+const AUTH_ENTRY_ROUTES = new Set(['/login', '/signup']);
+
+/** The three form pages (derived from the definition, never listed twice). */
+export function formPaths(): string[] {
+  return formDefinition().pages.map((page) => page.path);
+}
+
+/** Who is asking, as far as the routing rules of §2 care. */
+export type RouteState =
+  | { kind: 'service' }
+  | { kind: 'visitor' }
+  | { kind: 'student'; submitted: boolean; lastPage: string | null; hasChangedPage: boolean };
+
+/**
+ * §2 routing rules; returns where to redirect, or null to render `path`. `search` is the query string
+ * ('' or '?…'): it is kept on the way to a form page, where entry loading reads token and service_token.
+ * - staff (service_token) see only the three form pages;
+ * - not-submitted users on /completion go to the default route; submitted students go to /completion
+ *   from any other route;
+ * - logged-in students have nothing to do on /login or /signup;
+ * - on first load a student goes to their last page, unless they already moved in this session.
+ */
+export function redirectFor(path: string, search: string, state: RouteState): string | null {
+  const forms = formPaths();
+  const isForm = forms.includes(path);
+  if (state.kind === 'service') return isForm ? null : DEFAULT_ROUTE + search;
+  if (state.kind === 'visitor') return path === COMPLETION_ROUTE ? DEFAULT_ROUTE + search : null;
+  if (state.submitted) return path === COMPLETION_ROUTE ? null : COMPLETION_ROUTE;
+  if (path === COMPLETION_ROUTE) return DEFAULT_ROUTE + search;
+  const lastPage = state.lastPage && forms.includes(state.lastPage) && !state.hasChangedPage ? state.lastPage : null;
+  if (AUTH_ENTRY_ROUTES.has(path)) return lastPage ?? DEFAULT_ROUTE;
+  if (isForm && lastPage && lastPage !== path) return lastPage + search;
+  return null;
+}
+
+/** The state of the request a page context belongs to (one indexed read for students). */
+export async function routeStateOf(pageContext: LifecyclePageContext): Promise<RouteState> {
+  if (pageContext.locals?.serviceUser) return { kind: 'service' };
+  const user = pageContext.locals?.user;
+  if (!user) return { kind: 'visitor' };
+  const row = await findApplication(pageContext.services.db.knex, user.id);
+  return {
+    kind: 'student',
+    submitted: Boolean(row?.submitted_at),
+    lastPage: row?.last_page ?? null,
+    hasChangedPage: hasChangedPage(pageContext.services, pageContext.headersOriginal),
+  };
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderToString } from 'react-dom/server';
+import type { PageId } from '../../form/types.js';
+import { formDefinition, PAGE_IDS } from '../../form/definition.js';
+import { fieldsOf } from '../../form/fields.js';
+import { relevant } from '../../form/conditions.js';
+import { inputMaxLength, TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH } from '../../form/limits.js';
+import { Form } from '../../islands/Form.island.js';
+import { formReducer, hasAnyAnswer, initialFormState, visibleMessages } from '../../islands/form/state.js';
+
+const definition = formDefinition();
+
+function renderPage(page: PageId, answers = {}, isLoggedIn = false): string {
+  return renderToString(<Form page={page} answers={answers} isLoggedIn={isLoggedIn} />);
+}
+
+describe('the form island rendered on the server (smoke)', () => {
+  for (const page of PAGE_IDS) {
+    it(`${page}: renders the step navigation, the page and every visible question with its error element`, () => {
+      const html = renderPage(page);
+      expect(html).toContain('<nav class="steps" aria-label="Application steps">');
+      expect(html).toMatch(new RegExp(`<a href="/${page}" class="steps__link" aria-current="step">`));
+      expect(html).toContain('<main id="main" class="container main" tabindex="-1">');
+      const visible = relevant({}, { definition });
+      const keys = fieldsOf(page, definition)
+        .map((f) => f.question.key)
+        .filter((key) => visible.has(key));
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        // Repeater instances beyond the first are not shown until added.
+        if (/^hs_[2-5]_/.test(key)) continue;
+        expect(html).toContain(`id="${key}"`);
+        expect(html).toContain(`id="${key}-error"`);
+        expect(html).toMatch(new RegExp(`aria-describedby="[^"]*\\b${key}-error\\b`));
+      }
+    });
+  }
+
+  it('labels Continue on the first pages and Submit on the last, and shows the step names of §2', () => {
+    expect(renderPage('about')).toContain('>Continue</button>');
+    expect(renderPage('education')).toContain('>Continue</button>');
+    expect(renderPage('final-steps')).toContain('>Submit</button>');
+    const html = renderPage('about');
+    for (const label of ['1. About you', '2. Your academics', '3. Final steps', 'Step 1', 'Step 2', 'Step 3']) expect(html).toContain(label);
+  });
+
+  it('renders the server answers, including the questions they reveal', () => {
+    const html = renderPage('about', { first_name: 'Ada', state: 'UT', state_desc: 'Utah' });
+    expect(html).toMatch(/<input id="first_name"[^>]*value="Ada"/);
+    expect(html).toContain('<option value="UT" selected="">Utah</option>');
+    expect(html).toContain('id="state_legal_residency"');
+    expect(html).toContain('id="free_lunch"');
+    expect(renderPage('about', { state: 'CO' })).not.toContain('id="free_lunch"');
+  });
+
+  it('renders the same HTML for the same props (what hydration relies on)', () => {
+    expect(renderPage('education', { defer_plan: 'Y' })).toBe(renderPage('education', { defer_plan: 'Y' }));
+  });
+});
+
+describe('the island state (one reducer)', () => {
+  const start = (answers = {}) => initialFormState({ definition, answers });
+
+  it('clears hidden answers on every change (§4): Utah questions go when the state changes', () => {
+    let state = start({ state: 'UT', state_legal_residency: 'Y', state_legal_residency_desc: 'Yes', free_lunch: 'N' });
+    state = formReducer(state, { type: 'change', values: { state: 'CO', state_desc: 'Colorado' } });
+    expect(state.answers).toMatchObject({ state: 'CO', state_legal_residency: '', state_legal_residency_desc: '', free_lunch: '' });
+  });
+
+  it('clears a dependent select when its controller changes', () => {
+    let state = start({ defer_plan: 'Y', defer_reason: '1', defer_term: 'FA2027', defer_term_desc: 'Fall 2027' });
+    state = formReducer(state, { type: 'change', values: { defer_reason: '3', defer_reason_desc: 'Military' } });
+    expect(state.answers).toMatchObject({ defer_term: '', defer_term_desc: '' });
+  });
+
+  it('counts add-another up to its maximum and no further', () => {
+    let state = start();
+    for (let i = 0; i < 10; i++) state = formReducer(state, { type: 'add', repeater: 'high-schools', max: 5, defaultCount: 1 });
+    expect(state.counts['high-schools']).toBe(5);
+  });
+
+  it('shows a field’s messages only after its first blur, and all of them while validating', () => {
+    let state = formReducer(start(), { type: 'validated', entries: [{ key: 'first_name', page: 'about', messages: ['"First Name" is required.'] }] });
+    expect(visibleMessages(state, 'first_name')).toEqual([]);
+    state = formReducer(state, { type: 'blur', key: 'first_name' });
+    expect(visibleMessages(state, 'first_name')).toEqual(['"First Name" is required.']);
+    expect(visibleMessages(formReducer(start(), { type: 'status', webStatus: 'validating' }), 'x')).toEqual([]);
+    const validating = formReducer(formReducer(start(), { type: 'status', webStatus: 'validating' }), { type: 'validated', entries: [{ key: 'last_name', page: 'about', messages: ['m'] }] });
+    expect(visibleMessages(validating, 'last_name')).toEqual(['m']);
+  });
+
+  it('treats empty strings, unticked boxes and descriptions as no answer', () => {
+    expect(hasAnyAnswer({ first_name: '', optin_sms_ind: false, state_desc: 'Utah' })).toBe(false);
+    expect(hasAnyAnswer({ optin_sms_ind: true })).toBe(true);
+  });
+});
+
+describe('length limits', () => {
+  it('render as maxlength: 45 for text by default, 1500 for textareas by default', () => {
+    expect([TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH]).toEqual([45, 1500]);
+    const html = renderPage('education');
+    expect(html).toMatch(/<input id="counselor_first_name"[^>]*maxLength="45"/);
+    expect(html).toMatch(/<textarea id="college_pay"[^>]*maxLength="1500"/);
+    for (const { question } of fieldsOf('education', definition)) {
+      const limit = inputMaxLength(question);
+      if (limit !== undefined && !/^hs_[2-5]_/.test(question.key)) expect(html).toMatch(new RegExp(`id="${question.key}"[^>]*maxLength="${limit}"`));
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderToString } from 'react-dom/server';
+import { Autocomplete } from '../../islands/Autocomplete.island.js';
+import { Island } from '../../islands/Island.js';
+import { AutocompleteInput } from '../../islands/autocomplete/AutocompleteInput.js';
+import { MANUAL_ENTRY_MESSAGE } from '../../islands/autocomplete/lookup-contract.js';
+
+const noop = () => undefined;
+
+/** Render smoke test: the server HTML of the autocomplete (hydration takes over in the browser). */
+describe('Autocomplete island', () => {
+  it('renders an ARIA 1.2 combobox whose id is the answer key, with a labelled listbox and a polite status', () => {
+    const html = renderToString(
+      <Island name="Autocomplete" component={Autocomplete} props={{ id: 'hs_name', label: 'Search for Your School', category: 'hs_ceeb' as const, value: '', required: true }} />,
+    );
+    expect(html).toContain('data-island="Autocomplete"');
+    expect(html).toContain('<label id="hs_name-label" for="hs_name" class="field__label autocomplete__label">Search for Your School</label>');
+    const input = /<input [^>]*>/.exec(html)![0];
+    for (const attribute of ['id="hs_name"', 'name="hs_name"', 'role="combobox"', 'aria-autocomplete="list"', 'aria-expanded="false"', 'aria-controls="hs_name-listbox"', 'required=""', 'value=""']) {
+      expect(input).toContain(attribute);
+    }
+    expect(input.toLowerCase()).toContain('autocomplete="off"');
+    expect(html).toMatch(/<ul id="hs_name-listbox" role="listbox" aria-labelledby="hs_name-label" class="autocomplete__list" hidden="">/);
+    expect(html).toContain('<div role="status" class="visually-hidden">');
+    expect(html).not.toContain('aria-activedescendant');
+    expect(html).not.toContain(MANUAL_ENTRY_MESSAGE);
+    expect(html).not.toContain('Clear');
+    expect(html).not.toContain('style=');
+  });
+
+  it('shows the manual-entry message for a typed (not picked) school, described by the input', () => {
+    const html = renderToString(<Autocomplete id="hs_name" label="School" category="hs_ceeb" value="My Home School" />);
+    expect(html).toContain(`<p id="hs_name-manual" class="autocomplete__manual">${MANUAL_ENTRY_MESSAGE}</p>`);
+    expect(html).toContain('aria-describedby="hs_name-manual"');
+    expect(html).toMatch(/<button type="button" class="autocomplete__clear" aria-label="Clear School">Clear<\/button>/);
+  });
+
+  it('shows no message for a picked school, nor ever for an address', () => {
+    expect(renderToString(<Autocomplete id="hs_name" label="School" category="hs_ceeb" value="Alta High School" selected />)).not.toContain(MANUAL_ENTRY_MESSAGE);
+    expect(renderToString(<Autocomplete id="address_line_1" label="Address" category="address" value="1 Main St" />)).not.toContain(MANUAL_ENTRY_MESSAGE);
+  });
+
+  it('marks an error with aria-invalid and the key-error id, keeping the caller’s descriptions', () => {
+    const html = renderToString(
+      <AutocompleteInput id="hs_name" label="School" category="hs_ceeb" value="" describedBy="hs_name-hint" error="Search for Your School is required" onSelect={noop} onFreeText={noop} onClear={noop} />,
+    );
+    expect(html).toContain('aria-describedby="hs_name-hint hs_name-error"');
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('<p id="hs_name-error" class="field__error-message autocomplete__error">Search for Your School is required</p>');
+  });
+});
