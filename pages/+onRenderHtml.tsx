@@ -21,6 +21,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="light" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <title>${title}</title>
   </head>
   <body>${dangerouslySkipEscape(html)}</body>

@@ -61,6 +61,11 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   }
 
+  // Browsers ask for /favicon.ico whatever the page says; answer it instead of redirecting to /about.
+  app.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.status(204).end();
+  });
   app.use(cookieParser());
   app.use(sessionMiddleware(services));
   app.use(serviceMode(services));
