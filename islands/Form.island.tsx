@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
-import type { Answers, Page, PageId } from '../form/types.js';
+import type { Answers, Page, PageId, ValidationEntry } from '../form/types.js';
 import { formDefinition, pageById } from '../form/definition.js';
 import { fieldByKey } from '../form/fields.js';
 import { formatPhone, formatSsn } from '../form/formats.js';
@@ -12,7 +12,7 @@ import { domAnswerChanges } from './form/dom-answers.js';
 import { focusQuestionFromHash } from './form/hash-focus.js';
 import { leaveDestination, type LeaveKind } from './form/leave.js';
 import { ServerSlot } from './form/ServerSlot.js';
-import { formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
+import { errorsByKey, formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
 import { StepNav } from './form/StepNav.js';
 import { loadValidation } from './form/validation-loader.js';
 
@@ -27,6 +27,8 @@ export interface FormProps {
   /** Add-another counts and chosen tabs (§3); the lifecycle issue loads and persists them. */
   counts?: Record<string, number>;
   tabs?: Record<string, string>;
+  /** The stored validation result while validating (§4), so the error summary and messages are in the first HTML. */
+  validations?: ValidationEntry[];
 }
 
 /**
@@ -38,7 +40,15 @@ export function Form(props: FormProps) {
   const definition = formDefinition({ international: props.international === true });
   const page = pageById(props.page, definition);
   const [state, dispatch] = useReducer(formReducer, props, (p) =>
-    initialFormState({ definition, answers: p.answers, webStatus: p.webStatus ?? null, counts: p.counts ?? {}, tabs: p.tabs ?? {} }),
+    initialFormState({
+      definition,
+      answers: p.answers,
+      webStatus: p.webStatus ?? null,
+      counts: p.counts ?? {},
+      tabs: p.tabs ?? {},
+      entries: p.validations ?? [],
+      errors: errorsByKey(p.validations ?? []),
+    }),
   );
   const [restored, setRestored] = useState(false);
   const main = useRef<HTMLElement>(null);

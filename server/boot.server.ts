@@ -4,7 +4,7 @@ import type { Config } from './config.server.js';
 import type { AppServices } from './services.server.js';
 import { openDatabase } from '../db/knex.server.js';
 import { migrateLatest } from '../db/migrate.server.js';
-import { seedLookupData } from '../db/seeds/lookup/seed.server.js';
+import { seedLookupDataInBackground } from '../db/seeds/lookup/seed.server.js';
 import { createBoss } from '../workers/boss.server.js';
 import { createQueues, registerWorkers } from '../workers/register.server.js';
 import { createMailer } from './mail/mailer.server.js';
@@ -28,7 +28,7 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   const applied = await migrateLatest(db.knex);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  await seedLookupData(db.knex, logger);
+  seedLookupDataInBackground(db.knex, logger);
   const services: AppServices = { config, logger, db, boss: null, now: () => new Date(), mail: createMailer(config, logger) };
   services.storage = createObjectStore(config);
   services.onSubmitted = (trx, userId) => enqueueApplicationPdf(services, userId, trx);

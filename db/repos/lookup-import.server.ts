@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { parse, type CsvError } from 'csv-parse';
 import type { LookupCategory } from '../../islands/autocomplete/lookup-contract.js';
-import { analyzeLookupTables } from './lookup.server.js';
+import { analyzeLookupTable } from './lookup.server.js';
 import { publicIdOf, requiredColumns, validateRow, type ImportRow } from './lookup-rows.js';
 
 export interface Rejection {
@@ -132,7 +132,7 @@ export async function importLookupCsv(
   if (!header) throw new ImportFileError('The file is empty: expected a header line and rows.');
   await flush();
   // Fresh statistics after a real load; a handful of rows does not move them (and PGlite has no autovacuum).
-  if (summary.inserted + summary.updated >= ANALYZE_AFTER) await analyzeLookupTables(knex);
+  if (summary.inserted + summary.updated >= ANALYZE_AFTER) await analyzeLookupTable(knex, category);
   return summary;
 }
 

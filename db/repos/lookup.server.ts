@@ -171,8 +171,8 @@ export async function findLookupRecord(knex: Knex, category: LookupCategory, id:
 }
 
 /** Fresh planner statistics after a load, so the trigram index is chosen (without them a typo search scans every row). */
-export async function analyzeLookupTables(knex: Knex): Promise<void> {
-  await knex.raw('analyze lookup_school, lookup_address');
+export async function analyzeLookupTable(knex: Knex, category: LookupCategory): Promise<void> {
+  await knex.raw(category === 'address' ? 'analyze lookup_address' : 'analyze lookup_school');
 }
 
 /** Rows per category, for the seed check and the importer's summary. */

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { allFields } from '../../form/fields.js';
 import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form/types.js';
 import { useForm } from './context.js';
 import type { TriggerState } from './state.js';
@@ -57,6 +58,7 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
  */
 export function TabsBlock({ node, render }: { node: TabsNode; render: (children: TabsNode['items'][number]['children']) => ReactNode }) {
   const form = useForm();
+  const [blocked, setBlocked] = useState(false);
   const current = node.items.some((i) => i.id === form.tabs[node.tabs]) ? form.tabs[node.tabs]! : node.defaultTab;
   const labelId = `${node.tabs}-label`;
   const tabId = (id: string) => `${node.tabs}-tab-${id}`;
@@ -70,6 +72,21 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
       </div>
     ) : null;
   }
+  const choose = async (id: string) => {
+    if (id === current) return;
+    const documents = documentKeysUnder(node, current);
+    if (form.isLoggedIn && documents.length > 0) {
+      // §4: a document under the tab being left blocks the switch while it uploads or converts; otherwise it is deleted.
+      try {
+        const { leaveDocumentTab } = await import('../upload/tab-guard.js');
+        if ((await leaveDocumentTab(documents)) === 'blocked') return setBlocked(true);
+      } catch {
+        const { showError } = await import('../ui/toast-bus.js');
+        return showError(`Error handling tabs for ${node.label}`);
+      }
+    }
+    form.dispatch({ type: 'tab', tabs: node.tabs, id });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = node.items.length - 1;
     const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
@@ -96,7 +113,7 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
             data-state={item.id === current ? 'active' : 'inactive'}
             tabIndex={item.id === current ? 0 : -1}
             onKeyDown={(event) => onKeyDown(event, index)}
-            onClick={() => item.id !== current && form.dispatch({ type: 'tab', tabs: node.tabs, id: item.id })}
+            onClick={() => void choose(item.id)}
           >
             {item.label}
           </button>
@@ -107,8 +124,22 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
           {item.id === current && render(item.children)}
         </div>
       ))}
+      {blocked && (
+        <Suspense fallback={null}>
+          <UploadInProgressDialog open onClose={() => setBlocked(false)} />
+        </Suspense>
+      )}
     </div>
   );
+}
+
+const UploadInProgressDialog = lazy(() => import('../upload/UploadInProgressDialog.js').then((m) => ({ default: m.UploadInProgressDialog })));
+
+/** The document questions shown under one tab item (from the core's flat list of questions and their gates). */
+function documentKeysUnder(node: TabsNode, item: string): string[] {
+  return allFields()
+    .filter(({ question, gates }) => question.kind === 'file' && gates.some((g) => g.gate === 'tab' && g.tabs.tabs === node.tabs && g.item === item))
+    .map(({ question }) => question.key);
 }
 
 function triggerStates(node: ConfirmationTrigger): TriggerState[] {

@@ -36,6 +36,12 @@ export type FormAction =
   | { type: 'tab'; tabs: string; id: string }
   | { type: 'trigger'; trigger: string; state: TriggerState };
 
+export function errorsByKey(entries: readonly ValidationEntry[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const entry of entries) errors[entry.key] = [...(errors[entry.key] ?? []), ...entry.messages];
+  return errors;
+}
+
 export function initialFormState(init: Partial<FormState> & Pick<FormState, 'answers' | 'definition'>): FormState {
   return { touched: {}, entries: [], errors: {}, webStatus: null, counts: {}, tabs: {}, triggers: {}, ...init };
 }
@@ -58,11 +64,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, answers: clearHidden({ ...state.answers, ...action.answers }, undefined, { definition: state.definition, ui: uiState(state) }) };
     case 'blur':
       return state.touched[action.key] ? state : { ...state, touched: { ...state.touched, [action.key]: true } };
-    case 'validated': {
-      const errors: Record<string, string[]> = {};
-      for (const entry of action.entries) errors[entry.key] = [...(errors[entry.key] ?? []), ...entry.messages];
-      return { ...state, entries: action.entries, errors };
-    }
+    case 'validated':
+      return { ...state, entries: action.entries, errors: errorsByKey(action.entries) };
     case 'status':
       return { ...state, webStatus: action.webStatus };
     case 'add': {

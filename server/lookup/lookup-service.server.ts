@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { searchKey } from '../../db/repos/lookup-keys.js';
 import { findLookupItems, findLookupRecord } from '../../db/repos/lookup.server.js';
+import { isLookupSeeding } from '../../db/seeds/lookup/seed.server.js';
 import {
   isLookupCategory,
   LOOKUP_DEFAULT_RESULTS,
@@ -37,7 +38,10 @@ export async function answerLookup(knex: Knex, params: Record<string, unknown>, 
   const cached = async (key: string, compute: () => Promise<LookupAnswer>) => {
     const hit = cache?.get(key, now);
     if (hit) return hit;
+    // While the bundled data is still loading (first start), an answer may lack rows: keep it nowhere.
+    const seeding = isLookupSeeding();
     const answer = await compute();
+    if (seeding || isLookupSeeding()) return { ...answer, cacheable: false };
     cache?.set(key, answer, now);
     return answer;
   };

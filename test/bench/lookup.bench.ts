@@ -1,6 +1,7 @@
 import type autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { LOOKUP_SEED_FILES } from '../../db/seeds/lookup/seed.server.js';
+import { waitForLookupData } from '../helpers/lookup-data.js';
 import { measure, type HttpFigures } from './http.js';
 
 type Params = Record<string, string>;
@@ -51,6 +52,8 @@ export interface LookupBench extends HttpFigures {
  * loopback), so the per-client rate limit is exercised but never trips: every answer should be a 200.
  */
 export async function benchLookup(options: { baseUrl: string; connections?: number; durationSeconds?: number }): Promise<LookupBench> {
+  // A freshly started app may still be loading the bundled data.
+  await waitForLookupData(options.baseUrl);
   const mix = lookupBenchRequests();
   let n = 0;
   const request: autocannon.Request = {

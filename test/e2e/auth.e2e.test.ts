@@ -68,7 +68,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     const problems = watchPageProblems(page);
     await open(page, '/signup', 'AuthCardSignup');
     // Answers typed while logged out (the form island keeps them in navigation state).
-    await page.evaluate(() => sessionStorage.setItem('freshman.answers', JSON.stringify({ first_name: 'Ada', optin_sms_ind: true })));
+    await page.evaluate(() => sessionStorage.setItem('freshman.answers', JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace' })));
 
     await page.fill('#username', email);
     await page.fill('#password', 'short');
@@ -112,9 +112,13 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     await page.fill('#password', PASSWORD);
     const loginRequest = page.waitForRequest((r) => r.url().endsWith('/public/login') && r.method() === 'POST');
     await page.click('button[type="submit"]');
-    expect((await loginRequest).postDataJSON()).toEqual({ username: email, password: PASSWORD, answers: { first_name: 'Ada', optin_sms_ind: true } });
+    expect((await loginRequest).postDataJSON()).toEqual({ username: email, password: PASSWORD, answers: { first_name: 'Ada', last_name: 'Lovelace' } });
     await page.waitForURL('**/about');
     await expect(page.evaluate(() => sessionStorage.getItem('freshman.answers'))).resolves.toBeNull();
+    // The answers typed while logged out are in the account (the profile takes them in).
+    const profile = await page.evaluate(() => fetch('/api/profile', { headers: { Accept: 'application/json' } }).then((r) => r.json()));
+    expect(profile.answer).toEqual(expect.objectContaining({ first_name: 'Ada', last_name: 'Lovelace' }));
+    expect(profile.successful_login).toHaveLength(1);
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name === 'CognitoIdentityServiceProvider.freshman.session');
     expect(session?.httpOnly).toBe(true);

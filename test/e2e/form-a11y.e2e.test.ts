@@ -67,7 +67,7 @@ describeE2E('the form pages for keyboard and screen-reader users', () => {
       expect(expected.filter((name) => !names.includes(name))).toEqual([]);
 
       // Tabbing out of every field counts as leaving it: the required ones now show their messages.
-      if (path !== '/education') {
+      {
         await p.locator('.field__error-message').first().waitFor();
         const invalid = await p.locator('[aria-invalid="true"]').count();
         expect(invalid).toBeGreaterThan(0);
@@ -84,6 +84,24 @@ describeE2E('the form pages for keyboard and screen-reader users', () => {
       expect(await axeViolations(p)).toEqual([]);
     });
   }
+
+  it('/education with the upload tab chosen: no axe-core violations', async () => {
+    const p = await open('/education');
+    await p.getByRole('tab', { name: 'I will upload it now' }).click();
+    await p.locator('#transcript').waitFor();
+    await p.locator('[data-phase]').waitFor();
+    expect(await axeViolations(p)).toEqual([]);
+  });
+
+  it('reflows at 320 CSS px: no horizontal scrolling on any step', async () => {
+    page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    for (const path of ['/about', '/education', '/final-steps']) {
+      await page.goto(server.url + path);
+      await page.waitForSelector('html[data-islands="ready"]', { state: 'attached', timeout: 20_000 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect([path, overflow]).toEqual([path, 0]);
+    }
+  });
 
   it('/about works by keyboard alone: typing, radios, a select that reveals questions, a check box', async () => {
     const p = await open('/about');

@@ -173,6 +173,18 @@ describeE2E('the application form in Chromium (production server)', () => {
       await expect(page.getByText(/considered for merit scholarships automatically; there is no separate application/).isVisible()).resolves.toBe(true);
     });
 
+    it('shows the document question under its tab, explaining to a logged-out visitor that it needs an account', async () => {
+      const { page, problems } = await open('/education');
+      await expect(page.locator('#transcript').count()).resolves.toBe(0);
+      await page.getByRole('tab', { name: 'I will upload it now' }).click();
+      await page.locator('#transcript').waitFor();
+      await expect(page.getByText('This question can be finished once you have created an account.').first().isVisible()).resolves.toBe(true);
+      await expect(page.locator('#transcript').getAttribute('aria-describedby')).resolves.toContain('transcript-error');
+      await page.getByRole('tab', { name: 'My counselor will send it' }).click();
+      await expect(page.locator('#transcript').count()).resolves.toBe(0);
+      expect(problems()).toEqual([]);
+    });
+
     it('toggles the confirmation trigger between its before and after content', async () => {
       const { page } = await open('/final-steps');
       const before = page.getByText('Before you submit, please confirm', { exact: false });

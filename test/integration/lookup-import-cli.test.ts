@@ -5,6 +5,7 @@ import { runLookupImport, USAGE, type Output } from '../../server/cli/lookup-imp
 import type { Config } from '../../server/config.server.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { testConfig } from '../helpers/config.js';
+import { waitForLookupData } from '../helpers/lookup-data.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { freePort, startServer, type RunningServer } from '../helpers/server.js';
 
@@ -66,6 +67,7 @@ describe('npm run lookup:import while `npm start` holds the embedded database', 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(TEST_TMP, 'lookup-cli-server-'));
     server = await startServer({ dataDir });
+    await waitForLookupData(server.url);
   }, 120_000);
   afterAll(() => server?.stop());
 
@@ -88,5 +90,7 @@ describe('npm run lookup:import while `npm start` holds the embedded database', 
     expect(out.text()).toMatch(/stop the server, or use DATABASE_URL/);
     const res = await fetch(`${server.url}/lookup/find?query=alta&category=hs_ceeb`);
     expect(await res.json()).toContainEqual(expect.objectContaining({ text: 'Alta High School' }));
+    // The server seeded its new embedded database itself at start-up (a fresh `npm start` has the data).
+    expect(server.output()).toMatch(/lookup data seeded/);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import request from 'supertest';
 import { importLookupCsv, ImportFileError, type ImportCounts } from '../../db/repos/lookup-import.server.js';
 import { countLookupRows, findLookupItems, findLookupRecord } from '../../db/repos/lookup.server.js';
-import { LOOKUP_SEED_FILES } from '../../db/seeds/lookup/seed.server.js';
+import { LOOKUP_SEED_FILES, seedLookupData } from '../../db/seeds/lookup/seed.server.js';
 import { signImportToken } from '../../server/lookup/import-token.server.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 
@@ -27,6 +27,19 @@ describe('the bundled data', () => {
     const summary = await importLookupCsv(ctx.db.knex, 'hs_ceeb', createReadStream(LOOKUP_SEED_FILES.hs_ceeb));
     expect(counts(summary)).toEqual({ read: 21_435, inserted: 0, updated: 0, unchanged: 21_434, rejected: 1 });
     expect(summary.rejections).toEqual([{ line: 236, reason: 'name is required' }]);
+  });
+});
+
+describe('seedLookupData (run at every start)', () => {
+  it('does nothing on a seeded database, and completes only a category whose seed did not finish', async () => {
+    expect(await seedLookupData(ctx.db.knex)).toEqual([]);
+    const marker = await ctx.db.knex('app_meta').first('value').where({ key: 'lookup_seed' });
+    const { address, ...others } = marker!.value as Record<string, unknown>;
+    expect(address).toBeDefined();
+    await ctx.db.knex('app_meta').where({ key: 'lookup_seed' }).update({ value: JSON.stringify(others) });
+    const redone = await seedLookupData(ctx.db.knex);
+    expect(redone.map((s) => [s.category, s.inserted, s.unchanged])).toEqual([['address', 0, 990]]);
+    expect(await seedLookupData(ctx.db.knex)).toEqual([]);
   });
 });
 

@@ -22,13 +22,13 @@ describe('the form island rendered on the server (smoke)', () => {
       expect(html).toMatch(new RegExp(`<a href="/${page}" class="steps__link" aria-current="step">`));
       expect(html).toContain('<main id="main" class="container main" tabindex="-1">');
       const visible = relevant({}, { definition });
+      // Shown at first: visible for empty answers, under each tab group's default tab, in the first repeater instance.
       const keys = fieldsOf(page, definition)
-        .map((f) => f.question.key)
-        .filter((key) => visible.has(key));
+        .filter((f) => visible.has(f.question.key))
+        .filter((f) => f.gates.every((g) => (g.gate === 'tab' ? g.item === g.tabs.defaultTab : g.gate === 'instance' ? g.index === 0 : true)))
+        .map((f) => f.question.key);
       expect(keys.length).toBeGreaterThan(0);
       for (const key of keys) {
-        // Repeater instances beyond the first are not shown until added.
-        if (/^hs_[2-5]_/.test(key)) continue;
         expect(html).toContain(`id="${key}"`);
         expect(html).toContain(`id="${key}-error"`);
         expect(html).toMatch(new RegExp(`aria-describedby="[^"]*\\b${key}-error\\b`));
@@ -51,6 +51,23 @@ describe('the form island rendered on the server (smoke)', () => {
     expect(html).toContain('id="state_legal_residency"');
     expect(html).toContain('id="free_lunch"');
     expect(renderPage('about', { state: 'CO' })).not.toContain('id="free_lunch"');
+  });
+
+  it('renders the error summary and the messages in the first HTML while validating (§2, §4)', () => {
+    const validations = [
+      { key: 'first_name', page: 'about' as const, messages: ['"First Name" is required.'] },
+      { key: 'legal_agree', page: 'final-steps' as const, messages: ['You must certify that your application is complete and correct.'] },
+    ];
+    const html = renderToString(<Form page="about" answers={{}} isLoggedIn webStatus="validating" validations={validations} />);
+    expect(html).toContain('We&#x27;re missing some information!');
+    expect(html).toContain('<a href="/about#first_name">&quot;First Name&quot; is required.</a>');
+    expect(html).toContain('<a href="/final-steps#legal_agree">');
+    expect(html).toMatch(/<input id="first_name"[^>]*aria-invalid="true"/);
+    expect(html).toContain('<div id="first_name-error" class="field__error"><p class="field__error-message">');
+    // Not validating: no summary, and no message before the field is left.
+    const started = renderToString(<Form page="about" answers={{}} isLoggedIn webStatus="started" validations={validations} />);
+    expect(started).not.toContain('missing some information');
+    expect(started).not.toContain('aria-invalid');
   });
 
   it('renders the same HTML for the same props (what hydration relies on)', () => {
@@ -101,9 +118,29 @@ describe('length limits', () => {
     const html = renderPage('education');
     expect(html).toMatch(/<input id="counselor_first_name"[^>]*maxLength="45"/);
     expect(html).toMatch(/<textarea id="college_pay"[^>]*maxLength="1500"/);
-    for (const { question } of fieldsOf('education', definition)) {
+    for (const { question, gates } of fieldsOf('education', definition)) {
       const limit = inputMaxLength(question);
-      if (limit !== undefined && !/^hs_[2-5]_/.test(question.key)) expect(html).toMatch(new RegExp(`id="${question.key}"[^>]*maxLength="${limit}"`));
+      const shown = gates.every((g) => g.gate !== 'instance' || g.index === 0);
+      if (limit !== undefined && shown) expect(html).toMatch(new RegExp(`id="${question.key}"[^>]*maxLength="${limit}"`));
     }
+  });
+});
+
+describe('the read-only form (staff view, PDF)', () => {
+  it('shows every page as text, without inputs, buttons or islands, and without hidden answers', async () => {
+    const { ReadOnlyForm } = await import('../../pages/form-components/ReadOnlyForm.js');
+    const html = renderToString(
+      <ReadOnlyForm
+        answers={{ first_name: 'Ada', state: 'CO', state_desc: 'Colorado', free_lunch: 'Y', hs_name: 'Central High', hs_ceeb: '123456', legal_agree: true, birth_date: '2008-03-04' }}
+      />,
+    );
+    expect(html).not.toMatch(/<input|<select|<textarea|<button|data-island/);
+    for (const title of ['About You', 'Your Academics', 'Final Steps']) expect(html).toContain(`<h1>${title}</h1>`);
+    expect(html).toContain('<span class="readonly-field__label">First Name</span><span class="readonly-field__value">Ada</span>');
+    expect(html).toContain('<span class="readonly-field__value">Colorado</span>');
+    expect(html).toContain('Central High (Ceeb: 123456)');
+    expect(html).toContain('March 4, 2008');
+    // free_lunch is asked only for Utah: neither the question nor its stale answer appears.
+    expect(html).not.toContain('free or reduced lunch');
   });
 });

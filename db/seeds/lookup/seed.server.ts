@@ -18,15 +18,40 @@ interface InfoLogger {
   info(obj: object, msg: string): void;
 }
 
+let seeding = 0;
+
+/** True while this process is loading the bundled data: answers may be incomplete, so nobody should cache them. */
+export function isLookupSeeding(): boolean {
+  return seeding > 0;
+}
+
 /**
- * Loads the bundled lookup data into a database that never had it, so a fresh `npm start` (and every
- * test database, cloned from a seeded template) can search schools and addresses at once.
+ * Loads the bundled lookup data into a database that never had it, so a fresh `npm start` can search
+ * schools and addresses (and every test database, cloned from a template seeded once per run).
  *
  * The check is one read of app_meta. A category counts as seeded only after its whole file went in,
- * so a seed interrupted by a crash is simply completed (the import is an idempotent upsert) at the
- * next start. Data an operator loads later with `npm run lookup:import` is never overwritten by it.
+ * so a seed interrupted by a crash or a stop is simply completed (the import is an idempotent upsert)
+ * at the next start. Data an operator loads later with `npm run lookup:import` is never overwritten.
  */
 export async function seedLookupData(knex: Knex, logger?: InfoLogger): Promise<ImportSummary[]> {
+  seeding++;
+  try {
+    return await seedMissing(knex, logger);
+  } finally {
+    seeding--;
+  }
+}
+
+/**
+ * The server's start-up: the seed runs beside it, not before it, so starting stays as quick as
+ * before (the seed takes seconds on PGlite: see the lookup issue's report); each batch is one short
+ * statement, so requests interleave with it. Searches answer from what is loaded so far, uncached.
+ */
+export function seedLookupDataInBackground(knex: Knex, logger: InfoLogger & { warn(obj: object, msg: string): void }): void {
+  seedLookupData(knex, logger).catch((err: Error) => logger.warn({ err }, 'lookup data seed stopped; it resumes at the next start'));
+}
+
+async function seedMissing(knex: Knex, logger?: InfoLogger): Promise<ImportSummary[]> {
   const row = (await knex('app_meta').first('value').where({ key: MARKER })) as { value: Record<string, unknown> } | undefined;
   const done = row?.value ?? {};
   const summaries: ImportSummary[] = [];

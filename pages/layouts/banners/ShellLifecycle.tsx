@@ -5,15 +5,19 @@ import { AccountPopover } from '../../../islands/AccountPopover.island.js';
 import { Inactivity } from '../../../islands/Inactivity.island.js';
 import { Toaster } from '../../../islands/Toaster.island.js';
 
-/** The form shell's header slot: the §2 account popover, never for staff. */
+/**
+ * The form shell's header slot: the §2 account popover, never for staff. Its code loads when the visitor
+ * reaches for it (a first-time visitor's page loads no JavaScript until an interaction).
+ */
 export function AccountSlot({ data }: { data: FormPageData | undefined }) {
   if (!data || data.is_service_user) return null;
-  return <Island name="AccountPopover" component={AccountPopover} props={{ isLoggedIn: data.is_logged_in, username: data.username }} />;
+  return <Island name="AccountPopover" component={AccountPopover} props={{ isLoggedIn: data.is_logged_in, username: data.username }} hydrate="interaction" />;
 }
 
 /**
- * The lifecycle parts of a page that are not in its layout: the page's toaster, the inactivity modal and
- * the session's page-change marker (both only for a logged-in student).
+ * The lifecycle parts of a page that are not in its layout, all only for a logged-in student: the session's
+ * page-change marker, the inactivity modal and the page's toaster. (A visitor's page loads no JavaScript
+ * before an interaction, so it gets no toaster here; toasts raised meanwhile wait in the toast bus.)
  */
 export function ShellLifecycle({ data }: { data: { is_logged_in: boolean; page_change_marker?: string | null } | undefined }) {
   const marker = data?.is_logged_in ? data.page_change_marker : null;
@@ -21,7 +25,7 @@ export function ShellLifecycle({ data }: { data: { is_logged_in: boolean; page_c
     <>
       {marker ? <div hidden {...{ [PAGE_CHANGE_MARKER_ATTRIBUTE]: marker }} /> : null}
       {data?.is_logged_in ? <Island name="Inactivity" component={Inactivity} props={{}} /> : null}
-      <Island name="Toaster" component={Toaster} props={{}} />
+      {data?.is_logged_in ? <Island name="Toaster" component={Toaster} props={{}} /> : null}
     </>
   );
 }

@@ -1,0 +1,37 @@
+import type { Answers, PageId } from '../../form/types.js';
+import { formDefinition, pageById, PAGE_IDS } from '../../form/definition.js';
+import { clearHidden } from '../../form/conditions.js';
+import { FormContext, staticFormContext } from '../../islands/form/context.js';
+import { FormPage } from '../../islands/form/FormPage.js';
+
+/**
+ * The application as static text (§2 service-user view, and the PDF of §9 "Generated PDF pages"): the same
+ * renderer as the form with a read-only context, so labels, order and conditions never differ from the form.
+ * Hidden answers are cleared first, exactly as the form would; no input, button or island is rendered.
+ */
+export function ReadOnlyForm({
+  answers,
+  pages = PAGE_IDS,
+  counts = {},
+  tabs = {},
+  international = false,
+}: {
+  answers: Answers;
+  pages?: readonly PageId[];
+  counts?: Record<string, number>;
+  tabs?: Record<string, string>;
+  international?: boolean;
+}) {
+  const definition = formDefinition({ international });
+  const shown = clearHidden(answers, undefined, { definition, ui: { addAnother: counts, tabs } });
+  const context = { ...staticFormContext(shown, { readOnly: true, isLoggedIn: true }), counts, tabs };
+  return (
+    <FormContext.Provider value={context}>
+      {pages.map((id) => (
+        <div key={id} className="readonly-page" data-page={id}>
+          <FormPage page={pageById(id, definition)} />
+        </div>
+      ))}
+    </FormContext.Provider>
+  );
+}
