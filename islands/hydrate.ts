@@ -1,5 +1,4 @@
-import { createElement, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import type { ComponentType } from 'react';
 
 // One lazy chunk per island: a page downloads only the islands it contains.
 const modules = import.meta.glob<Record<string, ComponentType<object>>>('./*.island.tsx');
@@ -12,10 +11,12 @@ function hydrateOne(element: HTMLElement): Promise<void> {
   const load = modules[`./${name}.island.tsx`];
   if (!load) return Promise.reject(new Error(`No island named ${name}`));
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
-  return load().then((module) => {
+  // React itself loads with the first island that needs it: a page whose islands all wait for
+  // interaction downloads almost nothing up front.
+  return Promise.all([load(), import('react'), import('react-dom/client')]).then(([module, react, reactDom]) => {
     const Component = module[name];
     if (!Component) throw new Error(`islands/${name}.island.tsx does not export ${name}`);
-    hydrateRoot(element, createElement(Component, props));
+    reactDom.hydrateRoot(element, react.createElement(Component, props));
     element.dataset.hydrated = 'true';
   });
 }

@@ -1,54 +1,69 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../helpers/paths.js';
+
+export type ScriptKind = 'react' | 'joi' | 'form-island' | 'app';
 
 export interface ScriptSize {
   file: string;
   gzipBytes: number;
-  /** 'react' for React/react-dom/scheduler chunks, 'app' for our own code. */
-  kind: 'react' | 'app';
+  kind: ScriptKind;
+}
+
+export interface JsPhase {
+  totalGzipBytes: number;
+  byKind: Record<ScriptKind, number>;
+  scripts: ScriptSize[];
 }
 
 export interface PageJs {
   path: string;
-  totalGzipBytes: number;
-  reactGzipBytes: number;
-  appGzipBytes: number;
-  scripts: ScriptSize[];
+  /** What the page downloads before the visitor does anything. */
+  onLoad: JsPhase;
+  /** After the first interaction (pointer over the page, then focus in the first field). */
+  afterInteraction: JsPhase;
+}
+
+function kindOf(text: string): ScriptKind {
+  if (/__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE|unstable_scheduleCallback/.test(text)) return 'react';
+  if (/"any\.required"|any\.required/.test(text) && /alternatives\.match/.test(text)) return 'joi';
+  if (/form-actions/.test(text) && /steps__link/.test(text)) return 'form-island';
+  return 'app';
+}
+
+function phase(urls: Iterable<string>): JsPhase {
+  const scripts = [...urls].map((url) => {
+    const file = join(ROOT, 'dist', 'client', url);
+    const source = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+    return { file: url, gzipBytes: gzipSync(source).length, kind: kindOf(source.toString('utf8')) };
+  });
+  const byKind: Record<ScriptKind, number> = { react: 0, joi: 0, 'form-island': 0, app: 0 };
+  for (const s of scripts) byKind[s.kind] += s.gzipBytes;
+  return { totalGzipBytes: scripts.reduce((n, s) => n + s.gzipBytes, 0), byKind, scripts };
 }
 
 /**
- * JavaScript a real browser downloads for a page (including lazily imported island chunks, after the
- * page settles), each file gzipped as the server's compression would send it.
+ * JavaScript a real browser downloads for a page, each file gzipped as the server's compression sends
+ * it: first on load, then after a first interaction (which hydrates islands that wait for it).
  */
-export async function measurePageJs(browser: Browser, baseUrl: string, path: string, interact?: (page: import('playwright-core').Page) => Promise<void>): Promise<PageJs> {
-  const page = await browser.newPage();
+export async function measurePageJs(browser: Browser, baseUrl: string, path: string): Promise<PageJs> {
+  const page: Page = await browser.newPage();
   const urls = new Set<string>();
   page.on('request', (req) => {
     if (req.resourceType() === 'script') urls.add(new URL(req.url()).pathname);
   });
   await page.goto(baseUrl + path);
   await page.waitForLoadState('networkidle');
-  if (interact) {
-    await interact(page);
-    await page.waitForLoadState('networkidle');
-  }
+  const onLoad = phase(urls);
+  await page.mouse.move(200, 300);
+  await page.mouse.move(220, 320);
+  const firstField = page.locator('main input, main select, main textarea').first();
+  if (await firstField.count()) await firstField.focus().catch(() => undefined);
+  await page.waitForTimeout(300);
+  await page.waitForLoadState('networkidle');
+  const afterInteraction = phase(urls);
   await page.close();
-  const scripts = [...urls].map((url) => {
-    const file = join(ROOT, 'dist', 'client', url);
-    const source = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-    const text = source.toString('utf8');
-    const kind: ScriptSize['kind'] = /react-dom|__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE|unstable_scheduleCallback/.test(text) ? 'react' : 'app';
-    return { file: url, gzipBytes: gzipSync(source).length, kind };
-  });
-  const sum = (list: ScriptSize[]) => list.reduce((n, s) => n + s.gzipBytes, 0);
-  return {
-    path,
-    totalGzipBytes: sum(scripts),
-    reactGzipBytes: sum(scripts.filter((s) => s.kind === 'react')),
-    appGzipBytes: sum(scripts.filter((s) => s.kind === 'app')),
-    scripts,
-  };
+  return { path, onLoad, afterInteraction };
 }

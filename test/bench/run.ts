@@ -115,16 +115,18 @@ async function main() {
     figures.pdf = pdf;
   }
 
-  console.log('\nJavaScript per page (gzip, as loaded by Chromium)');
+  console.log('\nJavaScript per page (gzip, as loaded by Chromium): on load → after the first interaction (pointer, then focus in a field)');
   const browser = await launchBrowser();
   const pages: PageJs[] = [];
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   for (const path of ['/about', '/education', '/final-steps', '/login', '/signup', '/completion']) {
     const js = await measurePageJs(browser, app.url, path);
     pages.push(js);
-    console.log(`${path.padEnd(14)} total ${(js.totalGzipBytes / 1024).toFixed(1).padStart(6)} KB   React ${(js.reactGzipBytes / 1024).toFixed(1).padStart(6)} KB   app ${(js.appGzipBytes / 1024).toFixed(1).padStart(6)} KB   (${js.scripts.length} files)`);
+    const after = js.afterInteraction.byKind;
+    console.log(
+      `${path.padEnd(14)} on load ${kb(js.onLoad.totalGzipBytes).padStart(9)}   after interaction ${kb(js.afterInteraction.totalGzipBytes).padStart(9)}  (React ${kb(after.react)}, form island ${kb(after['form-island'])}, joi ${kb(after.joi)}, other ${kb(after.app)})`,
+    );
   }
-  const formIsland = pages.find((p) => p.path === '/about')?.scripts.filter((s) => /Form\.island/i.test(s.file));
-  if (formIsland?.length) console.log(`form island's own JS: ${(formIsland.reduce((n, s) => n + s.gzipBytes, 0) / 1024).toFixed(1)} KB gzip`);
   figures.pages = pages;
   await browser.close();
 
