@@ -8,7 +8,8 @@ function forbidServerModulesInClient(): Plugin {
     name: 'forbid-server-modules-in-client',
     enforce: 'pre',
     resolveId(source, importer, options) {
-      if (options?.ssr) return null;
+      // The dependency scan also reads server-only hooks such as pages/+guard.ts; only real client builds count.
+      if (options?.ssr || (options as { scan?: boolean } | undefined)?.scan) return null;
       if (/\.server(\.[tj]sx?)?$/.test(source.replace(/\?.*$/, ''))) {
         this.error(`${source} is server-only (*.server.ts) but is imported by client code in ${importer}`);
       }

@@ -25,7 +25,7 @@ for (const mode of ['production', 'dev'] as const) {
     let server: RunningServer;
     beforeAll(async () => {
       server = await startServer({ mode, dataDir: mkdtempSync(join(TEST_TMP, `e2e-${mode}-`)) });
-    }, 90_000);
+    }, 150_000);
     afterAll(() => server?.stop());
 
     it('hydrates islands under a nonce CSP without any CSP violation', async () => {

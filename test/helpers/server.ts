@@ -43,12 +43,20 @@ export async function startServer(options: { mode?: 'production' | 'dev'; env?: 
     LOG_LEVEL: 'info',
     ...options.env,
   };
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: tsx runs the server as a child, and stopping must reach both.
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
@@ -58,8 +66,8 @@ export async function startServer(options: { mode?: 'production' | 'dev'; env?: 
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start within 60 s:\n${output}`);
+      signalGroup('SIGKILL');
+      throw new Error(`server did not start within 120 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -71,12 +79,12 @@ export async function startServer(options: { mode?: 'production' | 'dev'; env?: 
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
         child.once('exit', () => {
           clearTimeout(timer);
           resolve();
         });
-        child.kill('SIGTERM');
+        signalGroup('SIGTERM');
       }),
   };
 }
