@@ -39,7 +39,7 @@ describeE2E('the staff read-only view (service_token)', () => {
     await request(ctx.app).put('/api/tabs').set('Cookie', applicant.cookie).send({ tab_id: 'transcript-source', chosen_tab: uploadTab });
     const presigned = await presign(ctx.app, applicant.cookie, 'transcript');
     expect((await uploadTo(ctx.app, presigned, await makePdf(1), 'transcript.pdf')).status).toBeLessThan(300);
-    expect((await startConversion(ctx.app, applicant.cookie, 'transcript', presigned.fields.key!, 'transcript.pdf')).status).toBe(200);
+    expect((await startConversion(ctx.app, applicant.cookie, 'transcript', presigned.fields.key!, 'transcript.pdf')).status).toBe(202);
     expect((await waitForFinalStatus(ctx.app, applicant.cookie, 'transcript')).status).toBe('COMPLETED');
     token = signServiceToken(TEST_SESSION_SECRET, applicant.username, { now: new Date() });
   }, 120_000);
@@ -54,11 +54,11 @@ describeE2E('the staff read-only view (service_token)', () => {
     const page = await browser.newPage();
     const response = await page.goto(`${base}/about?service_token=${token}`);
     expect(response!.status()).toBe(200);
-    expect(response!.headers()['cache-control']).toBe('no-store');
+    expect(response!.headers()['cache-control']).toMatch(/no-store/);
     expect(response!.headers()['referrer-policy']).toBe('no-referrer');
     const enabled = await page.locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button[type="submit"]').count();
     expect(enabled).toBe(0);
-    for (const selector of ['nav', 'header', 'footer', '[data-island="AccountPopover"]', 'script']) {
+    for (const selector of ['nav', 'header', 'footer', '[data-island]']) {
       expect(await page.locator(selector).count()).toBe(0);
     }
     await expect(page.getByText('Maria').first().isVisible()).resolves.toBe(true);
