@@ -7,8 +7,9 @@ import { createInactivityMachine, type InactivityMachine } from './lifecycle/ina
 import { LEAVE_LABEL, STAY_LABEL, WARNING_TEXT, WARNING_TITLE } from './lifecycle/idle.js';
 import { onSharedActivity, openTabChannel, readSharedActivity, writeSharedActivity } from './lifecycle/tab-sync.js';
 import { flushAll } from './lifecycle/unsaved.js';
-import { leaveForLogin, logoutByChoice } from './lifecycle/logout.js';
-import { shareStyleNonce } from './lifecycle/style-nonce.js';
+import { endSessionQuietly, leaveForLogin, logoutByChoice } from './lifecycle/logout.js';
+import { shareStyleNonce } from './ui/style-nonce.js';
+import { trackPageChangeLinks } from './lifecycle/page-change.js';
 
 // Before any dialog opens: its scroll lock's <style> needs the CSP nonce.
 shareStyleNonce();
@@ -48,13 +49,7 @@ export function Inactivity() {
       writeShared: writeSharedActivity,
       ping: pingSession,
       flush: (reason) => flushAll(reason),
-      endSession: async () => {
-        try {
-          await api('/api/logout', { onUnauthorized: 'throw' });
-        } catch {
-          // Already ended, or unreachable: an idle server session ends by itself.
-        }
-      },
+      endSession: endSessionQuietly,
       leave: leaveForLogin,
       logoutByChoice: () => logoutByChoice({ flush: false }),
       sessionEnded: sessionInvalid,
@@ -70,8 +65,11 @@ export function Inactivity() {
     for (const type of ACTIVITY_EVENTS) document.addEventListener(type, onActivity, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisible);
     const stopShared = onSharedActivity((at) => current?.sharedActivity(at));
+    // This island is on every page of a logged-in student: it also notes moves by plain links (§3 has_changed_page).
+    const stopTracking = trackPageChangeLinks();
     current.start();
     return () => {
+      stopTracking();
       for (const type of ACTIVITY_EVENTS) document.removeEventListener(type, onActivity, { capture: true });
       document.removeEventListener('visibilitychange', onVisible);
       stopShared();

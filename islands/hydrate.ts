@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { shareStyleNonce } from './ui/style-nonce.js';
 
 // One lazy chunk per island: a page downloads only the islands it contains.
 const modules = import.meta.glob<Record<string, ComponentType<object>>>('./*.island.tsx');
@@ -67,6 +68,8 @@ function hydrateOnInteraction(element: HTMLElement): void {
 }
 
 export function hydrateIslands(root: ParentNode = document): void {
+  // Before any island renders: Radix dialogs inject a <style> that the CSP admits only with the nonce.
+  shareStyleNonce();
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     if (element.dataset.hydrate === 'interaction') hydrateOnInteraction(element);
     else void hydrateOne(element).catch((err) => console.error(err));

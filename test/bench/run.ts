@@ -119,7 +119,7 @@ async function main() {
   const browser = await launchBrowser();
   const pages: PageJs[] = [];
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  for (const path of ['/about', '/education', '/final-steps', '/login', '/signup', '/completion']) {
+  for (const path of ['/about', '/education', '/final-steps', '/login', '/signup']) {
     const js = await measurePageJs(browser, app.url, path);
     pages.push(js);
     const after = js.afterInteraction.byKind;

@@ -41,8 +41,9 @@ for (const mode of ['production', 'dev'] as const) {
     });
 
     if (mode === 'production') {
-      it('opens and closes the Help modal by mouse, on the very first click', async () => {
+      it('opens and closes the Help modal by mouse, on the very first click, without a CSP violation', async () => {
         const page = await browser.newPage();
+        const problems = watchPageProblems(page);
         await page.goto(`${server.url}/about`);
         expect(await page.locator('[data-island="HelpModal"][data-hydrated="true"]').count()).toBe(0);
         await page.getByRole('button', { name: 'Help' }).click();
@@ -51,6 +52,7 @@ for (const mode of ['production', 'dev'] as const) {
         await dialog.waitFor({ state: 'visible', timeout: 10_000 });
         await dialog.getByRole('button', { name: 'Close' }).click();
         await dialog.waitFor({ state: 'detached' });
+        expect(problems.filter((p) => /Content Security Policy|Refused/.test(p))).toEqual([]);
         await page.close();
       });
 

@@ -1,7 +1,0 @@
-import { redirect } from 'vike/abort';
-import type { PageContextServer } from 'vike/types';
-
-/** Logged-in students have nothing to do on /signup: send them to the application. */
-export function guard(pageContext: PageContextServer): void {
-  if ((pageContext as unknown as { locals?: { user?: unknown } }).locals?.user) throw redirect('/about');
-}
