@@ -12,6 +12,8 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { describeE2E } from '../helpers/browser.js';
 import { NO_CHROMIUM_MESSAGE } from '../../server/pdf/routes.server.js';
+import { makePdf } from '../fixtures/documents.js';
+import { presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
 
 async function pollPdf(ctx: TestContext, cookie: string): Promise<{ status: string; url: string | null; message?: string }> {
   const deadline = Date.now() + 60_000;
@@ -41,9 +43,14 @@ describeE2E('the application PDF (Chromium)', () => {
     await ctx?.close();
   });
 
-  it('is rendered at submission: three form pages with the name and headings, numbered', async () => {
+  it('is rendered at submission: three form pages with the name and headings, then each document, numbered', async () => {
     const user = await createLoggedInUser(ctx);
     await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(COMPLETE_ANSWERS);
+    // A two-page document under "additional documents": the PDF must carry both of its pages.
+    const presigned = await presign(ctx.app, user.cookie, 'additional_document');
+    expect((await uploadTo(ctx.app, presigned, await makePdf(2), 'activities.pdf')).status).toBeLessThan(300);
+    expect((await startConversion(ctx.app, user.cookie, 'additional_document', presigned.fields.key!, 'activities.pdf')).status).toBe(202);
+    expect((await waitForFinalStatus(ctx.app, user.cookie, 'additional_document')).status).toBe('COMPLETED');
     expect((await request(ctx.app).post('/api/submit').set('Cookie', user.cookie)).status).toBe(200);
     const pdf = await pollPdf(ctx, user.cookie);
     expect(pdf.status).toBe('COMPLETED');
@@ -62,7 +69,7 @@ describeE2E('the application PDF (Chromium)', () => {
     expect(text).toContain('Maria Lopez');
     for (const heading of ['About You', 'Your Academics', 'Final Steps']) expect(text).toContain(heading);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(pages).toBeGreaterThanOrEqual(3 + 2);
     expect(text).toContain(`Page ${pages} of ${pages}`);
   });
 
