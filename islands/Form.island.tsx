@@ -15,6 +15,8 @@ import { ServerSlot } from './form/ServerSlot.js';
 import { errorsByKey, formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
 import { StepNav } from './form/StepNav.js';
 import { loadValidation } from './form/validation-loader.js';
+import { useStudent } from './form/useStudent.js';
+import type { DocumentAnswer } from './upload/upload-api.js';
 
 /** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
 export interface FormProps {
@@ -29,6 +31,10 @@ export interface FormProps {
   tabs?: Record<string, string>;
   /** The stored validation result while validating (§4), so the error summary and messages are in the first HTML. */
   validations?: ValidationEntry[];
+  /** The answers' ETag (DESIGN §7), sent back in If-Match by every save. Logged in only. */
+  version?: string | null;
+  /** §3 document_answer: each document question's upload, for the upload control's first state. */
+  documents?: Record<string, DocumentAnswer>;
 }
 
 /**
@@ -52,6 +58,7 @@ export function Form(props: FormProps) {
   );
   const [restored, setRestored] = useState(false);
   const main = useRef<HTMLElement>(null);
+  const student = useStudent({ enabled: props.isLoggedIn, etag: props.version ?? null, state, dispatch, page, definition, restored });
 
   // After hydration (never during it, so the first client render matches the server's HTML): answers kept in
   // this tab, then whatever the browser already holds in the controls (typed before hydration, back/forward).
@@ -103,17 +110,25 @@ export function Form(props: FormProps) {
 
   const leave = useCallback(
     (kind: LeaveKind, target: string) => {
-      if (!props.isLoggedIn && hasAnyAnswer(state.answers)) writeCarriedAnswers(state.answers);
-      // Seam for the lifecycle issue: logged-in students save answers and run validation before leaving.
+      // Logged-in students save (and validate, or submit) before leaving: see useStudent.
+      if (props.isLoggedIn) return void student.leave(kind, target);
+      if (hasAnyAnswer(state.answers)) writeCarriedAnswers(state.answers);
       window.location.assign(leaveDestination(kind, target, { isLoggedIn: props.isLoggedIn, answers: state.answers }));
     },
-    [props.isLoggedIn, state.answers],
+    [props.isLoggedIn, state.answers, student.leave],
   );
 
   const onStep = (event: MouseEvent<HTMLAnchorElement>, target: Page) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     leave('step', target.path);
+  };
+
+  const onSummaryLink = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (href.startsWith(`${page.path}#`)) return; // same page: the hash change scrolls to and focuses the question
+    event.preventDefault();
+    leave('step', href);
   };
 
   const index = definition.pages.findIndex((p) => p.id === page.id);
@@ -131,6 +146,8 @@ export function Form(props: FormProps) {
       tabs: state.tabs,
       triggers: state.triggers,
       dispatch,
+      documents: props.documents,
+      ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),
     }),
     [state, props.isLoggedIn],
   );
@@ -141,15 +158,20 @@ export function Form(props: FormProps) {
       <ServerSlot className="container banners" />
       {/* The first focus anywhere in the form starts loading the validation code, before the first blur needs it. */}
       <main ref={main} id="main" className="container main" tabIndex={-1} onFocus={() => void loadValidation()}>
-        {all && <ErrorSummary pages={definition.pages} entries={state.entries} />}
+        {all && <ErrorSummary pages={definition.pages} entries={state.entries} onNavigate={onSummaryLink} />}
         <FormPage page={page} />
+        {student.notice && (
+          <div className="alert alert--error save-notice" role="alert">
+            {student.notice.message}
+          </div>
+        )}
         <div className="form-actions">
           {next ? (
-            <button type="button" className="button button--continue" onClick={() => leave('continue', next.path)}>
+            <button type="button" className="button button--continue" disabled={student.busy} aria-busy={student.busy || undefined} onClick={() => leave('continue', next.path)}>
               Continue
             </button>
           ) : (
-            <button type="button" className="button button--submit" onClick={() => leave('submit', page.path)}>
+            <button type="button" className="button button--submit" disabled={student.busy} aria-busy={student.busy || undefined} onClick={() => leave('submit', page.path)}>
               Submit
             </button>
           )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import type { Page, ValidationEntry } from '../../form/types.js';
 
 export const SUMMARY_HEADING = "We're missing some information!";
@@ -7,7 +7,16 @@ export const SUMMARY_HEADING = "We're missing some information!";
  * §2 validation summary: the items to correct grouped by page, each linking to /{page}#{key}. Shown only
  * while web_status is validating; it takes the focus when it appears so the applicant hears it first.
  */
-export function ErrorSummary({ pages, entries }: { pages: readonly Page[]; entries: readonly ValidationEntry[] }) {
+export function ErrorSummary({
+  pages,
+  entries,
+  onNavigate,
+}: {
+  pages: readonly Page[];
+  entries: readonly ValidationEntry[];
+  /** A link to another page goes through the island (save first, §2 page change); same-page links just scroll. */
+  onNavigate?: (event: MouseEvent<HTMLAnchorElement>, href: string) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const shown = entries.length > 0;
   useEffect(() => {
@@ -31,7 +40,9 @@ export function ErrorSummary({ pages, entries }: { pages: readonly Page[]; entri
               {items.flatMap((entry) =>
                 entry.messages.map((message) => (
                   <li key={`${entry.key}:${message}`}>
-                    <a href={`${page.path}#${entry.key}`}>{message}</a>
+                    <a href={`${page.path}#${entry.key}`} onClick={(event) => onNavigate?.(event, `${page.path}#${entry.key}`)}>
+                      {message}
+                    </a>
                   </li>
                 )),
               )}

@@ -10,8 +10,8 @@ import { ReadOnlyField } from './fields/Field.js';
 export const REPEATER_LIMIT = 10;
 
 /**
- * Add-another (§2): `count` instances of the template, and an add button until the maximum. The count
- * lives in the island's state for now; the lifecycle issue persists it through /api/add-another.
+ * Add-another (§2): `count` instances of the template, and an add button until the maximum. A logged-in
+ * student's count is persisted through PUT /api/add-another before it changes on screen.
  */
 export function RepeaterBlock({ node, level, count, renderInstance }: { node: Repeater; level: number; count: number; renderInstance: (index: number) => ReactNode }) {
   const form = useForm();
@@ -19,6 +19,11 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
   const shown = Math.min(Math.max(count, 1), max);
   const lastShown = useRef(shown);
   const Title = `h${Math.min(level, 6)}` as 'h3';
+  const addOne = async () => {
+    // Logged in, the count is stored first (§4), so a reload shows the same number of components.
+    if (form.isLoggedIn && form.persistCount && !(await form.persistCount(node.repeater, shown + 1))) return;
+    form.dispatch({ type: 'add', repeater: node.repeater, max, defaultCount: shown });
+  };
   useEffect(() => {
     // Move focus to the heading of the instance just added, so keyboard and screen-reader users land on it.
     if (shown > lastShown.current) document.getElementById(`${node.repeater}-${shown - 1}-title`)?.focus();
@@ -40,7 +45,7 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
           <button
             type="button"
             className="button button--secondary repeater__add"
-            onClick={() => form.dispatch({ type: 'add', repeater: node.repeater, max, defaultCount: shown })}
+            onClick={() => void addOne()}
           >
             {node.addLabel}
           </button>
@@ -84,6 +89,12 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
         const { showError } = await import('../ui/toast-bus.js');
         return showError(`Error handling tabs for ${node.label}`);
       }
+    }
+    if (form.isLoggedIn && form.persistTab) {
+      // §4: the server clears the left tab's answers and deletes its documents; a conversion under way blocks.
+      const outcome = await form.persistTab(node.tabs, id, node.label);
+      if (outcome === 'blocked') return setBlocked(true);
+      if (outcome === 'failed') return;
     }
     form.dispatch({ type: 'tab', tabs: node.tabs, id });
   };

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Answers } from '../../form/types.js';
+import type { DocumentAnswer } from '../upload/upload-api.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /**
@@ -17,6 +18,12 @@ export interface FormContextValue {
   tabs: Record<string, string>;
   triggers: Record<string, TriggerState>;
   dispatch(action: FormAction): void;
+  /** §3 document_answer of a logged-in student (the upload control's starting state). */
+  documents?: Readonly<Record<string, DocumentAnswer>>;
+  /** Logged in: persists an add-another count first (§4); false when it failed (the island told the applicant). */
+  persistCount?(buttonId: string, count: number): Promise<boolean>;
+  /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */
+  persistTab?(tabId: string, chosen: string, label: string): Promise<'chosen' | 'blocked' | 'failed'>;
 }
 
 const noop = () => {};

@@ -10,26 +10,20 @@ import { clearChangedPage } from './page-change.js';
  */
 export async function logoutByChoice(options: { flush?: boolean; reason?: FlushReason } = {}): Promise<void> {
   if (options.flush !== false) await flushAll(options.reason ?? 'logout');
-  clearChangedPage();
   await logout();
+  clearChangedPage();
 }
 
-/**
- * A logout the product decides (§4 inactivity): unsaved answers are saved first; the session is ended
- * whatever happens (an unreachable server is no reason to stay logged in on this screen), then /login
- * shows `message`.
- */
-export async function logoutWithMessage(message: string, options: { flush?: boolean } = {}): Promise<void> {
-  if (options.flush !== false) await flushAll('inactivity-logout');
+/** GET /api/logout, never throwing. */
+export async function endSessionQuietly(): Promise<void> {
   try {
     await api('/api/logout', { onUnauthorized: 'throw' });
   } catch {
-    // Already ended (401) or unreachable: the server ends an idle session by itself.
+    // Already ended (401), or unreachable: an idle server session ends by itself 15 minutes after its last request.
   }
-  leaveForLogin(message);
 }
 
-/** Clears this tab's client state and goes to /login with `message` (another tab already ended the session). */
+/** After the session ended (here or in another tab): clears this tab's client state and goes to /login with `message`. */
 export function leaveForLogin(message: string): void {
   clearChangedPage();
   clearClientState();

@@ -26,3 +26,21 @@ export function clearChangedPage(): void {
   if (typeof document === 'undefined') return;
   document.cookie = `${PAGE_CHANGED_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
+
+/**
+ * Plain links count as page changes too (e.g. the validation summary's `/{page}#{key}` items): while
+ * installed, a click on a same-origin link to another path marks the session before the browser follows
+ * it. Programmatic moves (after a save) still call markChangedPage() themselves. Returns the uninstaller.
+ */
+export function trackPageChangeLinks(): () => void {
+  if (typeof document === 'undefined') return () => undefined;
+  const onClick = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (!link || link.target === '_blank' || link.hasAttribute('download')) return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin === window.location.origin && url.pathname !== window.location.pathname) markChangedPage();
+  };
+  // Capture: the form island may stop the click to save first; the move still counts.
+  document.addEventListener('click', onClick, true);
+  return () => document.removeEventListener('click', onClick, true);
+}

@@ -1,14 +1,56 @@
 import type { PageId } from '../../form/types.js';
 import { pageById } from '../../form/definition.js';
+import type { FormPageData } from '../../server/application/page-data.server.js';
+import { usePageContext } from '../page-context.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
+import { ReadOnlyForm } from './ReadOnlyForm.js';
 
 /**
  * One form step (§2 /about, /education, /final-steps): the shell around the form island, which renders every
- * question with the current answers on the server. Logged-out visitors (everyone until the lifecycle issue
- * adds saved answers and the session here) start from no answers; their own come back from sessionStorage.
+ * question with the current answers on the server. A logged-in student's page carries their saved answers
+ * with the ETag the island saves against (DESIGN §7), the web status, the stored validation result and the
+ * UI state (pages/(form)/+data.ts). Visitors start from no answers; theirs come back from sessionStorage.
+ * Staff (service users) get the application as static text: no island, navigation, header or footer (§2).
  */
+function documentMarks(documents: FormPageData['document_answer']): Record<string, string> {
+  return Object.fromEntries(Object.entries(documents ?? {}).filter(([, d]) => d.status === 'COMPLETED').map(([key]) => [key, 'ANSWERED']));
+}
+
 export function FormRoute({ page }: { page: PageId }) {
   const { path } = pageById(page);
-  return <FormShell current={path} body={(banners) => <FormIsland banners={banners} page={page} answers={{}} isLoggedIn={false} />} />;
+  const data = (usePageContext() as unknown as { data?: FormPageData }).data;
+  if (data?.is_service_user) {
+    return (
+      <main id="main" className="container main main--readonly" tabIndex={-1}>
+        <h1 className="readonly-title">{data.applicant ? `Application of ${data.applicant}` : 'Application'}</h1>
+        {/* One page per route, as the PDF prints them; converted documents count as answered (§3). */}
+        <ReadOnlyForm pages={[page]} answers={{ ...data.answers, ...documentMarks(data.document_answer) }} counts={data.add_another} tabs={data.tabs} />
+      </main>
+    );
+  }
+  const loggedIn = data?.is_logged_in === true;
+  return (
+    <FormShell
+      current={path}
+      body={(banners) => (
+        <FormIsland
+          banners={banners}
+          page={page}
+          answers={loggedIn ? data.answers : {}}
+          isLoggedIn={loggedIn}
+          {...(loggedIn
+            ? {
+                version: data.etag,
+                webStatus: data.web_status,
+                validations: data.web_status === 'validating' ? data.validations : [],
+                counts: data.add_another,
+                tabs: data.tabs,
+                documents: data.document_answer,
+              }
+            : {})}
+        />
+      )}
+    />
+  );
 }

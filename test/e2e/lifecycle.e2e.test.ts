@@ -67,20 +67,22 @@ describeE2E('application lifecycle in Chromium: banners, account popover, inacti
   });
 
   it('greets a returning student by preferred name, and hides the banner after a page change in the session', async () => {
-    const { context } = await student({ logins: 2 });
+    const { context, email } = await student({ logins: 2 });
     expect((await call(server, context, 'PUT', '/api/answer', { first_name: 'Maria', preferred_name: 'Mari' })).status).toBe(200);
     const page = await context.newPage();
     await page.goto(`${server.url}/about`);
     const banner = page.locator('[data-banner="returning"]');
     await expect(banner.locator('h2').textContent()).resolves.toBe('Welcome back, Mari!');
     await expect(banner.textContent()).resolves.toContain('Your application is our priority.');
-    // What the form island does before moving to another page (islands/lifecycle/page-change.ts):
-    await page.evaluate(() => {
-      const marker = document.querySelector('[data-page-change-marker]')!.getAttribute('data-page-change-marker');
-      document.cookie = `freshman.pageChanged=${marker}; Path=/; SameSite=Lax`;
-    });
-    await page.goto(`${server.url}/education`);
+    // Moving to another page in this session (a link: islands/lifecycle/page-change.ts notes it).
+    await hydrated(page, 'Inactivity');
+    await page.getByRole('link', { name: '2. Your academics' }).click();
+    await page.waitForURL('**/education');
     expect(await page.locator('.greeting').count()).toBe(0);
+    // A new session (log in again) greets again.
+    await logIn(server, context, email);
+    await page.goto(`${server.url}/about`);
+    await expect(page.locator('[data-banner="returning"] h2').textContent()).resolves.toBe('Welcome back, Mari!');
     await context.close();
   });
 
@@ -132,8 +134,8 @@ describeE2E('application lifecycle in Chromium: banners, account popover, inacti
     await context.close();
   });
 
-  it('with a fake clock: warns after 14 idle minutes; "Yes" keeps the session; expiry logs out with the inactivity message', async () => {
-    const { context } = await student();
+  it('with a fake clock: warns after 14 idle minutes; "Yes" keeps the session; expiry logs out with the inactivity message, answers saved', async () => {
+    const { context, email } = await student();
     await context.clock.install();
     const page = await context.newPage();
     const problems = watchPageProblems(page);
@@ -154,7 +156,9 @@ describeE2E('application lifecycle in Chromium: banners, account popover, inacti
     expect((await call(server, context, 'GET', '/api/profile')).status).toBe(200);
     expect(problems.filter((p) => /pageerror|Content Security Policy|Refused/.test(p))).toEqual([]);
 
-    // The timer starts again from the answer.
+    // Something typed just before going idle; the timer starts again from there.
+    await hydrated(page, 'Form');
+    await page.locator('#first_name').fill('Zora');
     await page.clock.fastForward('14:15');
     await dialog(page).waitFor();
     await page.clock.fastForward('01:00');
@@ -162,6 +166,9 @@ describeE2E('application lifecycle in Chromium: banners, account popover, inacti
     await expectToast(page, 'Error', INACTIVITY_MESSAGE);
     expect((await context.cookies()).some((c) => c.name === SESSION_COOKIE)).toBe(false);
     expect((await call(server, context, 'GET', '/api/profile')).status).toBe(401);
+    // Nothing typed was lost.
+    await logIn(server, context, email);
+    expect((await call(server, context, 'GET', '/api/profile')).body.answer.first_name).toBe('Zora');
     await context.close();
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { makeDocx } from '../fixtures/documents.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
-import { presign, startConversion, uploadTo, waitForFinalStatus, pollOnce } from '../fixtures/documents-flow.js';
+import { presign, startConversion, uploadTo, waitForFinalStatus, pollOnce, ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 import { ROOT } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -91,6 +91,7 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
   });
 
   afterAll(async () => {
+    ignoreQueueErrorsFromNowOn(operator, ctx?.services.boss);
     for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
     await operator?.stop({ graceful: false, wait: true }).catch(() => undefined);
     await ctx?.close();

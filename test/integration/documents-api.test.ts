@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { makeDocx, makeDocxZipBomb, makeExe, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
-import { pollOnce, presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
+import { pollOnce, presign, startConversion, uploadTo, waitForFinalStatus, ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { outputKeyFor } from '../../server/documents/keys.server.js';
 import { fileQuestionKeys } from '../../form/document-keys.js';
@@ -22,7 +22,10 @@ beforeAll(async () => {
   alice = await createUserWithSession(ctx.db.knex, ctx.clock.now);
   bob = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  ignoreQueueErrorsFromNowOn(ctx.services.boss);
+  await ctx.close();
+});
 
 async function uploadAndConvert(user: TestUser, key: string, bytes: Buffer, name: string) {
   const presigned = await presign(ctx.app, user.cookie, key);
@@ -309,6 +312,7 @@ describe('an embedded store that cannot be used', () => {
       expect(ready.status).toBe(503);
       expect(ready.body.checks.objectStore).toMatch(/^object store unreachable/);
     } finally {
+      ignoreQueueErrorsFromNowOn(other.services.boss);
       await other.close();
     }
   });

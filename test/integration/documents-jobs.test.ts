@@ -10,6 +10,7 @@ import { findDocument, replaceDocument } from '../../db/repos/documents.server.j
 import { StorageUnavailableError } from '../../server/storage/object-store.server.js';
 import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
 import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS, GAVE_UP_MESSAGE, type ConvertDocumentData } from '../../workers/jobs/convert-document.server.js';
+import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 
 /** The conversion job's failure paths, driven through pg-boss in this process. */
 let ctx: TestContext;
@@ -19,7 +20,10 @@ beforeAll(async () => {
   ctx = await createTestApp({ queue: 'workers' });
   user = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  ignoreQueueErrorsFromNowOn(ctx.services.boss);
+  await ctx.close();
+});
 
 async function queueConversion(answerKey: string, options: Record<string, unknown> = {}): Promise<ConvertDocumentData> {
   const fileKey = newUploadKey(user.id, answerKey);

@@ -6,7 +6,7 @@ import S3rver from 's3rver';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { makeDocx, makePng } from '../fixtures/documents.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
-import { presign, startConversion, waitForFinalStatus, type Presigned } from '../fixtures/documents-flow.js';
+import { presign, startConversion, waitForFinalStatus, type Presigned, ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 import { freePort } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -54,6 +54,7 @@ beforeAll(async () => {
   user = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
 afterAll(async () => {
+  ignoreQueueErrorsFromNowOn(ctx?.services.boss);
   await ctx?.close();
   await s3?.close();
 });
@@ -123,6 +124,7 @@ describe('an unreachable object store', () => {
       expect(ready.status).toBe(503);
       expect(ready.body.checks.objectStore).toMatch(/^object store unreachable/);
     } finally {
+      ignoreQueueErrorsFromNowOn(other.services.boss);
       await other.close();
     }
   });

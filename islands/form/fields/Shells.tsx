@@ -55,6 +55,7 @@ export function FileField({ q }: { q: Of<'file'> }) {
           <FileUploadInput
             answerKey={q.key}
             isLoggedIn={form.isLoggedIn}
+            initial={form.documents?.[q.key] ?? null}
             describedBy={describedBy}
             invalid={shown.length > 0}
             onAnswered={(key) => form.change({ [key]: 'ANSWERED' })}

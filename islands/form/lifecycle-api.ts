@@ -1,0 +1,63 @@
+import type { ValidationEntry } from '../../form/types.js';
+import { ApiError, apiRequest } from '../ui/api.js';
+import type { WebStatus } from './state.js';
+
+/** §7 / §9: the web-status post is retried 2 times on failure. */
+export const STATUS_POST_RETRIES = 2;
+
+/** POST /api/web-status, retried (not on 401 or a 4xx that a retry cannot fix). */
+export async function postWebStatus(webStatus: WebStatus, retries = STATUS_POST_RETRIES): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await apiRequest('/api/web-status', { method: 'POST', body: { web_status: webStatus } });
+      return;
+    } catch (err) {
+      const retriable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
+      if (!retriable || attempt >= retries) throw err;
+    }
+  }
+}
+
+/** §4: while started or validating every page change reports the current path. */
+export async function putLastPage(path: string): Promise<void> {
+  await apiRequest('/api/last-page', { method: 'PUT', body: { last_page: path } });
+}
+
+/** §4: the schema result is posted only when it has entries (the caller checks). */
+export async function postValidations(entries: readonly ValidationEntry[]): Promise<void> {
+  await apiRequest('/api/validations', { method: 'POST', body: entries });
+}
+
+export type SubmitOutcome = { outcome: 'submitted' } | { outcome: 'invalid'; validations: ValidationEntry[] };
+
+/** POST /api/submit: 200 submitted (also a repeat: idempotent), 422 with the server's validation result. */
+export async function postSubmit(): Promise<SubmitOutcome> {
+  try {
+    await apiRequest('/api/submit', { method: 'POST' });
+    return { outcome: 'submitted' };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 422 && Array.isArray(err.body?.validations)) {
+      return { outcome: 'invalid', validations: err.body.validations as ValidationEntry[] };
+    }
+    throw err;
+  }
+}
+
+/** PUT /api/add-another (§7): the count per button id. */
+export async function putAddAnother(buttonId: string, count: number): Promise<void> {
+  await apiRequest('/api/add-another', { method: 'PUT', body: { button_id: buttonId, num_components: count } });
+}
+
+export type TabOutcome = { outcome: 'chosen'; etag: string | null } | { outcome: 'blocked' };
+
+/** PUT /api/tabs (§7): 409 'File Upload in Progress' blocks the switch; the answers' new ETag comes back. */
+export async function putTab(tabId: string, chosenTab: string): Promise<TabOutcome> {
+  try {
+    const response = await apiRequest<{ version?: number }>('/api/tabs', { method: 'PUT', body: { tab_id: tabId, chosen_tab: chosenTab } });
+    const etag = response.headers.get('ETag') ?? (typeof response.data?.version === 'number' ? `"v${response.data.version}"` : null);
+    return { outcome: 'chosen', etag };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409 && err.body?.title === 'File Upload in Progress') return { outcome: 'blocked' };
+    throw err;
+  }
+}

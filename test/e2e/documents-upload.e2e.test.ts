@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
+import { startServer, type RunningServer } from '../helpers/server.js';
+import { startSmtpReceiver } from '../helpers/smtp.js';
+import { TEST_TMP } from '../helpers/paths.js';
+import { FILE_MAX_BYTES, FILE_MESSAGES, formatFileSize, uploadErrorTitle } from '../../form/documents.js';
+import { makeDocx, makeExe, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
+import { call, createAccount, expectToast, logIn, nextEmail } from './lifecycle-helpers.js';
+
+/**
+ * Documents in Chromium against the production server with the embedded store and the inline worker
+ * (real LibreOffice for docx). The document question is Education's 'transcript', under the tab
+ * 'I will upload it now' (§4 Tabs).
+ */
+let browser: Browser;
+let server: RunningServer;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  smtp = await startSmtpReceiver();
+  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-documents-')), env: { SMTP_URL: smtp.url } });
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  await browser?.close();
+});
+
+async function student(): Promise<BrowserContext> {
+  const email = nextEmail('documents');
+  await createAccount(server, smtp, email);
+  const context = await browser.newContext();
+  await logIn(server, context, email);
+  return context;
+}
+
+/** /education with the upload tab chosen and the upload control (not its server shell) in place. */
+async function openUpload(page: Page): Promise<void> {
+  await page.goto(`${server.url}/education`);
+  await page.waitForSelector('html[data-islands="ready"]', { state: 'attached', timeout: 20_000 });
+  await page.locator('h1').hover();
+  await page.waitForSelector('[data-island="Form"][data-hydrated="true"]', { state: 'attached', timeout: 20_000 });
+  await page.getByRole('tab', { name: 'I will upload it now' }).click();
+  await page.waitForSelector('.upload[data-phase]', { timeout: 20_000 });
+}
+
+const file = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
+
+/** Document calls (§7) that answered 400 or more, with method and path, so a failure says which call it was. */
+function failedDocumentCalls(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    const documentCall = /^\/(api\/presigned-url|local-store\/upload|api\/pdf\/document-answer|api\/document-answer)/.test(path);
+    if (documentCall && r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${path}`);
+  });
+  return failed;
+}
+
+describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
+  it('png, jpg, pdf and docx each upload and reach COMPLETED with the file name shown; delete asks first', async () => {
+    const context = await student();
+    const page = await context.newPage();
+    const failed = failedDocumentCalls(page);
+    await openUpload(page);
+    const uploads: Array<[string, Buffer]> = [
+      ['scan.png', makePng(64, 64)],
+      ['photo.jpg', makeJpeg()],
+      ['grades.pdf', await makePdf(2)],
+      ['letter.docx', await makeDocx()],
+    ];
+    for (const [name, buffer] of uploads) {
+      await page.setInputFiles('#transcript', file(name, buffer));
+      await expect(page.locator('.upload__name').textContent({ timeout: 60_000 })).resolves.toBe(name);
+      await expect(page.locator('.upload__size').textContent()).resolves.toBe(formatFileSize(buffer.length));
+      expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('COMPLETED');
+      if (name === 'scan.png') expect(await axeViolations(page)).toEqual([]);
+
+      // Delete asks first; Cancel keeps the file.
+      await page.getByRole('button', { name: `Delete ${name}` }).click();
+      const confirm = page.getByRole('dialog', { name: FILE_MESSAGES.deleteConfirm });
+      await confirm.waitFor();
+      if (name === 'scan.png') expect(await axeViolations(page)).toEqual([]);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await expect(page.locator('.upload__name').textContent()).resolves.toBe(name);
+      await page.getByRole('button', { name: `Delete ${name}` }).click();
+      await page.getByRole('dialog', { name: FILE_MESSAGES.deleteConfirm }).getByRole('button', { name: 'Delete' }).click();
+      await page.locator('#transcript[type="file"]').waitFor();
+      expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('NOT_ANSWERED');
+    }
+    expect(failed).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('shows the exact §5 messages for oversize, wrong type, empty and 33-character names, without uploading', async () => {
+    const context = await student();
+    const page = await context.newPage();
+    await openUpload(page);
+    const presigns: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/presigned-url') && presigns.push(r.url()));
+    const cases: Array<[string, Buffer, string]> = [
+      ['big.pdf', Buffer.alloc(FILE_MAX_BYTES + 1, 0x25), FILE_MESSAGES.tooLarge],
+      ['animation.gif', Buffer.from('GIF89a'), FILE_MESSAGES.wrongType],
+      ['empty.pdf', Buffer.alloc(0), FILE_MESSAGES.empty],
+      [`${'a'.repeat(29)}.pdf`, await makePdf(), FILE_MESSAGES.nameTooLong],
+    ];
+    for (const [name, buffer, message] of cases) {
+      await page.setInputFiles('#transcript', file(name, buffer));
+      await expect(page.locator('#transcript-error').textContent()).resolves.toContain(message);
+      await expect(page.locator('#transcript').getAttribute('aria-invalid')).resolves.toBe('true');
+    }
+    expect(presigns).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('an .exe renamed .pdf ends FAILED: the error toast, the message, and the answer cleared', async () => {
+    const context = await student();
+    const page = await context.newPage();
+    await openUpload(page);
+    await page.setInputFiles('#transcript', file('transcript.pdf', makeExe()));
+    await expectToast(page, uploadErrorTitle('transcript'), FILE_MESSAGES.wrongType);
+    await expect(page.locator('#transcript-error').textContent()).resolves.toContain(FILE_MESSAGES.wrongType);
+    expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('FAILED');
+    await context.close();
+  }, 120_000);
+
+  it('shows a progress bar while the bytes go up; the tabs dialog blocks a switch during the upload and the conversion', async () => {
+    const context = await student();
+    const page = await context.newPage();
+    await openUpload(page);
+    // A slow uplink (~64 KB/s), so the 1 MB upload takes long enough to be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+    await page.setInputFiles('#transcript', file('big-scan.pdf', Buffer.concat([await makePdf(), Buffer.alloc(FILE_MAX_BYTES - 4096, 0x20)])));
+    const bar = page.locator('progress.upload__bar');
+    await bar.waitFor({ state: 'visible', timeout: 10_000 });
+    await expect(page.getByText('Uploading big-scan.pdf').first().isVisible()).resolves.toBe(true);
+    // The bar follows XMLHttpRequest's upload progress.
+    await page.waitForFunction(() => ((document.querySelector('progress.upload__bar') as HTMLProgressElement | null)?.value ?? 0) > 0, null, { timeout: 20_000 });
+
+    await page.getByRole('tab', { name: 'My counselor will send it' }).click();
+    const blocked = page.getByRole('dialog', { name: 'File Upload in Progress' });
+    await blocked.waitFor();
+    await expect(blocked.textContent()).resolves.toContain('Please wait until the file upload has completed.');
+    await blocked.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('tab', { name: 'I will upload it now' }).getAttribute('aria-selected')).resolves.toBe('true');
+
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    // While converting, the switch is blocked too.
+    await page.locator('.upload__converting').waitFor({ timeout: 60_000 });
+    await page.getByRole('tab', { name: 'My counselor will send it' }).click();
+    await page.getByRole('dialog', { name: 'File Upload in Progress' }).getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('tab', { name: 'I will upload it now' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.locator('.upload__name').textContent({ timeout: 60_000 })).resolves.toBe('big-scan.pdf');
+    await context.close();
+  }, 180_000);
+
+  it('once converted, leaving the tab deletes the conversion and the document answer (§4)', async () => {
+    const context = await student();
+    const page = await context.newPage();
+    await openUpload(page);
+    await page.setInputFiles('#transcript', file('scan.png', makePng()));
+    await expect(page.locator('.upload__name').textContent({ timeout: 60_000 })).resolves.toBe('scan.png');
+    const refused: string[] = [];
+    page.on('response', (r) => r.status() >= 400 && refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
+    await page.getByRole('tab', { name: 'My counselor will send it' }).click();
+    await page.waitForSelector('#transcript-source-tab-counselor[aria-selected="true"]', { timeout: 15_000 }).catch((err: Error) => {
+      throw new Error(`the tab did not switch (${err.message}); refused calls: ${refused.join(', ') || 'none'}`);
+    });
+    expect((await call(server, context, 'GET', '/api/document-answer')).body.transcript).toBeUndefined();
+    expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('NOT_ANSWERED');
+    await context.close();
+  }, 120_000);
+
+  it('tells a logged-out visitor that uploads need an account', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/education`);
+    await page.waitForSelector('html[data-islands="ready"]', { state: 'attached', timeout: 20_000 });
+    await page.locator('h1').hover();
+    await page.waitForSelector('[data-island="Form"][data-hydrated="true"]', { state: 'attached', timeout: 20_000 });
+    await page.getByRole('tab', { name: 'I will upload it now' }).click();
+    await expect(page.getByText(FILE_MESSAGES.loginNeeded).first().isVisible()).resolves.toBe(true);
+    await page.close();
+  }, 60_000);
+});
