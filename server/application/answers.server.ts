@@ -4,6 +4,7 @@ import { clearInvalidDates, unknownKeys, withDescriptions } from '../../form/ans
 import type { Answers, UiState } from '../../form/types.js';
 import type { ApplicationRow, StoredAnswers } from '../../db/repos/applications.server.js';
 import { HttpError } from '../http-error.server.js';
+import { isDocumentKey } from '../documents/document-keys.server.js';
 
 /** Longest single answer: the largest configured textarea (§9: 7000). Longer is not typing, it is abuse. */
 export const MAX_ANSWER_LENGTH = 7000;
@@ -18,9 +19,12 @@ export function parseAnswers(body: unknown): StoredAnswers {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new HttpError(400, 'The answers must be a JSON object of answer keys and values.');
   }
-  const unknown = unknownKeys(body as Record<string, unknown>);
+  // The form marks a converted document 'ANSWERED' among its answers (§3); the document itself lives in
+  // document_answer, so those keys are accepted and left out of the stored answers.
+  const answersOnly = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([key]) => !isDocumentKey(key)));
+  const unknown = unknownKeys(answersOnly);
   if (unknown.length > 0) throw new HttpError(400, `Unknown answer keys: ${unknown.join(', ')}`, { unknown_keys: unknown });
-  const { error, value } = answersBody.validate(body, { convert: false });
+  const { error, value } = answersBody.validate(answersOnly, { convert: false });
   if (error) {
     const key = error.details[0]?.path.join('.') ?? '';
     throw new HttpError(400, `The answer ${key} must be text of at most ${MAX_ANSWER_LENGTH} characters, or true/false.`);

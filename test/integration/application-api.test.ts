@@ -63,6 +63,12 @@ describe('PUT /api/answer', () => {
     expect(res.body.answer.free_lunch).toBe('');
   });
 
+  it("accepts a converted document's ANSWERED mark without storing it among the answers", async () => {
+    const res = await as(alice).put('/api/answer').send({ transcript: 'ANSWERED', first_name: 'Maria' });
+    expect(res.status).toBe(200);
+    expect(res.body.answer.transcript).toBeUndefined();
+  });
+
   it('rejects unknown keys with 400 naming them', async () => {
     const res = await as(alice).put('/api/answer').send({ first_name: 'A', favourite_colour: 'blue', shoe_size: '9' });
     expect(res.status).toBe(400);
