@@ -133,3 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contacts: { helpEmail: v.HELP_EMAIL, officePhone: v.OFFICE_PHONE, officeEmail: v.OFFICE_EMAIL },
   };
 }
+
+/** For process entry points: the configuration, or exit 1 with the message naming the variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

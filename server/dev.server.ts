@@ -1,19 +1,10 @@
 import { createServer } from 'vite';
-import { loadConfig, ConfigError } from './config.server.js';
+import { loadConfigOrExit } from './config.server.js';
 import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
 import { createApp } from './app.server.js';
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 // Derived from PORT so that two dev servers (tests) never share Vite's HMR port.
 const hmrPort = config.port + 10_000 <= 65_535 ? config.port + 10_000 : config.port - 10_000;

@@ -1,23 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, ConfigError } from './config.server.js';
+import { loadConfigOrExit } from './config.server.js';
 import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
 import { createApp } from './app.server.js';
 
-function configOrExit() {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-}
-
-const config = configOrExit();
+const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 
 if (!existsSync(join(process.cwd(), 'dist', 'server', 'entry.mjs'))) {

@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from '../server/config.server.js';
+import { loadConfigOrExit } from '../server/config.server.js';
 import { createLogger } from '../server/logger.server.js';
 import { bootServices } from '../server/boot.server.js';
 
@@ -6,19 +6,7 @@ import { bootServices } from '../server/boot.server.js';
  * `npm run worker`: a process that only handles jobs (conversions, PDFs, e-mail), no HTTP. Scale it
  * out next to the web processes; all of them share PostgreSQL, pg-boss and the object store.
  */
-function configOrExit() {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-}
-
-const config = configOrExit();
+const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 
 if (!config.databaseUrl) {
