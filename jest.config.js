@@ -24,6 +24,7 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
   globalSetup: '<rootDir>/test/helpers/global-setup.cjs',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.cjs',
-  testTimeout: 60_000,
+  // e2e tests drive a real server and Chromium on a 2-core machine: generous, never asserted as timings.
+  testTimeout: 120_000,
   maxWorkers: 2,
 };

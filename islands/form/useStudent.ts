@@ -66,18 +66,28 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
   }, []);
 
   const saver = useRef<AnswerSaver | null>(null);
+  // The server's answers taken in after a conflict are not the applicant's typing: they must not restart saving.
+  const adopting = useRef(false);
   if (enabled && !saver.current) {
     saver.current = new AnswerSaver({
       etag,
       saved: state.answers,
       current: () => current.current.answers,
-      adopt: (values) => dispatch({ type: 'restore', answers: values }),
+      adopt: (values) => {
+        if (Object.keys(values).length === 0) return;
+        adopting.current = true;
+        dispatch({ type: 'restore', answers: values });
+      },
       report,
     });
   }
 
   // Background saves: a short while after typing stops; when the page is hidden or goes away.
   useEffect(() => {
+    if (adopting.current) {
+      adopting.current = false;
+      return;
+    }
     if (restored && saver.current?.hasUnsaved()) saver.current.changed();
   }, [restored, state.answers]);
 

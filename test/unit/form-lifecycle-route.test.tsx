@@ -88,7 +88,7 @@ describe('FormRoute with the lifecycle page data (pages/(form)/+data.ts)', () =>
   });
 
   it('a service user gets the read-only application: no island, navigation, header, footer or inputs', () => {
-    const html = render({ is_service_user: true, applicant: 'ada@example.org', answers: { first_name: 'Ada', last_name: 'Lovelace' } }, 'education');
+    const html = render({ is_service_user: true, applicant: 'ada@example.org', answers: { first_name: 'Ada', last_name: 'Lovelace' } }, 'about');
     expect(html).not.toContain('data-island');
     expect(html).not.toContain('class="steps"');
     expect(html).not.toContain('site-header');
