@@ -37,7 +37,7 @@ export function FormRoute({ page }: { page: PageId }) {
         <FormIsland
           banners={banners}
           page={page}
-          answers={loggedIn ? data.answers : {}}
+          answers={data?.answers ?? {}}
           isLoggedIn={loggedIn}
           {...(loggedIn
             ? {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { readPrefillToken } from '../prefill/prefill-token.server.js';
 import type { AppServices } from '../services.server.js';
 import type { SessionUser } from '../auth/session.server.js';
 import type { ServiceUser } from '../service/service-token.server.js';
@@ -57,6 +58,7 @@ export interface LifecyclePageContext {
   services: AppServices;
   locals?: { user?: SessionUser | null; serviceUser?: ServiceUser | null };
   headersOriginal?: unknown;
+  urlParsed?: { search: Record<string, string> };
 }
 
 const RECOGNISED: readonly WebStatus[] = ['started', 'validating', 'submitted'];
@@ -175,7 +177,10 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
   }
 
   if (!user) {
-    return { ...EMPTY, ...withDefaults({ add_another: {}, tabs: {} }), is_logged_in: false, is_service_user: false, banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }) };
+    // §2 entry loading: a visitor arriving with ?token= (a prefill link) starts from its answers.
+    const token = pageContext.urlParsed?.search.token;
+    const prefill = token ? readPrefillToken(services.config.sessionSecret, token, services.now()) : null;
+    return { ...EMPTY, ...withDefaults({ add_another: {}, tabs: {} }), ...(prefill?.ok ? { answers: prefill.answers } : {}), is_logged_in: false, is_service_user: false, banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }) };
   }
 
   const profile = await loadProfile(services, user);

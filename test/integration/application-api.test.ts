@@ -126,6 +126,22 @@ describe('user isolation', () => {
   });
 });
 
+describe('user isolation of page, status and validations', () => {
+  it("keeps one applicant's last page, statuses and validation results away from another", async () => {
+    const frank = await createLoggedInUser(ctx);
+    const gina = await createLoggedInUser(ctx);
+    await as(frank).put('/api/last-page').send({ last_page: '/final-steps' });
+    await as(frank).post('/api/web-status').send({ web_status: 'validating' });
+    await as(frank).post('/api/validations').send([{ key: 'first_name', page: 'about', messages: ['x'] }]);
+    const ginas = await as(gina).get('/api/profile');
+    expect(ginas.body.last_page).toBeNull();
+    expect(ginas.body.web_status).toEqual([]);
+    const stored = await ctx.db.knex('applications').where({ user_id: gina.id }).first();
+    expect(stored?.validations ?? null).toBeNull();
+    expect((await as(frank).get('/api/profile')).body.last_page).toBe('/final-steps');
+  });
+});
+
 describe('PUT /api/last-page and POST /api/web-status', () => {
   it('records the last page', async () => {
     const res = await as(alice).put('/api/last-page').send({ last_page: '/education' });

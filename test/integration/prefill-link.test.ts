@@ -9,9 +9,11 @@ import { signPrefillToken } from '../../server/prefill/prefill-token.server.js';
 import { PREFILL_INVALID } from '../../server/prefill/routes.server.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { loadVikeBuild } from '../helpers/vike-build.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
+  await loadVikeBuild();
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
@@ -49,5 +51,14 @@ describe('public temporary answers (GET /public/tmp)', () => {
     expect(url.pathname).toBe('/about');
     const res = await request(ctx.app).get('/public/tmp').query({ token: url.searchParams.get('token') });
     expect(res.body).toMatchObject({ first_name: 'Sam', last_name: 'Lee' });
+  });
+
+  it('pre-fills the form for a visitor who arrives with ?token=', async () => {
+    const token = signPrefillToken(TEST_SESSION_SECRET, { first_name: 'Prefilled', city: 'Provo' }, { now: ctx.services.now() });
+    const page = await request(ctx.app).get('/about').query({ token });
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/id="first_name"[^>]*value="Prefilled"|value="Prefilled"[^>]*id="first_name"/);
+    const plain = await request(ctx.app).get('/about');
+    expect(plain.text).not.toContain('Prefilled');
   });
 });
