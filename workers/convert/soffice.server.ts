@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -54,7 +55,7 @@ export async function docxToPdf(bytes: Uint8Array, options: SofficeOptions): Pro
       outDir,
       input,
     ];
-    await runGuarded(options.sofficePath, args, { HOME: work, PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' }, options.timeoutMs);
+    await runGuarded(options.sofficePath, args, { HOME: work, PATH: `${dirname(options.sofficePath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C.UTF-8' }, options.timeoutMs);
     try {
       return await readFile(join(outDir, 'document.pdf'));
     } catch {
