@@ -82,9 +82,10 @@ describe('FormRoute with the lifecycle page data (pages/(form)/+data.ts)', () =>
     expect(formProps(html).validations).toEqual([]);
   });
 
-  it('a visitor keeps the logged-out form: no answers, not logged in, no version', () => {
-    const props = formProps(render({ answers: { first_name: 'ignored' } }));
-    expect(props).toEqual({ page: 'about', answers: {}, isLoggedIn: false });
+  it('a visitor keeps the logged-out form: not logged in, no version, only the answers of a prefill link', () => {
+    expect(formProps(render({}))).toEqual({ page: 'about', answers: {}, isLoggedIn: false });
+    const props = formProps(render({ answers: { first_name: 'From a prefill link' } }));
+    expect(props).toEqual({ page: 'about', answers: { first_name: 'From a prefill link' }, isLoggedIn: false });
   });
 
   it('a service user gets the read-only application: no island, navigation, header, footer or inputs', () => {
