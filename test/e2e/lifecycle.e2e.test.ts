@@ -130,6 +130,8 @@ describeE2E('application lifecycle in Chromium: banners, account popover, inacti
     await page.getByRole('dialog', { name: 'Account' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Account' }).waitFor({ state: 'detached' });
+    // Radix restores focus to the trigger asynchronously after the close animation frame.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Account', null, { timeout: 5000 });
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Account');
     await context.close();
   });
