@@ -71,10 +71,7 @@ export function AuthCardConfirm() {
         label="Email"
         type="email"
         autoComplete="username"
-        value={card.values.username}
-        onChange={(v) => card.set('username', v)}
-        errors={card.errors.username}
-        inputRef={card.bind('username')}
+        {...card.field('username')}
       />
       <AuthField
         id="code"
@@ -82,10 +79,7 @@ export function AuthCardConfirm() {
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={card.values.code}
-        onChange={(v) => card.set('code', v)}
-        errors={card.errors.code}
-        inputRef={card.bind('code')}
+        {...card.field('code')}
       />
     </CardFrame>
   );

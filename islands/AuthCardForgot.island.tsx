@@ -33,10 +33,7 @@ export function AuthCardForgot() {
         label="Email"
         type="email"
         autoComplete="username"
-        value={card.values.username}
-        onChange={(v) => card.set('username', v)}
-        errors={card.errors.username}
-        inputRef={card.bind('username')}
+        {...card.field('username')}
       />
     </CardFrame>
   );

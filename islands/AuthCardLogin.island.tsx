@@ -74,20 +74,14 @@ export function AuthCardLogin() {
         label="Email"
         type="email"
         autoComplete="username"
-        value={card.values.username}
-        onChange={(v) => card.set('username', v)}
-        errors={card.errors.username}
-        inputRef={card.bind('username')}
+        {...card.field('username')}
       />
       <AuthField
         id="password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={card.values.password}
-        onChange={(v) => card.set('password', v)}
-        errors={card.errors.password}
-        inputRef={card.bind('password')}
+        {...card.field('password')}
       />
     </CardFrame>
   );

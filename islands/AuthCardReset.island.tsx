@@ -52,10 +52,7 @@ export function AuthCardReset({ username, id }: AuthCardResetProps) {
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        value={card.values.confirm_password}
-        onChange={(v) => card.set('confirm_password', v)}
-        errors={card.errors.confirm_password}
-        inputRef={card.bind('confirm_password')}
+        {...card.field('confirm_password')}
       />
       <PasswordChecklist password={card.values.password} confirm={card.values.confirm_password} />
     </CardFrame>

@@ -34,10 +34,7 @@ export function AuthCardSignup() {
         label="Email"
         type="email"
         autoComplete="email"
-        value={card.values.username}
-        onChange={(v) => card.set('username', v)}
-        errors={card.errors.username}
-        inputRef={card.bind('username')}
+        {...card.field('username')}
       />
       <AuthField
         id="password"

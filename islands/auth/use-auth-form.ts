@@ -42,6 +42,14 @@ export function useAuthForm<K extends string>({ form, initial, submitFields, err
     inputs.current[key] = element;
   };
 
+  /** The props an AuthField needs for one of the card's values. */
+  const field = (key: K) => ({
+    value: values[key],
+    onChange: (value: string) => set(key, value),
+    errors: errors[key],
+    inputRef: bind(key),
+  });
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
@@ -65,5 +73,5 @@ export function useAuthForm<K extends string>({ form, initial, submitFields, err
     }
   }
 
-  return { values, set, setMany, errors, busy, ready, bind, onSubmit };
+  return { values, set, setMany, errors, busy, ready, bind, field, onSubmit };
 }
