@@ -225,6 +225,10 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     const page = await context.newPage();
     await open(page, '/about');
     await settled(page);
+    // The popover loads its code on first interaction: let it hydrate before the clock is paused.
+    await page.getByRole('button', { name: 'Account' }).hover();
+    await page.waitForSelector('[data-island="AccountPopover"][data-hydrated="true"]', { state: 'attached' });
+    await page.mouse.move(0, 0);
     // A paused clock from here: the 2 s background save never comes due, so only the flush can save.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
