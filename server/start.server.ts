@@ -1,20 +1,13 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadConfigOrExit } from './config.server.js';
 import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
 import { createApp } from './app.server.js';
+import { loadProductionBuild } from './production-build.server.js';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 
-if (!existsSync(join(process.cwd(), 'dist', 'server', 'entry.mjs'))) {
-  logger.info('no client build found: building (vite build) once');
-  const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
-}
-// vike finds the production build through dist/server/entry.mjs.
-await import(join(process.cwd(), 'dist', 'server', 'entry.mjs'));
+await loadProductionBuild(() => logger.info('no production build found: building it once (vite build)'));
 
 const services = await bootServices(config, logger, { runWorkers: config.worker === 'inline' });
 const app = createApp(services);

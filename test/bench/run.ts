@@ -12,6 +12,7 @@ import { loadConfig } from '../../server/config.server.js';
 import { createLogger } from '../../server/logger.server.js';
 import { bootServices } from '../../server/boot.server.js';
 import { createApp } from '../../server/app.server.js';
+import { loadProductionBuild } from '../../server/production-build.server.js';
 import { launchBrowser } from '../helpers/chromium.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { measure, type HttpFigures } from './http.js';
@@ -41,11 +42,7 @@ function row(name: string, f: HttpFigures, baseline?: HttpFigures) {
 }
 
 async function main() {
-  if (!existsSync(join(ROOT, 'dist', 'server', 'entry.mjs'))) {
-    const { build } = await import('vite');
-    await build({ logLevel: 'warn' });
-  }
-  await import(join(ROOT, 'dist', 'server', 'entry.mjs'));
+  await loadProductionBuild();
   mkdirSync(TEST_TMP, { recursive: true });
   const config = loadConfig({
     ...process.env,
