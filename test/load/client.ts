@@ -63,7 +63,8 @@ export class ApplicantClient {
       throw new StepError(step, `HTTP ${res.status} ${message}`);
     }
     // The body is part of the response time, as a browser would see it.
-    const buffered = new Response(await res.arrayBuffer(), { status: res.status, headers: res.headers });
+    const bytes = await res.arrayBuffer();
+    const buffered = new Response([101, 204, 205, 304].includes(res.status) ? null : bytes, { status: res.status, headers: res.headers });
     this.recorder.record(step, performance.now() - started);
     return buffered;
   }
@@ -71,6 +72,11 @@ export class ApplicantClient {
   async json<T>(step: string, path: string, init: Parameters<ApplicantClient['call']>[2] = {}): Promise<{ body: T; res: Response }> {
     const res = await this.call(step, path, init);
     return { body: (await res.json()) as T, res };
+  }
+
+  /** What page scripts do with document.cookie. */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, encodeURIComponent(value));
   }
 
   get loggedIn(): boolean {

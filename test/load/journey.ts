@@ -2,6 +2,7 @@ import { fieldsOf } from '../../form/fields.js';
 import { PAGE_IDS } from '../../form/definition.js';
 import type { PageId } from '../../form/types.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { PAGE_CHANGED_COOKIE, PAGE_CHANGE_MARKER_ATTRIBUTE } from '../../server/application/page-change.js';
 import { ApplicantClient, StepError, type StepRecorder } from './client.js';
 
 /** How fast simulated applicants act: a pause of `thinkMs` (±50 %) between steps, a third of it between saves on a page. */
@@ -81,7 +82,11 @@ export async function runJourney(ctx: JourneyContext, index: number, runId: stri
   const answers = answersByPage({ ...COMPLETE_ANSWERS, last_name: `Applicant ${index}`, parent_email_address: `parent-${index}@example.com` });
 
   for (const page of PAGE_IDS) {
-    await client.call(`GET /${page}`, `/${page}`);
+    const html = await (await client.call(`GET /${page}`, `/${page}`)).text();
+    // Moving on to the next page, the page's script marks the session as having changed page (§3).
+    const marker = new RegExp(`${PAGE_CHANGE_MARKER_ATTRIBUTE}="([^"]+)"`).exec(html)?.[1];
+    if (!marker) throw new StepError(`GET /${page}`, 'no page-change marker in the page');
+    client.setCookie(PAGE_CHANGED_COOKIE, marker);
     await client.call('PUT /api/last-page', '/api/last-page', { method: 'PUT', json: { last_page: `/${page}` } });
     for (const batch of saveBatches(answers[page])) {
       await sleep(jitter(ctx.pacing.thinkMs / 3));
@@ -114,7 +119,7 @@ async function uploadTranscript(client: ApplicantClient, ctx: JourneyContext): P
   const { body: presigned } = await client.json<{ url: string; fields: Record<string, string> }>('presign upload', '/api/presigned-url', { method: 'POST', json: { answer_key: 'transcript' } });
   const form = new FormData();
   for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
-  form.append('file', new Blob([ctx.document.bytes]), ctx.document.name);
+  form.append('file', new Blob([new Uint8Array(ctx.document.bytes)]), ctx.document.name);
   await client.call('upload to object store', presigned.url, { method: 'POST', body: form });
   await client.call('start conversion', '/api/pdf/document-answer/transcript', { method: 'POST', json: { file_key: presigned.fields.key, file_name: ctx.document.name } });
   await waitFor(client, ctx, 'conversion done', '/api/pdf/document-answer/transcript', 2000, (body: { status: string; message?: string }) => {
