@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formDefinition } from '../../form/definition.js';
-import type { Page } from '../../form/types.js';
+import type { Page as FormPage } from '../../form/types.js';
 
 export interface RenderInput {
   baseUrl: string;
@@ -16,14 +16,68 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-async function printPage(context: BrowserContext, input: RenderInput, page: Page): Promise<Uint8Array> {
-  const tab = await context.newPage();
+/**
+ * Warm tabs, kept per browser: opening a tab starts a renderer process (a quarter of a second on a busy
+ * machine), which used to cost more than printing the page. A tab goes back to the pool on about:blank
+ * with the context's cookies cleared, so nothing of one applicant is left for the next; JavaScript is off
+ * and staff responses are no-store. The context is replaced now and then to bound Chromium's memory.
+ */
+class TabPool {
+  private context: Promise<BrowserContext> | null = null;
+  private idle: Page[] = [];
+  private uses = 0;
+
+  constructor(private readonly browser: Browser) {}
+
+  async acquire(): Promise<Page> {
+    if (this.uses++ >= CONTEXT_USES) await this.recycle();
+    const tab = this.idle.pop();
+    if (tab && !tab.isClosed()) return tab;
+    this.context ??= this.browser.newContext({ javaScriptEnabled: false });
+    const created = await (await this.context).newPage();
+    await created.emulateMedia({ media: 'print' });
+    return created;
+  }
+
+  async release(tab: Page, healthy: boolean): Promise<void> {
+    try {
+      if (!healthy || this.idle.length >= MAX_IDLE_TABS) throw new Error('not kept');
+      await tab.goto('about:blank');
+      await tab.context().clearCookies();
+      this.idle.push(tab);
+    } catch {
+      await tab.close().catch(() => undefined);
+    }
+  }
+
+  private async recycle(): Promise<void> {
+    const old = this.context;
+    this.context = null;
+    this.idle = [];
+    this.uses = 1;
+    await (await old?.catch(() => null))?.close().catch(() => undefined);
+  }
+}
+
+/** Three tabs print one application; two applications at a time at most. */
+const MAX_IDLE_TABS = 6;
+const CONTEXT_USES = 500;
+const pools = new WeakMap<Browser, TabPool>();
+
+function poolFor(browser: Browser): TabPool {
+  let pool = pools.get(browser);
+  if (!pool) pools.set(browser, (pool = new TabPool(browser)));
+  return pool;
+}
+
+async function printPage(pool: TabPool, input: RenderInput, page: FormPage): Promise<Uint8Array> {
+  const tab = await pool.acquire();
+  let healthy = false;
   try {
     const url = `${input.baseUrl}${page.path}?service_token=${encodeURIComponent(input.serviceToken)}`;
     const response = await tab.goto(url, { waitUntil: 'load', timeout: 30_000 });
     if (!response || !response.ok()) throw new Error(`the staff view of ${page.path} answered ${response?.status() ?? 'nothing'}`);
-    await tab.emulateMedia({ media: 'print' });
-    return await tab.pdf({
+    const pdf = await tab.pdf({
       format: 'Letter',
       printBackground: true,
       margin: { top: '0.8in', bottom: '0.8in', left: '0.7in', right: '0.7in' },
@@ -32,8 +86,10 @@ async function printPage(context: BrowserContext, input: RenderInput, page: Page
       // Page numbers are drawn after merging, across the whole document.
       footerTemplate: '<div></div>',
     });
+    healthy = true;
+    return pdf;
   } finally {
-    await tab.close();
+    await pool.release(tab, healthy);
   }
 }
 
@@ -43,15 +99,10 @@ async function printPage(context: BrowserContext, input: RenderInput, page: Page
  * documents, and numbers every page of the result.
  */
 export async function renderApplicationPdf(browser: Browser, input: RenderInput): Promise<{ pdf: Uint8Array; pageCount: number }> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  let parts: Uint8Array[];
-  try {
-    // The pages print in parallel tabs: Chromium lays each out in its own renderer, so a PDF takes
-    // about as long as its slowest page instead of the sum of all three.
-    parts = await Promise.all(formDefinition().pages.map((page) => printPage(context, input, page)));
-  } finally {
-    await context.close();
-  }
+  // The pages print in parallel tabs: Chromium lays each out in its own renderer, so a PDF takes
+  // about as long as its slowest page instead of the sum of all three.
+  const pool = poolFor(browser);
+  const parts = await Promise.all(formDefinition().pages.map((page) => printPage(pool, input, page)));
   const merged = await PDFDocument.create();
   merged.setTitle(`Freshman Application: ${input.applicantName}`);
   for (const part of [...parts, ...input.documents.map((d) => d.pdf)]) {
