@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AuthField } from './auth/AuthField.js';
 import { CardFrame } from './auth/CardFrame.js';
+import { ResendCodeButton } from './auth/ResendCodeButton.js';
 import { useAuthForm } from './auth/use-auth-form.js';
-import { api, ApiError, GENERIC_ERROR_MESSAGE } from './ui/api.js';
+import { api } from './ui/api.js';
 import { navigate, readNavUsername } from './ui/navigation-state.js';
-import { showError, showSuccess } from './ui/toast-bus.js';
-import { authErrors } from '../server/auth/rules.js';
-
-const RESEND_ERROR_TITLE = 'Resend Confirmation Code Error';
+import { showSuccess } from './ui/toast-bus.js';
 
 /**
  * §2 Confirm card. The address arrives in navigation state from sign-up or login; it stays editable
@@ -24,30 +22,12 @@ export function AuthCardConfirm() {
       navigate('/login', { username: values.username.trim().toLowerCase(), flash: { kind: 'success', message } });
     },
   });
-  const [resending, setResending] = useState(false);
 
   useEffect(() => {
     const username = readNavUsername();
     if (username) card.setMany({ username });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  async function resend() {
-    const problems = authErrors('resend', { username: card.values.username });
-    if (problems.username) {
-      showError(problems.username[0]!, RESEND_ERROR_TITLE);
-      return;
-    }
-    setResending(true);
-    try {
-      const { message } = await api<{ message: string }>('/public/resend-confirm', { method: 'POST', body: { username: card.values.username } });
-      showSuccess(message);
-    } catch (err) {
-      showError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE, RESEND_ERROR_TITLE);
-    } finally {
-      setResending(false);
-    }
-  }
 
   return (
     <CardFrame
@@ -56,9 +36,7 @@ export function AuthCardConfirm() {
       busy={card.busy}
       ready={card.ready}
       actions={
-        <button type="button" className="link-button" onClick={() => void resend()} disabled={!card.ready || resending}>
-          Resend confirmation code
-        </button>
+        <ResendCodeButton username={card.values.username} ready={card.ready} label="Resend confirmation code" onSent={showSuccess} />
       }
       footer={
         <>

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AuthField } from './auth/AuthField.js';
 import { CardFrame } from './auth/CardFrame.js';
+import { ResendCodeButton } from './auth/ResendCodeButton.js';
 import { useAuthForm } from './auth/use-auth-form.js';
-import { api, ApiError, GENERIC_ERROR_MESSAGE } from './ui/api.js';
+import { api } from './ui/api.js';
 import { clearCarriedAnswers, navigate, readCarriedAnswers, readNavUsername } from './ui/navigation-state.js';
-import { showError } from './ui/toast-bus.js';
-import { authErrors } from '../server/auth/rules.js';
-
-const RESEND_ERROR_TITLE = 'Resend Confirmation Code Error';
 
 /** §2 Login card. Answers typed while logged out go with the login call and are kept for the account. */
 export function AuthCardLogin() {
@@ -23,7 +20,6 @@ export function AuthCardLogin() {
       navigate('/about', { username: '' });
     },
   });
-  const [resending, setResending] = useState(false);
 
   useEffect(() => {
     const username = readNavUsername();
@@ -31,23 +27,6 @@ export function AuthCardLogin() {
     // Only once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  async function resend() {
-    const problems = authErrors('resend', { username: card.values.username });
-    if (problems.username) {
-      showError(problems.username[0]!, RESEND_ERROR_TITLE);
-      return;
-    }
-    setResending(true);
-    try {
-      const { message } = await api<{ message: string }>('/public/resend-confirm', { method: 'POST', body: { username: card.values.username } });
-      navigate('/confirm', { username: card.values.username.trim().toLowerCase(), flash: { kind: 'success', message } });
-    } catch (err) {
-      showError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE, RESEND_ERROR_TITLE);
-    } finally {
-      setResending(false);
-    }
-  }
 
   return (
     <CardFrame
@@ -57,9 +36,12 @@ export function AuthCardLogin() {
       ready={card.ready}
       actions={
         <>
-          <button type="button" className="link-button" onClick={() => void resend()} disabled={!card.ready || resending}>
-            Resend confirmation code?
-          </button>
+          <ResendCodeButton
+            username={card.values.username}
+            ready={card.ready}
+            label="Resend confirmation code?"
+            onSent={(message) => navigate('/confirm', { username: card.values.username.trim().toLowerCase(), flash: { kind: 'success', message } })}
+          />
           <a href="/forgot">Forgot password?</a>
         </>
       }

@@ -1,8 +1,10 @@
 import Joi from 'joi';
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULES, PASSWORDS_MATCH_RULE } from './password-rules.js';
 
 /**
  * THE account-form rules (§5 Auth), used by the API (authoritative) and by the auth islands (live).
- * Shared with the browser, so nothing server-only may be imported here.
+ * Shared with the browser, so nothing server-only may be imported here; the auth islands load this
+ * module (and joi with it) only when they first validate (islands/auth/rules-loader.ts).
  */
 
 export const AUTH_MESSAGES = {
@@ -11,43 +13,10 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required.',
   code: 'The confirmation code must be exactly 6 numbers.',
   resendEmail: 'You must provide a valid email address to resend a confirmation code.',
-  passwordsMatch: 'passwords must match',
+  passwordsMatch: PASSWORDS_MATCH_RULE.label,
   passwordTooLong: 'Your password must be at most 256 characters.',
   resetLink: 'This password reset link is invalid or has expired. Please request a new password reset e-mail.',
 } as const;
-
-export const PASSWORD_MIN_LENGTH = 12;
-/** Long enough for any passphrase, short enough that hashing stays cheap. */
-export const PASSWORD_MAX_LENGTH = 256;
-
-/** The special characters a password may use to meet the rule (the set Amazon Cognito documents). */
-export const PASSWORD_SPECIAL_CHARACTERS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-';
-
-const escaped = PASSWORD_SPECIAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&');
-
-export interface PasswordRule {
-  id: string;
-  /** Checklist text; also the validation message when the rule fails. */
-  label: string;
-  pattern: RegExp;
-  /** The rule holds when the pattern does NOT match. */
-  invert?: boolean;
-}
-
-export const PASSWORD_RULES: readonly PasswordRule[] = [
-  { id: 'length', label: `is at least ${PASSWORD_MIN_LENGTH} characters`, pattern: new RegExp(`^[\\s\\S]{${PASSWORD_MIN_LENGTH},}$`) },
-  { id: 'uppercase', label: 'has an uppercase letter', pattern: /\p{Lu}/u },
-  { id: 'lowercase', label: 'has a lowercase letter', pattern: /\p{Ll}/u },
-  { id: 'number', label: 'has a number', pattern: /[0-9]/ },
-  { id: 'special', label: 'has a special character', pattern: new RegExp(`[${escaped}]`) },
-  { id: 'whitespace', label: 'does not begin or end with a space', pattern: /^\s|\s$/, invert: true },
-];
-
-export const PASSWORDS_MATCH_RULE = { id: 'match', label: AUTH_MESSAGES.passwordsMatch } as const;
-
-export function passwordRuleHolds(rule: PasswordRule, password: string): boolean {
-  return rule.pattern.test(password) !== Boolean(rule.invert);
-}
 
 const email = (message: string) =>
   Joi.string()

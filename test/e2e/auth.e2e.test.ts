@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
@@ -87,6 +87,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     // Five digits: blocked at the field with the §5 message.
     await page.fill('#code', '12345');
     await page.click('button[type="submit"]');
+    await page.locator('#code[aria-invalid="true"]').waitFor();
     await expect(page.locator('#code-error').textContent()).resolves.toBe('The confirmation code must be exactly 6 numbers.');
     await expect(page.getAttribute('#code', 'aria-invalid')).resolves.toBe('true');
     await expect(activeId(page)).resolves.toBe('code');
@@ -180,10 +181,75 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     const page = await browser.newPage();
     await open(page, '/login', 'AuthCardLogin');
     await page.click('button[type="submit"]');
+    // The first submit loads the shared rules (joi) before it can answer.
+    await page.locator('#username[aria-invalid="true"]').waitFor();
     await expect(page.locator('#username-error').textContent()).resolves.toBe('Please provide a valid email address.');
     await expect(page.locator('#password-error').textContent()).resolves.toBe('Password is required.');
     await page.getByRole('button', { name: 'Resend confirmation code?' }).click();
     await expectToast(page, 'Resend Confirmation Code Error', 'You must provide a valid email address to resend a confirmation code.');
+    await page.close();
+  });
+
+  it('loads joi only when a card first needs it: not on load or focus, but on the first input or submit', async () => {
+    // joi's browser bundle registers itself as a UMD global named joi.
+    const isJoi = async (res: Response) => res.request().resourceType() === 'script' && (await res.text()).includes('.joi=');
+    const watch = (page: Page) => {
+      const found: Promise<boolean>[] = [];
+      page.on('response', (res) => found.push(isJoi(res)));
+      return async () => (await Promise.all(found)).some(Boolean);
+    };
+
+    const page = await browser.newPage();
+    const joiSoFar = watch(page);
+    await open(page, '/login', 'AuthCardLogin');
+    await page.waitForLoadState('networkidle');
+    await expect(joiSoFar()).resolves.toBe(false);
+    // Focus alone does not fetch it: the request starts after the first character typed.
+    await page.locator('#username').focus();
+    const beforeInput = await page.evaluate(() => performance.now());
+    const joi = page.waitForResponse(isJoi);
+    await page.keyboard.type('a');
+    const requestedAt = await page.evaluate((url) => performance.getEntriesByName(url)[0]?.startTime ?? -1, (await joi).url());
+    expect(requestedAt).toBeGreaterThanOrEqual(beforeInput);
+    await page.close();
+
+    // A submit with nothing typed first waits for the rules, then shows the server's messages.
+    const second = await browser.newPage();
+    const secondJoi = watch(second);
+    await open(second, '/signup', 'AuthCardSignup');
+    await second.waitForLoadState('networkidle');
+    await expect(secondJoi()).resolves.toBe(false);
+    await second.click('button[type="submit"]');
+    await second.locator('#username[aria-invalid="true"]').waitFor();
+    await expect(second.locator('#username-error').textContent()).resolves.toBe('Your email address must be valid.');
+    await expect(second.locator('#password-error').textContent()).resolves.toBe('is at least 12 characters');
+    await expect(activeId(second)).resolves.toBe('username');
+    await second.close();
+  });
+
+  it('keeps what a student typed before the card hydrated, and submits it', async () => {
+    const email = nextEmail();
+    await createAccount(email);
+    const page = await browser.newPage();
+    // Hold every script until the student has typed: the card is plain server HTML meanwhile.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Not waiting for 'load': that waits for the held scripts.
+    await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
+    await page.fill('#username', email);
+    await page.fill('#password', PASSWORD);
+    await expect(page.locator('[data-island="AuthCardLogin"][data-hydrated="true"]').count()).resolves.toBe(0);
+    release();
+    await hydrated(page, 'AuthCardLogin');
+    await page.locator('button[type="submit"]:not([disabled])').waitFor();
+    await expect(page.inputValue('#username')).resolves.toBe(email);
+    await expect(page.inputValue('#password')).resolves.toBe(PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.waitForURL('**/about');
     await page.close();
   });
 
@@ -202,6 +268,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
       expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
       // Field errors (empty submit), then a checklist in mixed states.
       await page.click('button[type="submit"]');
+      await page.locator('[aria-invalid="true"]').first().waitFor();
       if (await page.locator('#password').count()) await page.fill('#password', 'abcdef');
       expect({ path, state: 'errors', violations: await axeViolations(page) }).toEqual({ path, state: 'errors', violations: [] });
       // An error toast and a success toast.
@@ -212,6 +279,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
       await hydrated(page, island);
       await page.locator('.toast').first().waitFor();
       await page.click('button[type="submit"]');
+      await page.locator('[aria-invalid="true"]').first().waitFor();
       expect({ path, state: 'toast', violations: await axeViolations(page) }).toEqual({ path, state: 'toast', violations: [] });
       await page.close();
     }

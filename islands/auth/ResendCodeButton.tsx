@@ -1,0 +1,54 @@
+import { useRef, useState } from 'react';
+import { api, ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
+import { showError } from '../ui/toast-bus.js';
+import { loadAuthRules } from './rules-loader.js';
+
+const RESEND_ERROR_TITLE = 'Resend Confirmation Code Error';
+
+/**
+ * §2 "Resend confirmation code" (login and confirm cards): checks the address with the shared rules,
+ * asks for a new code, and hands the success message to the card, which decides where it shows.
+ */
+export function ResendCodeButton({
+  username,
+  ready,
+  label,
+  onSent,
+}: {
+  username: string;
+  /** The card is hydrated. */
+  ready: boolean;
+  label: string;
+  onSent: (message: string) => void;
+}) {
+  const [resending, setResending] = useState(false);
+  // Disabled only while the request runs (as before the rules loaded lazily), so a refused address
+  // leaves focus on the button; the ref stops a double press while the rules download.
+  const pending = useRef(false);
+
+  async function resend() {
+    if (pending.current) return;
+    pending.current = true;
+    try {
+      const problems = (await loadAuthRules())('resend', { username });
+      if (problems.username) {
+        showError(problems.username[0]!, RESEND_ERROR_TITLE);
+        return;
+      }
+      setResending(true);
+      const { message } = await api<{ message: string }>('/public/resend-confirm', { method: 'POST', body: { username } });
+      onSent(message);
+    } catch (err) {
+      showError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE, RESEND_ERROR_TITLE);
+    } finally {
+      pending.current = false;
+      setResending(false);
+    }
+  }
+
+  return (
+    <button type="button" className="link-button" onClick={() => void resend()} disabled={!ready || resending}>
+      {label}
+    </button>
+  );
+}
