@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
  * Starts the real server (`npm start`'s entry, or the dev server) as a child process on a free port
  * and waits until /healthz answers. `env` is added to a minimal test environment.
  */
-export async function startServer(options: { mode?: 'production' | 'dev'; env?: Record<string, string>; dataDir: string }): Promise<RunningServer> {
+export async function startServer(options: { mode?: 'production' | 'dev'; env?: Record<string, string>; dataDir: string; cwd?: string; startTimeoutMs?: number }): Promise<RunningServer> {
   const port = await freePort();
   const entry = options.mode === 'dev' ? 'server/dev.server.ts' : 'server/start.server.ts';
   const env: Record<string, string> = {
@@ -44,7 +44,7 @@ export async function startServer(options: { mode?: 'production' | 'dev'; env?: 
     ...options.env,
   };
   // Its own process group: tsx runs the server as a child, and stopping must reach both.
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [entry], { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);
@@ -56,7 +56,8 @@ export async function startServer(options: { mode?: 'production' | 'dev'; env?: 
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
@@ -67,7 +68,7 @@ export async function startServer(options: { mode?: 'production' | 'dev'; env?: 
     }
     if (Date.now() > deadline) {
       signalGroup('SIGKILL');
-      throw new Error(`server did not start within 120 s:\n${output}`);
+      throw new Error(`server did not start within ${startTimeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
