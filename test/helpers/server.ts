@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
  * Starts the real server (`npm start`'s entry, or the dev server) as a child process on a free port
  * and waits until /healthz answers. `env` is added to a minimal test environment.
  */
-export async function startServer(options: { mode?: 'production' | 'dev'; env?: Record<string, string>; dataDir: string; cwd?: string; startTimeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(options: { mode?: 'production' | 'dev'; env?: Record<string, string>; dataDir: string; cwd?: string; startTimeoutMs?: number; nodeArgs?: string[] }): Promise<RunningServer> {
   const port = await freePort();
   const entry = options.mode === 'dev' ? 'server/dev.server.ts' : 'server/start.server.ts';
   const env: Record<string, string> = {
@@ -44,7 +44,7 @@ export async function startServer(options: { mode?: 'production' | 'dev'; env?: 
     ...options.env,
   };
   // Its own process group: tsx runs the server as a child, and stopping must reach both.
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [entry], { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...(options.nodeArgs ?? []), entry], { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);

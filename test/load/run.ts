@@ -31,19 +31,22 @@ interface Options {
   workers: number;
   patienceSeconds: number;
   keepDatabase: boolean;
+  /** Writes V8 CPU profiles of the server and workers (open in Chrome DevTools) into DATA_DIR/profiles. */
+  profile: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { applicants: 50, arrivalsPerSecond: 2, thinkMs: 2000, workers: 1, patienceSeconds: 600, keepDatabase: false };
+  const options: Options = { applicants: 50, arrivalsPerSecond: 2, thinkMs: 2000, workers: 1, patienceSeconds: 600, keepDatabase: false, profile: false };
   const numeric: Record<string, keyof Options> = { '--applicants': 'applicants', '--arrivals-per-second': 'arrivalsPerSecond', '--think-ms': 'thinkMs', '--workers': 'workers', '--patience-seconds': 'patienceSeconds' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--keep-database') options.keepDatabase = true;
+    else if (arg === '--profile') options.profile = true;
     else if (arg in numeric) {
       const value = Number(argv[++i]);
       if (!Number.isFinite(value) || value < 0) throw new Error(`${arg} takes a number ≥ 0`);
       (options[numeric[arg]!] as number) = value;
-    } else throw new Error(`unknown option ${arg} (options: ${[...Object.keys(numeric), '--keep-database'].join(', ')})`);
+    } else throw new Error(`unknown option ${arg} (options: ${[...Object.keys(numeric), '--keep-database', '--profile'].join(', ')})`);
   }
   if (options.applicants < 1 || options.arrivalsPerSecond <= 0) throw new Error('--applicants and --arrivals-per-second must be positive');
   return options;
@@ -65,8 +68,8 @@ async function createLoadDatabase(adminUrl: string): Promise<{ url: string; drop
   };
 }
 
-function startWorker(env: Record<string, string>): ChildProcess {
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['workers/main.server.ts'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+function startWorker(env: Record<string, string>, nodeArgs: string[]): ChildProcess {
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...nodeArgs, 'workers/main.server.ts'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   return child;
 }
 
@@ -135,9 +138,10 @@ async function main() {
   const stats = new StepStats();
   let exitCode = 1;
   try {
-    server = await startServer({ dataDir, env });
+    const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profiles')}`] : [];
+    server = await startServer({ dataDir, env, nodeArgs });
     const workerEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: server.url, LOG_LEVEL: 'warn', ...env };
-    for (let i = 0; i < options.workers; i++) workers.push(startWorker(workerEnv));
+    for (let i = 0; i < options.workers; i++) workers.push(startWorker(workerEnv, nodeArgs));
     await waitForLookupData(server.url);
 
     const codes = (username: string) =>
@@ -204,7 +208,7 @@ async function main() {
     mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench-results', 'load-latest.json'), JSON.stringify(result, null, 2));
     writeFileSync(join(dataDir, 'server.log'), server.output());
-    console.log(`\nwritten to bench-results/load-latest.json (server log: ${join(dataDir, 'server.log')})`);
+    console.log(`\nwritten to bench-results/load-latest.json (server log: ${join(dataDir, 'server.log')}${options.profile ? `; CPU profiles: ${join(dataDir, 'profiles')}` : ''})`);
     const storedOk = !stored || (stored.submitted === completed && stored.pdfsCompleted >= completed && stored.documentsPending === 0 && stored.pdfsPending === 0);
     exitCode = completed === options.applicants && storedOk && serverErrors.length === 0 ? 0 : 1;
   } finally {

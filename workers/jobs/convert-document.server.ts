@@ -3,6 +3,7 @@ import type { AppServices } from '../../server/services.server.js';
 import { markCompleted, markFailed, markInProgress } from '../../db/repos/documents.server.js';
 import { checkSize, ConversionRejected } from '../convert/detect-type.server.js';
 import { convertToPdf } from '../convert/convert.server.js';
+import { workConcurrently } from '../work-concurrently.server.js';
 
 export const CONVERT_DOCUMENT_QUEUE = 'convert-document';
 /** pg-boss moves a job here once its retries are used up (including workers that died): it then ends FAILED. */
@@ -36,9 +37,12 @@ export const CONVERT_JOB_OPTIONS = {
 export const MISSING_UPLOAD_MESSAGE = 'We could not find your uploaded file. Please upload it again.';
 export const GAVE_UP_MESSAGE = 'We could not convert your file to PDF. Please try uploading it again.';
 
+/** Conversions in flight per worker process: a Word file's LibreOffice run no longer holds up the photos behind it. */
+const CONVERSIONS_PER_WORKER = 2;
+
 export async function registerConvertDocument(boss: PgBoss, services: AppServices): Promise<void> {
   for (const name of DOCUMENT_QUEUES) await boss.createQueue(name);
-  await boss.work<ConvertDocumentData>(CONVERT_DOCUMENT_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+  await workConcurrently<ConvertDocumentData>(boss, CONVERT_DOCUMENT_QUEUE, CONVERSIONS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (job) await convertDocument(services, job.data, job.id);
   });
   await boss.work<ConvertDocumentData>(CONVERT_DOCUMENT_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {

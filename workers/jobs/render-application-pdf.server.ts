@@ -7,6 +7,7 @@ import { markPdfCompleted, markPdfFailed, markPdfInProgress, type PdfJobTarget }
 import { signServiceToken } from '../../server/service/service-token.server.js';
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
+import { workConcurrently } from '../work-concurrently.server.js';
 
 export const APPLICATION_PDF_QUEUE = 'render-application-pdf';
 export const APPLICATION_PDF_FAILED_QUEUE = 'render-application-pdf-failed';
@@ -34,10 +35,13 @@ export function applicantName(answers: Record<string, string | boolean>, fallbac
   return name || fallback;
 }
 
+/** Renders in flight per worker process: two keep both cores busy while Chromium lays pages out. */
+const PDF_RENDERS_PER_WORKER = 2;
+
 export async function registerApplicationPdf(boss: PgBoss, services: AppServices): Promise<void> {
   for (const name of APPLICATION_PDF_QUEUES) await boss.createQueue(name);
   const browser = services.config.chromiumPath ? new WarmBrowser(services.config.chromiumPath) : null;
-  await boss.work<PdfJobTarget>(APPLICATION_PDF_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+  await workConcurrently<PdfJobTarget>(boss, APPLICATION_PDF_QUEUE, PDF_RENDERS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (job) await renderJob(services, browser, job.data);
   });
   await boss.work<PdfJobTarget>(APPLICATION_PDF_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
