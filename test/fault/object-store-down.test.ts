@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { makePng } from '../fixtures/documents.js';
@@ -14,6 +14,7 @@ import { freePort } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../server/storage/http-errors.server.js';
+import { newUploadKey } from '../../server/documents/keys.server.js';
 
 /**
  * Fault test: the S3 object store (s3rver, a real S3 API server) stops in the middle of the day and
@@ -199,4 +200,47 @@ describeE2E('the object store goes away and comes back (s3rver stopped, then res
     }
     for (const [i, user] of savers.entries()) expect((await savedAnswers(user)).preferred_name).toBe(`during-${i}`);
   }, 420_000);
+
+  it('answers 503 when the store accepts connections but never answers (a hung store), instead of hanging', async () => {
+    // A socket that swallows the request: the SDK's requestTimeout alone only warned, holding requests forever.
+    const sockets: Socket[] = [];
+    const hung = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', () => undefined);
+    });
+    await new Promise<void>((r) => hung.listen(0, '127.0.0.1', () => r()));
+    const other = await createTestApp({
+      queue: 'send-only',
+      env: {
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+        S3_FORCE_PATH_STYLE: '1',
+        S3_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: 'S3RVER',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    });
+    const listening = other.app.listen(0, '127.0.0.1');
+    await new Promise((r) => listening.once('listening', r));
+    const savedBase = base;
+    base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    try {
+      const someone = await createLoggedInUser(other);
+      const key = newUploadKey(someone.id, 'transcript');
+      const results = await Promise.all([
+        call('POST', '/api/presigned-url', someone, { answer_key: 'transcript' }),
+        convert(someone, key, 'scan.png'),
+        call('GET', '/api/pdf', someone),
+      ]);
+      expect(results).toEqual(results.map(() => ({ status: 503, body: UNAVAILABLE })));
+      expect((await call('GET', '/readyz', null)).status).toBe(503);
+    } finally {
+      base = savedBase;
+      listening.close();
+      for (const socket of sockets) socket.destroy();
+      hung.close();
+      ignoreQueueErrorsFromNowOn(other.services.boss);
+      await other.close();
+    }
+  }, 60_000);
 });
