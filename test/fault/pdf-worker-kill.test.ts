@@ -156,12 +156,16 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
       const statuses = (await pdfRows()).map((r) => r.status);
       return statuses.includes('COMPLETED') && statuses.includes('IN_PROGRESS') && processesOf(first.tag).some((p) => /chrom/.test(p.command));
     });
-    const activeJobs = (
-      await db.knex.raw("select id from pgboss.job where name = ? and state = 'active'", [APPLICATION_PDF_QUEUE])
-    ).rows.map((r: { id: string }) => r.id) as string[];
-    const completedBefore = (await pdfRows()).filter((r) => r.status === 'COMPLETED').map((r) => r.user_id);
     process.kill(-first.child.pid!, 'SIGKILL');
     await until('the worker to die', 10_000, () => first.child.exitCode !== null || first.child.signalCode !== null);
+    // What the kill cut short: a job pg-boss still holds active. Its render was usually mid-way (row
+    // IN_PROGRESS); in a narrow window it had finished the PDF but not yet told pg-boss. Both must retry.
+    const activeJobs = (
+      await db.knex.raw("select id, data->>'userId' as user_id from pgboss.job where name = ? and state = 'active'", [APPLICATION_PDF_QUEUE])
+    ).rows as Array<{ id: string; user_id: string }>;
+    const atKill = await pdfRows();
+    const cutShort = activeJobs.map((j) => `${j.id.slice(0, 8)} (${atKill.find((r) => r.user_id === j.user_id)?.status})`);
+    const completedBefore = atKill.filter((r) => r.status === 'COMPLETED').map((r) => r.user_id);
     expect(activeJobs.length).toBeGreaterThanOrEqual(1);
 
     // Chromium is not in the worker's group (Playwright starts it in its own): it quits by itself when
@@ -170,10 +174,16 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
 
     const second = startWorker();
     // The cut-short job waits for its expiry (60 s) and the next maintenance (≤ 30 s): a generous deadline.
-    await until('every PDF to complete', 300_000, async () => {
+    const jobStates = async () =>
+      (await db.knex.raw('select id, state, retry_count from pgboss.job where name = ?', [APPLICATION_PDF_QUEUE])).rows as Array<{
+        id: string;
+        state: string;
+        retry_count: number;
+      }>;
+    await until('every PDF and every job to complete', 300_000, async () => {
       const statuses = (await pdfRows()).map((r) => r.status);
       if (statuses.includes('FAILED')) throw new Error(`a PDF ended FAILED instead of being retried: ${statuses.join(', ')}\n${output.slice(-4000)}`);
-      return statuses.every((s) => s === 'COMPLETED');
+      return statuses.every((s) => s === 'COMPLETED') && (await jobStates()).every((j) => j.state === 'completed');
     });
 
     const rows = await pdfRows();
@@ -184,13 +194,9 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
       expect(readdirSync(join(dataDir, 'objects', 'users', user.id, 'application'))).toEqual(['application-1.pdf']);
     }
     // The killed job was retried and completed; no job is left active or waiting.
-    const jobs = (await db.knex.raw('select id, state, retry_count from pgboss.job where name = ?', [APPLICATION_PDF_QUEUE])).rows as Array<{
-      id: string;
-      state: string;
-      retry_count: number;
-    }>;
+    const jobs = await jobStates();
     expect(jobs.map((j) => j.state)).toEqual(users.map(() => 'completed'));
-    for (const id of activeJobs) expect(jobs.find((j) => j.id === id)!.retry_count).toBeGreaterThanOrEqual(1);
+    for (const { id } of activeJobs) expect(jobs.find((j) => j.id === id)!.retry_count).toBeGreaterThanOrEqual(1);
 
     // The applicant gets the PDF.
     for (const user of users) {
@@ -202,6 +208,6 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
     }
     expect(processesOf(first.tag)).toEqual([]);
     expect(second.child.exitCode).toBeNull();
-    console.log(`fault pdf-worker-kill: killed with ${completedBefore.length} PDF(s) done and job(s) ${activeJobs.join(', ')} active; all ${users.length} COMPLETED after the retry`);
+    console.log(`fault pdf-worker-kill: killed with ${completedBefore.length} PDF(s) done, job(s) cut short: ${cutShort.join(', ')}; all ${users.length} COMPLETED after the retry`);
   }, 480_000);
 });
