@@ -13,16 +13,24 @@ import type { Database } from '../db/knex.server.js';
  * `jobs-and-transactions`.) To enqueue a job as part of your own transaction, pass
  * `{ db: transactionalDb(trx) }` to `send` so it commits or rolls back with your data.
  */
+/**
+ * How often one process of the cluster runs pg-boss's maintenance (pg-boss lets only one do it per
+ * interval): it is what notices that a job's worker died (its expiry passed) and retries the job, so a
+ * crash costs the applicant the job's expiry plus up to this. The expiry check is one indexed UPDATE;
+ * 30 s keeps a crashed PDF or conversion waiting about a minute and a half in all (120 s added two).
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 30;
+
 export function createBoss(database: Database, options: { schema?: string } = {}): PgBoss {
   const common: PgBoss.ConstructorOptions = {
     schema: options.schema ?? 'pgboss',
-    // Jobs are short (a conversion, a PDF); a worker that died is noticed within a minute.
+    // The default for queues without their own options; conversions and PDFs set 60 s per job.
     expireInSeconds: 120,
     retryLimit: 4,
     retryDelay: 2,
     retryBackoff: true,
     monitorStateIntervalSeconds: 60,
-    maintenanceIntervalSeconds: 120,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     archiveCompletedAfterSeconds: 3600,
   };
   if (database.kind === 'postgres') {

@@ -2,8 +2,8 @@ import Joi from 'joi';
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { StorageUnavailableError, type ObjectStore, type PresignedPost } from '../storage/object-store.server.js';
-import { storageHttpError } from '../storage/http-errors.server.js';
+import type { ObjectStore, PresignedPost } from '../storage/object-store.server.js';
+import { withStore } from '../storage/http-errors.server.js';
 import {
   clearConversion,
   deleteDocument,
@@ -52,16 +52,6 @@ function storageOf(services: AppServices): ObjectStore {
   return services.storage;
 }
 
-/** Store failures become a 503 with a clear message; everything else passes through. */
-async function withStore<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof StorageUnavailableError) throw storageHttpError(err)!;
-    throw err;
-  }
-}
-
 /** Best effort: a leftover object costs storage, never correctness (rows say what is current). */
 async function deleteObjects(services: AppServices, keys: Array<string | null | undefined>): Promise<void> {
   for (const key of keys) {
@@ -92,6 +82,9 @@ async function limitPresigns(services: AppServices, userId: string): Promise<voi
 export async function presignUpload(services: AppServices, userId: string, answerKey: string): Promise<PresignedPost> {
   const storage = storageOf(services);
   await limitPresigns(services, userId);
+  // S3's POST policy is signed here without asking the store: without this check an applicant would get
+  // a 200 and then an upload failing in the browser with a network error nobody can explain.
+  await withStore(() => storage.ping());
   return withStore(() =>
     storage.presignPost(newUploadKey(userId, answerKey), { maxBytes: FILE_MAX_BYTES, expiresSeconds: PRESIGN_EXPIRES_SECONDS }),
   );

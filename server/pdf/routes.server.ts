@@ -7,7 +7,8 @@ import { HttpError } from '../http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { failApplicationPdfNow, findApplicationPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
-import { APPLICATION_PDF_QUEUE, PDF_JOB_OPTIONS, applicantName } from '../../workers/jobs/render-application-pdf.server.js';
+import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS, applicantName } from '../../workers/jobs/render-application-pdf.server.js';
+import { withStore } from '../storage/http-errors.server.js';
 
 export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';
 
@@ -33,24 +34,38 @@ export async function enqueueApplicationPdf(services: AppServices, userId: strin
 }
 
 /**
- * §7 GET /api/pdf → {status, url}. Renders on demand when there is no PDF of the current answers yet;
- * the url is short-lived and downloads as an attachment.
+ * §7 GET /api/pdf → {status, url}. Renders on demand when there is no PDF of the current answers yet,
+ * and again when the last rendering gave up (its message says "try again later": this is the again).
+ * The url is short-lived and downloads as an attachment.
+ *
+ * Every PDF lives in the object store and every new one goes there, so the store is asked first: while
+ * it is down the answer is a 503 saying so, never a link that cannot be downloaded or a render that
+ * cannot be stored.
  */
 export const pdfFeature: Feature = ({ api }, services) => {
   api.get('/pdf', requireUser, async (_req, res) => {
     const user = res.locals.user!;
+    const storage = services.storage;
     const application = await getApplication(services.db.knex, user.id, services.now());
     let pdf = await findApplicationPdf(services.db.knex, user.id);
     const stale = !pdf || (pdf.answers_version !== application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
-    const retryFailed = pdf?.status === 'FAILED' && chromiumAvailable(services) && pdf.message?.includes('CHROMIUM_PATH');
-    if (stale || retryFailed) {
+    const retryFailed =
+      pdf?.status === 'FAILED' && (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && Boolean(pdf.message?.includes('CHROMIUM_PATH'))));
+    let missing = false;
+    if (storage && pdf?.status === 'COMPLETED' && pdf.output_key && !stale) {
+      // A missing object (removed by a lifecycle rule or by hand) is rendered again rather than linked.
+      missing = !(await withStore(() => storage.head(pdf!.output_key!)));
+    } else if (storage) {
+      await withStore(() => storage.ping());
+    }
+    if (stale || retryFailed || missing) {
       await enqueueApplicationPdf(services, user.id);
       pdf = await findApplicationPdf(services.db.knex, user.id);
     }
     if (!pdf) throw new HttpError(500, 'PDF state missing');
-    if (pdf.status === 'COMPLETED' && pdf.output_key && services.storage) {
+    if (pdf.status === 'COMPLETED' && pdf.output_key && storage) {
       const name = applicantName(application.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
-      const url = await services.storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`);
+      const url = await storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`);
       res.json({ status: 'COMPLETED', url });
       return;
     }

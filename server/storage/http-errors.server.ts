@@ -17,3 +17,13 @@ export function storageHttpError(err: unknown): HttpError | null {
   }
   return null;
 }
+
+/** Runs a store call and turns "the store did not answer" into that 503; everything else passes through. */
+export async function withStore<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) throw storageHttpError(err)!;
+    throw err;
+  }
+}

@@ -93,7 +93,11 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   async ping(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
-    await access(this.root, constants.W_OK);
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.W_OK);
+    } catch (err) {
+      throw new StorageUnavailableError(err);
+    }
   }
 }

@@ -19,10 +19,19 @@ function isNotFound(err: unknown): boolean {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
-/** Any failure but "no such object" means the store is unusable right now (network, credentials, bucket). */
-async function call<T>(run: () => Promise<T>, onNotFound: () => T): Promise<T> {
+/**
+ * Total time one store call may take, retries included. The SDK's own requestTimeout only logs a
+ * warning unless told to throw, so a store that accepts connections but never answers held a request
+ * (and the applicant) indefinitely. Reads and checks are small (objects ≤ a few MB) and sit in API
+ * requests: 5 s, then 503. Writes come from the workers, with whole application PDFs: 30 s.
+ */
+const READ_BUDGET_MS = 5_000;
+const WRITE_BUDGET_MS = 30_000;
+
+/** Any failure but "no such object" means the store is unusable right now (network, credentials, bucket, time). */
+async function call<T>(run: (signal: AbortSignal) => Promise<T>, onNotFound: () => T, budgetMs = READ_BUDGET_MS): Promise<T> {
   try {
-    return await run();
+    return await run(AbortSignal.timeout(budgetMs));
   } catch (err) {
     if (isNotFound(err)) return onNotFound();
     throw new StorageUnavailableError(err);
@@ -55,7 +64,7 @@ export class S3ObjectStore implements ObjectStore {
           : undefined,
       // An unreachable store must turn into a quick 503, not a request hanging for minutes.
       maxAttempts: 2,
-      requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000 },
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000, throwOnRequestTimeout: true },
     });
   }
 
@@ -76,8 +85,8 @@ export class S3ObjectStore implements ObjectStore {
   head(key: string): Promise<ObjectHead | null> {
     assertValidKey(key);
     return call(
-      async () => {
-        const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      async (abortSignal) => {
+        const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal });
         return { size: Number(out.ContentLength ?? 0), contentType: out.ContentType ?? null };
       },
       () => null,
@@ -87,8 +96,8 @@ export class S3ObjectStore implements ObjectStore {
   async get(key: string): Promise<Buffer | null> {
     assertValidKey(key);
     return call(
-      async () => {
-        const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      async (abortSignal) => {
+        const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal });
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : Buffer.alloc(0);
       },
       () => null,
@@ -103,18 +112,19 @@ export class S3ObjectStore implements ObjectStore {
   async put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void> {
     assertValidKey(key);
     await call(
-      async () => {
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+      async (abortSignal) => {
+        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }), { abortSignal });
       },
       () => undefined,
+      WRITE_BUDGET_MS,
     );
   }
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     await call(
-      async () => {
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      async (abortSignal) => {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal });
       },
       () => undefined,
     );
@@ -127,8 +137,8 @@ export class S3ObjectStore implements ObjectStore {
 
   async ping(): Promise<void> {
     await call(
-      async () => {
-        await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      async (abortSignal) => {
+        await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal });
       },
       () => {
         throw new StorageUnavailableError(new Error(`bucket ${this.bucket} does not exist`));

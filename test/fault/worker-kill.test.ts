@@ -84,7 +84,7 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
     // The web side only sends jobs; the worker processes handle them.
     ctx = await createTestApp({ db, queue: 'send-only' });
     user = await createUserWithSession(db.knex, ctx.clock.now);
-    // Any pg-boss instance runs the expiry check every maintenance interval (120 s in the app); this one
+    // Any pg-boss instance runs the expiry check every maintenance interval (30 s in the app); this one
     // runs it every few seconds so the test does not wait minutes. The job's own 60 s expiry is unchanged.
     operator = new PgBoss({ connectionString: db.url!, maintenanceIntervalSeconds: 2, monitorStateIntervalSeconds: 60, max: 1 });
     await operator.start();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { makeDocx, makeDocxZipBomb, makeExe, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
@@ -299,10 +299,14 @@ describe('an embedded store that cannot be used', () => {
   it('answers 503 with a clear message and /readyz says so', async () => {
     const other = await createTestApp({ queue: 'send-only' });
     try {
-      // A file where the objects folder should be: every file operation fails.
-      writeFileSync(join(other.config.dataDir, 'objects'), 'not a folder');
       const someone = await createUserWithSession(other.db.knex, other.clock.now);
       const presigned = await presign(other.app, someone.cookie, 'transcript');
+      // A file where the objects folder should be: every file operation fails.
+      rmSync(join(other.config.dataDir, 'objects'), { recursive: true, force: true });
+      writeFileSync(join(other.config.dataDir, 'objects'), 'not a folder');
+      const refused = await request(other.app).post('/api/presigned-url').set('Cookie', someone.cookie).send({ answer_key: 'transcript' });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ message: 'File storage is not available at the moment. Please try again in a few minutes.' });
       const upload = await uploadTo(other.app, presigned, makePng(), 'a.png');
       expect(upload.status).toBe(503);
       const start = await startConversion(other.app, someone.cookie, 'transcript', presigned.fields.key!, 'a.png');

@@ -10,7 +10,7 @@ import { presign, startConversion, waitForFinalStatus, type Presigned, ignoreQue
 import { freePort } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { outputKeyFor } from '../../server/documents/keys.server.js';
+import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../server/storage/http-errors.server.js';
 
 const BUCKET = 'fa-documents';
@@ -116,8 +116,11 @@ describe('an unreachable object store', () => {
     const other = await createTestApp({ queue: 'send-only', env: s3Env(`http://127.0.0.1:${deadPort}`) });
     try {
       const someone = await createUserWithSession(other.db.knex, other.clock.now);
-      const presigned = await presign(other.app, someone.cookie, 'transcript');
-      const start = await startConversion(other.app, someone.cookie, 'transcript', presigned.fields.key!, 'a.png');
+      // No upload authorisation the store could not take (the policy is signed here, without the store).
+      const refused = await request(other.app).post('/api/presigned-url').set('Cookie', someone.cookie).send({ answer_key: 'transcript' });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ message: STORAGE_UNAVAILABLE_MESSAGE });
+      const start = await startConversion(other.app, someone.cookie, 'transcript', newUploadKey(someone.id, 'transcript'), 'a.png');
       expect(start.status).toBe(503);
       expect(start.body).toEqual({ message: STORAGE_UNAVAILABLE_MESSAGE });
       const ready = await request(other.app).get('/readyz');

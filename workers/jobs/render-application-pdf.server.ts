@@ -3,7 +3,7 @@ import type { AppServices } from '../../server/services.server.js';
 import { findUserById } from '../../db/repos/users.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { convertedDocumentsFor } from '../../db/repos/documents.server.js';
-import { markPdfCompleted, markPdfFailed, markPdfInProgress, type PdfJobTarget } from '../../db/repos/application-pdfs.server.js';
+import { findApplicationPdf, markPdfCompleted, markPdfFailed, markPdfInProgress, type PdfJobTarget } from '../../db/repos/application-pdfs.server.js';
 import { signServiceToken } from '../../server/service/service-token.server.js';
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
@@ -13,11 +13,19 @@ export const APPLICATION_PDF_QUEUE = 'render-application-pdf';
 export const APPLICATION_PDF_FAILED_QUEUE = 'render-application-pdf-failed';
 export const APPLICATION_PDF_QUEUES = [APPLICATION_PDF_QUEUE, APPLICATION_PDF_FAILED_QUEUE];
 
+/**
+ * A worker that dies mid-render (crash, OOM kill, redeploy) leaves its job active until it expires;
+ * pg-boss's maintenance (every MAINTENANCE_INTERVAL_SECONDS, see boss.server.ts) then retries it on any
+ * worker, so the applicant waits at most expiry + one interval (≈ 1.5 min), not the 4 minutes of
+ * 120 s + 120 s before. 60 s is still ten times a cold render (6.2 s with Chromium's launch, README
+ * figures) and each of the three pages has its own 30 s load timeout; should a live render ever outlast
+ * it, the retry renders the same generation again and the first to finish wins (see renderJob).
+ */
 export const PDF_JOB_OPTIONS = {
   retryLimit: 3,
   retryDelay: 2,
   retryBackoff: true,
-  expireInSeconds: 120,
+  expireInSeconds: 60,
   deadLetter: APPLICATION_PDF_FAILED_QUEUE,
 } as const;
 
@@ -76,6 +84,10 @@ export async function renderJob(services: AppServices, browser: WarmBrowser | nu
   });
   const key = applicationPdfKey(target.userId, target.generation);
   await storage.put(key, pdf, 'application/pdf');
-  if (!(await markPdfCompleted(db.knex, target, key, pageCount, services.now()))) await storage.delete(key);
+  if (!(await markPdfCompleted(db.knex, target, key, pageCount, services.now()))) {
+    // Superseded, or another attempt at this generation (a retry after expiry) finished first and its
+    // row points at this very key: only an object nobody points at may go.
+    if ((await findApplicationPdf(db.knex, target.userId))?.output_key !== key) await storage.delete(key);
+  }
   logger.info({ pages: pageCount, ms: Date.now() - started }, 'application PDF rendered');
 }
