@@ -3,6 +3,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import type { AppServices } from './services.server.js';
@@ -58,7 +59,11 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   } else {
     const clientDir = options.clientDir ?? join(process.cwd(), 'dist', 'client');
     app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // Only paths under the build's top-level entries (favicon.svg, …) go to the disk: every page and API
+    // request would otherwise pay a failed stat (and its error objects) before reaching its handler.
+    const topLevel = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
+    const publicFiles = express.static(clientDir, { index: false, maxAge: '1h' });
+    app.use((req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()));
   }
 
   // Browsers ask for /favicon.ico whatever the page says; answer it instead of redirecting to /about.
