@@ -59,12 +59,11 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   } else {
     const clientDir = options.clientDir ?? join(process.cwd(), 'dist', 'client');
     app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    // The few files at the build's top level (favicon.svg, …) are listed once: a catch-all static
-    // middleware would stat the disk for every request the app serves (3 % of the web process's CPU
-    // under the load test).
-    const topLevelFiles = new Set(existsSync(clientDir) ? readdirSync(clientDir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => `/${e.name}`) : []);
-    const topLevelStatic = express.static(clientDir, { index: false, maxAge: '1h' });
-    app.use((req, res, next) => (topLevelFiles.has(req.path) ? topLevelStatic(req, res, next) : next()));
+    // Only paths under the build's top-level entries (favicon.svg, …) go to the disk: every page and API
+    // request would otherwise pay a failed stat (and its error objects) before reaching its handler.
+    const topLevel = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
+    const publicFiles = express.static(clientDir, { index: false, maxAge: '1h' });
+    app.use((req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()));
   }
 
   // Browsers ask for /favicon.ico whatever the page says; answer it instead of redirecting to /about.

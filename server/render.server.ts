@@ -30,6 +30,9 @@ export function pageRenderer(services: AppServices): RequestHandler {
       res.setHeader(name, value);
     }
     res.status(httpResponse.statusCode);
-    res.send(httpResponse.body);
+    // Not res.send: its automatic ETag hashes the whole page, and could never match, as every page carries a
+    // fresh CSP nonce. vike has set Content-Type.
+    res.setHeader('Content-Length', Buffer.byteLength(httpResponse.body));
+    res.end(req.method === 'HEAD' ? undefined : httpResponse.body);
   };
 }

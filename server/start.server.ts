@@ -1,28 +1,11 @@
 import { loadConfigOrExit } from './config.server.js';
-import { createLogger } from './logger.server.js';
-import { bootServices } from './boot.server.js';
-import { createApp } from './app.server.js';
-import { loadProductionBuild } from './production-build.server.js';
 
 const config = loadConfigOrExit();
-const logger = createLogger(config.logLevel);
-
-await loadProductionBuild(() => logger.info('no production build found: building it once (vite build)'));
-
-const services = await bootServices(config, logger, { runWorkers: config.worker === 'inline' });
-const app = createApp(services);
-const server = app.listen(config.port, () => {
-  logger.info({ url: config.publicUrl, port: config.port, database: services.db.kind }, 'Freshman Application listening');
-});
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  server.close();
-  await services.stop();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// `npm start` serves the production build. React picks its production or development build from NODE_ENV when it
+// is first loaded, and its development build renders a form page several times slower; the configuration's
+// NODE_ENV defaults to development so that a fresh clone starts without secrets. So libraries run in production
+// mode whatever the configuration says, except under tests, which keep React's development warnings. Everything
+// that may load React is imported only after this line.
+if (config.nodeEnv !== 'test') process.env.NODE_ENV = 'production';
+const { serve } = await import('./serve.server.js');
+await serve(config);

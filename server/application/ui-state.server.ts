@@ -18,26 +18,43 @@ function structural<T extends Node>(is: (node: Node) => node is T): T[] {
   return formDefinition().pages.flatMap((page) => [...walk(page.children)].filter(is));
 }
 
-/** Add-another buttons of the definition and their maximum counts (derived, never listed twice). */
-export function repeaterMaximums(): Map<string, number> {
-  return new Map(structural((n): n is Repeater => 'repeater' in n).map((r) => [r.repeater, r.max]));
+let maximums: ReadonlyMap<string, number> | undefined;
+
+/**
+ * Add-another buttons of the definition and their maximum counts (derived, never listed twice). Built on first
+ * use and shared: it depends on the definition only, and every form page and UI-state save reads it.
+ */
+export function repeaterMaximums(): ReadonlyMap<string, number> {
+  maximums ??= new Map(structural((n): n is Repeater => 'repeater' in n).map((r) => [r.repeater, r.max]));
+  return maximums;
 }
 
 export interface TabGroup {
   tabs: Tabs;
   /** Answer keys shown under each tab item (cleared when the applicant switches away). */
-  keysByItem: Map<string, string[]>;
+  keysByItem: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Tab groups of the definition with the answer keys under each item. */
-export function tabGroups(): Map<string, TabGroup> {
-  const groups = new Map<string, TabGroup>(
-    structural((n): n is Tabs => 'tabs' in n).map((tabs) => [tabs.tabs, { tabs, keysByItem: new Map(tabs.items.map((item) => [item.id, [] as string[]])) }]),
-  );
+let groups: ReadonlyMap<string, TabGroup> | undefined;
+
+/** Tab groups of the definition with the answer keys under each item. Built on first use and shared, like repeaterMaximums. */
+export function tabGroups(): ReadonlyMap<string, TabGroup> {
+  groups ??= buildTabGroups();
+  return groups;
+}
+
+function buildTabGroups(): ReadonlyMap<string, TabGroup> {
+  const keys = new Map<string, Map<string, string[]>>();
+  const built = new Map<string, TabGroup>();
+  for (const tabs of structural((n): n is Tabs => 'tabs' in n)) {
+    const keysByItem = new Map(tabs.items.map((item) => [item.id, [] as string[]]));
+    keys.set(tabs.tabs, keysByItem);
+    built.set(tabs.tabs, { tabs, keysByItem });
+  }
   for (const field of allFields()) {
     for (const gate of field.gates) {
-      if (gate.gate === 'tab') groups.get(gate.tabs.tabs)?.keysByItem.get(gate.item)?.push(field.question.key);
+      if (gate.gate === 'tab') keys.get(gate.tabs.tabs)?.get(gate.item)?.push(field.question.key);
     }
   }
-  return groups;
+  return built;
 }

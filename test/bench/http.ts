@@ -1,4 +1,7 @@
-import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
+import type { LoadRequest, LoadResult, RequestsFrom } from './load-client.js';
 
 export interface HttpFigures {
   reqPerSec: number;
@@ -8,6 +11,11 @@ export interface HttpFigures {
   requests: number;
   non2xx: number;
   errors: number;
+  /**
+   * CPU time (user + system, all threads) of the process serving the requests, per response, in ms. Only
+   * meaningful when the server runs in this process (the bench's case); the load generator is not counted.
+   */
+  cpuMsPerRequest: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -16,44 +24,57 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
 }
 
-/** Loads a URL with autocannon for a fixed time and reports throughput and exact p50/p95. */
+const LOAD_CLIENT = fileURLToPath(new URL('./load-client.ts', import.meta.url));
+
+/** Runs autocannon in a child process (inheriting tsx's loader flags), so it competes for CPU but not for our event loop. */
+function load(request: LoadRequest): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(LOAD_CLIENT, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: LoadResult | undefined;
+    child.once('message', (message) => (result = message as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load client exited with ${code} before answering`))));
+    child.send(request);
+  });
+}
+
+/**
+ * Loads a URL with autocannon for a fixed time and reports throughput, exact p50/p95 and the CPU this
+ * process spent per response while it served them.
+ */
 export async function measure(options: {
   url: string;
   connections?: number;
   seconds?: number;
   headers?: Record<string, string>;
   requests?: autocannon.Request[];
+  /** Instead of `requests` when they hold functions: the load client imports the module and calls the export. */
+  requestsFrom?: RequestsFrom;
   method?: 'GET' | 'PUT' | 'POST';
   body?: string;
   /** One Cookie header per connection, assigned round-robin (e.g. one applicant per connection). */
   cookies?: string[];
 }): Promise<HttpFigures> {
-  let connection = 0;
-  const latencies: number[] = [];
-  const start = autocannon as unknown as (o: autocannon.Options) => autocannon.Instance & PromiseLike<autocannon.Result>;
-  const instance = start({
+  const cpuBefore = process.cpuUsage();
+  const result = await load({
     url: options.url,
     connections: options.connections ?? 20,
-    duration: options.seconds ?? 5,
+    seconds: options.seconds ?? 5,
+    method: options.method ?? 'GET',
     headers: options.headers,
     requests: options.requests,
-    method: options.method ?? 'GET',
-    ...(options.body === undefined ? {} : { body: options.body }),
-    setupClient: options.cookies
-      ? (client: autocannon.Client) => {
-          client.setHeaders({ ...(options.headers ?? {}), cookie: options.cookies![connection++ % options.cookies!.length]! });
-        }
-      : undefined,
+    requestsFrom: options.requestsFrom,
+    body: options.body,
+    cookies: options.cookies,
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
+  const cpu = process.cpuUsage(cpuBefore);
   return {
-    reqPerSec: Math.round(result.requests.average),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    requests: result.requests.total,
+    reqPerSec: result.reqPerSec,
+    p50: percentile(result.latencies, 50),
+    p95: percentile(result.latencies, 95),
+    requests: result.requests,
     non2xx: result.non2xx,
     errors: result.errors,
+    cpuMsPerRequest: result.requests > 0 ? Math.round(((cpu.user + cpu.system) / 1000 / result.requests) * 100) / 100 : NaN,
   };
 }

@@ -41,19 +41,8 @@ export function lookupBenchRequests(): Params[] {
   return requests;
 }
 
-export interface LookupBench extends HttpFigures {
-  /** Distinct requests in the mix (each sent in turn, round-robin). */
-  mix: number;
-}
-
-/**
- * `npm run bench` (test/bench/run.ts) calls this against a running app. Every request comes from
- * another client address (X-Forwarded-For with a 2001:db8:: documentation address, trusted from
- * loopback), so the per-client rate limit is exercised but never trips: every answer should be a 200.
- */
-export async function benchLookup(options: { baseUrl: string; connections?: number; durationSeconds?: number }): Promise<LookupBench> {
-  // A freshly started app may still be loading the bundled data.
-  await waitForLookupData(options.baseUrl);
+/** The autocannon requests of the mix, built in the load client's process (test/bench/load-client.ts). */
+export function lookupBenchLoad(): autocannon.Request[] {
   const mix = lookupBenchRequests();
   let n = 0;
   const request: autocannon.Request = {
@@ -68,11 +57,27 @@ export async function benchLookup(options: { baseUrl: string; connections?: numb
       };
     },
   };
+  return [request];
+}
+
+export interface LookupBench extends HttpFigures {
+  /** Distinct requests in the mix (each sent in turn, round-robin). */
+  mix: number;
+}
+
+/**
+ * `npm run bench` (test/bench/run.ts) calls this against a running app. Every request comes from
+ * another client address (X-Forwarded-For with a 2001:db8:: documentation address, trusted from
+ * loopback), so the per-client rate limit is exercised but never trips: every answer should be a 200.
+ */
+export async function benchLookup(options: { baseUrl: string; connections?: number; durationSeconds?: number }): Promise<LookupBench> {
+  // A freshly started app may still be loading the bundled data.
+  await waitForLookupData(options.baseUrl);
   const figures = await measure({
     url: options.baseUrl,
     connections: options.connections ?? 20,
     seconds: options.durationSeconds ?? 10,
-    requests: [request],
+    requestsFrom: { module: import.meta.url, name: 'lookupBenchLoad' },
   });
-  return { ...figures, mix: mix.length };
+  return { ...figures, mix: lookupBenchRequests().length };
 }

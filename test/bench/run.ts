@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: prints figures (never asserted by tests) and writes them to bench-results/latest.json.
- * Every HTTP figure is shown beside a baseline measured in the same run (a bare Express JSON route in
- * the same process), because these machines are shared and noisy.
+ * Every HTTP figure is shown beside a baseline measured in the same run (a bare Express JSON route served by
+ * the same process as the app, loaded by the same client), because these machines are shared and noisy.
+ * The app runs here in production mode; the load generator runs in a child process (test/bench/http.ts).
  */
+import './production-mode.js';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ import { measurePageJs, type PageJs } from './js-size.js';
 import { pgbenchAnswerSave } from './pgbench.js';
 import { benchPdf } from './pdf.bench.js';
 import { createUserWithSession } from '../helpers/users.js';
+import { waitForLookupData } from '../helpers/lookup-data.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const figures: Record<string, unknown> = {
@@ -38,7 +41,8 @@ function listen(app: express.Express): Promise<{ url: string; close: () => void 
 
 function row(name: string, f: HttpFigures, baseline?: HttpFigures) {
   const ratio = baseline ? `  (${((f.reqPerSec / baseline.reqPerSec) * 100).toFixed(1)}% of baseline req/s)` : '';
-  console.log(`${name.padEnd(34)} ${String(f.reqPerSec).padStart(7)} req/s   p50 ${String(f.p50).padStart(6)} ms   p95 ${String(f.p95).padStart(6)} ms${ratio}${f.non2xx ? `   non-2xx ${f.non2xx}` : ''}`);
+  const cpu = `   cpu ${f.cpuMsPerRequest.toFixed(2)} ms/req`;
+  console.log(`${name.padEnd(34)} ${String(f.reqPerSec).padStart(7)} req/s   p50 ${String(f.p50).padStart(6)} ms   p95 ${String(f.p95).padStart(6)} ms${ratio}${f.non2xx ? `   non-2xx ${f.non2xx}` : ''}${cpu}`);
 }
 
 async function main() {
@@ -63,17 +67,28 @@ async function main() {
   const baseline = await listen(bare);
 
   console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; database: ${figures.database}; ${seconds} s per measurement, 20 connections\n`);
+  console.log('The app runs in production mode; autocannon runs in a child process; cpu = the server process\'s CPU time per response.\n');
 
+  // A fresh database seeds the bundled lookup data beside start-up: let it finish, so it is not measured too.
+  await waitForLookupData(app.url);
   console.log('HTTP');
   const bareFigures = await measure({ url: `${baseline.url}/bare`, seconds });
   row('bare Express JSON route (baseline)', bareFigures);
   const about = await measure({ url: `${app.url}/about`, seconds });
   row('GET /about (logged out)', about, bareFigures);
+  const education = await measure({ url: `${app.url}/education`, seconds });
+  row('GET /education (logged out)', education, bareFigures);
+  const finalSteps = await measure({ url: `${app.url}/final-steps`, seconds });
+  row('GET /final-steps (logged out)', finalSteps, bareFigures);
   const applicants = [];
   for (let i = 0; i < 20; i++) applicants.push(await createUserWithSession(services.db.knex, new Date()));
   const cookies = applicants.map((a) => a.cookie);
   const aboutLoggedIn = await measure({ url: `${app.url}/about`, seconds, cookies });
   row('GET /about (logged in)', aboutLoggedIn, bareFigures);
+  const educationLoggedIn = await measure({ url: `${app.url}/education`, seconds, cookies });
+  row('GET /education (logged in)', educationLoggedIn, bareFigures);
+  const finalStepsLoggedIn = await measure({ url: `${app.url}/final-steps`, seconds, cookies });
+  row('GET /final-steps (logged in)', finalStepsLoggedIn, bareFigures);
   const save = await measure({
     url: `${app.url}/api/answer`,
     method: 'PUT',
@@ -83,7 +98,7 @@ async function main() {
     cookies,
   });
   row('PUT /api/answer (20 applicants)', save, bareFigures);
-  figures.http = { baseline: bareFigures, about, aboutLoggedIn, save };
+  figures.http = { baseline: bareFigures, about, aboutLoggedIn, save, education, educationLoggedIn, finalSteps, finalStepsLoggedIn };
   if (config.databaseUrl) {
     const floor = await pgbenchAnswerSave(config.databaseUrl, applicants.map((a) => a.id), { clients: 20, seconds });
     if (floor) {

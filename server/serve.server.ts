@@ -1,0 +1,30 @@
+import type { Config } from './config.server.js';
+import { createLogger } from './logger.server.js';
+import { bootServices } from './boot.server.js';
+import { createApp } from './app.server.js';
+import { loadProductionBuild } from './production-build.server.js';
+
+/** The production server of `npm start` (server/start.server.ts loads this after choosing the libraries' mode). */
+export async function serve(config: Config): Promise<void> {
+  const logger = createLogger(config.logLevel);
+
+  await loadProductionBuild(() => logger.info('no production build found: building it once (vite build)'));
+
+  const services = await bootServices(config, logger, { runWorkers: config.worker === 'inline' });
+  const app = createApp(services);
+  const server = app.listen(config.port, () => {
+    logger.info({ url: config.publicUrl, port: config.port, database: services.db.kind }, 'Freshman Application listening');
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    await services.stop();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
