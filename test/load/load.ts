@@ -1,0 +1,227 @@
+/**
+ * The load test (`npm run load -- --applicants N`, test/load/run.ts): N simulated applicants, arriving one after another, each sign up
+ * (code read from a real SMTP receiver), confirm, log in, fill and save the three pages, upload a
+ * transcript, submit and download their PDF, through the HTTP API with a person's pauses. The server
+ * runs as `npm start` does (its own process, production build), with separate `npm run worker`
+ * processes on PostgreSQL. Prints completed journeys, errors by step and p50/p95 per step, then checks
+ * in the database that every acknowledged submission is there with one PDF.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import knexFactory from 'knex';
+import { startServer, type RunningServer } from '../helpers/server.js';
+import { startSmtpReceiver } from '../helpers/smtp.js';
+import { waitForLookupData } from '../helpers/lookup-data.js';
+import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { TEST_SESSION_SECRET } from '../helpers/config.js';
+import { makeDocx, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
+import { StepError } from './client.js';
+import { runJourney, type JourneyContext } from './journey.js';
+import { StepStats } from './stats.js';
+
+export interface LoadOptions {
+  applicants: number;
+  /** Applicants start this many per second (evenly spaced). */
+  arrivalsPerSecond: number;
+  thinkMs: number;
+  /** Separate worker processes (PostgreSQL only); 0 runs the jobs inside the web process. */
+  workers: number;
+  patienceSeconds: number;
+  keepDatabase: boolean;
+  /** Writes V8 CPU profiles of the server and workers (open in Chrome DevTools) into DATA_DIR/profiles. */
+  profile: boolean;
+}
+
+export const DEFAULT_LOAD_OPTIONS: LoadOptions = { applicants: 50, arrivalsPerSecond: 2, thinkMs: 2000, workers: 1, patienceSeconds: 600, keepDatabase: false, profile: false };
+
+export function parseLoadOptions(argv: string[]): LoadOptions {
+  const options: LoadOptions = { ...DEFAULT_LOAD_OPTIONS };
+  const numeric: Record<string, keyof LoadOptions> = { '--applicants': 'applicants', '--arrivals-per-second': 'arrivalsPerSecond', '--think-ms': 'thinkMs', '--workers': 'workers', '--patience-seconds': 'patienceSeconds' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--keep-database') options.keepDatabase = true;
+    else if (arg === '--profile') options.profile = true;
+    else if (arg in numeric) {
+      const value = Number(argv[++i]);
+      if (!Number.isFinite(value) || value < 0) throw new Error(`${arg} takes a number ≥ 0`);
+      (options[numeric[arg]!] as number) = value;
+    } else throw new Error(`unknown option ${arg} (options: ${[...Object.keys(numeric), '--keep-database', '--profile'].join(', ')})`);
+  }
+  if (options.applicants < 1 || options.arrivalsPerSecond <= 0) throw new Error('--applicants and --arrivals-per-second must be positive');
+  return options;
+}
+
+/** A database of its own on the PostgreSQL server DATABASE_URL names, so a run never mixes with other data. */
+async function createLoadDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fa_load_${Date.now()}`;
+  const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.raw(`drop database if exists "${name}" with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+function startWorker(env: Record<string, string>, nodeArgs: string[]): ChildProcess {
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...nodeArgs, 'workers/main.server.ts'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  return child;
+}
+
+function stopGroup(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+/** Documents as applicants send them: mostly PDFs and phone photos, now and then a Word file. */
+async function documentFor(index: number): Promise<{ name: string; bytes: Buffer }> {
+  if (index % 10 === 9) return { name: 'transcript.docx', bytes: await makeDocx(['Unofficial transcript', 'Algebra II: A', 'Chemistry: A-']) };
+  switch (index % 3) {
+    case 0:
+      return { name: 'transcript.pdf', bytes: await makePdf(2) };
+    case 1:
+      return { name: 'transcript.jpg', bytes: makeJpeg() };
+    default:
+      return { name: 'transcript.png', bytes: makePng(800, 1000) };
+  }
+}
+
+/** After the run: what the database holds for this run's applicants (PostgreSQL only). */
+async function verifyStored(databaseUrl: string, runId: string) {
+  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  try {
+    const like = `load-${runId}-%`;
+    const row = async (sql: string) => (await db.raw(sql, [like])).rows[0] as Record<string, string>;
+    return {
+      accounts: Number((await row('select count(*) as n from users where username like ?')).n),
+      submitted: Number((await row('select count(*) as n from applications a join users u on u.id = a.user_id where u.username like ? and a.submitted_at is not null')).n),
+      documentsCompleted: Number((await row("select count(*) as n from document_answers d join users u on u.id = d.user_id where u.username like ? and d.status = 'COMPLETED'")).n),
+      documentsPending: Number((await row("select count(*) as n from document_answers d join users u on u.id = d.user_id where u.username like ? and d.status in ('UNPROCESSED', 'IN_PROGRESS')")).n),
+      pdfsCompleted: Number((await row("select count(*) as n from application_pdfs p join users u on u.id = p.user_id where u.username like ? and p.status = 'COMPLETED'")).n),
+      pdfsPending: Number((await row("select count(*) as n from application_pdfs p join users u on u.id = p.user_id where u.username like ? and p.status in ('UNPROCESSED', 'IN_PROGRESS')")).n),
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface LoadResult {
+  date: string;
+  machine: { cores: number; cpu: string; memoryGiB: number };
+  database: 'postgresql' | 'pglite';
+  options: LoadOptions;
+  seconds: number;
+  completed: number;
+  /** Failed journeys by the step they failed at, then by message. */
+  errors: Record<string, Record<string, number>>;
+  steps: Array<{ step: string; count: number; p50: number; p95: number; max: number }>;
+  stored: Awaited<ReturnType<typeof verifyStored>> | null;
+  serverErrorLines: string[];
+  serverLog: string;
+  profiles: string | null;
+  /** Every journey completed, the database holds every submission with its PDF, and the server logged no error. */
+  ok: boolean;
+}
+
+export async function runLoad(options: LoadOptions, log: (line: string) => void = console.log): Promise<LoadResult> {
+  options = { ...options };
+  const adminUrl = process.env.DATABASE_URL;
+  const database = adminUrl ? await createLoadDatabase(adminUrl) : null;
+  if (!database) options.workers = 0; // PGlite lives inside the web process: jobs run there too.
+  mkdirSync(TEST_TMP, { recursive: true });
+  const dataDir = mkdtempSync(join(TEST_TMP, 'load-'));
+  const smtp = await startSmtpReceiver();
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    SMTP_URL: smtp.url,
+    WORKER: options.workers > 0 ? 'off' : 'inline',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
+  let server: RunningServer | null = null;
+  const workers: ChildProcess[] = [];
+  const runId = Date.now().toString(36);
+  const stats = new StepStats();
+  try {
+    const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profiles')}`] : [];
+    server = await startServer({ dataDir, env, nodeArgs });
+    const workerEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: server.url, LOG_LEVEL: 'warn', ...env };
+    for (let i = 0; i < options.workers; i++) workers.push(startWorker(workerEnv, nodeArgs));
+    await waitForLookupData(server.url);
+
+    const codes = (username: string) =>
+      smtp.waitFor((mail) => mail.to.includes(username) && /confirmation code/i.test(mail.subject), 60_000).then((mail) => {
+        const code = /confirmation code is: (\S+)/.exec(mail.text)?.[1];
+        if (!code) throw new Error('no code in the e-mail');
+        return code;
+      });
+    const documents = await Promise.all([0, 1, 2, 9].map(async (i) => [i, await documentFor(i)] as const));
+    const documentOf = (index: number) => documents.find(([i]) => i === (index % 10 === 9 ? 9 : index % 3))![1];
+
+    log(
+      `Load: ${options.applicants} applicants arriving ${options.arrivalsPerSecond}/s, pauses ≈${options.thinkMs} ms between steps; ` +
+        `${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; database ${database ? 'PostgreSQL' : 'PGlite (embedded)'}; ` +
+        `${options.workers > 0 ? `${options.workers} separate worker process(es)` : 'jobs inside the web process'}; object store: embedded`,
+    );
+    const started = performance.now();
+    let completed = 0;
+    let finished = 0;
+    const progress = setInterval(() => {
+      log(`  ${Math.round((performance.now() - started) / 1000)} s: ${finished}/${options.applicants} journeys ended, ${completed} completed, ${stats.errorCount()} errors`);
+    }, 15_000);
+    const journeys = Array.from({ length: options.applicants }, async (_, index) => {
+      await new Promise((r) => setTimeout(r, (index * 1000) / options.arrivalsPerSecond));
+      const ctx: JourneyContext = { baseUrl: server!.url, recorder: stats, pacing: { thinkMs: options.thinkMs }, codeFor: codes, document: documentOf(index), patienceMs: options.patienceSeconds * 1000 };
+      try {
+        await runJourney(ctx, index, runId);
+        completed++;
+      } catch (err) {
+        if (err instanceof StepError) stats.fail(err.step, err.message);
+        else stats.fail('unexpected', (err as Error).stack ?? String(err));
+      } finally {
+        finished++;
+      }
+    });
+    await Promise.all(journeys);
+    clearInterval(progress);
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+
+    const stored = database ? await verifyStored(database.url, runId) : null;
+    const serverErrors = server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+    writeFileSync(join(dataDir, 'server.log'), server.output());
+    const storedOk = !stored || (stored.submitted === completed && stored.pdfsCompleted >= completed && stored.documentsPending === 0 && stored.pdfsPending === 0);
+    return {
+      date: new Date().toISOString(),
+      machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) },
+      database: database ? 'postgresql' : 'pglite',
+      options,
+      seconds,
+      completed,
+      errors: Object.fromEntries([...stats.errors].map(([step, m]) => [step, Object.fromEntries(m)])),
+      steps: stats.rows(),
+      stored,
+      serverErrorLines: serverErrors.slice(0, 20),
+      serverLog: join(dataDir, 'server.log'),
+      profiles: options.profile ? join(dataDir, 'profiles') : null,
+      ok: completed === options.applicants && storedOk && serverErrors.length === 0,
+    };
+  } finally {
+    await Promise.all(workers.map(stopGroup));
+    await server?.stop();
+    await smtp.close();
+    if (database && !options.keepDatabase) await database.drop();
+  }
+}
