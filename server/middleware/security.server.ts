@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config.server.js';
 import { HttpError } from '../http-error.server.js';
+import { s3UploadOrigin } from '../storage/s3-upload-origin.js';
 
 /** A fresh CSP nonce per request, readable by the renderer as res.locals.cspNonce. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -12,7 +13,7 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
 
 export function securityHeaders(config: Config, options: { dev: boolean; hmrPort?: number }): RequestHandler {
   const nonce = (_req: unknown, res: any) => `'nonce-${res.locals.cspNonce}'`;
-  const s3Origin = config.s3?.endpoint ? new URL(config.s3.endpoint).origin : null;
+  const s3Origin = config.s3 ? s3UploadOrigin(config.s3) : null;
   const connectSrc = ["'self'", ...(s3Origin ? [s3Origin] : [])];
   const formAction = ["'self'", ...(s3Origin ? [s3Origin] : [])];
   if (options.dev && options.hmrPort) connectSrc.push(`ws://localhost:${options.hmrPort}`, `ws://127.0.0.1:${options.hmrPort}`);
