@@ -23,6 +23,26 @@ export async function findApplicationPdf(knex: Knex, userId: string): Promise<Ap
   return ((await knex('application_pdfs').where({ user_id: userId }).first()) as ApplicationPdfRow | undefined) ?? null;
 }
 
+/**
+ * The application's answers version and answers with its PDF state, in one query (GET /api/pdf is polled
+ * every second while the PDF is made). Null when the applicant has no application row yet.
+ */
+export async function findApplicationWithPdf(
+  knex: Knex,
+  userId: string,
+): Promise<{ version: number; answers: Record<string, string | boolean>; pdf: ApplicationPdfRow | null } | null> {
+  const row = (await knex('applications as a')
+    .leftJoin('application_pdfs as p', 'p.user_id', 'a.user_id')
+    .where('a.user_id', userId)
+    .first('a.version as application_version', 'a.answers as application_answers', 'p.*')) as
+    | (ApplicationPdfRow & { application_version: number; application_answers: Record<string, string | boolean> })
+    | undefined;
+  if (!row) return null;
+  const { application_version: version, application_answers: answers, ...pdf } = row;
+  // A left join without a PDF row gives nulls in every p column, user_id included.
+  return { version, answers, pdf: pdf.user_id ? pdf : null };
+}
+
 /** Starts a new generation (UNPROCESSED) and returns its number; older jobs' results are ignored. */
 export async function requestApplicationPdf(knex: Knex, userId: string, answersVersion: number, now: Date): Promise<number> {
   const rows = (await knex('application_pdfs')

@@ -15,25 +15,41 @@ export interface ApplicationRow {
   updated_at: Date;
 }
 
+/**
+ * An application row as read for its owner: `has_carried_answers` says whether answers carried through
+ * login wait in carried_answers, so they are taken (a DELETE) only when there is something to take.
+ */
+export interface ApplicationRead extends ApplicationRow {
+  has_carried_answers: boolean;
+}
+
+function readColumns(knex: Knex) {
+  return ['applications.*', knex.raw('exists (select 1 from carried_answers c where c.user_id = applications.user_id) as has_carried_answers')];
+}
+
 /** Every applicant has exactly one application row, created on first use. */
 export async function ensureApplication(knex: Knex, userId: string, now: Date): Promise<void> {
   await knex('applications').insert({ user_id: userId, created_at: now, updated_at: now }).onConflict('user_id').ignore();
 }
 
-export async function findApplication(knex: Knex, userId: string): Promise<ApplicationRow | undefined> {
-  return knex<ApplicationRow>('applications').where({ user_id: userId }).first();
+export async function findApplication(knex: Knex, userId: string): Promise<ApplicationRead | undefined> {
+  return (await knex('applications').where({ user_id: userId }).first(readColumns(knex))) as ApplicationRead | undefined;
 }
 
-export async function getApplication(knex: Knex, userId: string, now: Date): Promise<ApplicationRow> {
+export async function getApplication(knex: Knex, userId: string, now: Date): Promise<ApplicationRead> {
   const row = await findApplication(knex, userId);
   if (row) return row;
   await ensureApplication(knex, userId, now);
   return (await findApplication(knex, userId))!;
 }
 
-async function lockApplication(trx: Knex.Transaction, userId: string, now: Date): Promise<ApplicationRow> {
+/** Locks the row for the rest of `trx`; the insert is only needed once per applicant, so it comes second. */
+async function lockApplication(trx: Knex.Transaction, userId: string, now: Date): Promise<ApplicationRead> {
+  const lock = async () => (await trx('applications').where({ user_id: userId }).forUpdate().first(readColumns(trx))) as ApplicationRead | undefined;
+  const row = await lock();
+  if (row) return row;
   await ensureApplication(trx, userId, now);
-  return (await trx<ApplicationRow>('applications').where({ user_id: userId }).forUpdate().first())!;
+  return (await lock())!;
 }
 
 export type SaveOutcome =
@@ -41,23 +57,30 @@ export type SaveOutcome =
   | { outcome: 'conflict'; version: number; answers: StoredAnswers }
   | { outcome: 'submitted'; version: number; answers: StoredAnswers };
 
+export interface SaveAnswersOptions {
+  changes: StoredAnswers;
+  expectedVersion: number | null;
+  now: Date;
+  /** Derives the stored answers from the merge; `row` is the locked row (its UI state decides what is hidden). */
+  prepare: (merged: StoredAnswers, previous: StoredAnswers, row: ApplicationRead) => StoredAnswers;
+  /** Runs first on the locked row, in the same transaction (taking in carried answers); returns the row as it now is. */
+  absorb?: (trx: Knex.Transaction, row: ApplicationRead) => Promise<ApplicationRead>;
+}
+
 /**
  * Merges `changes` into the stored answers under a row lock. A save that started from an older version
  * (`expectedVersion` given and different) is refused with the current answers: no silent overwrite.
  * `prepare` derives the stored document from the merge (clearing hidden answers, descriptions).
  */
-export async function saveAnswers(
-  knex: Knex,
-  userId: string,
-  options: { changes: StoredAnswers; expectedVersion: number | null; now: Date; prepare: (merged: StoredAnswers, previous: StoredAnswers) => StoredAnswers },
-): Promise<SaveOutcome> {
+export async function saveAnswers(knex: Knex, userId: string, options: SaveAnswersOptions): Promise<SaveOutcome> {
   return knex.transaction(async (trx) => {
-    const row = await lockApplication(trx, userId, options.now);
+    const locked = await lockApplication(trx, userId, options.now);
+    const row = options.absorb ? await options.absorb(trx, locked) : locked;
     if (row.submitted_at) return { outcome: 'submitted', version: row.version, answers: row.answers };
     if (options.expectedVersion !== null && options.expectedVersion !== row.version) {
       return { outcome: 'conflict', version: row.version, answers: row.answers };
     }
-    const answers = options.prepare({ ...row.answers, ...options.changes }, row.answers);
+    const answers = options.prepare({ ...row.answers, ...options.changes }, row.answers, row);
     const version = row.version + 1;
     await trx('applications')
       .where({ user_id: userId })

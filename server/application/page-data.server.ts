@@ -8,7 +8,8 @@ import { getApplication } from '../../db/repos/applications.server.js';
 import { documentAnswersFor, type DocumentAnswer } from '../../db/repos/documents.server.js';
 import type { Answers, ValidationEntry } from '../../form/types.js';
 import { PAGE_CHANGED_COOKIE, readCookie } from './page-change.js';
-import { loadProfile } from './profile.server.js';
+import { loadApplication, profileOf } from './profile.server.js';
+import { requestApplication } from './request-application.server.js';
 import { etagOf } from './answers.server.js';
 import { repeaterMaximums, tabGroups } from './ui-state.server.js';
 
@@ -183,11 +184,13 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     return { ...EMPTY, ...withDefaults({ add_another: {}, tabs: {} }), ...(prefill?.ok ? { answers: prefill.answers } : {}), is_logged_in: false, is_service_user: false, banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }) };
   }
 
-  const profile = await loadProfile(services, user);
+  // The guard read the row for routing; carried answers are taken in only when the read says some wait.
+  const row = await loadApplication(services, user.id, await requestApplication(pageContext, user.id));
+  const profile = await profileOf(services, user, row);
   const webStatus = derivedWebStatus(profile.web_status.map((s) => s.web_status));
   const changed = hasChangedPage(services, pageContext.headersOriginal);
   const numLogins = Math.max(1, profile.successful_login.length);
-  const validations = webStatus === 'validating' ? storedValidations((await getApplication(services.db.knex, user.id, services.now())).validations) : [];
+  const validations = webStatus === 'validating' ? storedValidations(row.validations) : [];
   return {
     is_logged_in: true,
     username: profile.username,
@@ -217,6 +220,7 @@ export interface CompletionPageData {
 export async function completionPageData(pageContext: LifecyclePageContext): Promise<CompletionPageData> {
   const user = pageContext.locals?.user ?? null;
   if (!user) return { username: null, banner: null };
-  const row = await getApplication(pageContext.services.db.knex, user.id, pageContext.services.now());
+  const { services } = pageContext;
+  const row = (await requestApplication(pageContext, user.id)) ?? (await getApplication(services.db.knex, user.id, services.now()));
   return { username: user.username, banner: { variant: 'submitted', name: greetingName(row.answers) } };
 }

@@ -1,7 +1,7 @@
-import { findApplication } from '../../db/repos/applications.server.js';
 import { formDefinition } from '../../form/definition.js';
 import { DEFAULT_ROUTE } from '../../pages/routes.js';
 import { hasChangedPage, type LifecyclePageContext } from './page-data.server.js';
+import { requestApplication } from './request-application.server.js';
 
 export const COMPLETION_ROUTE = '/completion';
 const AUTH_ENTRY_ROUTES = new Set(['/login', '/signup']);
@@ -39,12 +39,12 @@ export function redirectFor(path: string, search: string, state: RouteState): st
   return null;
 }
 
-/** The state of the request a page context belongs to (one indexed read for students). */
+/** The state of the request a page context belongs to (one indexed read for students, which +data reuses). */
 export async function routeStateOf(pageContext: LifecyclePageContext): Promise<RouteState> {
   if (pageContext.locals?.serviceUser) return { kind: 'service' };
   const user = pageContext.locals?.user;
   if (!user) return { kind: 'visitor' };
-  const row = await findApplication(pageContext.services.db.knex, user.id);
+  const row = await requestApplication(pageContext, user.id);
   return {
     kind: 'student',
     submitted: Boolean(row?.submitted_at),

@@ -1,5 +1,6 @@
+import type { Knex } from 'knex';
 import type { AppServices } from '../services.server.js';
-import { getApplication, saveAnswers, type ApplicationRow } from '../../db/repos/applications.server.js';
+import { getApplication, saveAnswers, type ApplicationRead } from '../../db/repos/applications.server.js';
 import { webStatusesOf } from '../../db/repos/applications.server.js';
 import { listLogins } from '../../db/repos/users.server.js';
 import { takeCarriedAnswers } from '../../db/repos/carried-answers.server.js';
@@ -24,34 +25,38 @@ export interface Profile {
 /**
  * Answers typed while logged out arrive with the login call (accounts keep them in carried_answers);
  * the first read of the application takes them in, once. Keys the definition does not know are dropped.
+ * The read says whether any wait (`has_carried_answers`), so other reads cost no DELETE; taking them is
+ * still one atomic DELETE … RETURNING, so two concurrent first reads cannot both merge them.
+ * `knex` is the save's transaction when called from inside one (PUT /api/answer).
  */
-async function absorbCarriedAnswers(services: AppServices, userId: string, row: ApplicationRow): Promise<ApplicationRow> {
-  if (row.submitted_at) return row;
-  const carried = await takeCarriedAnswers(services.db.knex, userId);
-  if (!carried) return row;
+export async function absorbCarriedAnswers(services: AppServices, knex: Knex, userId: string, row: ApplicationRead): Promise<ApplicationRead> {
+  if (row.submitted_at || !row.has_carried_answers) return row;
+  const carried = await takeCarriedAnswers(knex, userId);
+  if (!carried) return { ...row, has_carried_answers: false };
   const unknown = new Set(unknownKeys(carried));
   const changes = Object.fromEntries(
     Object.entries(carried).filter(([key, value]) => !unknown.has(key) && (typeof value === 'boolean' || (typeof value === 'string' && value !== ''))),
   );
-  if (Object.keys(changes).length === 0) return row;
+  if (Object.keys(changes).length === 0) return { ...row, has_carried_answers: false };
   const now = services.now();
-  const saved = await saveAnswers(services.db.knex, userId, {
+  const saved = await saveAnswers(knex, userId, {
     changes,
     expectedVersion: null,
     now,
-    prepare: (merged, previous) => prepareAnswers(merged, previous, uiStateOf(row), now),
+    prepare: (merged, previous, locked) => prepareAnswers(merged, previous, uiStateOf(locked), now),
   });
-  return { ...row, answers: saved.answers, version: saved.version };
+  return { ...row, answers: saved.answers, version: saved.version, has_carried_answers: false };
 }
 
-export async function loadApplication(services: AppServices, userId: string): Promise<ApplicationRow> {
-  const row = await getApplication(services.db.knex, userId, services.now());
-  return absorbCarriedAnswers(services, userId, row);
+/** The applicant's application with carried answers taken in; `read` is a row this request already read. */
+export async function loadApplication(services: AppServices, userId: string, read?: ApplicationRead): Promise<ApplicationRead> {
+  const row = read ?? (await getApplication(services.db.knex, userId, services.now()));
+  return absorbCarriedAnswers(services, services.db.knex, userId, row);
 }
 
-export async function loadProfile(services: AppServices, user: { id: string; username: string }): Promise<Profile> {
+/** §3 Profile of `row` (from loadApplication): logins, statuses and documents are read alongside. */
+export async function profileOf(services: AppServices, user: { id: string; username: string }, row: ApplicationRead): Promise<Profile> {
   const knex = services.db.knex;
-  const row = await loadApplication(services, user.id);
   const [logins, statuses, documents] = await Promise.all([
     listLogins(knex, user.id),
     webStatusesOf(knex, user.id),
@@ -69,4 +74,8 @@ export async function loadProfile(services: AppServices, user: { id: string; use
     version: row.version,
     submitted_at: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
   };
+}
+
+export async function loadProfile(services: AppServices, user: { id: string; username: string }): Promise<Profile> {
+  return profileOf(services, user, await loadApplication(services, user.id));
 }

@@ -17,7 +17,7 @@ import {
   getApplication,
 } from '../../db/repos/applications.server.js';
 import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from './answers.server.js';
-import { loadApplication, loadProfile } from './profile.server.js';
+import { absorbCarriedAnswers, loadApplication, loadProfile } from './profile.server.js';
 import { repeaterMaximums, tabGroups } from './ui-state.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
@@ -79,12 +79,14 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     const expectedVersion = versionFromIfMatch(req.get('if-match'));
     const user = userOf(res);
     const now = services.now();
-    const row = await loadApplication(services, user.id);
+    // One transaction: the locked row gives the UI state prepareAnswers needs and says whether carried
+    // answers wait (taken in first, as a read of the application would, so If-Match compares with that version).
     const saved = await saveAnswers(knex, user.id, {
       changes,
       expectedVersion,
       now,
-      prepare: (merged, previous) => prepareAnswers(merged, previous, uiStateOf(row), now),
+      absorb: (trx, row) => absorbCarriedAnswers(services, trx, user.id, row),
+      prepare: (merged, previous, row) => prepareAnswers(merged, previous, uiStateOf(row), now),
     });
     res.setHeader('ETag', etagOf(saved.version));
     if (saved.outcome === 'submitted') throw new HttpError(409, SUBMITTED_MESSAGE, { submitted: true });

@@ -5,7 +5,7 @@ import type { AppServices } from '../services.server.js';
 import { requireUser } from '../auth/session.server.js';
 import { HttpError } from '../http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
-import { failApplicationPdfNow, findApplicationPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
+import { failApplicationPdfNow, findApplicationPdf, findApplicationWithPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS, applicantName } from '../../workers/jobs/render-application-pdf.server.js';
 import { withStore } from '../storage/http-errors.server.js';
@@ -46,8 +46,11 @@ export const pdfFeature: Feature = ({ api }, services) => {
   api.get('/pdf', requireUser, async (_req, res) => {
     const user = res.locals.user!;
     const storage = services.storage;
-    const application = await getApplication(services.db.knex, user.id, services.now());
-    let pdf = await findApplicationPdf(services.db.knex, user.id);
+    const knex = services.db.knex;
+    // One query for the poll; an applicant without an application row yet gets one, as getApplication does.
+    const found = await findApplicationWithPdf(knex, user.id);
+    const application = found ?? (await getApplication(knex, user.id, services.now()));
+    let pdf = found ? found.pdf : await findApplicationPdf(knex, user.id);
     const stale = !pdf || (pdf.answers_version !== application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
     const retryFailed =
       pdf?.status === 'FAILED' && (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && Boolean(pdf.message?.includes('CHROMIUM_PATH'))));
@@ -60,7 +63,7 @@ export const pdfFeature: Feature = ({ api }, services) => {
     }
     if (stale || retryFailed || missing) {
       await enqueueApplicationPdf(services, user.id);
-      pdf = await findApplicationPdf(services.db.knex, user.id);
+      pdf = await findApplicationPdf(knex, user.id);
     }
     if (!pdf) throw new HttpError(500, 'PDF state missing');
     if (pdf.status === 'COMPLETED' && pdf.output_key && storage) {

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createLoggedInUser, type TestUser } from '../helpers/users.js';
+import { loadVikeBuild } from '../helpers/vike-build.js';
+import { requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
+import { keepCarriedAnswers } from '../../db/repos/carried-answers.server.js';
+
+/**
+ * Database round trips of the hot paths (a load test found them the web process's largest cost after
+ * rendering). Upper bounds, not timings: a change that adds a query to every page view or save fails here.
+ * BEGIN and COMMIT count: they are round trips too.
+ */
+let ctx: TestContext;
+let sql: string[] = [];
+
+beforeAll(async () => {
+  await loadVikeBuild();
+  ctx = await createTestApp();
+  ctx.db.knex.on('query', (q: { sql: string }) => sql.push(q.sql));
+});
+afterAll(() => ctx?.close());
+
+/** The statements one request sends (the request's own, nothing else runs meanwhile). */
+async function queriesOf(send: () => PromiseLike<{ status: number }>, status = 200): Promise<string[]> {
+  sql = [];
+  const res = await send();
+  expect(res.status).toBe(status);
+  const sent = sql;
+  sql = [];
+  return sent;
+}
+
+const get = (user: TestUser, path: string) => () => request(ctx.app).get(path).set('Cookie', user.cookie);
+const put = (user: TestUser, body: object, ifMatch?: string) => () => {
+  const req = request(ctx.app).put('/api/answer').set('Cookie', user.cookie);
+  return (ifMatch ? req.set('If-Match', ifMatch) : req).send(body);
+};
+
+function report(name: string, statements: string[]): void {
+  if (process.env.SHOW_QUERIES) console.log(`${name}: ${statements.length}\n  ${statements.join('\n  ')}`);
+}
+
+describe('round trips per request', () => {
+  it('a logged-in form page view: the session, the application once, logins, statuses, documents', async () => {
+    const ada = await createLoggedInUser(ctx);
+    await queriesOf(get(ada, '/about')); // the first view creates the application row
+    const view = await queriesOf(get(ada, '/about'));
+    report('GET /about', view);
+    expect(view.filter((s) => /from "applications"/.test(s))).toHaveLength(1);
+    expect(view.some((s) => /carried_answers/.test(s) && /^delete/i.test(s))).toBe(false);
+    expect(view.length).toBeLessThanOrEqual(5);
+  });
+
+  it('a view after a login that carried answers still takes them in (one extra delete and save)', async () => {
+    const bea = await createLoggedInUser(ctx);
+    await queriesOf(get(bea, '/about'));
+    await keepCarriedAnswers(ctx.db.knex, bea.id, { first_name: 'Bea' }, ctx.services.now());
+    const view = await queriesOf(get(bea, '/about'));
+    report('GET /about with carried answers', view);
+    expect(view.some((s) => /carried_answers/.test(s) && /^delete/i.test(s))).toBe(true);
+    expect((await request(ctx.app).get('/api/profile').set('Cookie', bea.cookie)).body.answer.first_name).toBe('Bea');
+  });
+
+  it('PUT /api/answer: the session and one transaction (lock, update)', async () => {
+    const cy = await createLoggedInUser(ctx);
+    await queriesOf(get(cy, '/about'));
+    const save = await queriesOf(put(cy, { first_name: 'Cy' }, '"v0"'));
+    report('PUT /api/answer', save);
+    expect(save.length).toBeLessThanOrEqual(5);
+    const conflict = await queriesOf(put(cy, { first_name: 'Cyd' }, '"v0"'), 409);
+    report('PUT /api/answer (conflict)', conflict);
+    expect(conflict.length).toBeLessThanOrEqual(4);
+  });
+
+  it('PUT /api/answer takes in carried answers first, in its transaction, and If-Match compares with that version', async () => {
+    const eve = await createLoggedInUser(ctx);
+    await queriesOf(get(eve, '/about'));
+    await keepCarriedAnswers(ctx.db.knex, eve.id, { first_name: 'Eve' }, ctx.services.now());
+    const stale = await request(ctx.app).put('/api/answer').set('Cookie', eve.cookie).set('If-Match', '"v0"').send({ last_name: 'Lamarr' });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ version: 1, answer: { first_name: 'Eve' } });
+    const saved = await request(ctx.app).put('/api/answer').set('Cookie', eve.cookie).set('If-Match', '"v1"').send({ last_name: 'Lamarr' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ version: 2, answer: { first_name: 'Eve', last_name: 'Lamarr' } });
+    expect(await ctx.db.knex('carried_answers').where({ user_id: eve.id }).first()).toBeUndefined();
+  });
+
+  it('GET /api/pdf while the PDF is being made, and a document conversion status', async () => {
+    const di = await createLoggedInUser(ctx);
+    await queriesOf(get(di, '/about'));
+    await requestApplicationPdf(ctx.db.knex, di.id, 0, ctx.services.now());
+    const poll = await queriesOf(get(di, '/api/pdf'));
+    report('GET /api/pdf', poll);
+    expect(poll.length).toBeLessThanOrEqual(2);
+    const status = await queriesOf(get(di, '/api/pdf/document-answer/transcript'));
+    report('GET /api/pdf/document-answer/transcript', status);
+    expect(status.length).toBeLessThanOrEqual(2);
+  });
+});
