@@ -34,7 +34,7 @@ export interface LoadOptions {
   profile: boolean;
 }
 
-export const DEFAULT_LOAD_OPTIONS: LoadOptions = { applicants: 50, arrivalsPerSecond: 2, thinkMs: 2000, workers: 1, patienceSeconds: 600, keepDatabase: false, profile: false };
+export const DEFAULT_LOAD_OPTIONS: LoadOptions = { applicants: 50, arrivalsPerSecond: 1, thinkMs: 2000, workers: 1, patienceSeconds: 600, keepDatabase: false, profile: false };
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
   const options: LoadOptions = { ...DEFAULT_LOAD_OPTIONS };
