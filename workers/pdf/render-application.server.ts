@@ -59,6 +59,31 @@ class TabPool {
   }
 }
 
+/** Printing three pages takes about a second; well inside the job's 60 s expiry, so a retry follows at once. */
+export const PRINT_TIMEOUT_MS = 45_000;
+
+async function withinTimeLimit<T>(work: Promise<T>, ms: number, onTimeout: () => Promise<unknown>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(new Error(`printing the application took longer than ${ms / 1000} s; Chromium was restarted`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } catch (err) {
+    if (timedOut) {
+      work.catch(() => undefined);
+      await onTimeout();
+    }
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Three tabs print one application; two applications at a time at most. */
 const MAX_IDLE_TABS = 6;
 const CONTEXT_USES = 500;
@@ -98,11 +123,17 @@ async function printPage(pool: TabPool, input: RenderInput, page: FormPage): Pro
  * final-steps) with the applicant's name and the page heading in the header, appends the converted
  * documents, and numbers every page of the result.
  */
-export async function renderApplicationPdf(browser: Browser, input: RenderInput): Promise<{ pdf: Uint8Array; pageCount: number }> {
+export async function renderApplicationPdf(browser: Browser, input: RenderInput, options: { timeoutMs?: number } = {}): Promise<{ pdf: Uint8Array; pageCount: number }> {
   // The pages print in parallel tabs: Chromium lays each out in its own renderer, so a PDF takes
   // about as long as its slowest page instead of the sum of all three.
   const pool = poolFor(browser);
-  const parts = await Promise.all(formDefinition().pages.map((page) => printPage(pool, input, page)));
+  const parts = await withinTimeLimit(
+    Promise.all(formDefinition().pages.map((page) => printPage(pool, input, page))),
+    options.timeoutMs ?? PRINT_TIMEOUT_MS,
+    // page.pdf() has no timeout of its own: a Chromium that stops answering would hold this worker's
+    // PDF queue for good. Closing it fails what hangs; the job is retried and WarmBrowser relaunches.
+    () => browser.close().catch(() => undefined),
+  );
   const merged = await PDFDocument.create();
   merged.setTitle(`Freshman Application: ${input.applicantName}`);
   for (const part of [...parts, ...input.documents.map((d) => d.pdf)]) {
