@@ -54,6 +54,8 @@ export async function measure(options: {
   body?: string;
   /** One Cookie header per connection, assigned round-robin (e.g. one applicant per connection). */
   cookies?: string[];
+  /** Open loop: this many requests a second in all, instead of as many as the connections can send. */
+  overallRate?: number;
 }): Promise<HttpFigures> {
   const cpuBefore = process.cpuUsage();
   const result = await load({
@@ -66,6 +68,7 @@ export async function measure(options: {
     requestsFrom: options.requestsFrom,
     body: options.body,
     cookies: options.cookies,
+    overallRate: options.overallRate,
   });
   const cpu = process.cpuUsage(cpuBefore);
   return {

@@ -16,6 +16,8 @@ export interface LoadRequest {
   body?: string;
   /** One Cookie header per connection, assigned round-robin (e.g. one applicant per connection). */
   cookies?: string[];
+  /** Open loop: requests per second across all connections (autocannon's overallRate). */
+  overallRate?: number;
 }
 
 export interface RequestsFrom {
@@ -48,6 +50,7 @@ async function run(options: LoadRequest): Promise<LoadResult> {
     requests,
     method: options.method,
     ...(options.body === undefined ? {} : { body: options.body }),
+    ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
     setupClient: cookies
       ? (client: autocannon.Client) => {
           client.setHeaders({ ...(options.headers ?? {}), cookie: cookies[connection++ % cookies.length]! });
