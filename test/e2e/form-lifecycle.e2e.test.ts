@@ -194,6 +194,8 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     await settled(page);
     const add = page.getByRole('button', { name: 'Add another high school' });
     await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/add-another') && r.status() === 200), add.click()]);
+    // The count changes on screen once the island has the saved answer: a render after the response.
+    await page.locator('.repeater__item').nth(1).waitFor();
     await expect(page.locator('.repeater__item').count()).resolves.toBe(2);
     await page.getByRole('tab', { name: 'I will upload it now' }).click();
     await page.locator('#transcript').waitFor();
