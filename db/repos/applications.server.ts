@@ -158,12 +158,12 @@ export type SubmitOutcome =
 export async function submitApplication(
   knex: Knex,
   userId: string,
-  options: { now: Date; check: (answers: StoredAnswers) => unknown | null; afterSubmit?: (trx: Knex.Transaction) => Promise<void> },
+  options: { now: Date; check: (locked: ApplicationRow) => unknown | null; afterSubmit?: (trx: Knex.Transaction) => Promise<void> },
 ): Promise<SubmitOutcome> {
   return knex.transaction(async (trx) => {
     const row = await lockApplication(trx, userId, options.now);
     if (row.submitted_at) return { outcome: 'submitted', submittedAt: row.submitted_at, firstTime: false };
-    const problems = options.check(row.answers);
+    const problems = options.check(row);
     if (problems) return { outcome: 'invalid', problems };
     await trx('applications').where({ user_id: userId }).update({ submitted_at: options.now, updated_at: options.now });
     for (const status of ['started', 'validating', 'submitted']) {

@@ -115,11 +115,13 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
   api.post('/submit', requireUser, async (req, res) => {
     const user = userOf(res);
     const now = services.now();
-    const row = await loadApplication(services, user.id);
+    // Takes in answers carried through login, if any wait; the check itself reads the locked row, so a tab
+    // switched or an instance added by another tab meanwhile counts.
+    await loadApplication(services, user.id);
     const outcome = await submitApplication(knex, user.id, {
       now,
-      check: (answers) => {
-        const problems = validate(answers, 'all', { ui: uiStateOf(row), now });
+      check: (locked) => {
+        const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now });
         return problems.length > 0 ? problems : null;
       },
       afterSubmit: services.onSubmitted ? (trx) => services.onSubmitted!(trx, user.id) : undefined,
