@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
-import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
-import { startServer, type RunningServer } from '../helpers/server.js';
-import { TEST_TMP } from '../helpers/paths.js';
-import { codeFrom, resetLinkFrom, startSmtpReceiver, type ReceivedMail } from '../helpers/smtp.js';
+import { axeViolations, describeE2E, watchPageProblems } from '../helpers/browser.js';
+import type { RunningServer } from '../helpers/server.js';
+import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
+import { codeFrom, resetLinkFrom, type ReceivedMail } from '../helpers/smtp.js';
 
 const PASSWORD = 'Blue-Canyon-Lantern-42';
 const NEW_PASSWORD = 'Quiet#River9Stones';
@@ -13,7 +11,7 @@ const SESSION_INVALID = 'Your session is invalid. Please clear your cookies and 
 
 let browser: Browser;
 let server: RunningServer;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let smtp: E2EStack['smtp'];
 let n = 0;
 const nextEmail = () => `student${++n}-${Date.now()}@example.org`;
 
@@ -51,15 +49,9 @@ async function createAccount(username: string, password = PASSWORD) {
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent || '');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  smtp = await startSmtpReceiver();
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-auth-')), env: { SMTP_URL: smtp.url, WORKER: 'off' } });
+  ({ browser, server, smtp } = await startE2EStack('auth', { WORKER: 'off' }));
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await browser?.close();
-});
+afterAll(() => stopE2EStack({ browser, server, smtp }));
 
 describeE2E('accounts in Chromium with a real SMTP receiver', () => {
   it('sign up → code from the mail → confirm → /login with a success toast → log in → /about, carrying answers; then log out', async () => {

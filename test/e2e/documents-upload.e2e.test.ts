@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
-import { startServer, type RunningServer } from '../helpers/server.js';
-import { startSmtpReceiver } from '../helpers/smtp.js';
-import { TEST_TMP } from '../helpers/paths.js';
+import { axeViolations, describeE2E } from '../helpers/browser.js';
+import type { RunningServer } from '../helpers/server.js';
+import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { FILE_MAX_BYTES, FILE_MESSAGES, formatFileSize, uploadErrorTitle } from '../../form/documents.js';
 import { makeDocx, makeExe, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
 import { call, createAccount, expectToast, logIn, nextEmail } from './lifecycle-helpers.js';
@@ -17,18 +15,12 @@ import { call, createAccount, expectToast, logIn, nextEmail } from './lifecycle-
  */
 let browser: Browser;
 let server: RunningServer;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let smtp: E2EStack['smtp'];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  smtp = await startSmtpReceiver();
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-documents-')), env: { SMTP_URL: smtp.url } });
+  ({ browser, server, smtp } = await startE2EStack('documents'));
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await browser?.close();
-});
+afterAll(() => stopE2EStack({ browser, server, smtp }));
 
 async function student(): Promise<BrowserContext> {
   const email = nextEmail('documents');

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
+import { axeViolations, describeE2E, watchPageProblems } from '../helpers/browser.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
-import { startServer, type RunningServer } from '../helpers/server.js';
-import { startSmtpReceiver } from '../helpers/smtp.js';
-import { TEST_TMP } from '../helpers/paths.js';
+import type { RunningServer } from '../helpers/server.js';
+import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { allFields } from '../../form/fields.js';
 import type { PageId } from '../../form/types.js';
@@ -17,23 +14,16 @@ const SUCCESS = 'Your application was successfully submitted.';
 
 let browser: Browser;
 let server: RunningServer;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let smtp: E2EStack['smtp'];
 let db: TestDatabase | null = null;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  smtp = await startSmtpReceiver();
   // On PostgreSQL (DATABASE_URL set) the server gets its own copy of the test template; otherwise PGlite in dataDir.
   if (process.env.DATABASE_URL) db = await createTestDatabase();
-  server = await startServer({
-    dataDir: mkdtempSync(join(TEST_TMP, 'e2e-form-lifecycle-')),
-    env: { SMTP_URL: smtp.url, WORKER: 'off', ...(db?.url ? { DATABASE_URL: db.url } : {}) },
-  });
+  ({ browser, server, smtp } = await startE2EStack('form-lifecycle', { WORKER: 'off', ...(db?.url ? { DATABASE_URL: db.url } : {}) }));
 }, 120_000);
 afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await browser?.close();
+  await stopE2EStack({ browser, server, smtp });
   await db?.drop();
 });
 

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
-import { startServer, type RunningServer } from '../helpers/server.js';
-import { startSmtpReceiver } from '../helpers/smtp.js';
-import { TEST_TMP } from '../helpers/paths.js';
+import { axeViolations, describeE2E, watchPageProblems } from '../helpers/browser.js';
+import type { RunningServer } from '../helpers/server.js';
+import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { call, createAccount, expectToast, hydrated, logIn, nextEmail } from './lifecycle-helpers.js';
 
@@ -15,18 +12,12 @@ const SESSION_COOKIE = 'CognitoIdentityServiceProvider.freshman.session';
 
 let browser: Browser;
 let server: RunningServer;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let smtp: E2EStack['smtp'];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  smtp = await startSmtpReceiver();
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-lifecycle-')), env: { SMTP_URL: smtp.url, WORKER: 'off' } });
+  ({ browser, server, smtp } = await startE2EStack('lifecycle', { WORKER: 'off' }));
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await browser?.close();
-});
+afterAll(() => stopE2EStack({ browser, server, smtp }));
 
 /** A new browser context logged in as a new applicant (`logins` successful logins so far). */
 async function student(options: { logins?: number; email?: string } = {}): Promise<{ context: BrowserContext; email: string }> {

@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
-import { startServer, type RunningServer } from '../helpers/server.js';
-import { startSmtpReceiver } from '../helpers/smtp.js';
-import { TEST_TMP } from '../helpers/paths.js';
+import { axeViolations, describeE2E } from '../helpers/browser.js';
+import type { RunningServer } from '../helpers/server.js';
+import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { call, createAccount, hydrated, logIn, nextEmail } from './lifecycle-helpers.js';
 
 let browser: Browser;
 let server: RunningServer;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let smtp: E2EStack['smtp'];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  smtp = await startSmtpReceiver();
   // The worker runs in the server process (WORKER=inline) and prints the PDF with Chromium.
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-pdf-')), env: { SMTP_URL: smtp.url, WORKER: 'inline' } });
+beforeAll(async () => {
+  ({ browser, server, smtp } = await startE2EStack('pdf', { WORKER: 'inline' }));
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await browser?.close();
-});
+afterAll(() => stopE2EStack({ browser, server, smtp }));
 
 describeE2E('the application PDF on /completion', () => {
   it('a submitted applicant sees the progress, then downloads the PDF as an attachment', async () => {
