@@ -38,9 +38,9 @@ export async function enqueueApplicationPdf(services: AppServices, userId: strin
  * and again when the last rendering gave up (its message says "try again later": this is the again).
  * The url is short-lived and downloads as an attachment.
  *
- * Every PDF lives in the object store and every new one goes there, so the store is asked first: while
- * it is down the answer is a 503 saying so, never a link that cannot be downloaded or a render that
- * cannot be stored.
+ * Every PDF lives in the object store and every new one goes there, so the store is asked before a link
+ * is handed out or a rendering requested: while it is down the answer is a 503 saying so, never a link
+ * that cannot be downloaded or a render that cannot be stored.
  */
 export const pdfFeature: Feature = ({ api }, services) => {
   api.get('/pdf', requireUser, async (_req, res) => {
@@ -58,10 +58,11 @@ export const pdfFeature: Feature = ({ api }, services) => {
     if (storage && pdf?.status === 'COMPLETED' && pdf.output_key && !stale) {
       // A missing object (removed by a lifecycle rule or by hand) is rendered again rather than linked.
       missing = !(await withStore(() => storage.head(pdf!.output_key!)));
-    } else if (storage) {
-      await withStore(() => storage.ping());
     }
     if (stale || retryFailed || missing) {
+      // A new rendering must be stored: while the store is down that is a 503 now, not a render that
+      // gives up later. (Polls of a rendering in progress, every second, do not ask the store.)
+      if (storage && !missing) await withStore(() => storage.ping());
       await enqueueApplicationPdf(services, user.id);
       pdf = await findApplicationPdf(knex, user.id);
     }
