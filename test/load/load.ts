@@ -86,17 +86,22 @@ function stopGroup(child: ChildProcess): Promise<void> {
   });
 }
 
+type DocumentKind = 'pdf' | 'jpeg' | 'png' | 'docx';
+
 /** Documents as applicants send them: mostly PDFs and phone photos, now and then a Word file. */
-async function documentFor(index: number): Promise<{ name: string; bytes: Buffer }> {
-  if (index % 10 === 9) return { name: 'transcript.docx', bytes: await makeDocx(['Unofficial transcript', 'Algebra II: A', 'Chemistry: A-']) };
-  switch (index % 3) {
-    case 0:
-      return { name: 'transcript.pdf', bytes: await makePdf(2) };
-    case 1:
-      return { name: 'transcript.jpg', bytes: makeJpeg() };
-    default:
-      return { name: 'transcript.png', bytes: makePng(800, 1000) };
-  }
+function documentKind(index: number): DocumentKind {
+  if (index % 10 === 9) return 'docx';
+  return (['pdf', 'jpeg', 'png'] as const)[index % 3]!;
+}
+
+/** One sample file of each kind, made once for the whole run. */
+async function sampleDocuments(): Promise<Record<DocumentKind, { name: string; bytes: Buffer }>> {
+  return {
+    pdf: { name: 'transcript.pdf', bytes: await makePdf(2) },
+    jpeg: { name: 'transcript.jpg', bytes: makeJpeg() },
+    png: { name: 'transcript.png', bytes: makePng(800, 1000) },
+    docx: { name: 'transcript.docx', bytes: await makeDocx(['Unofficial transcript', 'Algebra II: A', 'Chemistry: A-']) },
+  };
 }
 
 /** After the run: what the database holds for this run's applicants (PostgreSQL only). */
@@ -168,8 +173,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
         if (!code) throw new Error('no code in the e-mail');
         return code;
       });
-    const documents = await Promise.all([0, 1, 2, 9].map(async (i) => [i, await documentFor(i)] as const));
-    const documentOf = (index: number) => documents.find(([i]) => i === (index % 10 === 9 ? 9 : index % 3))![1];
+    const documents = await sampleDocuments();
 
     log(
       `Load: ${options.applicants} applicants arriving ${options.arrivalsPerSecond}/s, pauses ≈${options.thinkMs} ms between steps; ` +
@@ -184,7 +188,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
     }, 15_000);
     const journeys = Array.from({ length: options.applicants }, async (_, index) => {
       await new Promise((r) => setTimeout(r, (index * 1000) / options.arrivalsPerSecond));
-      const ctx: JourneyContext = { baseUrl: server!.url, recorder: stats, pacing: { thinkMs: options.thinkMs }, codeFor: codes, document: documentOf(index), patienceMs: options.patienceSeconds * 1000 };
+      const ctx: JourneyContext = { baseUrl: server!.url, recorder: stats, pacing: { thinkMs: options.thinkMs }, codeFor: codes, document: documents[documentKind(index)], patienceMs: options.patienceSeconds * 1000 };
       try {
         await runJourney(ctx, index, runId);
         completed++;
