@@ -9,9 +9,9 @@ import { createBoss } from '../workers/boss.server.js';
 import { createQueues, registerWorkers } from '../workers/register.server.js';
 import { createMailer } from './mail/mailer.server.js';
 import { createObjectStore } from './storage/create-store.server.js';
-import { enqueueApplicationPdf } from './pdf/routes.server.js';
 import { checkDefinition } from '../form/check-definition.js';
 import { formDefinition } from '../form/definition.js';
+import { submissionHooks } from './submission-hooks.server.js';
 
 export interface BootOptions {
   /** Run job handlers in this process (WORKER=inline, or the worker entry). */
@@ -31,7 +31,7 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
   seedLookupDataInBackground(db.knex, logger);
   const services: AppServices = { config, logger, db, boss: null, now: () => new Date(), mail: createMailer(config, logger) };
   services.storage = createObjectStore(config);
-  services.onSubmitted = (trx, userId) => enqueueApplicationPdf(services, userId, trx);
+  services.onSubmitted = submissionHooks(services);
   if (options.startQueue !== false) {
     const boss = createBoss(db);
     boss.on('error', (err) => logger.error({ err }, 'job queue error'));

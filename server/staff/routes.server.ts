@@ -5,6 +5,7 @@ import { sendStaffMessage } from './html.server.js';
 import { STAFF_CSS } from './staff-css.server.js';
 import { signInRoutes } from './sign-in-routes.server.js';
 import { deskRoutes } from './desk-routes.server.js';
+import { webhookRoutes } from './webhook-routes.server.js';
 
 /** Without a staff session: pages go to sign-in, actions are refused (an applicant's session counts for nothing here). */
 const requireStaff: RequestHandler = (req, res, next) => {
@@ -29,5 +30,6 @@ export const staffFeature: Feature = ({ root }, services) => {
   signInRoutes(staff, services);
   staff.use(requireStaff);
   deskRoutes(staff, services);
+  webhookRoutes(staff, services);
   root.use('/staff', staff);
 };

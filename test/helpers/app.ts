@@ -9,8 +9,8 @@ import { createQueues, registerWorkers } from '../../workers/register.server.js'
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { createMailer } from '../../server/mail/mailer.server.js';
 import { createObjectStore } from '../../server/storage/create-store.server.js';
-import { enqueueApplicationPdf } from '../../server/pdf/routes.server.js';
 import { testConfig } from './config.js';
+import { submissionHooks } from '../../server/submission-hooks.server.js';
 
 export interface TestContext {
   app: Express;
@@ -52,7 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   };
   services.mail = createMailer(config, services.logger);
   services.storage = createObjectStore(config, () => clock.now);
-  services.onSubmitted = (trx, userId) => enqueueApplicationPdf(services, userId, trx);
+  services.onSubmitted = submissionHooks(services);
   const queue = options.queue ?? 'off';
   if (queue !== 'off') {
     const boss = createBoss(db);
