@@ -11,6 +11,7 @@ import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
 import { ListView } from './list-view.server.js';
 import { decodeCursor, encodeCursor, entryTermOptions, filterFrom, isUuid } from './filter.server.js';
 import { audit } from './audit.server.js';
+import { streamCsv } from './csv-export.server.js';
 
 const PAGE_SIZE = 50;
 /** The read-only layout opened from the desk: minted here, for one application, short-lived. */
@@ -41,6 +42,15 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         notice={typeof req.query.notice === 'string' && req.query.notice === 'export' ? 'The ZIP is being prepared: see Exports below.' : null}
       />,
     );
+  });
+
+  staff.get('/export.csv', async (req, res) => {
+    const filter = filterFrom(req, services.now());
+    await audit(services, req, res, 'export-csv', { detail: { filter } });
+    const stamp = services.now().toISOString().slice(0, 10);
+    res.status(200).type('text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="applications-${stamp}.csv"`);
+    await streamCsv(knex, filter, res);
   });
 
   staff.get('/applications/:id/view', async (req, res) => {

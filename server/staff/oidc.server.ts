@@ -25,7 +25,8 @@ function configurationFor(services: AppServices): Promise<client.Configuration> 
   if (!pending) {
     // Plain http only for a provider on this machine (tests, a laptop); config refuses any other.
     const options = isLoopbackUrl(oidc.issuer) ? { execute: [client.allowInsecureRequests] } : undefined;
-    pending = client.discovery(new URL(oidc.issuer), oidc.clientId, oidc.clientSecret, undefined, options);
+    // client_secret_basic: the method every provider must support (OpenID Connect Core §9).
+    pending = client.discovery(new URL(oidc.issuer), oidc.clientId, undefined, client.ClientSecretBasic(oidc.clientSecret), options);
     pending.catch(() => discovered.delete(services));
     discovered.set(services, pending);
   }

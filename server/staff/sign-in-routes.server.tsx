@@ -22,9 +22,12 @@ export function signInRoutes(staff: Router, services: AppServices): void {
       200,
       <StaffLayout title="Staff sign-in" staff={null}>
         {config.oidc ? (
-          <form method="post" action="/staff/oidc/start">
-            <button type="submit">Sign in with your university account</button>
-          </form>
+          // A link, not a form: CSP form-action 'self' would stop a form's redirect to the provider.
+          <p>
+            <a className="button" href="/staff/oidc/start">
+              Sign in with your university account
+            </a>
+          </p>
         ) : (
           <p>
             Ask an administrator for a one-time sign-in link (<code>npm run staff-link -- your-address@university.edu</code>). A link works once,
@@ -35,9 +38,9 @@ export function signInRoutes(staff: Router, services: AppServices): void {
     );
   });
 
-  staff.post('/oidc/start', async (_req, res) => {
+  staff.get('/oidc/start', async (_req, res) => {
     if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
-    res.redirect(303, await beginOidcSignIn(services, res));
+    res.redirect(302, await beginOidcSignIn(services, res));
   });
 
   staff.get('/oidc/callback', async (req, res) => {

@@ -7,6 +7,8 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { signStaffLink } from '../../server/staff/staff-link-token.server.js';
 import { STAFF_COOKIE, STAFF_SESSION_IDLE_MS } from '../../server/staff/staff-session.server.js';
 import { LINK_USED_MESSAGE, NOT_STAFF_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
+import { parse } from 'csv-parse/sync';
+import { answerColumns } from '../../form/answer-columns.js';
 import { eachStaffApplication, staffPageQuery, type StaffListRow } from '../../db/repos/staff-applications.server.js';
 
 const STAFF = 'reader@admissions.example.edu';
@@ -204,5 +206,18 @@ describe('opening an application', () => {
     const view = rows.find((r) => r[2] === 'view');
     expect(download).toEqual([expect.stringMatching(/UTC$/), STAFF, 'download-pdf', 'ana@example.edu', expect.stringMatching(/127\.0\.0\.1|::1/)]);
     expect(view).toEqual([expect.any(String), STAFF, 'view', 'ben@example.edu', expect.any(String)]);
+  });
+
+  it('exports the current filter as CSV: columns named by the form definition, display values, recorded in the trail', async () => {
+    const res = await page('/staff/export.csv?term=FA2026');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(rows[0]!)).toEqual(['application_id', 'email', 'web_status', 'submitted_at', 'created_at', ...answerColumns().map((q) => q.key)]);
+    expect(rows.map((r) => r.email)).toEqual(['cy@example.edu', 'ben@example.edu', 'ana@example.edu']);
+    expect(rows[0]).toMatchObject({ first_name: 'Cy', entry_term: 'Fall 2026', legal_agree: 'Yes', web_status: 'submitted', hs_name: expect.stringContaining('(Ceeb: 450010)') });
+    const trail = await page('/staff/audit');
+    expect(trail.text).toContain('export-csv');
   });
 });

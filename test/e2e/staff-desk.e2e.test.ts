@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import Provider from 'oidc-provider';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createLoggedInUser, type TestUser } from '../helpers/users.js';
+import { loadVikeBuild } from '../helpers/vike-build.js';
+import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
+import { submitAs } from '../helpers/staff.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { NOT_STAFF_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
+import { SESSION_COOKIE } from '../../server/auth/cookies.js';
+
+const STAFF = 'reader@admissions.example.edu';
+const CLIENT_ID = 'staff-desk';
+const CLIENT_SECRET = 'staff-desk-secret-0123456789';
+
+describeE2E('the staff desk through a real OpenID Connect provider', () => {
+  let ctx: TestContext;
+  let app: Server;
+  let idp: Server;
+  let base: string;
+  let browser: Browser;
+  let applicant: TestUser;
+
+  beforeAll(async () => {
+    await loadVikeBuild();
+    // The provider's port is needed for the app's settings, and the app's for the provider's client.
+    let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
+    idp = createServer((req, res) => handle(req, res));
+    await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+    ctx = await createTestApp({
+      queue: 'workers',
+      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, STAFF_EMAILS: STAFF },
+    });
+    app = ctx.app.listen(0, '127.0.0.1');
+    await new Promise((r) => app.once('listening', r));
+    base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    ctx.config.publicUrl = base;
+    const provider = new Provider(issuer, {
+      clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${base}/staff/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+      // The development login form takes any login: it becomes the account's e-mail address.
+      findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) }),
+      claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+      conformIdTokenClaims: false,
+      pkce: { required: () => true },
+      cookies: { keys: ['test-cookie-key-0123456789'] },
+    });
+    handle = provider.callback();
+
+    applicant = await createLoggedInUser(ctx);
+    await submitAs(ctx, applicant.cookie, COMPLETE_ANSWERS);
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    app?.close();
+    idp?.close();
+    await ctx?.close();
+  });
+
+  async function signIn(context: BrowserContext, login: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${base}/staff`);
+    expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Sign in with your university account' }).click();
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('any password');
+    await page.locator('button[type="submit"]').click();
+    // First sign-in of this account at the provider: it asks for consent.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.origin === base && url.pathname !== '/staff/oidc/callback');
+    return page;
+  }
+
+  it('staff sign in through the provider, find an application, open it, download its PDF; the audit trail shows both', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await signIn(context, STAFF);
+    expect(new URL(page.url()).pathname).toBe('/staff');
+    await expect(page.getByRole('heading', { name: 'Applications', level: 1 }).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Search by keyboard alone: focus the field, type, Enter submits the GET form.
+    await page.locator('#q').focus();
+    await page.keyboard.type(String(COMPLETE_ANSWERS.last_name));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === String(COMPLETE_ANSWERS.last_name));
+    const row = page.locator('tbody tr', { hasText: applicant.username });
+    await expect(row.count()).resolves.toBe(1);
+
+    await row.getByRole('link', { name: /^View/ }).click();
+    await page.waitForURL((url) => url.pathname === '/about' && url.searchParams.has('service_token'));
+    await expect(page.getByText(String(COMPLETE_ANSWERS.first_name)).first().isVisible()).resolves.toBe(true);
+    await page.goBack();
+
+    // The PDF is rendered by the worker after submission; the link answers "being prepared" until then.
+    const pdfLink = `${base}/staff/applications/${applicant.id}/pdf`;
+    for (;;) {
+      const state = await ctx.db.knex('application_pdfs').where({ user_id: applicant.id }).first('status');
+      if (state?.status === 'COMPLETED') break;
+      expect(state?.status).not.toBe('FAILED');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await page.goto(`${base}/staff?q=${applicant.username}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tbody tr').getByRole('link', { name: /^PDF/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Freshman-Application-.*\.pdf$/);
+
+    await page.goto(`${base}/staff/audit`);
+    expect(await axeViolations(page)).toEqual([]);
+    const audit = page.locator('tbody tr', { hasText: applicant.username });
+    const actions = await audit.locator('td:nth-child(3)').allTextContents();
+    expect(actions).toEqual(expect.arrayContaining(['view', 'download-pdf']));
+    await expect(audit.first().locator('td:nth-child(2)').textContent()).resolves.toBe(STAFF);
+
+    await page.goto(`${base}/staff/webhooks`);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses an identity that is not staff', async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context, 'someone.else@example.edu');
+    await expect(page.getByText(NOT_STAFF_MESSAGE).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    const list = await page.goto(`${base}/staff`);
+    expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
+    expect(list!.status()).toBe(200);
+    await context.close();
+  });
+
+  it("an applicant's session cannot open /staff", async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: SESSION_COOKIE, value: applicant.cookie.split('=').slice(1).join('='), url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/staff`);
+    expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
+    expect((await request(ctx.app).get('/staff').set('Cookie', applicant.cookie)).status).toBe(303);
+    await context.close();
+  });
+});
