@@ -4,9 +4,10 @@ import { registerPing, PING_QUEUE } from './jobs/ping.server.js';
 import { registerConvertDocument, DOCUMENT_QUEUES } from './jobs/convert-document.server.js';
 import { registerApplicationPdf, APPLICATION_PDF_QUEUES } from './jobs/render-application-pdf.server.js';
 import { registerDeliverWebhook, WEBHOOK_QUEUES } from './jobs/deliver-webhook.server.js';
+import { registerPdfZip, PDF_ZIP_QUEUES } from './jobs/build-pdf-zip.server.js';
 
 /** Queues every process creates (so web processes can send even when WORKER=off). */
-export const QUEUES = [PING_QUEUE, ...DOCUMENT_QUEUES, ...APPLICATION_PDF_QUEUES, ...WEBHOOK_QUEUES];
+export const QUEUES = [PING_QUEUE, ...DOCUMENT_QUEUES, ...APPLICATION_PDF_QUEUES, ...WEBHOOK_QUEUES, ...PDF_ZIP_QUEUES];
 
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUES) await boss.createQueue(name);
@@ -18,4 +19,5 @@ export async function registerWorkers(boss: PgBoss, services: AppServices): Prom
   await registerConvertDocument(boss, services);
   await registerApplicationPdf(boss, services);
   await registerDeliverWebhook(boss, services);
+  await registerPdfZip(boss, services);
 }

@@ -39,7 +39,6 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         counts={counts}
         next={page.next ? encodeCursor(page.next) : null}
         terms={entryTermOptions(now)}
-        notice={typeof req.query.notice === 'string' && req.query.notice === 'export' ? 'The ZIP is being prepared: see Exports below.' : null}
       />,
     );
   });

@@ -37,6 +37,9 @@ export function StaffLayout({ title, staff, children }: { title: string; staff: 
                   <a href="/staff/audit">Audit trail</a>
                 </li>
                 <li>
+                  <a href="/staff/exports">PDF bundles</a>
+                </li>
+                <li>
                   <a href="/staff/webhooks">Webhook deliveries</a>
                 </li>
                 <li>

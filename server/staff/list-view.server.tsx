@@ -34,13 +34,11 @@ export function ListView(props: {
   counts: Record<StaffStatus, number>;
   next: string | null;
   terms: readonly Option[];
-  notice: string | null;
 }) {
   const { filter, rows, counts, terms } = props;
   const termLabel = (value: string | null) => terms.find((t) => t.value === value)?.label ?? value ?? '';
   return (
     <StaffLayout title="Applications" staff={props.staff}>
-      {props.notice ? <p role="status">{props.notice}</p> : null}
       <h2>Counts by status</h2>
       <ul className="counts">
         {STAFF_STATUSES.map((s) => (

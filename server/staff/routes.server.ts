@@ -6,6 +6,7 @@ import { STAFF_CSS } from './staff-css.server.js';
 import { signInRoutes } from './sign-in-routes.server.js';
 import { deskRoutes } from './desk-routes.server.js';
 import { webhookRoutes } from './webhook-routes.server.js';
+import { exportRoutes } from './export-routes.server.js';
 
 /** Without a staff session: pages go to sign-in, actions are refused (an applicant's session counts for nothing here). */
 const requireStaff: RequestHandler = (req, res, next) => {
@@ -31,5 +32,6 @@ export const staffFeature: Feature = ({ root }, services) => {
   staff.use(requireStaff);
   deskRoutes(staff, services);
   webhookRoutes(staff, services);
+  exportRoutes(staff, services);
   root.use('/staff', staff);
 };
