@@ -16,7 +16,7 @@ import { keyHash, looksLikeKey, runClientCommand, CLIENT_NAME, type ClientComman
 export const ADMIN_PURPOSE = 'integration-admin';
 export const KEY_REQUIRED_MESSAGE = 'An integration key is required: Authorization: Bearer <key>.';
 export const KEY_REFUSED_MESSAGE = 'This integration key is not valid or has been revoked.';
-/** A submission becomes visible to the feed once its transaction has surely committed (see ADR 0011). */
+/** A submission becomes visible to the feed once its transaction has surely committed (see ADR 0170). */
 export const FEED_SETTLE_MS = 5_000;
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
@@ -79,7 +79,7 @@ const adminBody = Joi.object({
   name: Joi.when('action', { is: 'list', then: Joi.forbidden(), otherwise: Joi.string().pattern(CLIENT_NAME).required() }),
 });
 
-/** GET /integration/v1/applications (ADR 0011, README "Integrations"), and the loopback key administration. */
+/** GET /integration/v1/applications (ADR 0170, README "Integrations"), and the loopback key administration. */
 export const integrationFeature: Feature = ({ root }, services) => {
   const router = Router();
   const knex = services.db.knex;

@@ -5,7 +5,7 @@ import type { StaffUser } from './staff-session.server.js';
 
 /**
  * Staff pages are plain server-rendered HTML (React to static markup, no islands, no script): GET forms for
- * filters, POST forms for actions, so they work without JavaScript and by keyboard (ADR 0011).
+ * filters, POST forms for actions, so they work without JavaScript and by keyboard (ADR 0170).
  */
 export function StaffLayout({ title, staff, children }: { title: string; staff: StaffUser | null; children: ReactNode }) {
   return (

@@ -15,7 +15,7 @@ const requireStaff: RequestHandler = (req, res, next) => {
   sendStaffMessage(res, 401, 'Staff sign-in', null, 'Please sign in to the staff desk first.');
 };
 
-/** The staff desk under /staff (ADR 0011). */
+/** The staff desk under /staff (ADR 0170). */
 export const staffFeature: Feature = ({ root }, services) => {
   const staff = Router();
   staff.use((_req, res, next) => {
