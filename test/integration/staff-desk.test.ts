@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { Writable } from 'node:stream';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createLogger } from '../../server/logger.server.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { staffCookie, submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
@@ -21,8 +23,17 @@ const page = (path: string, cookie = staff) => request(ctx.app).get(path).set('C
 const emailsOrSeeds = (html: string) => [...html.matchAll(/<td>([^<]+@(?:seed\.)?example\.edu)<\/td>/g)].map((m) => m[1]!);
 const emailsOn = (html: string) => [...html.matchAll(/<td>([^<]+@example\.edu)<\/td>/g)].map((m) => m[1]);
 
+/** Everything pino writes while staff work: applicant data must never reach it. */
+let logs = '';
+
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu` } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  ctx = await createTestApp({ env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu` }, logger: createLogger('trace', sink) });
   // Three submitted (oldest first), one started, one untouched.
   for (const [name, last, ceeb, term] of [
     ['Ana', 'Zamora', '450010', 'FA2026'],
@@ -219,5 +230,12 @@ describe('opening an application', () => {
     expect(rows[0]).toMatchObject({ first_name: 'Cy', entry_term: 'Fall 2026', legal_agree: 'Yes', web_status: 'submitted', hs_name: expect.stringContaining('(Ceeb: 450010)') });
     const trail = await page('/staff/audit');
     expect(trail.text).toContain('export-csv');
+  });
+
+  it('writes no applicant data to the logs while staff search, open and export', () => {
+    expect(logs.length).toBeGreaterThan(0);
+    for (const secret of ['Zamora', 'zamora', 'Young', 'young', 'cy@example.edu', 'ana@example.edu', '450010', 'dee@example.edu']) {
+      expect(logs).not.toContain(secret);
+    }
   });
 });
