@@ -14,6 +14,9 @@ import { NOT_STAFF_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
 import { SESSION_COOKIE } from '../../server/auth/cookies.js';
 
 const STAFF = 'reader@admissions.example.edu';
+const GROUP = 'admissions-readers';
+/** Accounts whose login starts with this are members of the staff group at the provider. */
+const MEMBER_PREFIX = 'member.';
 const CLIENT_ID = 'staff-desk';
 const CLIENT_SECRET = 'staff-desk-secret-0123456789';
 
@@ -34,7 +37,7 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
     ctx = await createTestApp({
       queue: 'workers',
-      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, STAFF_EMAILS: STAFF },
+      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, STAFF_EMAILS: STAFF, STAFF_GROUP: GROUP },
     });
     app = ctx.app.listen(0, '127.0.0.1');
     await new Promise((r) => app.once('listening', r));
@@ -43,8 +46,11 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     const provider = new Provider(issuer, {
       clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${base}/staff/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
       // The development login form takes any login: it becomes the account's e-mail address.
-      findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) }),
-      claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+      findAccount: async (_ctx, id) => ({
+        accountId: id,
+        claims: async () => ({ sub: id, email: id, email_verified: true, groups: id.startsWith(MEMBER_PREFIX) ? [GROUP, 'library'] : ['library'] }),
+      }),
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['groups'] },
       conformIdTokenClaims: false,
       pkce: { required: () => true },
       cookies: { keys: ['test-cookie-key-0123456789'] },
@@ -132,6 +138,14 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     const list = await page.goto(`${base}/staff`);
     expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
     expect(list!.status()).toBe(200);
+    await context.close();
+  });
+
+  it('admits an identity outside STAFF_EMAILS that carries the staff group', async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context, `${MEMBER_PREFIX}dean@university.example.edu`);
+    expect(new URL(page.url()).pathname).toBe('/staff');
+    await expect(page.getByText(`${MEMBER_PREFIX}dean@university.example.edu`).isVisible()).resolves.toBe(true);
     await context.close();
   });
 

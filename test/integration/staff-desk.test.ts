@@ -102,6 +102,25 @@ describe('staff sign-in', () => {
     }
     staff = await staffCookie(ctx, STAFF);
   });
+
+  it('a staff session ends 8 hours after sign-in however active, and is stored only hashed', async () => {
+    const cookie = await staffCookie(ctx, STAFF);
+    const id = cookie.split('=')[1]!;
+    const rows = await ctx.db.knex('staff_sessions').select('id_hash');
+    expect(rows.some((r) => r.id_hash === id)).toBe(false);
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(id).digest('hex');
+    const eightHoursAgo = new Date(ctx.services.now().getTime() - 8 * 3600_000);
+    await ctx.db.knex('staff_sessions').where({ id_hash: hash }).update({ created_at: eightHoursAgo });
+    expect((await page('/staff', cookie)).status).toBe(303);
+    expect(await ctx.db.knex('staff_sessions').where({ id_hash: hash }).first()).toBeUndefined();
+  });
+
+  it('signing out ends the staff session', async () => {
+    const cookie = await staffCookie(ctx, STAFF);
+    expect((await request(ctx.app).post('/staff/sign-out').set('Cookie', cookie)).status).toBe(303);
+    expect((await page('/staff', cookie)).status).toBe(303);
+  });
 });
 
 describe('/staff list', () => {
