@@ -14,7 +14,6 @@ export function StaffLayout({ title, staff, children }: { title: string; staff: 
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
-        <meta name="referrer" content="no-referrer" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/staff/staff.css" />
         <title>{`${title} - Staff desk - Freshman Application`}</title>

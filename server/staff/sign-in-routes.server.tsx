@@ -60,7 +60,6 @@ export function signInRoutes(staff: Router, services: AppServices): void {
   // The link opens a page with a button: a mail scanner or link preview that fetches it uses nothing up.
   staff.get('/link', (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    res.setHeader('Referrer-Policy', 'no-referrer');
     if (config.oidc || !verifyStaffLink(config.sessionSecret, token, services.now()).ok) {
       return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_INVALID_MESSAGE);
     }

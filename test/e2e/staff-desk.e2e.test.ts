@@ -118,15 +118,36 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tbody tr').getByRole('link', { name: /^PDF/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^Freshman-Application-.*\.pdf$/);
 
+    // A ZIP of the current filter's PDFs, by keyboard: the button is a POST form; the job's page shows progress.
+    await page.getByRole('button', { name: "Prepare a ZIP of these applications' PDFs" }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => /^\/staff\/exports\/[0-9a-f-]{36}$/.test(url.pathname));
+    expect(await axeViolations(page)).toEqual([]);
+    while (!(await page.getByText('The ZIP is ready.').isVisible())) {
+      await new Promise((r) => setTimeout(r, 250));
+      await page.reload();
+    }
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download ZIP' }).click()]);
+    expect(zip.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.zip$/);
+    await page.goto(`${base}/staff/exports`);
+    expect(await axeViolations(page)).toEqual([]);
+
     await page.goto(`${base}/staff/audit`);
     expect(await axeViolations(page)).toEqual([]);
     const audit = page.locator('tbody tr', { hasText: applicant.username });
     const actions = await audit.locator('td:nth-child(3)').allTextContents();
     expect(actions).toEqual(expect.arrayContaining(['view', 'download-pdf']));
+    await expect(page.locator('tbody tr td:nth-child(3)', { hasText: 'download-zip' }).count()).resolves.toBe(1);
     await expect(audit.first().locator('td:nth-child(2)').textContent()).resolves.toBe(STAFF);
 
     await page.goto(`${base}/staff/webhooks`);
     expect(await axeViolations(page)).toEqual([]);
+
+    // Signing out is a POST form too; afterwards the desk asks to sign in again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/sign-in');
+    await page.goto(`${base}/staff`);
+    expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
     await context.close();
   });
 
