@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { Writable } from 'node:stream';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import type { Knex } from 'knex';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLogger } from '../../server/logger.server.js';
@@ -125,6 +130,22 @@ describe('staff sign-in', () => {
     await ctx.db.knex('staff_sessions').where({ id_hash: hash }).update({ created_at: eightHoursAgo });
     expect((await page('/staff', cookie)).status).toBe(303);
     expect(await ctx.db.knex('staff_sessions').where({ id_hash: hash }).first()).toBeUndefined();
+  });
+
+  it('npm run staff-link prints a one-time link for a listed address, and refuses others', async () => {
+    const run = (email: string) =>
+      promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/cli/staff-link.server.ts', email], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'staff-link-cli'), STAFF_EMAILS: STAFF },
+      });
+    const { stdout } = await run(STAFF.toUpperCase());
+    const url = new URL(stdout.trim());
+    expect(url.pathname).toBe('/staff/link');
+    const token = url.searchParams.get('token')!;
+    expect((await request(ctx.app).get('/staff/link').query({ token })).status).toBe(200);
+    expect((await request(ctx.app).post('/staff/link').type('form').send({ token })).status).toBe(303);
+    expect((await request(ctx.app).post('/staff/link').type('form').send({ token })).status).toBe(400);
+    await expect(run('ana@example.edu')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('not in STAFF_EMAILS') });
   });
 
   it('signing out ends the staff session', async () => {
