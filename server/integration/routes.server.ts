@@ -6,7 +6,7 @@ import { HttpError } from '../http-error.server.js';
 import { fromLocalOperator } from '../lookup/admin-import.server.js';
 import { verifyToken } from '../security/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
-import { documentAnswersFor } from '../../db/repos/documents.server.js';
+import { documentAnswersForMany, type DocumentAnswer } from '../../db/repos/documents.server.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
 import { answersWithDisplay } from '../../form/answer-columns.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
@@ -62,8 +62,7 @@ function decodeFeedCursor(value: unknown): FeedCursor | null {
   throw new HttpError(400, 'since must be a next_cursor returned by this API.');
 }
 
-async function feedItem(services: AppServices, row: FeedRow) {
-  const documents = await documentAnswersFor(services.db.knex, row.user_id);
+function feedItem(services: AppServices, row: FeedRow, documents: Record<string, DocumentAnswer>) {
   return {
     id: row.user_id,
     email: row.username,
@@ -109,8 +108,8 @@ export const integrationFeature: Feature = ({ root }, services) => {
     const page = rows.slice(0, limitRaw);
     const last = page.at(-1);
     const next = last ? encodeFeedCursor({ at: new Date(last.submitted_at).toISOString(), id: last.user_id }) : since ? encodeFeedCursor(since) : null;
-    const applications = [];
-    for (const row of page) applications.push(await feedItem(services, row));
+    const documents = await documentAnswersForMany(knex, page.map((r) => r.user_id));
+    const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}));
     res.json({ applications, next_cursor: next, has_more: rows.length > limitRaw });
   });
 

@@ -10,6 +10,7 @@ import { audit } from './audit.server.js';
 
 export const NOT_STAFF_MESSAGE = 'Your account may not use the staff desk. Ask the admissions office to add you.';
 export const LINK_USED_MESSAGE = 'This sign-in link has already been used. Ask for a new one.';
+export const PROVIDER_DOWN_MESSAGE = "The university's sign-in service cannot be reached right now. Please try again in a few minutes.";
 export const LINK_INVALID_MESSAGE = 'This sign-in link is not valid or has expired. Ask for a new one.';
 
 /** Sign-in through the identity provider, or with a one-time link when none is configured; sign-out. */
@@ -38,14 +39,24 @@ export function signInRoutes(staff: Router, services: AppServices): void {
     );
   });
 
-  staff.get('/oidc/start', async (_req, res) => {
+  staff.get('/oidc/start', async (req, res) => {
     if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
-    res.redirect(302, await beginOidcSignIn(services, res));
+    let target: string;
+    try {
+      target = await beginOidcSignIn(services, res);
+    } catch (err) {
+      req.log.warn({ err: { name: (err as Error).name, code: (err as { code?: string }).code } }, 'identity provider unreachable');
+      return sendStaffMessage(res, 503, 'Staff sign-in', null, PROVIDER_DOWN_MESSAGE);
+    }
+    res.redirect(302, target);
   });
 
   staff.get('/oidc/callback', async (req, res) => {
     if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
-    const outcome = await completeOidcSignIn(services, req, res);
+    const outcome = await completeOidcSignIn(services, req, res).catch((err: Error) => {
+      req.log.warn({ err: { name: err.name, code: (err as { code?: string }).code } }, 'identity provider unreachable');
+      return { ok: false as const, message: PROVIDER_DOWN_MESSAGE };
+    });
     if (!outcome.ok) return sendStaffMessage(res, 400, 'Staff sign-in', null, outcome.message);
     if (!isStaff(services, outcome.email, outcome.groups)) {
       req.log.info('staff sign-in refused: not on the staff list');

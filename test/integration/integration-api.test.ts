@@ -59,6 +59,12 @@ beforeAll(async () => {
     await submitAs(ctx, applicant.cookie, { ...COMPLETE_ANSWERS, first_name: `Applicant${i}` });
     submitted.push(applicant.id);
   }
+  // The first applicant uploaded a transcript (its row as the conversion pipeline leaves it).
+  const now = ctx.services.now();
+  await ctx.db.knex('document_answers').insert({
+    user_id: submitted[0], answer_key: 'transcript', file_key: `users/${submitted[0]}/uploads/transcript`, file_name: 'transcript.pdf',
+    file_size: 48211, status: 'COMPLETED', output_key: `users/${submitted[0]}/converted/transcript.pdf`, created_at: now, updated_at: now,
+  });
   ctx.clock.advance(FEED_SETTLE_MS + 1000);
   key = await createKey('crm');
   server = createServer(ctx.app);
@@ -90,7 +96,8 @@ describe('GET /integration/v1/applications', () => {
     expect(first.answers.first_name).toEqual({ value: 'Applicant0', display: 'Applicant0' });
     expect(first.answers.entry_term).toEqual({ value: 'FA2026', display: 'Fall 2026' });
     expect(first.answers.legal_agree).toEqual({ value: true, display: 'Yes' });
-    expect(Array.isArray(first.documents)).toBe(true);
+    expect(first.documents).toEqual([{ key: 'transcript', file_name: 'transcript.pdf', file_size: 48211, status: 'COMPLETED' }]);
+    expect(res.body.applications[1].documents).toEqual([]);
     expect(first.pdf_url).toBe(`${ctx.config.publicUrl}/integration/v1/applications/${first.id}/pdf`);
     expect(new Date(first.submitted_at).getTime()).toBeLessThan(new Date(res.body.applications[1].submitted_at).getTime());
   });

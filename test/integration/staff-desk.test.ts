@@ -14,7 +14,7 @@ import { staffCookie, submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { signStaffLink } from '../../server/staff/staff-link-token.server.js';
 import { STAFF_COOKIE, STAFF_SESSION_IDLE_MS } from '../../server/staff/staff-session.server.js';
-import { LINK_USED_MESSAGE, NOT_STAFF_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
+import { LINK_USED_MESSAGE, NOT_STAFF_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
 import { parse } from 'csv-parse/sync';
 import { answerColumns } from '../../form/answer-columns.js';
 import { eachStaffApplication, staffPageQuery, type StaffListRow } from '../../db/repos/staff-applications.server.js';
@@ -146,6 +146,18 @@ describe('staff sign-in', () => {
     expect((await request(ctx.app).post('/staff/link').type('form').send({ token })).status).toBe(303);
     expect((await request(ctx.app).post('/staff/link').type('form').send({ token })).status).toBe(400);
     await expect(run('ana@example.edu')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('not in STAFF_EMAILS') });
+  });
+
+  it('says so, with a 503, when the identity provider cannot be reached; links are refused while one is configured', async () => {
+    const withProvider = await createTestApp({
+      db: ctx.db,
+      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'secret', STAFF_EMAILS: STAFF },
+    });
+    const start = await request(withProvider.app).get('/staff/oidc/start');
+    expect(start.status).toBe(503);
+    expect(start.text).toContain(PROVIDER_DOWN_MESSAGE.replace("'", '&#x27;'));
+    const token = signStaffLink(ctx.config.sessionSecret, STAFF, ctx.services.now());
+    expect((await request(withProvider.app).post('/staff/link').type('form').send({ token })).status).toBe(400);
   });
 
   it('signing out ends the staff session', async () => {
