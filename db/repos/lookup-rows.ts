@@ -1,4 +1,4 @@
-import { ADDRESS_RECORD_KEYS, SCHOOL_RECORD_KEYS, type LookupCategory } from '../../islands/autocomplete/lookup-contract.js';
+import { ADDRESS_RECORD_KEYS, SCHOOL_RECORD_KEYS, type LookupCategory } from '../../contracts/lookup.js';
 import { searchKey } from './lookup-keys.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   type LookupCategory,
   type LookupItem,
   type LookupRecord,
-} from '../../islands/autocomplete/lookup-contract.js';
+} from '../../contracts/lookup.js';
 import { escapeLike, searchKey } from './lookup-keys.js';
 
 /**

@@ -1,5 +1,5 @@
 import { formDefinition } from '../../form/definition.js';
-import { DEFAULT_ROUTE } from '../../pages/routes.js';
+import { DEFAULT_ROUTE } from '../../contracts/routes.js';
 import { hasChangedPage, type LifecyclePageContext } from './page-data.server.js';
 import { requestApplication } from './request-application.server.js';
 

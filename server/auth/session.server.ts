@@ -1,11 +1,11 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { LOGGED_IN_COOKIE, SESSION_COOKIE } from './cookies.js';
+import { LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../contracts/cookies.js';
 import { randomToken, sha256 } from './tokens.server.js';
 import { deleteSession, findSession, insertSession, touchSession } from '../../db/repos/sessions.server.js';
 
-export { IDENTITY_PROVIDER_PREFIX, SESSION_COOKIE, LOGGED_IN_COOKIE } from './cookies.js';
+export { IDENTITY_PROVIDER_PREFIX, SESSION_COOKIE, LOGGED_IN_COOKIE } from '../../contracts/cookies.js';
 
 /** §9 idle timeout: the session ends 15 minutes after the last request (sliding). */
 export const SESSION_IDLE_MS = 15 * 60_000;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { LookupCategory } from '../../islands/autocomplete/lookup-contract.js';
+import type { LookupCategory } from '../../contracts/lookup.js';
 
 /**
  * Authorises `npm run lookup:import` to hand a file to the running server (DESIGN §5: embedded PGlite

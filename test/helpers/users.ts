@@ -4,7 +4,7 @@ import type { TestContext } from './app.js';
 import { insertUser, markConfirmed } from '../../db/repos/users.server.js';
 import { insertSession } from '../../db/repos/sessions.server.js';
 import { randomToken, sha256 } from '../../server/auth/tokens.server.js';
-import { SESSION_COOKIE } from '../../server/auth/cookies.js';
+import { SESSION_COOKIE } from '../../contracts/cookies.js';
 
 export interface TestUser {
   id: string;

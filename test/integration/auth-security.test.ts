@@ -8,9 +8,9 @@ import { MAX_CODE_ATTEMPTS } from '../../server/auth/accounts.server.js';
 import { CODE_LIFETIME_MINUTES, RESET_LIFETIME_MINUTES } from '../../server/auth/mails.server.js';
 import { LOGIN_BACKOFF } from '../../server/auth/limits.server.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../server/auth/passwords.server.js';
-import { SESSION_COOKIE } from '../../server/auth/cookies.js';
+import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/auth/session.server.js';
-import { AUTH_MESSAGES } from '../../server/auth/rules.js';
+import { AUTH_MESSAGES } from '../../contracts/auth-rules.js';
 import { findUserByUsername } from '../../db/repos/users.server.js';
 
 const MINUTE = 60_000;

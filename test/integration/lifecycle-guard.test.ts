@@ -7,7 +7,7 @@ import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { signServiceToken } from '../../server/service/service-token.server.js';
 import { pageChangeMarker } from '../../server/application/page-data.server.js';
-import { PAGE_CHANGED_COOKIE } from '../../server/application/page-change.js';
+import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 
 let ctx: TestContext;
 let student: TestUser;

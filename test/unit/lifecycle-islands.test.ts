@@ -8,7 +8,7 @@ import { GreetingBanner, FIRST_LOGIN_ADVANTAGES, NEXT_STEPS } from '../../pages/
 import { createHoverIntent, MENU_DELAYS, POPOVER_OFFSET } from '../../islands/lifecycle/hover-intent.js';
 import { isPending, nextPdfPollDelay } from '../../islands/lifecycle/pdf-poll.js';
 import { clearChangedPage, hasChangedPage, markChangedPage } from '../../islands/lifecycle/page-change.js';
-import { PAGE_CHANGED_COOKIE, readCookie } from '../../server/application/page-change.js';
+import { PAGE_CHANGED_COOKIE, readCookie } from '../../contracts/page-change.js';
 
 const noInlineStyle = (html: string) => expect(html).not.toMatch(/\sstyle="/);
 
