@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-
-export type PdfStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+import type { ConversionStatus } from '../../contracts/statuses.js';
 
 export interface ApplicationPdfRow {
   user_id: string;
-  status: PdfStatus;
+  status: ConversionStatus;
   generation: number;
   answers_version: number;
   output_key: string | null;

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-
-/** Conversion statuses stored in a row; NOT_ANSWERED is what the API says when there is no row or no conversion. */
-export type StoredStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+import type { DocumentAnswer } from '../../contracts/api.js';
+import type { ConversionStatus } from '../../contracts/statuses.js';
 
 export interface DocumentRow {
   user_id: string;
@@ -9,19 +8,12 @@ export interface DocumentRow {
   file_key: string;
   file_name: string;
   file_size: number;
-  status: StoredStatus | null;
+  status: ConversionStatus | null;
   message: string | null;
   output_key: string | null;
   attempts: number;
   created_at: Date;
   updated_at: Date;
-}
-
-/** §3 document answer as /api/profile and GET /api/document-answer carry it. */
-export interface DocumentAnswer {
-  file_name: string;
-  file_size: number;
-  status: StoredStatus | 'NOT_ANSWERED';
 }
 
 const TABLE = 'document_answers';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { allFields } from '../../form/fields.js';
 import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form/types.js';
+import type { PdfStatus } from '../../contracts/statuses.js';
 import { useForm } from './context.js';
 import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
@@ -199,7 +200,7 @@ export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationT
 }
 
 /** The application PDF download (§2); a shell until the PDF issue supplies status and url. */
-export function PdfDownloadButton({ status, url }: { status?: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS' | 'UNPROCESSED' | 'NOT_ANSWERED'; url?: string }) {
+export function PdfDownloadButton({ status, url }: { status?: PdfStatus; url?: string }) {
   if (status === 'COMPLETED' && url) {
     return (
       <a className="button button--secondary" href={url} download>

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Answers } from '../../form/types.js';
-import type { DocumentAnswer } from '../upload/upload-api.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /**

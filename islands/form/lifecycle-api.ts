@@ -1,6 +1,6 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { ApiError, apiRequest } from '../ui/api.js';
-import type { WebStatus } from './state.js';
+import type { WebStatus } from '../../contracts/statuses.js';
 
 /** §7 / §9: the web-status post is retried 2 times on failure. */
 export const STATUS_POST_RETRIES = 2;

@@ -1,4 +1,4 @@
-import { isPending } from '../../form/documents.js';
+import { isPending } from '../../contracts/statuses.js';
 import { isUploadBusy } from './activity.js';
 import { conversionStatus, deleteConversion, deleteDocumentAnswer } from './upload-api.js';
 

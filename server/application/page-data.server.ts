@@ -5,16 +5,15 @@ import type { SessionUser } from '../auth/session.server.js';
 import type { ServiceUser } from '../service/service-token.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { getApplication } from '../../db/repos/applications.server.js';
-import { documentAnswersFor, type DocumentAnswer } from '../../db/repos/documents.server.js';
+import { documentAnswersFor } from '../../db/repos/documents.server.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
+import { isWebStatus, WEB_STATUSES, type WebStatus } from '../../contracts/statuses.js';
 import type { Answers, ValidationEntry } from '../../form/types.js';
 import { PAGE_CHANGED_COOKIE, readCookie } from '../../contracts/page-change.js';
 import { loadApplication, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
 import { etagOf } from './answers.server.js';
 import { repeaterMaximums, tabGroups } from './ui-state.server.js';
-
-/** §3 web_status values. */
-export type WebStatus = 'started' | 'validating' | 'submitted';
 
 /** §1 greeting banner variants; null when §4 hides the banner. */
 export type BannerVariant = 'visitor' | 'first-login' | 'returning' | 'submitted';
@@ -62,12 +61,10 @@ export interface LifecyclePageContext {
   urlParsed?: { search: Record<string, string> };
 }
 
-const RECOGNISED: readonly WebStatus[] = ['started', 'validating', 'submitted'];
-
 /** §4: 0 none, 1 started, 2 validating, 3 submitted — by the number of distinct recognised statuses. */
 export function derivedWebStatus(statuses: readonly string[]): WebStatus | null {
-  const count = new Set(statuses.filter((s): s is WebStatus => (RECOGNISED as readonly string[]).includes(s))).size;
-  return count === 0 ? null : RECOGNISED[count - 1]!;
+  const count = new Set(statuses.filter(isWebStatus)).size;
+  return count === 0 ? null : WEB_STATUSES[count - 1]!;
 }
 
 /** §1 greeting: the preferred name, else the first name. */

@@ -22,7 +22,7 @@ import { repeaterMaximums, tabGroups } from './ui-state.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { deleteDocumentAnswer } from '../documents/service.server.js';
-import { isPending, type ConversionStatus } from '../../form/documents.js';
+import { isPending, WEB_STATUSES } from '../../contracts/statuses.js';
 
 export const SAVED_MESSAGE = 'Your answers have been saved.';
 export const CONFLICT_MESSAGE =
@@ -32,7 +32,6 @@ export const SUBMIT_SUCCESS = 'Your application was successfully submitted.';
 export const SUBMIT_INVALID = "We're missing some information!";
 export const FILE_UPLOAD_IN_PROGRESS = 'Please wait until the file upload has completed.';
 
-const WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
 
 function body<T>(schema: Joi.Schema<T>, value: unknown): T {
   const { error, value: parsed } = schema.validate(value, { abortEarly: true, convert: false });
@@ -166,7 +165,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     const user = userOf(res);
     const documents = await documentAnswersFor(knex, user.id);
     const leftDocuments = leftBehind.filter((key) => isDocumentKey(key) && documents[key]);
-    if (leftDocuments.some((key) => isPending(documents[key]!.status as ConversionStatus))) {
+    if (leftDocuments.some((key) => isPending(documents[key]!.status))) {
       throw new HttpError(409, FILE_UPLOAD_IN_PROGRESS, { title: 'File Upload in Progress' });
     }
     for (const key of leftDocuments) await deleteDocumentAnswer(services, user.id, key);

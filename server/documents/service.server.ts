@@ -10,7 +10,6 @@ import {
   documentAnswersFor,
   findDocument,
   replaceDocument,
-  type DocumentAnswer,
   type DocumentRow,
 } from '../../db/repos/documents.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';
@@ -22,19 +21,16 @@ import {
   MISSING_UPLOAD_MESSAGE,
   type ConvertDocumentData,
 } from '../../workers/jobs/convert-document.server.js';
-import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, fileExtension, type ConversionStatus } from '../../form/documents.js';
+import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, fileExtension } from '../../form/documents.js';
+import type { ConversionView, DocumentAnswer } from '../../contracts/api.js';
+import type { DocumentStatus } from '../../contracts/statuses.js';
 import { isUploadKeyFor, newUploadKey, outputKeyFor } from './keys.server.js';
 import { sanitiseFileName } from './file-name.server.js';
 
 /** A presigned upload is good for five minutes: enough for 1 MB on a slow phone, short if leaked. */
 export const PRESIGN_EXPIRES_SECONDS = 300;
 
-export interface ConversionView {
-  status: ConversionStatus;
-  message: string;
-}
-
-const STATUS_MESSAGES: Record<Exclude<ConversionStatus, 'FAILED'>, string> = {
+const STATUS_MESSAGES: Record<Exclude<DocumentStatus, 'FAILED'>, string> = {
   UNPROCESSED: 'Your file is waiting to be converted to PDF.',
   IN_PROGRESS: 'Your file is being converted to PDF.',
   COMPLETED: 'Your file was converted to PDF.',

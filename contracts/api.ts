@@ -1,0 +1,32 @@
+import type { DocumentStatus, PdfStatus } from './statuses.js';
+
+/**
+ * Request and response bodies of the §7 JSON API that the islands read as typed values: the server
+ * builds them, the islands parse them, and both name the same type here.
+ */
+
+/** POST /api/presigned-url: where and with which form fields the browser posts the file. */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** §3 document answer as /api/profile and GET /api/document-answer carry it. */
+export interface DocumentAnswer {
+  file_name: string;
+  file_size: number;
+  status: DocumentStatus;
+}
+
+/** POST/GET /api/pdf/document-answer/:key: a document's conversion and the text shown for it. */
+export interface ConversionView {
+  status: DocumentStatus;
+  message: string;
+}
+
+/** GET /api/pdf: the application PDF's status and, once COMPLETED, a download link. */
+export interface PdfState {
+  status: PdfStatus;
+  url: string | null;
+  message?: string;
+}
