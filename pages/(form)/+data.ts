@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types';
-import { formPageData, type FormPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import { formPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import type { FormPageData } from '../../contracts/page-data.js';
 
 export type Data = FormPageData;
 

@@ -5,7 +5,7 @@ import { ShellLifecycle } from '../layouts/banners/ShellLifecycle.js';
 import { Island } from '../../islands/Island.js';
 import { PdfDownload } from '../../islands/PdfDownload.island.js';
 import { LogoutButton } from '../../islands/LogoutButton.island.js';
-import type { CompletionPageData } from '../../server/application/page-data.server.js';
+import type { CompletionPageData } from '../../contracts/page-data.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 

@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types';
-import { completionPageData, type CompletionPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import { completionPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import type { CompletionPageData } from '../../contracts/page-data.js';
 
 export type Data = CompletionPageData;
 

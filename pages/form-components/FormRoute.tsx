@@ -1,6 +1,6 @@
 import type { PageId } from '../../form/types.js';
 import { pageById } from '../../form/definition.js';
-import type { FormPageData } from '../../server/application/page-data.server.js';
+import type { FormPageData } from '../../contracts/page-data.js';
 import { usePageContext } from '../page-context.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';

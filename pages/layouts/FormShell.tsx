@@ -3,7 +3,7 @@ import { usePageContext } from '../page-context.js';
 import { shellConfig } from './public-config.js';
 import { SiteFooter } from './SiteFooter.js';
 // Lifecycle (issue 5): greeting banner, account popover, inactivity modal and toaster, from pages/(form)/+data.ts.
-import type { FormPageData } from '../../server/application/page-data.server.js';
+import type { FormPageData } from '../../contracts/page-data.js';
 import { GreetingBanner } from './banners/GreetingBanner.js';
 import { AccountSlot, ShellLifecycle } from './banners/ShellLifecycle.js';
 

@@ -6,7 +6,7 @@ import type { ServiceUser } from '../service/service-token.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import type { DocumentAnswer } from '../../contracts/api.js';
+import type { BannerState, CompletionPageData, FormPageData } from '../../contracts/page-data.js';
 import { isWebStatus, WEB_STATUSES, type WebStatus } from '../../contracts/statuses.js';
 import type { Answers, ValidationEntry } from '../../form/types.js';
 import { PAGE_CHANGED_COOKIE, readCookie } from '../../contracts/page-change.js';
@@ -14,44 +14,6 @@ import { loadApplication, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
 import { etagOf } from './answers.server.js';
 import { repeaterMaximums, tabGroups } from './ui-state.server.js';
-
-/** §1 greeting banner variants; null when §4 hides the banner. */
-export type BannerVariant = 'visitor' | 'first-login' | 'returning' | 'submitted';
-
-export interface BannerState {
-  variant: BannerVariant;
-  /** Preferred or first name for the greeting, '' when neither is answered. */
-  name: string;
-}
-
-/** What a form page (the form island and the shell around it) is rendered from. JSON only. */
-export interface FormPageData {
-  is_logged_in: boolean;
-  /** The logged-in student's e-mail; null for visitors and staff. */
-  username: string | null;
-  is_service_user: boolean;
-  /** Staff view: whose application this is (read-only). */
-  applicant: string | null;
-  /** §3: the number of successful logins, at least 1 once logged in (0 for visitors and staff). */
-  num_logins: number;
-  /** §4: derived from the count of distinct recognised statuses. */
-  web_status: WebStatus | null;
-  last_page: string | null;
-  /** §3 has_changed_page for this session (see page-change.ts). */
-  has_changed_page: boolean;
-  answers: Answers;
-  /** Answers version; `etag` is the same as the HTTP validator the island sends back in If-Match. */
-  version: number | null;
-  etag: string | null;
-  add_another: Record<string, number>;
-  tabs: Record<string, string>;
-  document_answer: Record<string, DocumentAnswer>;
-  /** The stored validation result, only while validating (the summary of §2). */
-  validations: ValidationEntry[];
-  banner: BannerState | null;
-  /** The value markChangedPage() writes into the page-change cookie; null unless logged in. */
-  page_change_marker: string | null;
-}
 
 /** The parts of vike's pageContext these functions read (set by server/render.server.ts). */
 export interface LifecyclePageContext {
@@ -206,12 +168,6 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     banner: bannerFor({ isLoggedIn: true, isServiceUser: false, webStatus, hasChangedPage: changed, numLogins, answers: profile.answer }),
     page_change_marker: pageChangeMarker(services, pageContext.headersOriginal),
   };
-}
-
-/** What /completion shows: who is logged in and the submitted greeting (the guard admits only submitted students). */
-export interface CompletionPageData {
-  username: string | null;
-  banner: BannerState | null;
 }
 
 export async function completionPageData(pageContext: LifecyclePageContext): Promise<CompletionPageData> {

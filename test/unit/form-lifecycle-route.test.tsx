@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToString } from 'react-dom/server';
 import type { PageContextServer } from 'vike/types';
-import type { FormPageData } from '../../server/application/page-data.server.js';
+import type { FormPageData } from '../../contracts/page-data.js';
 import { PageContextProvider } from '../../pages/page-context.js';
 import { FormRoute } from '../../pages/form-components/FormRoute.js';
 
