@@ -26,3 +26,6 @@ export type PdfStatus = ConversionStatus | 'NOT_ANSWERED';
 export function isPending(status: DocumentStatus | PdfStatus | null | undefined): boolean {
   return status === 'UNPROCESSED' || status === 'IN_PROGRESS';
 }
+
+/** §8: shown when the application PDF could not be made; the PDF job records the same text when it gives up. */
+export const PDF_FAILED_MESSAGE = 'We could not create the PDF of your application. Please try again later.';

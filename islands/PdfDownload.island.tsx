@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError, GENERIC_ERROR_MESSAGE, UnauthorizedError } from './ui/api.js';
 import { showError } from './ui/toast-bus.js';
-import { nextPdfPollDelay, PDF_FAILED_MESSAGE } from './lifecycle/pdf-poll.js';
-import { isPending } from '../contracts/statuses.js';
+import { nextPdfPollDelay } from './lifecycle/pdf-poll.js';
+import { isPending, PDF_FAILED_MESSAGE } from '../contracts/statuses.js';
 import type { PdfState } from '../contracts/api.js';
 
 export interface PdfDownloadProps {

@@ -2,7 +2,6 @@
 
 export const PDF_POLL_FAST_MS = 1000;
 export const PDF_POLL_SLOW_MS = 600_000;
-export const PDF_FAILED_MESSAGE = 'We could not create the PDF of your application. Please try again later.';
 
 /** Every 1000 ms until the first non-pending result, then every 600000 ms (the link is refreshed). */
 export function nextPdfPollDelay(seenSettled: boolean): number {

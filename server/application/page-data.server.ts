@@ -9,6 +9,7 @@ import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import type { BannerState, CompletionPageData, FormPageData } from '../../contracts/page-data.js';
 import { isWebStatus, WEB_STATUSES, type WebStatus } from '../../contracts/statuses.js';
 import type { Answers, ValidationEntry } from '../../form/types.js';
+import { greetingName } from '../../form/applicant-name.js';
 import { PAGE_CHANGED_COOKIE, readCookie } from '../../contracts/page-change.js';
 import { loadApplication, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
@@ -27,15 +28,6 @@ export interface LifecyclePageContext {
 export function derivedWebStatus(statuses: readonly string[]): WebStatus | null {
   const count = new Set(statuses.filter(isWebStatus)).size;
   return count === 0 ? null : WEB_STATUSES[count - 1]!;
-}
-
-/** §1 greeting: the preferred name, else the first name. */
-export function greetingName(answers: Answers): string {
-  for (const key of ['preferred_name', 'first_name']) {
-    const value = answers[key];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  }
-  return '';
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   GAVE_UP_MESSAGE,
   MISSING_UPLOAD_MESSAGE,
   type ConvertDocumentData,
-} from '../../workers/jobs/convert-document.server.js';
+} from '../../workers/queues.js';
 import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, fileExtension } from '../../form/documents.js';
 import type { ConversionView, DocumentAnswer } from '../../contracts/api.js';
 import type { DocumentStatus } from '../../contracts/statuses.js';
