@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { readPrefillToken } from '../prefill/prefill-token.server.js';
 import type { AppServices } from '../services.server.js';
 import type { SessionUser } from '../auth/session.server.js';
 import type { ServiceUser } from '../service/service-token.server.js';
+import { mac } from '../security/signed-token.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
@@ -64,7 +64,7 @@ function cookieHeader(headers: unknown): string | null {
 export function pageChangeMarker(services: AppServices, headers: unknown): string | null {
   const sessionId = readCookie(cookieHeader(headers), SESSION_COOKIE);
   if (!sessionId) return null;
-  return createHmac('sha256', services.config.sessionSecret).update(`page-change\0${sessionId}`).digest('base64url').slice(0, 22);
+  return mac(services.config.sessionSecret, 'page-change', sessionId).toString('base64url').slice(0, 22);
 }
 
 /** §3 has_changed_page: the client marked a page change during the session this request presents. */

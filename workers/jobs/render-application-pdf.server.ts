@@ -4,7 +4,7 @@ import { findUserById } from '../../db/repos/users.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { convertedDocumentsFor } from '../../db/repos/documents.server.js';
 import { findApplicationPdf, markPdfCompleted, markPdfFailed, markPdfInProgress, type PdfJobTarget } from '../../db/repos/application-pdfs.server.js';
-import { signServiceToken } from '../../server/service/service-token.server.js';
+import { signServiceToken } from '../../server/security/service-link-token.server.js';
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
