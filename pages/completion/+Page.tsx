@@ -1,4 +1,4 @@
-import { usePageContext } from '../page-context.js';
+import { useData, usePageContext } from '../page-context.js';
 import { shellConfig } from '../layouts/public-config.js';
 import { GreetingBanner } from '../layouts/banners/GreetingBanner.js';
 import { ShellLifecycle } from '../layouts/banners/ShellLifecycle.js';
@@ -12,7 +12,7 @@ const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 /** §2 /completion: standalone (no shell), only for submitted students (pages/+guard.ts). */
 export function Page() {
   const pageContext = usePageContext();
-  const data = (pageContext as unknown as { data?: CompletionPageData }).data;
+  const data = useData<CompletionPageData>();
   const { contacts } = shellConfig(pageContext);
   return (
     <>

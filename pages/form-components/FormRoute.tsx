@@ -1,7 +1,7 @@
 import type { PageId } from '../../form/types.js';
 import { pageById } from '../../form/definition.js';
 import type { FormPageData } from '../../contracts/page-data.js';
-import { usePageContext } from '../page-context.js';
+import { useData } from '../page-context.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
 import { ReadOnlyForm } from './ReadOnlyForm.js';
@@ -19,7 +19,7 @@ function documentMarks(documents: FormPageData['document_answer']): Record<strin
 
 export function FormRoute({ page }: { page: PageId }) {
   const { path } = pageById(page);
-  const data = (usePageContext() as unknown as { data?: FormPageData }).data;
+  const data = useData<FormPageData>();
   if (data?.is_service_user) {
     return (
       <main id="main" className="container main main--readonly" tabIndex={-1}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageContext } from '../page-context.js';
+import { useData, usePageContext } from '../page-context.js';
 import { shellConfig } from './public-config.js';
 import { SiteFooter } from './SiteFooter.js';
 // Lifecycle (issue 5): greeting banner, account popover, inactivity modal and toaster, from pages/(form)/+data.ts.
@@ -38,7 +38,7 @@ export function FormShell({
   const pageContext = usePageContext();
   const config = shellConfig(pageContext);
   // Lifecycle (issue 5): the page data of pages/(form)/+data.ts (undefined on a page without it).
-  const data = (pageContext as unknown as { data?: FormPageData }).data;
+  const data = useData<FormPageData>();
   const banners = (
     <>
       {isWithin(config.applicationWindow, config.now) && (
