@@ -1,8 +1,9 @@
 import type { Answers } from './types.js';
 
 /**
- * The one rule for naming the applicant (§1): the name they go by is the preferred name, else the first
- * name. The greeting uses it alone; the application PDF (its header, title and file name) adds the last name.
+ * How the application names the applicant, in one place: the greeting speaks to them by the name they go
+ * by (§1: the preferred name, else the first name); the application PDF, a record for the office, names
+ * them by their legal first and last name.
  */
 
 function answerText(answers: Answers, key: string): string {
@@ -15,7 +16,7 @@ export function greetingName(answers: Answers): string {
   return answerText(answers, 'preferred_name') || answerText(answers, 'first_name');
 }
 
-/** The application PDF's name for the applicant: greeting name and last name, or `fallback` when both are empty. */
+/** The application PDF's header, title and file name: first and last name, or `fallback` when both are empty. */
 export function applicantName(answers: Answers, fallback: string): string {
-  return [greetingName(answers), answerText(answers, 'last_name')].filter(Boolean).join(' ') || fallback;
+  return [answerText(answers, 'first_name'), answerText(answers, 'last_name')].filter(Boolean).join(' ') || fallback;
 }

@@ -80,8 +80,8 @@ describe('§4 web status and §1 banners', () => {
     expect(greetingName({})).toBe('');
   });
 
-  it('names the applicant on the PDF by the same name and the last name, else the fallback', () => {
-    expect(applicantName({ first_name: 'Maria', preferred_name: 'Mari', last_name: ' Lopez ' }, 'x@example.edu')).toBe('Mari Lopez');
+  it('names the applicant on the PDF by first and last name (not the preferred name), else the fallback', () => {
+    expect(applicantName({ first_name: 'Maria', preferred_name: 'Mari', last_name: ' Lopez ' }, 'x@example.edu')).toBe('Maria Lopez');
     expect(applicantName({ first_name: 'Maria', last_name: 'Lopez' }, 'x@example.edu')).toBe('Maria Lopez');
     expect(applicantName({ last_name: 'Lopez' }, 'x@example.edu')).toBe('Lopez');
     expect(applicantName({ first_name: ' ', last_name: '' }, 'x@example.edu')).toBe('x@example.edu');
