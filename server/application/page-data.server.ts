@@ -14,7 +14,7 @@ import { PAGE_CHANGED_COOKIE, readCookie } from '../../contracts/page-change.js'
 import { loadApplication, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
 import { etagOf } from './answers.server.js';
-import { repeaterMaximums, tabGroups } from './ui-state.server.js';
+import { uiStateWithDefaults } from './ui-state.server.js';
 
 /** The parts of vike's pageContext these functions read (set by server/render.server.ts). */
 export interface LifecyclePageContext {
@@ -73,14 +73,6 @@ export function hasChangedPage(services: AppServices, headers: unknown): boolean
   return marker !== null && readCookie(cookieHeader(headers), PAGE_CHANGED_COOKIE) === marker;
 }
 
-function withDefaults(row: { add_another: Record<string, number>; tabs: Record<string, string> }) {
-  const addAnother: Record<string, number> = {};
-  for (const [id] of repeaterMaximums()) addAnother[id] = row.add_another[id] ?? 1;
-  const tabs: Record<string, string> = {};
-  for (const [id, group] of tabGroups()) tabs[id] = row.tabs[id] ?? group.tabs.defaultTab;
-  return { add_another: addAnother, tabs };
-}
-
 function storedValidations(value: unknown): ValidationEntry[] {
   return Array.isArray(value) ? (value as ValidationEntry[]) : [];
 }
@@ -122,7 +114,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
       applicant: serviceUser.username,
       answers: row.answers,
       version: row.version,
-      ...withDefaults(row),
+      ...uiStateWithDefaults(row),
       document_answer: await documentAnswersFor(knex, serviceUser.userId),
       banner: null,
     };
@@ -132,7 +124,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     // §2 entry loading: a visitor arriving with ?token= (a prefill link) starts from its answers.
     const token = pageContext.urlParsed?.search.token;
     const prefill = token ? readPrefillToken(services.config.sessionSecret, token, services.now()) : null;
-    return { ...EMPTY, ...withDefaults({ add_another: {}, tabs: {} }), ...(prefill?.ok ? { answers: prefill.answers } : {}), is_logged_in: false, is_service_user: false, banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }) };
+    return { ...EMPTY, ...uiStateWithDefaults({ add_another: {}, tabs: {} }), ...(prefill?.ok ? { answers: prefill.answers } : {}), is_logged_in: false, is_service_user: false, banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }) };
   }
 
   // The guard read the row for routing; carried answers are taken in only when the read says some wait.
@@ -154,7 +146,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     answers: profile.answer,
     version: profile.version,
     etag: etagOf(profile.version),
-    ...withDefaults(profile),
+    ...uiStateWithDefaults(profile),
     document_answer: profile.document_answer,
     validations,
     banner: bannerFor({ isLoggedIn: true, isServiceUser: false, webStatus, hasChangedPage: changed, numLogins, answers: profile.answer }),

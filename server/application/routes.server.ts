@@ -18,7 +18,7 @@ import {
 } from '../../db/repos/applications.server.js';
 import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from './answers.server.js';
 import { absorbCarriedAnswers, loadApplication, loadProfile } from './profile.server.js';
-import { repeaterMaximums, tabGroups } from './ui-state.server.js';
+import { repeaterMaximums, tabGroups, uiStateWithDefaults } from './ui-state.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { deleteDocumentAnswer } from '../documents/service.server.js';
@@ -134,9 +134,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
 
   api.get('/add-another', requireUser, async (_req, res) => {
     const row = await getApplication(knex, userOf(res).id, services.now());
-    const counts: Record<string, number> = {};
-    for (const [id] of repeaterMaximums()) counts[id] = row.add_another[id] ?? 1;
-    res.json(counts);
+    res.json(uiStateWithDefaults(row).add_another);
   });
 
   api.put('/add-another', requireUser, async (req, res) => {
@@ -150,9 +148,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
 
   api.get('/tabs', requireUser, async (_req, res) => {
     const row = await getApplication(knex, userOf(res).id, services.now());
-    const chosen: Record<string, string> = {};
-    for (const [id, group] of tabGroups()) chosen[id] = row.tabs[id] ?? group.tabs.defaultTab;
-    res.json(chosen);
+    res.json(uiStateWithDefaults(row).tabs);
   });
 
   api.put('/tabs', requireUser, async (req, res) => {
