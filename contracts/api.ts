@@ -30,3 +30,9 @@ export interface PdfState {
   url: string | null;
   message?: string;
 }
+
+/**
+ * §4: PUT /api/tabs answers 409 with this title and message while a document under the tab being left is
+ * still converting; the form island recognises it by the title and shows the same texts in its dialog.
+ */
+export const UPLOAD_IN_PROGRESS = { title: 'File Upload in Progress', message: 'Please wait until the file upload has completed.' } as const;

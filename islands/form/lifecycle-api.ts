@@ -1,6 +1,7 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { ApiError, apiRequest } from '../ui/api.js';
 import type { WebStatus } from '../../contracts/statuses.js';
+import { UPLOAD_IN_PROGRESS } from '../../contracts/api.js';
 
 /** §7 / §9: the web-status post is retried 2 times on failure. */
 export const STATUS_POST_RETRIES = 2;
@@ -57,7 +58,7 @@ export async function putTab(tabId: string, chosenTab: string): Promise<TabOutco
     const etag = response.headers.get('ETag') ?? (typeof response.data?.version === 'number' ? `"v${response.data.version}"` : null);
     return { outcome: 'chosen', etag };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 409 && err.body?.title === 'File Upload in Progress') return { outcome: 'blocked' };
+    if (err instanceof ApiError && err.status === 409 && err.body?.title === UPLOAD_IN_PROGRESS.title) return { outcome: 'blocked' };
     throw err;
   }
 }

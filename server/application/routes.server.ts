@@ -23,6 +23,7 @@ import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { deleteDocumentAnswer } from '../documents/service.server.js';
 import { isPending, WEB_STATUSES } from '../../contracts/statuses.js';
+import { UPLOAD_IN_PROGRESS } from '../../contracts/api.js';
 
 export const SAVED_MESSAGE = 'Your answers have been saved.';
 export const CONFLICT_MESSAGE =
@@ -30,7 +31,7 @@ export const CONFLICT_MESSAGE =
 export const SUBMITTED_MESSAGE = 'Your application has been submitted, so its answers can no longer be changed.';
 export const SUBMIT_SUCCESS = 'Your application was successfully submitted.';
 export const SUBMIT_INVALID = "We're missing some information!";
-export const FILE_UPLOAD_IN_PROGRESS = 'Please wait until the file upload has completed.';
+export const FILE_UPLOAD_IN_PROGRESS = UPLOAD_IN_PROGRESS.message;
 
 
 function body<T>(schema: Joi.Schema<T>, value: unknown): T {
@@ -162,7 +163,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     const documents = await documentAnswersFor(knex, user.id);
     const leftDocuments = leftBehind.filter((key) => isDocumentKey(key) && documents[key]);
     if (leftDocuments.some((key) => isPending(documents[key]!.status))) {
-      throw new HttpError(409, FILE_UPLOAD_IN_PROGRESS, { title: 'File Upload in Progress' });
+      throw new HttpError(409, FILE_UPLOAD_IN_PROGRESS, { title: UPLOAD_IN_PROGRESS.title });
     }
     for (const key of leftDocuments) await deleteDocumentAnswer(services, user.id, key);
     const clearKeys = leftBehind.filter((key) => !isDocumentKey(key)).flatMap((k) => [k, `${k}_desc`]);
