@@ -22,9 +22,11 @@ export type DocumentStatus = ConversionStatus | 'NOT_ANSWERED';
 /** The application PDF's status as GET /api/pdf reports it (§3, §4). */
 export type PdfStatus = ConversionStatus | 'NOT_ANSWERED';
 
-/** Statuses during which the client keeps polling (§4): the work is queued or running. */
+/** The work is queued or running: the client keeps polling (§4), and only such a row may still change. */
+export const PENDING_STATUSES = ['UNPROCESSED', 'IN_PROGRESS'] as const satisfies readonly ConversionStatus[];
+
 export function isPending(status: DocumentStatus | PdfStatus | null | undefined): boolean {
-  return status === 'UNPROCESSED' || status === 'IN_PROGRESS';
+  return (PENDING_STATUSES as readonly string[]).includes(status ?? '');
 }
 
 /** §8: shown when the application PDF could not be made; the PDF job records the same text when it gives up. */

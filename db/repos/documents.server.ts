@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DocumentAnswer } from '../../contracts/api.js';
-import type { ConversionStatus } from '../../contracts/statuses.js';
+import { PENDING_STATUSES, type ConversionStatus } from '../../contracts/statuses.js';
 
 export interface DocumentRow {
   user_id: string;
@@ -81,21 +81,21 @@ function current(knex: Knex, t: JobTarget) {
 /** The job's upload is still current and not finished: claim it. False means there is nothing to do. */
 export async function markInProgress(knex: Knex, t: JobTarget, now: Date): Promise<boolean> {
   const n = await current(knex, t)
-    .whereIn('status', ['UNPROCESSED', 'IN_PROGRESS'])
+    .whereIn('status', PENDING_STATUSES)
     .update({ status: 'IN_PROGRESS', attempts: knex.raw('attempts + 1'), updated_at: now });
   return n > 0;
 }
 
 export async function markCompleted(knex: Knex, t: JobTarget, outputKey: string, now: Date): Promise<boolean> {
   const n = await current(knex, t)
-    .whereIn('status', ['UNPROCESSED', 'IN_PROGRESS'])
+    .whereIn('status', PENDING_STATUSES)
     .update({ status: 'COMPLETED', message: null, output_key: outputKey, updated_at: now });
   return n > 0;
 }
 
 export async function markFailed(knex: Knex, t: JobTarget, message: string, now: Date): Promise<boolean> {
   const n = await current(knex, t)
-    .whereIn('status', ['UNPROCESSED', 'IN_PROGRESS'])
+    .whereIn('status', PENDING_STATUSES)
     .update({ status: 'FAILED', message, updated_at: now });
   return n > 0;
 }
