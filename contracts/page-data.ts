@@ -45,6 +45,27 @@ export interface FormPageData {
   page_change_marker: string | null;
 }
 
+/** A form page with nothing known yet: a visitor's, before the banner and the prefill are decided. */
+export const EMPTY_FORM_PAGE_DATA: FormPageData = {
+  is_logged_in: false,
+  username: null,
+  is_service_user: false,
+  applicant: null,
+  num_logins: 0,
+  web_status: null,
+  last_page: null,
+  has_changed_page: false,
+  answers: {},
+  version: null,
+  etag: null,
+  add_another: {},
+  tabs: {},
+  document_answer: {},
+  validations: [],
+  banner: null,
+  page_change_marker: null,
+};
+
 /** What /completion shows: who is logged in and the submitted greeting (the guard admits only submitted students). */
 export interface CompletionPageData {
   username: string | null;

@@ -6,7 +6,7 @@ import { mac } from '../security/signed-token.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import type { BannerState, CompletionPageData, FormPageData } from '../../contracts/page-data.js';
+import { EMPTY_FORM_PAGE_DATA, type BannerState, type CompletionPageData, type FormPageData } from '../../contracts/page-data.js';
 import { isWebStatus, WEB_STATUSES, type WebStatus } from '../../contracts/statuses.js';
 import type { Answers, ValidationEntry } from '../../form/types.js';
 import { greetingName } from '../../form/applicant-name.js';
@@ -77,23 +77,6 @@ function storedValidations(value: unknown): ValidationEntry[] {
   return Array.isArray(value) ? (value as ValidationEntry[]) : [];
 }
 
-const EMPTY: Omit<FormPageData, 'banner' | 'is_logged_in' | 'is_service_user'> = {
-  username: null,
-  applicant: null,
-  num_logins: 0,
-  web_status: null,
-  last_page: null,
-  has_changed_page: false,
-  answers: {},
-  version: null,
-  etag: null,
-  add_another: {},
-  tabs: {},
-  document_answer: {},
-  validations: [],
-  page_change_marker: null,
-};
-
 /**
  * The data of the three form pages (pages/(form)/+data.ts): a visitor gets empty answers; a student their
  * profile (the first read also takes in answers carried through login); staff (service_token) the
@@ -108,7 +91,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     const knex = services.db.knex;
     const row = await getApplication(knex, serviceUser.userId, services.now());
     return {
-      ...EMPTY,
+      ...EMPTY_FORM_PAGE_DATA,
       is_logged_in: false,
       is_service_user: true,
       applicant: serviceUser.username,
@@ -124,7 +107,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     // §2 entry loading: a visitor arriving with ?token= (a prefill link) starts from its answers.
     const token = pageContext.urlParsed?.search.token;
     const prefill = token ? readPrefillToken(services.config.sessionSecret, token, services.now()) : null;
-    return { ...EMPTY, ...uiStateWithDefaults({ add_another: {}, tabs: {} }), ...(prefill?.ok ? { answers: prefill.answers } : {}), is_logged_in: false, is_service_user: false, banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }) };
+    return { ...EMPTY_FORM_PAGE_DATA, ...uiStateWithDefaults({ add_another: {}, tabs: {} }), ...(prefill?.ok ? { answers: prefill.answers } : {}), is_logged_in: false, is_service_user: false, banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }) };
   }
 
   // The guard read the row for routing; carried answers are taken in only when the read says some wait.
