@@ -25,10 +25,19 @@ export const TOKEN_PURPOSES = [
   'download',
   /** Stored confirmation codes (six digits are guessable offline from a plain hash). */
   'confirmation-code',
-  /** Rate-limit keys: an IP address, an e-mail address to mail, a login address. */
+  /** Rate-limit keys: an IP address, an e-mail address to mail, a login address, guesses at a code. */
   'ip',
   'mail',
   'login',
+  'code-guesses',
+  /** Stored session ids. */
+  'session',
+  /** Flash messages carried across a redirect. */
+  'flash',
+  /** Staff desk: one-time sign-in links, the OpenID Connect transaction, the integration admin token. */
+  'staff-link',
+  'staff-oidc',
+  'integration-admin',
 ] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
