@@ -43,10 +43,10 @@ module.exports = {
     ),
     reachesOnlyThrough(
       'workers-use-only-shared-server-modules',
-      'Job handlers use the validated config, the logger, the object store and the signing modules of server/, never its routes, boot, services or auth.',
+      'Job handlers use the validated config, the logger, the object store, the mailer and the signing modules of server/, never its routes, boot, services or auth.',
       'workers',
       'server',
-      'config\\.server\\.ts|logger\\.server\\.ts|storage/[^/]+\\.ts|security/[^/]+\\.ts',
+      'config\\.server\\.ts|logger\\.server\\.ts|(storage|mail|security)/[^/]+\\.ts',
     ),
     {
       name: 'workers-import-no-pages-or-islands',
