@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { WEB_STATUSES, type WebStatus } from '../../contracts/statuses.js';
 
 export type StoredAnswers = Record<string, string | boolean>;
 
@@ -137,7 +138,7 @@ export async function setTab(
   });
 }
 
-export async function recordWebStatus(knex: Knex, userId: string, webStatus: string, now: Date): Promise<void> {
+export async function recordWebStatus(knex: Knex, userId: string, webStatus: WebStatus, now: Date): Promise<void> {
   await knex('web_statuses').insert({ user_id: userId, web_status: webStatus, recorded_at: now }).onConflict(['user_id', 'web_status']).ignore();
 }
 
@@ -166,7 +167,8 @@ export async function submitApplication(
     const problems = options.check(row);
     if (problems) return { outcome: 'invalid', problems };
     await trx('applications').where({ user_id: userId }).update({ submitted_at: options.now, updated_at: options.now });
-    for (const status of ['started', 'validating', 'submitted']) {
+    // Submission records every status it implies (§4 derives web_status by their count).
+    for (const status of WEB_STATUSES) {
       await trx('web_statuses').insert({ user_id: userId, web_status: status, recorded_at: options.now }).onConflict(['user_id', 'web_status']).ignore();
     }
     await options.afterSubmit?.(trx);
