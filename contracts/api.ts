@@ -1,4 +1,4 @@
-import type { DocumentStatus, PdfStatus } from './statuses.js';
+import type { DocumentStatus, PdfStatus, WebStatus } from './statuses.js';
 
 /**
  * Request and response bodies of the §7 JSON API that the islands read as typed values: the server
@@ -36,3 +36,25 @@ export interface PdfState {
  * still converting; the form island recognises it by the title and shows the same texts in its dialog.
  */
 export const UPLOAD_IN_PROGRESS = { title: 'File Upload in Progress', message: 'Please wait until the file upload has completed.' } as const;
+
+/** POST /api/web-status (§7). */
+export interface WebStatusRequest {
+  web_status: WebStatus;
+}
+
+/** PUT /api/last-page (§7): a form page's path (or its id). */
+export interface LastPageRequest {
+  last_page: string;
+}
+
+/** PUT /api/add-another (§7): how many components an add-another button shows. */
+export interface AddAnotherRequest {
+  button_id: string;
+  num_components: number;
+}
+
+/** PUT /api/tabs (§7): the tab chosen in a tab group. */
+export interface TabsRequest {
+  tab_id: string;
+  chosen_tab: string;
+}

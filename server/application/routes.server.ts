@@ -23,7 +23,7 @@ import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { deleteDocumentAnswer } from '../documents/service.server.js';
 import { isPending, WEB_STATUSES } from '../../contracts/statuses.js';
-import { UPLOAD_IN_PROGRESS } from '../../contracts/api.js';
+import { UPLOAD_IN_PROGRESS, type AddAnotherRequest, type LastPageRequest, type TabsRequest, type WebStatusRequest } from '../../contracts/api.js';
 
 export const SAVED_MESSAGE = 'Your answers have been saved.';
 export const CONFLICT_MESSAGE =
@@ -40,8 +40,8 @@ function body<T>(schema: Joi.Schema<T>, value: unknown): T {
   return parsed;
 }
 
-const lastPageBody = Joi.object({ last_page: Joi.string().valid(...PAGE_IDS.map((id) => `/${id}`), ...PAGE_IDS).required() }).required();
-const webStatusBody = Joi.object({ web_status: Joi.string().valid(...WEB_STATUSES).required() }).required();
+const lastPageBody = Joi.object<LastPageRequest>({ last_page: Joi.string().valid(...PAGE_IDS.map((id) => `/${id}`), ...PAGE_IDS).required() }).required();
+const webStatusBody = Joi.object<WebStatusRequest>({ web_status: Joi.string().valid(...WEB_STATUSES).required() }).required();
 const validationsBody = Joi.array()
   .items(
     Joi.object({
@@ -52,8 +52,8 @@ const validationsBody = Joi.array()
   )
   .max(500)
   .required();
-const addAnotherBody = Joi.object({ button_id: Joi.string().max(80).required(), num_components: Joi.number().integer().min(1).max(10).required() }).required();
-const tabsBody = Joi.object({ tab_id: Joi.string().max(80).required(), chosen_tab: Joi.string().max(80).required() }).required();
+const addAnotherBody = Joi.object<AddAnotherRequest>({ button_id: Joi.string().max(80).required(), num_components: Joi.number().integer().min(1).max(10).required() }).required();
+const tabsBody = Joi.object<TabsRequest>({ tab_id: Joi.string().max(80).required(), chosen_tab: Joi.string().max(80).required() }).required();
 
 const userOf = (res: { locals: { user: { id: string; username: string } | null } }) => res.locals.user!;
 
