@@ -10,6 +10,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (the receipt's application PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** A stable Message-ID (a receipt's), so a receiving system can recognise the same message sent again. */
+  messageId?: string;
 }
 
 /** Sends one e-mail. Implementations: SMTP (SMTP_URL) or the development outbox. */

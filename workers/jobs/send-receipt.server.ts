@@ -1,0 +1,128 @@
+import type PgBoss from 'pg-boss';
+import type { Knex } from 'knex';
+import type { AppServices } from '../../server/services.server.js';
+import { findUserById } from '../../db/repos/users.server.js';
+import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
+import { claimReceipt, findReceipt, insertReceipt, markReceiptGaveUp, markReceiptSent, releaseReceipt, type ReceiptKind } from '../../db/repos/receipts.server.js';
+import { RECEIPT_ATTACHMENT_MAX_BYTES, receiptMail } from '../../server/mail/receipt-mail.server.js';
+import { transactionalDb } from '../boss.server.js';
+import { applicantName } from './render-application-pdf.server.js';
+
+export const RECEIPT_QUEUE = 'send-receipt';
+export const RECEIPT_FAILED_QUEUE = 'send-receipt-failed';
+export const RECEIPT_QUEUES = [RECEIPT_QUEUE, RECEIPT_FAILED_QUEUE];
+
+export interface ReceiptJob {
+  receiptId: string;
+}
+
+/**
+ * A mail outage delays a receipt and never loses it: sixteen retries with exponential backoff from 5 s
+ * (5 s, 10 s, 20 s … about 45 h for the last; pg-boss doubles the delay and adds up to as much again at
+ * random) cover several days of SMTP trouble before the dead-letter queue records that it gave up. The
+ * receipt row, not the job, says whether the e-mail went out, so a retry after a successful send sends
+ * nothing (exactly once per receipt).
+ */
+export const RECEIPT_JOB_OPTIONS = {
+  retryLimit: 16,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  deadLetter: RECEIPT_FAILED_QUEUE,
+} as const;
+
+/** How long one attempt holds the receipt (longer than nodemailer's own timeouts, within the job's expiry). */
+const HOLD_MS = 100_000;
+
+/**
+ * The PDF is rendered by its own job after the submission; the receipt waits for it, checking every few
+ * seconds (a new job each time, so waiting spends none of the retries kept for mail outages). After this
+ * long the receipt goes without it and says where to download it.
+ */
+export const PDF_WAIT_MS = 10 * 60_000;
+export const PDF_CHECK_SECONDS = 3;
+
+/** Queues a receipt e-mail: inside `trx` (the submission's transaction) the row and its job commit or roll back together. */
+export async function queueReceipt(services: AppServices, knex: Knex, receipt: { userId: string; reference: string; kind: ReceiptKind }, trx?: Knex.Transaction): Promise<string> {
+  const receiptId = await insertReceipt(knex, { ...receipt, now: services.now() });
+  // Without a queue (tests of HTTP alone) the row stays unsent; nothing else would send it.
+  if (services.boss) await services.boss.send(RECEIPT_QUEUE, { receiptId } satisfies ReceiptJob, { ...RECEIPT_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
+  return receiptId;
+}
+
+export async function registerSendReceipt(boss: PgBoss, services: AppServices): Promise<void> {
+  for (const name of RECEIPT_QUEUES) await boss.createQueue(name);
+  await boss.work<ReceiptJob>(RECEIPT_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+    if (job) await sendReceiptJob(services, job.data);
+  });
+  await boss.work<ReceiptJob>(RECEIPT_FAILED_QUEUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async ([job]) => {
+    if (!job) return;
+    await markReceiptGaveUp(services.db.knex, job.data.receiptId, services.now());
+    services.logger.error({ receiptId: job.data.receiptId }, 'receipt e-mail given up after every retry');
+  });
+}
+
+type PdfForReceipt = { state: 'ready'; content: Buffer } | { state: 'too-large' } | { state: 'not-ready' } | { state: 'wait' };
+
+async function pdfForReceipt(services: AppServices, userId: string, requestedAt: Date): Promise<PdfForReceipt> {
+  const knex = services.db.knex;
+  const pdf = await findApplicationPdf(knex, userId);
+  const application = (await knex('applications').where({ user_id: userId }).first('version')) as { version: number } | undefined;
+  const current = pdf && application && pdf.answers_version === application.version;
+  if (current && pdf.status === 'COMPLETED' && pdf.output_key && services.storage) {
+    const head = await services.storage.head(pdf.output_key);
+    if (head && head.size > RECEIPT_ATTACHMENT_MAX_BYTES) return { state: 'too-large' };
+    const content = head ? await services.storage.get(pdf.output_key) : null;
+    if (content) return { state: 'ready', content };
+  }
+  if (current && pdf.status === 'FAILED') return { state: 'not-ready' };
+  return services.now().getTime() - new Date(requestedAt).getTime() < PDF_WAIT_MS ? { state: 'wait' } : { state: 'not-ready' };
+}
+
+/** One attempt at one receipt; throwing lets pg-boss retry it later. */
+export async function sendReceiptJob(services: AppServices, job: ReceiptJob): Promise<'sent' | 'waiting' | 'nothing-to-do'> {
+  const knex = services.db.knex;
+  const receipt = await findReceipt(knex, job.receiptId);
+  if (!receipt || receipt.sent_at || receipt.gave_up_at) return 'nothing-to-do';
+  const pdf = await pdfForReceipt(services, receipt.user_id, receipt.requested_at);
+  if (pdf.state === 'wait') {
+    if (!services.boss) throw new Error('no job queue to wait for the application PDF with');
+    await services.boss.send(RECEIPT_QUEUE, job, { ...RECEIPT_JOB_OPTIONS, startAfter: PDF_CHECK_SECONDS });
+    return 'waiting';
+  }
+  const now = services.now();
+  if (!(await claimReceipt(knex, receipt.id, now, new Date(now.getTime() + HOLD_MS)))) {
+    // Another attempt holds it, or it was sent meanwhile: check again later (a no-op once sent).
+    const again = await findReceipt(knex, receipt.id);
+    if (!again || again.sent_at || again.gave_up_at) return 'nothing-to-do';
+    throw new Error('the receipt is being sent by another attempt');
+  }
+  try {
+    const user = await findUserById(knex, receipt.user_id);
+    if (!user) return 'nothing-to-do';
+    const application = (await knex('applications').where({ user_id: receipt.user_id }).first('answers', 'submitted_at')) as {
+      answers: Record<string, string | boolean>;
+      submitted_at: Date | null;
+    };
+    const name = applicantName(application.answers, '');
+    if (!services.mail) throw new Error('no mailer configured');
+    await services.mail.send(
+      receiptMail(services.config, {
+        to: user.username,
+        reference: receipt.reference,
+        submittedAt: new Date(application.submitted_at ?? receipt.requested_at),
+        applicantName: name,
+        pdf: pdf.state === 'ready' ? { content: pdf.content, filename: `Freshman-Application-${receipt.reference}.pdf` } : null,
+        missingPdf: pdf.state === 'ready' ? undefined : pdf.state,
+        receiptId: receipt.id,
+      }),
+    );
+  } catch (err) {
+    await releaseReceipt(knex, receipt.id, (err as Error).message);
+    services.logger.warn({ receiptId: receipt.id, error: (err as Error).message }, 'receipt e-mail not sent yet; it will be retried');
+    throw err;
+  }
+  await markReceiptSent(knex, receipt.id, services.now());
+  services.logger.info({ receiptId: receipt.id, kind: receipt.kind }, 'receipt e-mail sent');
+  return 'sent';
+}
