@@ -14,6 +14,7 @@ import { leaveDestination, type LeaveKind } from './form/leave.js';
 import { ServerSlot } from './form/ServerSlot.js';
 import { errorsByKey, formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
 import { StepNav } from './form/StepNav.js';
+import { REVIEW_ROUTE } from '../pages/routes.js';
 import { loadValidation } from './form/validation-loader.js';
 import { useStudent } from './form/useStudent.js';
 import type { DocumentAnswer } from './upload/upload-api.js';
@@ -171,9 +172,15 @@ export function Form(props: FormProps) {
               Continue
             </button>
           ) : (
-            <button type="button" className="button button--submit" disabled={student.busy} aria-busy={student.busy || undefined} onClick={() => leave('submit', page.path)}>
-              Submit
-            </button>
+            <>
+              {/* "Check your answers" before submitting: saved first, like a step link (onSummaryLink). */}
+              <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
+                Review your application
+              </a>
+              <button type="button" className="button button--submit" disabled={student.busy} aria-busy={student.busy || undefined} onClick={() => leave('submit', page.path)}>
+                Submit
+              </button>
+            </>
           )}
         </div>
       </main>

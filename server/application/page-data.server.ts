@@ -52,6 +52,8 @@ export interface FormPageData {
   banner: BannerState | null;
   /** The value markChangedPage() writes into the page-change cookie; null unless logged in. */
   page_change_marker: string | null;
+  /** Staff view: the submission's reference (e.g. FA-7K3M9Q), null before submission. */
+  reference?: string | null;
 }
 
 /** The parts of vike's pageContext these functions read (set by server/render.server.ts). */
@@ -169,6 +171,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
       is_logged_in: false,
       is_service_user: true,
       applicant: serviceUser.username,
+      reference: row.reference,
       answers: row.answers,
       version: row.version,
       ...withDefaults(row),
