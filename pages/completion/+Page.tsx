@@ -26,8 +26,8 @@ export function Page() {
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>
           <Island name="PdfDownload" component={PdfDownload} props={{}} />
-          <p>
-            <a href="/review">Review your submitted answers</a>
+          <p className="completion__review">
+            You can also <a href="/review">review your submitted answers</a> on one page.
           </p>
         </section>
         {data?.receipt && data.username ? <ReceiptSection receipt={data.receipt} email={data.username} /> : null}
