@@ -12,6 +12,7 @@ import { RECEIPT_QUEUE, sendReceiptJob } from '../../workers/jobs/send-receipt.s
 import { MAX_RESENDS } from '../../server/receipts/receipts.server.js';
 import { fieldsOf } from '../../form/fields.js';
 import { displayValue } from '../../form/display.js';
+import { signServiceToken } from '../../server/service/service-token.server.js';
 
 let ctx: TestContext;
 const mail = captureMailer();
@@ -62,6 +63,13 @@ describe('the submission reference', () => {
     const again = await request(ctx.app).post('/api/submit').set('Cookie', user.cookie).expect(200);
     expect(again.body.reference).toBe(reference);
     expect((await ctx.db.knex('applications').where({ reference })).length).toBe(1);
+  });
+
+  it('is shown in the staff view (the layout the PDF prints, header included)', async () => {
+    const { user, reference } = await submitted();
+    const token = signServiceToken(ctx.config.sessionSecret, user.username, { now: ctx.services.now() });
+    const res = await request(ctx.app).get(`/about?service_token=${encodeURIComponent(token)}`).expect(200);
+    expect(res.text).toContain(`Reference: ${reference}`);
   });
 
   it('a collision with an existing reference is retried with a new one, inside the same transaction', async () => {
@@ -172,6 +180,28 @@ describe('/review', () => {
     expect(res.text).toContain('Every required answer is in place');
     // Viewing the review counts as moving page, so a Change link is not redirected to the last page (§2).
     expect(String(res.headers['set-cookie'])).toContain('freshman.pageChanged=');
+  });
+
+  it('shows each document with its status', async () => {
+    const user = await createLoggedInUser(ctx);
+    await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(COMPLETE_ANSWERS).expect(200);
+    const now = new Date();
+    await ctx.db.knex('document_answers').insert({
+      user_id: user.id,
+      answer_key: 'additional_document',
+      file_key: `users/${user.id}/x`,
+      file_name: 'activities.pdf',
+      file_size: 2048,
+      status: 'IN_PROGRESS',
+      created_at: now,
+      updated_at: now,
+    });
+    const converting = await request(ctx.app).get('/review').set('Cookie', user.cookie).expect(200);
+    expect(converting.text).toContain('activities.pdf (2KB): being converted to PDF.');
+    await ctx.db.knex('document_answers').where({ user_id: user.id }).update({ status: 'COMPLETED' });
+    const done = await request(ctx.app).get('/review').set('Cookie', user.cookie).expect(200);
+    expect(done.text).toContain('Document attached for additional_document');
+    expect(done.text).toContain('activities.pdf (2KB): uploaded and converted to PDF.');
   });
 
   it('marks the problems validation finds where they are, and lists them on top', async () => {
