@@ -77,6 +77,9 @@ describeE2E('review your application, then the receipt', () => {
       expect({ key: question.key, ...shown[question.key] }).toEqual({ key: question.key, value: expect.not.stringMatching(/^—?$/), change: `/${pageId}#${question.key}` });
     }
     expect(await axeViolations(page)).toEqual([]);
+    // Reflows at 320 CSS px (DESIGN §6): nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
     // Keyboard: focus the Change link of a question on another page and press Enter.
     await page.locator('a[href="/education#applied_major"]').focus();
