@@ -29,7 +29,9 @@ export interface Mailer {
 export function createMailer(config: Config, logger: Logger): Mailer {
   const from = config.mailFrom;
   if (config.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    // Bounded waits (nodemailer's defaults let a silent server hold a send for ten minutes): a receipt attempt
+    // must end well within the time it holds its receipt (workers/jobs/send-receipt.server.ts).
+    const transport: Transporter = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });

@@ -31,8 +31,12 @@ export const RECEIPT_JOB_OPTIONS = {
   deadLetter: RECEIPT_FAILED_QUEUE,
 } as const;
 
-/** How long one attempt holds the receipt (longer than nodemailer's own timeouts, within the job's expiry). */
-const HOLD_MS = 100_000;
+/**
+ * How long one attempt holds the receipt: longer than any attempt can take (the mailer's timeouts are 30 s to
+ * connect and 60 s of silence), so a retry of an expired job never sends while a slow attempt still might.
+ * Released at once when an attempt fails; only a crashed attempt makes the next one wait it out.
+ */
+const HOLD_MS = 5 * 60_000;
 
 /**
  * The PDF is rendered by its own job after the submission; the receipt waits for it, checking every few
