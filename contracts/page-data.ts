@@ -41,6 +41,8 @@ export interface FormPageData {
   /** The stored validation result, only while validating (the summary of §2). */
   validations: ValidationEntry[];
   banner: BannerState | null;
+  /** Staff view: the submission's reference (e.g. FA-7K3M9Q), null before submission. */
+  reference?: string | null;
   /** The value markChangedPage() writes into the page-change cookie; null unless logged in. */
   page_change_marker: string | null;
 }
@@ -70,4 +72,26 @@ export const EMPTY_FORM_PAGE_DATA: FormPageData = {
 export interface CompletionPageData {
   username: string | null;
   banner: BannerState | null;
+  /** The receipt e-mail's state; null for a visitor. */
+  receipt: CompletionReceipt | null;
+}
+
+/** The submission's receipt as /completion shows it. */
+export interface CompletionReceipt {
+  reference: string | null;
+  /** The submission's receipt went out (false while it waits for the PDF or for the mail server). */
+  sent: boolean;
+  resendsLeft: number;
+  /** What the last "Send my receipt again" did, or that no more can be sent. */
+  notice: { kind: 'success' | 'info'; text: string } | null;
+  resendPath: string;
+}
+
+/** What "Review your application" is rendered from: the form pages' data, the problems, the reference. */
+export interface ReviewPageData extends FormPageData {
+  /** What validation finds now (the same check as submitting); none once submitted. */
+  problems: ValidationEntry[];
+  submitted: boolean;
+  reference: string | null;
+  submitted_at: string | null;
 }

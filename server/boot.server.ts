@@ -10,6 +10,7 @@ import { createQueues, registerWorkers } from '../workers/register.server.js';
 import { createMailer } from './mail/mailer.server.js';
 import { createObjectStore } from './storage/create-store.server.js';
 import { enqueueApplicationPdf } from './pdf/routes.server.js';
+import { queueSubmissionReceipt } from './receipts/receipts.server.js';
 import { checkDefinition } from '../form/check-definition.js';
 import { formDefinition } from '../form/definition.js';
 
@@ -31,7 +32,10 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
   seedLookupDataInBackground(db.knex, logger);
   const services: AppServices = { config, logger, db, boss: null, now: () => new Date(), mail: createMailer(config, logger) };
   services.storage = createObjectStore(config);
-  services.onSubmitted = (trx, userId) => enqueueApplicationPdf(services, userId, trx);
+  services.onSubmitted = async (trx, userId) => {
+    await enqueueApplicationPdf(services, userId, trx);
+    await queueSubmissionReceipt(services, trx, userId);
+  };
   if (options.startQueue !== false) {
     const boss = createBoss(db);
     boss.on('error', (err) => logger.error({ err }, 'job queue error'));

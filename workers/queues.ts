@@ -66,5 +66,35 @@ export const PDF_JOB_OPTIONS = {
 /** What a PDF job records once its retries are used up: the same text the completion page shows. */
 export const PDF_GAVE_UP_MESSAGE = PDF_FAILED_MESSAGE;
 
+export const RECEIPT_QUEUE = 'send-receipt';
+export const RECEIPT_FAILED_QUEUE = 'send-receipt-failed';
+
+export interface ReceiptJob {
+  receiptId: string;
+}
+
+/**
+ * A mail outage delays a receipt and never loses it: sixteen retries with exponential backoff from 5 s
+ * (5 s, 10 s, 20 s … about 45 h for the last; pg-boss doubles the delay and adds up to as much again at
+ * random) cover several days of SMTP trouble before the dead-letter queue records that it gave up. The
+ * receipt row, not the job, says whether the e-mail went out, so a retry after a successful send sends
+ * nothing (exactly once per receipt).
+ */
+export const RECEIPT_JOB_OPTIONS = {
+  retryLimit: 16,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  deadLetter: RECEIPT_FAILED_QUEUE,
+} as const;
+
 /** Queues every process creates (so web processes can send even when WORKER=off). */
-export const QUEUES = [PING_QUEUE, CONVERT_DOCUMENT_QUEUE, CONVERT_DOCUMENT_FAILED_QUEUE, APPLICATION_PDF_QUEUE, APPLICATION_PDF_FAILED_QUEUE];
+export const QUEUES = [
+  PING_QUEUE,
+  CONVERT_DOCUMENT_QUEUE,
+  CONVERT_DOCUMENT_FAILED_QUEUE,
+  APPLICATION_PDF_QUEUE,
+  APPLICATION_PDF_FAILED_QUEUE,
+  RECEIPT_QUEUE,
+  RECEIPT_FAILED_QUEUE,
+];

@@ -4,6 +4,7 @@ import { QUEUES } from './queues.js';
 import { registerPing } from './jobs/ping.server.js';
 import { registerConvertDocument } from './jobs/convert-document.server.js';
 import { registerApplicationPdf } from './jobs/render-application-pdf.server.js';
+import { registerSendReceipt } from './jobs/send-receipt.server.js';
 
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUES) await boss.createQueue(name);
@@ -14,4 +15,5 @@ export async function registerWorkers(boss: PgBoss, services: WorkerServices): P
   await registerPing(boss, services.db.knex);
   await registerConvertDocument(boss, services);
   await registerApplicationPdf(boss, services);
+  await registerSendReceipt(boss, services);
 }

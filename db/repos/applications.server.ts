@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { WEB_STATUSES, type WebStatus } from '../../contracts/statuses.js';
+import { assignReference } from './references.server.js';
 
 export type StoredAnswers = Record<string, string | boolean>;
 
@@ -12,6 +13,8 @@ export interface ApplicationRow {
   tabs: Record<string, string>;
   validations: unknown;
   submitted_at: Date | null;
+  /** The submission's reference (e.g. FA-7K3M9Q), set with submitted_at. */
+  reference: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -148,7 +151,7 @@ export async function webStatusesOf(knex: Knex, userId: string): Promise<string[
 }
 
 export type SubmitOutcome =
-  | { outcome: 'submitted'; submittedAt: Date; firstTime: boolean }
+  | { outcome: 'submitted'; submittedAt: Date; firstTime: boolean; reference: string | null }
   | { outcome: 'invalid'; problems: unknown };
 
 /**
@@ -163,15 +166,16 @@ export async function submitApplication(
 ): Promise<SubmitOutcome> {
   return knex.transaction(async (trx) => {
     const row = await lockApplication(trx, userId, options.now);
-    if (row.submitted_at) return { outcome: 'submitted', submittedAt: row.submitted_at, firstTime: false };
+    if (row.submitted_at) return { outcome: 'submitted', submittedAt: row.submitted_at, firstTime: false, reference: row.reference };
     const problems = options.check(row);
     if (problems) return { outcome: 'invalid', problems };
     await trx('applications').where({ user_id: userId }).update({ submitted_at: options.now, updated_at: options.now });
+    const reference = await assignReference(trx, userId);
     // Submission records every status it implies (§4 derives web_status by their count).
     for (const status of WEB_STATUSES) {
       await trx('web_statuses').insert({ user_id: userId, web_status: status, recorded_at: options.now }).onConflict(['user_id', 'web_status']).ignore();
     }
     await options.afterSubmit?.(trx);
-    return { outcome: 'submitted', submittedAt: options.now, firstTime: true };
+    return { outcome: 'submitted', submittedAt: options.now, firstTime: true, reference };
   });
 }

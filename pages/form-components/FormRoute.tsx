@@ -24,6 +24,7 @@ export function FormRoute({ page }: { page: PageId }) {
     return (
       <main id="main" className="container main main--readonly" tabIndex={-1}>
         <h1 className="readonly-title">{data.applicant ? `Application of ${data.applicant}` : 'Application'}</h1>
+        {data.reference ? <p className="readonly-reference">{`Reference: ${data.reference}`}</p> : null}
         {/* One page per route, as the PDF prints them; converted documents count as answered (§3). */}
         <ReadOnlyForm pages={[page]} answers={{ ...data.answers, ...documentMarks(data.document_answer) }} counts={data.add_another} tabs={data.tabs} />
       </main>

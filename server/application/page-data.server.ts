@@ -95,6 +95,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
       is_logged_in: false,
       is_service_user: true,
       applicant: serviceUser.username,
+      reference: row.reference,
       answers: row.answers,
       version: row.version,
       ...uiStateWithDefaults(row),
@@ -139,8 +140,8 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
 
 export async function completionPageData(pageContext: LifecyclePageContext): Promise<CompletionPageData> {
   const user = pageContext.locals?.user ?? null;
-  if (!user) return { username: null, banner: null };
+  if (!user) return { username: null, banner: null, receipt: null };
   const { services } = pageContext;
   const row = (await requestApplication(pageContext, user.id)) ?? (await getApplication(services.db.knex, user.id, services.now()));
-  return { username: user.username, banner: { variant: 'submitted', name: greetingName(row.answers) } };
+  return { username: user.username, banner: { variant: 'submitted', name: greetingName(row.answers) }, receipt: null };
 }

@@ -130,7 +130,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
       await setValidations(knex, user.id, outcome.problems, now);
       throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
     }
-    res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted' });
+    res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted', reference: outcome.reference });
   });
 
   api.get('/add-another', requireUser, async (_req, res) => {

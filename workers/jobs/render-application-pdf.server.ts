@@ -52,6 +52,7 @@ export async function renderJob(services: WorkerServices, browser: WarmBrowser |
     baseUrl: config.publicUrl,
     serviceToken: signServiceToken(config.sessionSecret, user.username, { now: services.now(), hours: 0.25 }),
     applicantName: applicantName(application.answers, user.username),
+    reference: application.reference,
     documents,
   });
   const key = applicationPdfKey(target.userId, target.generation);
