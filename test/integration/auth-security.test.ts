@@ -9,7 +9,7 @@ import { CODE_LIFETIME_MINUTES, RESET_LIFETIME_MINUTES } from '../../server/auth
 import { LOGIN_BACKOFF } from '../../server/auth/limits.server.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../server/auth/passwords.server.js';
 import { SESSION_COOKIE } from '../../server/auth/cookies.js';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/auth/session.server.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionIdHash } from '../../server/auth/session.server.js';
 import { AUTH_MESSAGES } from '../../server/auth/rules.js';
 import { findUserByUsername } from '../../db/repos/users.server.js';
 
@@ -60,14 +60,14 @@ describe('stored secrets', () => {
     expect(rows.map((r) => r.token_hash)).toContain(sha256(id));
   });
 
-  it('stores sessions by hash of a 256-bit id', async () => {
+  it('stores sessions by an HMAC (under SESSION_SECRET) of a 256-bit id', async () => {
     await createAccount(ctx, mail, user);
     const cookie = await logIn(ctx, user);
     const id = decodeURIComponent(cookie.split('=')[1]!);
     expect(Buffer.from(id, 'base64url').length).toBeGreaterThanOrEqual(16);
     const rows = await ctx.db.knex('sessions').select('id_hash');
     expect(JSON.stringify(rows)).not.toContain(id);
-    expect(rows.map((r) => r.id_hash)).toContain(sha256(id));
+    expect(rows.map((r) => r.id_hash)).toContain(sessionIdHash(ctx.config.sessionSecret, id));
   });
 });
 
