@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { deflateRawSync } from 'node:zlib';
 
 /**
  * Checks of configuration values too involved for the joi schema in config.server.ts (which alone reads the
@@ -47,8 +48,15 @@ const PLACEHOLDER_WORDS = /change[-_ .]?me|changeit|placeholder|replace[-_ .]?(m
 /** Minimum estimated randomness of a production SESSION_SECRET (`openssl rand -base64 32` scores ~200, `-hex 16` ~110). */
 export const MIN_SECRET_BITS = 100;
 
-/** Shannon estimate of a string's entropy in bits: length × per-character entropy of its own symbol counts. */
+/**
+ * A rough upper bound on a string's entropy in bits: the smaller of the Shannon estimate from its own symbol
+ * counts (catches few distinct characters) and its deflated size (catches repeated patterns).
+ */
 export function estimatedBits(secret: string): number {
+  return Math.min(shannonBits(secret), deflateRawSync(Buffer.from(secret, 'utf8'), { level: 9 }).length * 8);
+}
+
+function shannonBits(secret: string): number {
   const counts = new Map<string, number>();
   for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   const length = [...secret].length;
