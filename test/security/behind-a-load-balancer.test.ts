@@ -82,7 +82,7 @@ describe('TRUST_PROXY', () => {
 
 describe('GET /readyz', () => {
   it('tells a caller on the network only ok or not ok, even one whose X-Forwarded-For says loopback', async () => {
-    for (const headers of [{}, { 'X-Forwarded-For': '127.0.0.1' }]) {
+    for (const headers of [{}, { 'X-Forwarded-For': '127.0.0.1' }] as Array<Record<string, string>>) {
       const res = await fetch(`http://${lanAddress}:${lbPort}/readyz`, { headers });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'ok' });
