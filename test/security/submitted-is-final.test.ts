@@ -8,6 +8,7 @@ import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo, waitFor
 import { SUBMITTED_MESSAGE } from '../../server/application/open-application.server.js';
 import { repeaterMaximums } from '../../server/application/ui-state.server.js';
 import { outputKeyFor } from '../../server/documents/keys.server.js';
+import { bothDatabases } from './databases.js';
 
 /**
  * Issue 13 item 4 (DESIGN §8): once submitted, an application is final. Every applicant write answers 409
@@ -81,5 +82,38 @@ describe('after POST /api/submit answered 200', () => {
     expect(profile.body.answer.first_name).toBe(COMPLETE_ANSWERS.first_name);
     expect(profile.body.tabs['transcript-source']).toBe('upload');
     expect(profile.body.last_page).not.toBe('/about');
+  });
+});
+
+describe.each(bothDatabases())('%s: writes racing the submit', (_kind, open) => {
+  it('land before it or get 409: what was submitted is what stays', async () => {
+    const race = await createTestApp({ db: await open() });
+    try {
+      const applicant = await createLoggedInUser(race);
+      const as = () => request(race.app);
+      expect((await as().put('/api/answer').set('Cookie', applicant.cookie).send(COMPLETE_ANSWERS)).status).toBe(200);
+      // What the submit transaction saw, read inside it.
+      let atSubmission: { answers: unknown; last_page: unknown; add_another: unknown } | undefined;
+      race.services.onSubmitted = async (trx, userId) => {
+        atSubmission = await trx('applications').where({ user_id: userId }).first('answers', 'last_page', 'add_another');
+      };
+      const names = ['Ada', 'Bea', 'Cai', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'];
+      const writes = [
+        ...names.map((first_name) => as().put('/api/answer').set('Cookie', applicant.cookie).send({ first_name })),
+        ...names.map((_, i) => as().put('/api/last-page').set('Cookie', applicant.cookie).send({ last_page: i % 2 ? '/about' : '/education' })),
+        ...names.map((_, i) => as().put('/api/add-another').set('Cookie', applicant.cookie).send({ button_id: repeater(), num_components: 1 + (i % 2) })),
+      ];
+      const [submit, ...answers] = await Promise.all([as().post('/api/submit').set('Cookie', applicant.cookie), ...writes]);
+      expect(submit.status).toBe(200);
+      for (const res of answers) {
+        expect([200, 409]).toContain(res.status);
+        if (res.status === 409) expect(res.body.message).toBe(SUBMITTED_MESSAGE);
+      }
+      const after = await race.db.knex('applications').where({ user_id: applicant.id }).first('answers', 'last_page', 'add_another');
+      expect(atSubmission).toBeDefined();
+      expect(after).toEqual(atSubmission);
+    } finally {
+      await race.close();
+    }
   });
 });
