@@ -10,7 +10,6 @@ import {
   saveAnswers,
   setAddAnother,
   setLastPage,
-  setTabs,
   setValidations,
   submitApplication,
   webStatusesOf,
@@ -19,21 +18,16 @@ import {
 import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from './answers.server.js';
 import { absorbCarriedAnswers, loadApplication, loadProfile } from './profile.server.js';
 import { repeaterMaximums, tabGroups } from './ui-state.server.js';
-import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import { deleteDocumentObjects, removeDocumentAnswers } from '../documents/service.server.js';
-import { isPending, type ConversionStatus } from '../../form/documents.js';
-import { clearHidden } from '../../form/conditions.js';
-import type { Answers, UiState } from '../../form/types.js';
 import { SUBMITTED_MESSAGE, submittedError, whileOpen } from './open-application.server.js';
+import { FILE_UPLOAD_IN_PROGRESS, switchTab } from './tab-switch.server.js';
 
-export { SUBMITTED_MESSAGE };
+export { SUBMITTED_MESSAGE, FILE_UPLOAD_IN_PROGRESS };
 
 export const SAVED_MESSAGE = 'Your answers have been saved.';
 export const CONFLICT_MESSAGE =
   'Your answers were changed in another tab or on another device since this page loaded. What you typed is still here: review it and save again.';
 export const SUBMIT_SUCCESS = 'Your application was successfully submitted.';
 export const SUBMIT_INVALID = "We're missing some information!";
-export const FILE_UPLOAD_IN_PROGRESS = 'Please wait until the file upload has completed.';
 
 const WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
 
@@ -166,28 +160,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     const group = tabGroups().get(tab_id);
     if (!group) throw new HttpError(400, `Unknown tabs: ${tab_id}`);
     if (!group.keysByItem.has(chosen_tab)) throw new HttpError(400, `Unknown tab ${chosen_tab} for ${tab_id}`);
-    const user = userOf(res);
-    const now = services.now();
-    // The submission is checked first, under the row lock, before anything is cleared or deleted.
-    const result = await whileOpen(services, user.id, async (trx, row) => {
-      const tabs = { ...row.tabs, [tab_id]: chosen_tab };
-      const documents = await documentAnswersFor(trx, user.id);
-      // DESIGN §3's one clearing rule decides, with the new tab chosen: answers it hides are cleared, and the
-      // document answers it newly hides (taking part as answered) are deleted by the documents service.
-      const withDocuments: Answers = { ...row.answers, ...Object.fromEntries(Object.keys(documents).map((key) => [key, 'ANSWERED'])) };
-      const hiddenBy = (ui: UiState) => new Set(Object.entries(clearHidden(withDocuments, undefined, { ui })).filter(([, v]) => v === '').map(([k]) => k));
-      const hiddenBefore = hiddenBy({ addAnother: row.add_another, tabs: row.tabs });
-      const hiddenAfter = hiddenBy({ addAnother: row.add_another, tabs });
-      const leaving = Object.keys(documents).filter((key) => hiddenAfter.has(key) && !hiddenBefore.has(key));
-      // §4: a document under a tab being left must not be mid-upload.
-      if (leaving.some((key) => isPending(documents[key]!.status as ConversionStatus))) {
-        throw new HttpError(409, FILE_UPLOAD_IN_PROGRESS, { title: 'File Upload in Progress' });
-      }
-      const answers = clearHidden(row.answers, undefined, { ui: { addAnother: row.add_another, tabs } }) as typeof row.answers;
-      const removed = await removeDocumentAnswers(trx, user.id, leaving);
-      return { ...(await setTabs(trx, row, { tabs, answers, now })), removed };
-    });
-    await deleteDocumentObjects(services, result.removed);
+    const result = await switchTab(services, userOf(res).id, tab_id, chosen_tab);
     res.setHeader('ETag', etagOf(result.version));
     res.json({ tabs: result.tabs, version: result.version });
   });

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
-import { TEST_SESSION_SECRET } from '../helpers/config.js';
+import { makePdf } from '../fixtures/documents.js';
 
 /**
  * README: `npm ci && npm start` serves the product on a fresh machine. A fresh clone has no build, so the first
  * `npm start` makes the whole production build (client and server bundles) before it serves — and (issue 13,
  * item 7) that first start logs none of the secrets sent to it: on main the build ran in-process, vike's
  * development request logger then wrote whole URLs (reset ids, service and prefill tokens) to stdout.
+ * Item 11 shares this server (a fresh embedded database, outbox, local store and generated secret): DATA_DIR
+ * was created 0755, PGlite's files ended up 0666 and uploaded objects 0644.
  */
 describe('npm start on a fresh clone', () => {
   let clone: string;
@@ -22,7 +24,8 @@ describe('npm start on a fresh clone', () => {
     execFileSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [script, ...args], {
       cwd: clone,
       encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: server.url, DATA_DIR: join(clone, '.data') },
+      // No SESSION_SECRET: like the server, the commands use the one generated into DATA_DIR.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PUBLIC_URL: server.url, DATA_DIR: join(clone, '.data') },
     }).trim();
 
   /**
@@ -47,8 +50,9 @@ describe('npm start on a fresh clone', () => {
     }
     // What `npm ci` would install, without installing it again.
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-    // As a fresh clone starts: no NODE_ENV (development), the worker in the process, no SMTP (mail to the outbox).
-    server = await startServer({ cwd: clone, dataDir: join(clone, '.data'), env: { NODE_ENV: '' }, startTimeoutMs: 300_000 });
+    // As a fresh clone starts: no NODE_ENV (development), no SESSION_SECRET (generated into DATA_DIR), the worker
+    // in the process, no SMTP (mail to the outbox), the embedded database and object store.
+    server = await startServer({ cwd: clone, dataDir: join(clone, '.data'), env: { NODE_ENV: '', SESSION_SECRET: '' }, startTimeoutMs: 300_000 });
   }, 320_000);
   afterAll(() => server?.stop());
 
@@ -107,5 +111,40 @@ describe('npm start on a fresh clone', () => {
     const log = server.output();
     expect(log).toContain('/reset');
     for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+  it('keeps DATA_DIR 0700 and every file and folder in it its owner\'s only (item 11)', async () => {
+    const dataDir = join(clone, '.data');
+    const username = 'modes@example.edu';
+    const password = 'Blue-Canyon-Lantern-42';
+    const post = (path: string, body: unknown, cookie = '') =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(body) });
+    expect((await post('/public/signup', { username, password })).status).toBe(200);
+    const outbox = join(dataDir, 'outbox');
+    let code: string | undefined;
+    for (let i = 0; i < 100 && !code; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      if (!existsSync(outbox)) continue;
+      const mail = readdirSync(outbox).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(join(outbox, f), 'utf8'));
+      const mine = mail.filter((m) => m.includes(username)).join('').replace(/=\r?\n/g, '');
+      code = /confirmation code is: (\d{6})/.exec(mine)?.[1];
+    }
+    expect((await post('/public/confirm', { username, code })).status).toBe(200);
+    const login = await post('/public/login', { username, password });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const presigned = (await (await post('/api/presigned-url', { answer_key: 'transcript' }, cookie)).json()) as { url: string; fields: Record<string, string> };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(await makePdf())]), 'transcript.pdf');
+    expect((await fetch(new URL(presigned.url, server.url), { method: 'POST', body: form })).status).toBe(204);
+
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)]));
+    const entries = walk(dataDir);
+    // The embedded database, the generated secret, the e-mails and the upload are all there.
+    for (const part of ['pglite', 'session-secret', 'outbox', 'objects']) expect(entries.some((p) => p.includes(part))).toBe(true);
+    const open = entries.filter((p) => (statSync(p).mode & 0o077) !== 0).map((p) => `${p.slice(dataDir.length)} ${(statSync(p).mode & 0o777).toString(8)}`);
+    expect(open).toEqual([]);
   });
 });
