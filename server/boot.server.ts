@@ -13,6 +13,7 @@ import { enqueueApplicationPdf } from './pdf/routes.server.js';
 import { queueSubmissionReceipt } from './receipts/receipts.server.js';
 import { checkDefinition } from '../form/check-definition.js';
 import { formDefinition } from '../form/definition.js';
+import { protectDataDir } from './data-dir.server.js';
 
 export interface BootOptions {
   /** Run job handlers in this process (WORKER=inline, or the worker entry). */
@@ -26,6 +27,7 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
   // §5 configuration errors stop development and tests; production logs them as warnings only.
   const { warnings } = config.nodeEnv === 'production' ? { warnings: [] } : checkDefinition(formDefinition());
   for (const warning of warnings) logger.warn({ warning }, 'form definition');
+  protectDataDir(config.dataDir);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   const applied = await migrateLatest(db.knex);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -93,52 +93,59 @@ export async function saveAnswers(knex: Knex, userId: string, options: SaveAnswe
   });
 }
 
-export async function setLastPage(knex: Knex, userId: string, lastPage: string, now: Date): Promise<void> {
-  await ensureApplication(knex, userId, now);
-  await knex('applications').where({ user_id: userId }).update({ last_page: lastPage, updated_at: now });
-}
+export type OpenWrite<T> = { submitted: true } | { submitted: false; value: T };
 
-export async function setValidations(knex: Knex, userId: string, validations: unknown, now: Date): Promise<void> {
-  await ensureApplication(knex, userId, now);
-  await knex('applications').where({ user_id: userId }).update({ validations: JSON.stringify(validations), updated_at: now });
-}
-
-export async function setAddAnother(knex: Knex, userId: string, buttonId: string, count: number, now: Date): Promise<Record<string, number>> {
-  return knex.transaction(async (trx) => {
-    const row = await lockApplication(trx, userId, now);
-    const addAnother = { ...row.add_another, [buttonId]: count };
-    await trx('applications').where({ user_id: userId }).update({ add_another: JSON.stringify(addAnother), updated_at: now });
-    return addAnother;
-  });
-}
-
-/** Records the chosen tab and clears the answers listed for the tabs left behind, in one step. */
-export async function setTab(
+/**
+ * Runs `write` in one transaction holding the application row's lock, unless the application is submitted
+ * (then nothing is written). A submit that commits first is seen here; one that comes second waits for
+ * this lock, so no write can land on a submitted application. `write` must use `trx` only (PGlite has one
+ * connection); throwing from it rolls everything back.
+ */
+export async function writeOpenApplication<T>(
   knex: Knex,
   userId: string,
-  options: { tabId: string; chosenTab: string; clearKeys: readonly string[]; now: Date },
-): Promise<{ tabs: Record<string, string>; version: number; submitted: boolean }> {
+  now: Date,
+  write: (trx: Knex.Transaction, row: ApplicationRead) => Promise<T>,
+): Promise<OpenWrite<T>> {
   return knex.transaction(async (trx) => {
-    const row = await lockApplication(trx, userId, options.now);
-    if (row.submitted_at) return { tabs: row.tabs, version: row.version, submitted: true };
-    const tabs = { ...row.tabs, [options.tabId]: options.chosenTab };
-    const changed = row.tabs[options.tabId] !== options.chosenTab;
-    const answers = { ...row.answers };
-    let cleared = false;
-    if (changed) {
-      for (const key of options.clearKeys) {
-        if (key in answers && answers[key] !== '') {
-          answers[key] = '';
-          cleared = true;
-        }
-      }
-    }
-    const version = cleared ? row.version + 1 : row.version;
-    await trx('applications')
-      .where({ user_id: userId })
-      .update({ tabs: JSON.stringify(tabs), answers: JSON.stringify(answers), version, updated_at: options.now });
-    return { tabs, version, submitted: false };
+    const row = await lockApplication(trx, userId, now);
+    if (row.submitted_at) return { submitted: true as const };
+    return { submitted: false as const, value: await write(trx, row) };
   });
+}
+
+export async function setLastPage(trx: Knex.Transaction, userId: string, lastPage: string, now: Date): Promise<void> {
+  await trx('applications').where({ user_id: userId }).update({ last_page: lastPage, updated_at: now });
+}
+
+export async function setValidations(trx: Knex.Transaction, userId: string, validations: unknown, now: Date): Promise<void> {
+  await trx('applications').where({ user_id: userId }).update({ validations: JSON.stringify(validations), updated_at: now });
+}
+
+export async function setAddAnother(
+  trx: Knex.Transaction,
+  row: ApplicationRead,
+  buttonId: string,
+  count: number,
+  now: Date,
+): Promise<Record<string, number>> {
+  const addAnother = { ...row.add_another, [buttonId]: count };
+  await trx('applications').where({ user_id: row.user_id }).update({ add_another: JSON.stringify(addAnother), updated_at: now });
+  return addAnother;
+}
+
+/** Records the chosen tabs and the answers as cleared for them, in the caller's locked transaction. */
+export async function setTabs(
+  trx: Knex.Transaction,
+  row: ApplicationRead,
+  update: { tabs: Record<string, string>; answers: StoredAnswers; now: Date },
+): Promise<{ tabs: Record<string, string>; version: number }> {
+  const changed = JSON.stringify(update.answers) !== JSON.stringify(row.answers);
+  const version = changed ? row.version + 1 : row.version;
+  await trx('applications')
+    .where({ user_id: row.user_id })
+    .update({ tabs: JSON.stringify(update.tabs), answers: JSON.stringify(update.answers), version, updated_at: update.now });
+  return { tabs: update.tabs, version };
 }
 
 export async function recordWebStatus(knex: Knex, userId: string, webStatus: WebStatus, now: Date): Promise<void> {

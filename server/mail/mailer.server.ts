@@ -44,7 +44,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
   return {
     async send(message) {
       const info = await builder.sendMail({ from, ...message });
-      mkdirSync(outbox, { recursive: true });
+      mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ mail: { to: message.to, subject: message.subject, file } }, 'mail written to outbox (no SMTP_URL)');
