@@ -6,11 +6,12 @@ import { HttpError } from '../http-error.server.js';
 import { fromLocalOperator } from '../lookup/admin-import.server.js';
 import { verifyToken } from '../security/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
-import { documentAnswersForMany, type DocumentAnswer } from '../../db/repos/documents.server.js';
+import { documentAnswersForMany } from '../../db/repos/documents.server.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
 import { answersWithDisplay } from '../../form/answer-columns.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
-import { applicantName } from '../../workers/jobs/render-application-pdf.server.js';
+import { applicantName } from '../../form/applicant-name.js';
 import { keyHash, looksLikeKey, runClientCommand, CLIENT_NAME, type ClientCommand } from './client-keys.server.js';
 
 export const ADMIN_PURPOSE = 'integration-admin';

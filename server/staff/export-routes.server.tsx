@@ -4,7 +4,7 @@ import { HttpError } from '../http-error.server.js';
 import { countByStatus } from '../../db/repos/staff-applications.server.js';
 import { findStaffExport, insertStaffExport, listStaffExports, type StaffExportRow } from '../../db/repos/staff-exports.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
-import { MAX_ZIP_APPLICATIONS, PDF_ZIP_JOB_OPTIONS, PDF_ZIP_QUEUE } from '../../workers/jobs/build-pdf-zip.server.js';
+import { MAX_ZIP_APPLICATIONS, PDF_ZIP_JOB_OPTIONS, PDF_ZIP_QUEUE } from '../../workers/queues.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
 import { filterFrom, isUuid } from './filter.server.js';
 import { filterQuery } from './list-view.server.js';

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { findWebhookEvent, listUndelivered, resetWebhookEvent } from '../../db/repos/webhook-events.server.js';
-import { enqueueWebhookDelivery } from '../../workers/jobs/deliver-webhook.server.js';
+import { enqueueWebhookDelivery } from '../integration/webhook-outbox.server.js';
 import { StaffLayout, sendStaffPage } from './html.server.js';
 import { audit } from './audit.server.js';
 

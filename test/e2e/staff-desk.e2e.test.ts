@@ -11,7 +11,7 @@ import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js
 import { submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { NOT_STAFF_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
-import { SESSION_COOKIE } from '../../server/auth/cookies.js';
+import { SESSION_COOKIE } from '../../contracts/cookies.js';
 
 const STAFF = 'reader@admissions.example.edu';
 const GROUP = 'admissions-readers';

@@ -9,8 +9,10 @@ import { createQueues, registerWorkers } from '../../workers/register.server.js'
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { createMailer } from '../../server/mail/mailer.server.js';
 import { createObjectStore } from '../../server/storage/create-store.server.js';
+import { enqueueApplicationPdf } from '../../server/pdf/routes.server.js';
+import { queueSubmissionReceipt } from '../../server/receipts/receipts.server.js';
+import { recordSubmissionEvent } from '../../server/integration/webhook-outbox.server.js';
 import { testConfig } from './config.js';
-import { submissionHooks } from '../../server/submission-hooks.server.js';
 
 export interface TestContext {
   app: Express;
@@ -52,7 +54,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   };
   services.mail = createMailer(config, services.logger);
   services.storage = createObjectStore(config, () => clock.now);
-  services.onSubmitted = submissionHooks(services);
+  services.onSubmitted = async (trx, userId) => {
+    await enqueueApplicationPdf(services, userId, trx);
+    await queueSubmissionReceipt(services, trx, userId);
+    await recordSubmissionEvent(services, trx, userId);
+  };
   const queue = options.queue ?? 'off';
   if (queue !== 'off') {
     const boss = createBoss(db);

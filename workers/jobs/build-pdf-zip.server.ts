@@ -1,16 +1,12 @@
 import type PgBoss from 'pg-boss';
 import yazl from 'yazl';
-import type { AppServices } from '../../server/services.server.js';
+import type { WorkerServices } from '../services.js';
+import { PDF_ZIP_QUEUE, type PdfZipJob } from '../queues.js';
+import { applicantName } from '../../form/applicant-name.js';
 import { eachStaffApplication } from '../../db/repos/staff-applications.server.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
 import { findStaffExport, updateStaffExport } from '../../db/repos/staff-exports.server.js';
-import { applicantName } from './render-application-pdf.server.js';
 
-export const PDF_ZIP_QUEUE = 'build-pdf-zip';
-export const PDF_ZIP_QUEUES = [PDF_ZIP_QUEUE];
-/** The ZIP is assembled in memory before it is stored (the store takes whole objects): bounded. */
-export const MAX_ZIP_APPLICATIONS = 1000;
-export const PDF_ZIP_JOB_OPTIONS = { retryLimit: 2, retryDelay: 10, expireInSeconds: 15 * 60 } as const;
 const PROGRESS_EVERY = 10;
 
 export function pdfZipKey(exportId: string): string {
@@ -30,7 +26,7 @@ function collect(zip: yazl.ZipFile): Promise<Buffer> {
  * The application PDFs of a staff filter in one ZIP, in list order; applications without a current PDF
  * (not submitted, or still rendering) are named in not-included.txt rather than rendered here.
  */
-export async function buildPdfZip(services: AppServices, exportId: string): Promise<void> {
+export async function buildPdfZip(services: WorkerServices, exportId: string): Promise<void> {
   const { db, storage } = services;
   const job = await findStaffExport(db.knex, exportId);
   if (!job || job.status === 'ready') return;
@@ -64,9 +60,8 @@ export async function buildPdfZip(services: AppServices, exportId: string): Prom
   await updateStaffExport(db.knex, exportId, { status: 'ready', done, total: done, output_key: key, completed_at: services.now() });
 }
 
-export async function registerPdfZip(boss: PgBoss, services: AppServices): Promise<void> {
-  await boss.createQueue(PDF_ZIP_QUEUE);
-  await boss.work<{ exportId: string }>(PDF_ZIP_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+export async function registerPdfZip(boss: PgBoss, services: WorkerServices): Promise<void> {
+  await boss.work<PdfZipJob>(PDF_ZIP_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
     if (!job) return;
     try {
       await buildPdfZip(services, job.data.exportId);
