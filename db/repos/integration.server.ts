@@ -43,6 +43,7 @@ export interface FeedCursor {
 
 export interface FeedRow {
   user_id: string;
+  reference: string | null;
   username: string;
   answers: Record<string, string | boolean>;
   submitted_at: Date;
@@ -60,7 +61,7 @@ export async function submittedFeed(knex: Knex, cursor: FeedCursor | null, settl
     .where('a.submitted_at', '<=', settledBefore)
     .orderBy([{ column: 'a.submitted_at' }, { column: 'a.user_id' }])
     .limit(limit)
-    .select('a.user_id', 'u.username', 'a.answers', 'a.submitted_at');
+    .select('a.user_id', 'a.reference', 'u.username', 'a.answers', 'a.submitted_at');
   if (cursor) query.whereRaw('(a.submitted_at, a.user_id) > (?, ?)', [cursor.at, cursor.id]);
   return (await query) as FeedRow[];
 }

@@ -25,6 +25,8 @@ export interface StaffCursor {
 
 export interface StaffListRow {
   user_id: string;
+  /** The submission reference (e.g. FA-7K3M9Q), once submitted. */
+  reference: string | null;
   username: string;
   first_name: string | null;
   last_name: string | null;
@@ -46,7 +48,9 @@ export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, 
   const keys = staffKeys();
   const q = filter.q.trim().toLowerCase();
   if (q) {
-    if (q.includes('@')) {
+    if (/^fa-[a-z0-9]{6}$/.test(q)) {
+      query.where('a.reference', q.toUpperCase());
+    } else if (q.includes('@')) {
       query.where((w) => w.where('u.username', q).orWhereRaw(`u.username like ? escape '\\'`, [`${escapeLike(q)}%`]));
     } else if (/^\d{3,}$/.test(q)) {
       query.whereRaw(`(${answer(keys.hsCeeb)}) = ?`, [q]);
@@ -82,6 +86,7 @@ function baseQuery(knex: Knex) {
     .join('users as u', 'u.id', 'a.user_id')
     .select(
       'a.user_id',
+      'a.reference',
       'u.username',
       knex.raw(`${answer(keys.firstName)} as first_name`),
       knex.raw(`${answer(keys.lastName)} as last_name`),

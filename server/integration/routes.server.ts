@@ -66,6 +66,7 @@ function decodeFeedCursor(value: unknown): FeedCursor | null {
 function feedItem(services: AppServices, row: FeedRow, documents: Record<string, DocumentAnswer>) {
   return {
     id: row.user_id,
+    reference: row.reference,
     email: row.username,
     submitted_at: new Date(row.submitted_at).toISOString(),
     answers: answersWithDisplay(row.answers),

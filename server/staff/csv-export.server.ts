@@ -6,7 +6,7 @@ import { answerColumns } from '../../form/answer-columns.js';
 import { displayValue } from '../../form/display.js';
 import { eachStaffApplication, type StaffFilter, type StaffListRow } from '../../db/repos/staff-applications.server.js';
 
-const FIXED_COLUMNS = ['application_id', 'email', 'web_status', 'submitted_at', 'created_at'];
+const FIXED_COLUMNS = ['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at'];
 const PAGE = 500;
 
 /** A spreadsheet would run a cell starting with these as a formula (CSV injection): such cells get a leading quote. */
@@ -34,6 +34,7 @@ export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response):
       const given = answers.get(row.user_id) ?? {};
       const record = [
         row.user_id,
+        row.reference ?? '',
         safeCell(row.username),
         row.status,
         row.submitted_at ? new Date(row.submitted_at).toISOString() : '',

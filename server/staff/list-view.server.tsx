@@ -49,7 +49,7 @@ export function ListView(props: {
       </ul>
       <form method="get" action="/staff" className="filters" role="search" aria-label="Find applications">
         <div>
-          <label htmlFor="q">Name, e-mail or high-school CEEB</label>
+          <label htmlFor="q">Name, e-mail, reference or high-school CEEB</label>
           <input id="q" name="q" type="search" defaultValue={filter.q} maxLength={200} />
         </div>
         <div>
@@ -88,6 +88,7 @@ export function ListView(props: {
         <caption>Applications, submitted first, newest first</caption>
         <thead>
           <tr>
+            <th scope="col">Reference</th>
             <th scope="col">Applicant</th>
             <th scope="col">E-mail</th>
             <th scope="col">Status</th>
@@ -100,6 +101,7 @@ export function ListView(props: {
         <tbody>
           {rows.map((row) => (
             <tr key={row.user_id}>
+              <td>{row.reference ?? ''}</td>
               <td>{nameOf(row)}</td>
               <td>{row.username}</td>
               <td>{STATUS_LABELS[row.status]}</td>

@@ -93,6 +93,7 @@ describe('GET /integration/v1/applications', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.applications.map((a: { id: string }) => a.id)).toEqual(submitted);
     const first = res.body.applications[0];
+    expect(first.reference).toMatch(/^FA-[A-Z0-9]{6}$/);
     expect(first.answers.first_name).toEqual({ value: 'Applicant0', display: 'Applicant0' });
     expect(first.answers.entry_term).toEqual({ value: 'FA2026', display: 'Fall 2026' });
     expect(first.answers.legal_agree).toEqual({ value: true, display: 'Yes' });

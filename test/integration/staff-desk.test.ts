@@ -183,6 +183,12 @@ describe('/staff list', () => {
     expect(emailsOn((await page('/staff?q=DEE@example.edu')).text)).toEqual(['dee@example.edu']);
     expect(emailsOn((await page('/staff?q=450010')).text)).toEqual(['cy@example.edu', 'ana@example.edu']);
     expect(emailsOn((await page('/staff?q=100%25')).text)).toEqual([]);
+    // h18's submission reference: shown in the list and searchable.
+    const { reference } = await ctx.db.knex('applications').where({ user_id: applicants.Ben!.id }).first('reference');
+    expect(reference).toMatch(/^FA-[A-Z0-9]{6}$/);
+    const byReference = await page(`/staff?q=${reference.toLowerCase()}`);
+    expect(emailsOn(byReference.text)).toEqual(['ben@example.edu']);
+    expect(byReference.text).toContain(`<td>${reference}</td>`);
   });
 
   it('filters by web status and entry term', async () => {
@@ -315,7 +321,7 @@ describe('opening an application', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(rows[0]!)).toEqual(['application_id', 'email', 'web_status', 'submitted_at', 'created_at', ...answerColumns().map((q) => q.key)]);
+    expect(Object.keys(rows[0]!)).toEqual(['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at', ...answerColumns().map((q) => q.key)]);
     expect(rows.map((r) => r.email)).toEqual(['cy@example.edu', 'ana@example.edu']);
     expect(rows[0]).toMatchObject({ first_name: 'Cy', entry_term: 'Fall 2026', legal_agree: 'Yes', web_status: 'submitted', hs_name: expect.stringContaining('(Ceeb: 450010)') });
     const trail = await page('/staff/audit');
