@@ -1,5 +1,6 @@
 import yauzl from 'yauzl';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
+import { decodeXml, findDocxHazard, type PackagePart } from './docx-hazards.server.js';
 
 export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
 
@@ -40,6 +41,8 @@ export async function detectDocumentType(bytes: Buffer): Promise<DocumentType> {
  * A DOCX is a zip holding [Content_Types].xml and word/document.xml. Entries are inspected in memory
  * (nothing is extracted to disk): their count and declared sizes are bounded first, then every entry
  * is inflated into a counter so a zip whose headers lie about sizes is caught too (yauzl compares).
+ * The text of every .xml and .rels part is kept for findDocxHazard: links, linking fields, OLE/ActiveX
+ * objects and macros are refused with a message saying which (ADR 0060).
  */
 export async function inspectDocx(bytes: Buffer): Promise<void> {
   let zip: yauzl.ZipFile;
@@ -51,6 +54,7 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
   try {
     if (zip.entryCount > DOCX_MAX_ENTRIES) throw new ConversionRejected(UNREADABLE_DOCX);
     const names = new Set<string>();
+    const parts: PackagePart[] = [];
     let declared = 0;
     let inflated = 0;
     for (;;) {
@@ -61,9 +65,14 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
       declared += entry.uncompressedSize;
       if (declared > DOCX_MAX_UNPACKED_BYTES) throw new ConversionRejected(UNREADABLE_DOCX);
       if (entry.fileName.endsWith('/')) continue;
-      inflated += await countInflated(zip, entry, DOCX_MAX_UNPACKED_BYTES - inflated);
+      const keep = /\.(xml|rels)$/i.test(entry.fileName);
+      const { size, data } = await inflate(zip, entry, DOCX_MAX_UNPACKED_BYTES - inflated, keep);
+      inflated += size;
+      parts.push({ name: entry.fileName, text: data ? decodeXml(data) : null });
     }
     if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) throw new ConversionRejected(FILE_MESSAGES.wrongType);
+    const hazard = findDocxHazard(parts);
+    if (hazard) throw new ConversionRejected(hazard);
   } catch (err) {
     if (err instanceof ConversionRejected) throw err;
     throw new ConversionRejected(UNREADABLE_DOCX);
@@ -89,8 +98,10 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   });
 }
 
-async function countInflated(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number): Promise<number> {
+/** Inflates one entry within the budget; keeps its bytes only when asked (markup, not media). */
+async function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number, keep: boolean): Promise<{ size: number; data: Buffer | null }> {
   const stream = await zip.openReadStreamPromise(entry);
+  const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
     total += (chunk as Buffer).length;
@@ -98,6 +109,7 @@ async function countInflated(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: num
       stream.destroy();
       throw new ConversionRejected(UNREADABLE_DOCX);
     }
+    if (keep) chunks.push(chunk as Buffer);
   }
-  return total;
+  return { size: total, data: keep ? Buffer.concat(chunks) : null };
 }

@@ -1,5 +1,7 @@
 import { PDFDocument, EncryptedPDFError } from 'pdf-lib';
+import { imageSize } from 'image-size';
 import { ConversionRejected } from './detect-type.server.js';
+import { stripActiveContent } from '../pdf/strip-active-content.server.js';
 
 /** US Letter in PDF points, with a margin so printers do not clip the image. */
 const LETTER = { width: 612, height: 792 } as const;
@@ -9,8 +11,34 @@ const UNREADABLE_IMAGE = 'This image could not be read. Please save it again as 
 const ENCRYPTED_PDF = 'This PDF is password-protected. Please upload a copy without a password.';
 const UNREADABLE_PDF = 'This PDF could not be read. Please save it again and upload it.';
 
+/**
+ * pdf-lib decodes a PNG whole (4 bytes a pixel and more): a 49 KB PNG can declare 20000 × 20000 pixels
+ * and take gigabytes and half a minute. 25 megapixels is more than any phone photo that fits in 1 MB.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
+export function imageTooLargeMessage(width: number, height: number): string {
+  return `This image is too large: it is ${width} × ${height} pixels, and the most we accept is 25 megapixels (for example 5000 × 5000 pixels). Please scale it down (or save it as PDF) and upload it again.`;
+}
+
+/** The dimensions from the header (PNG IHDR, JPEG SOF), checked before anything is decoded. */
+export function checkImageDimensions(bytes: Uint8Array, type: 'png' | 'jpeg'): { width: number; height: number } {
+  let size: { width?: number; height?: number; type?: string };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new ConversionRejected(UNREADABLE_IMAGE);
+  }
+  const width = size.width ?? 0;
+  const height = size.height ?? 0;
+  if (size.type !== (type === 'png' ? 'png' : 'jpg') || width <= 0 || height <= 0) throw new ConversionRejected(UNREADABLE_IMAGE);
+  if (width * height > MAX_IMAGE_PIXELS) throw new ConversionRejected(imageTooLargeMessage(width, height));
+  return { width, height };
+}
+
 /** One Letter page with the image centred and scaled down (never up) to fit inside the margins. */
 export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
+  checkImageDimensions(bytes, type);
   const doc = await PDFDocument.create();
   let image;
   try {
@@ -32,7 +60,8 @@ export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promi
 
 /**
  * Loads and re-saves a PDF: what comes out was parsed and written by pdf-lib (no trailing payloads,
- * one consistent structure). Encrypted or unparsable files are rejected with a clear message.
+ * one consistent structure) without scripts, actions or attachments (stripActiveContent). Encrypted or
+ * unparsable files are rejected with a clear message.
  */
 export async function resavePdf(bytes: Uint8Array): Promise<Uint8Array> {
   let doc: PDFDocument;
@@ -46,6 +75,7 @@ export async function resavePdf(bytes: Uint8Array): Promise<Uint8Array> {
   try {
     // A file that merely starts with %PDF- may have no catalog: counting pages then throws.
     if (doc.getPageCount() === 0) throw new Error('no pages');
+    stripActiveContent(doc);
     return await doc.save();
   } catch {
     throw new ConversionRejected(UNREADABLE_PDF);

@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formDefinition } from '../../form/definition.js';
 import type { Page as FormPage } from '../../form/types.js';
+import { stripActiveContent } from './strip-active-content.server.js';
 
 export interface RenderInput {
   baseUrl: string;
@@ -141,6 +142,8 @@ export async function renderApplicationPdf(browser: Browser, input: RenderInput,
     const pages = await merged.copyPages(source, source.getPageIndices());
     for (const p of pages) merged.addPage(p);
   }
+  // Documents stored before uploads were cleaned, and whatever Chromium adds, leave here inert too.
+  stripActiveContent(merged);
   const font = await merged.embedFont(StandardFonts.Helvetica);
   const total = merged.getPageCount();
   merged.getPages().forEach((p, i) => {
