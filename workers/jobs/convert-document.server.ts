@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { AppServices } from '../../server/services.server.js';
 import { markCompleted, markFailed, markInProgress } from '../../db/repos/documents.server.js';
 import { checkSize, ConversionRejected } from '../convert/detect-type.server.js';
-import { convertToPdf } from '../convert/convert.server.js';
+import { convertIsolated } from '../convert/isolated.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
 
 export const CONVERT_DOCUMENT_QUEUE = 'convert-document';
@@ -66,7 +66,7 @@ export async function convertDocument(services: AppServices, data: ConvertDocume
     checkSize(head.size);
     const bytes = await storage.get(data.fileKey);
     if (!bytes) throw new ConversionRejected(MISSING_UPLOAD_MESSAGE);
-    const { type, pdf } = await convertToPdf(bytes, { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId });
+    const { type, pdf } = await convertIsolated(bytes, { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId });
     await storage.put(data.outputKey, pdf, 'application/pdf');
     if (!(await markCompleted(db.knex, data, data.outputKey, services.now()))) {
       // Replaced or deleted while converting: the output belongs to nothing.

@@ -1,0 +1,20 @@
+// The conversion process (ADR 0060): started by convertIsolated for one upload, converts it and exits.
+// Decoding images and parsing PDFs happen here, under a heap and address-space cap, never on the event
+// loop of a web process (with WORKER=inline jobs run inside the web process).
+import { convertToPdf } from './convert.server.js';
+import { ConversionRejected } from './detect-type.server.js';
+import type { ChildReply, ChildRequest } from './isolated.server.js';
+
+function reply(message: ChildReply): void {
+  process.send!(message, undefined, undefined, () => process.exit(0));
+}
+
+process.once('message', (request: ChildRequest) => {
+  convertToPdf(Buffer.from(request.bytes), request.soffice).then(
+    ({ type, pdf }) => reply({ kind: 'converted', type, pdf }),
+    (err: unknown) =>
+      reply(err instanceof ConversionRejected ? { kind: 'rejected', message: err.message } : { kind: 'error', message: String((err as Error)?.message ?? err) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+process.send!({ kind: 'ready' } satisfies ChildReply);

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ConversionResult } from './convert.server.js';
+import { ConversionRejected, type DocumentType } from './detect-type.server.js';
+import type { SofficeOptions } from './soffice.server.js';
+
+export type ChildRequest = { bytes: Uint8Array; soffice: SofficeOptions };
+export type ChildReply =
+  | { kind: 'ready' }
+  | { kind: 'converted'; type: DocumentType; pdf: Uint8Array }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'error'; message: string };
+
+/** V8's heap in the conversion process; a 25-megapixel PNG decodes in well under this. */
+export const CHILD_HEAP_MB = 512;
+/** The conversion process's whole address space (prlimit --data: private writable memory; --as would forbid WebAssembly, which tsx uses), so buffers outside V8's heap are capped too. */
+export const CHILD_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
+/** Beyond LibreOffice's own timeout: the process's start (~0.4 s) and pdf-lib's work around it. */
+const EXTRA_MS = 15_000;
+
+export const TOO_MUCH_MEMORY_MESSAGE =
+  'This file needs more memory to convert than we allow. Please save it as PDF (or scale the image down) and upload it again.';
+const TOO_SLOW_MESSAGE = 'This file took too long to convert. Please save it as PDF and upload that instead.';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CHILD = fileURLToPath(new URL('./convert-child.server.ts', import.meta.url));
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) ?? null;
+
+/**
+ * convertToPdf in a process of its own (one per upload): the caller's event loop only waits for a
+ * message, so GET /healthz and every applicant's request are answered while a document converts, and a
+ * file that needs too much memory or time kills that process, not the web server. Deterministic
+ * outcomes come back as ConversionRejected (FAILED with the applicant's message); a process that could
+ * not start is an Error, so the job is retried.
+ */
+export function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions): Promise<ConversionResult> {
+  const node = [process.execPath, '--import', 'tsx', `--max-old-space-size=${CHILD_HEAP_MB}`, CHILD];
+  const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${CHILD_MEMORY_BYTES}`, '--', ...node] : node;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command!, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TMPDIR: process.env.TMPDIR ?? '/tmp', LANG: 'C.UTF-8' },
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      if (stderr.length < 4000) stderr += d.toString();
+    });
+    let started = false;
+    let settled = false;
+    let timedOut = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, soffice.timeoutMs + EXTRA_MS);
+    child.on('message', (message: ChildReply) => {
+      if (message.kind === 'ready') {
+        started = true;
+        child.send({ bytes, soffice } satisfies ChildRequest);
+      } else if (message.kind === 'converted') finish(() => resolve({ type: message.type, pdf: new Uint8Array(message.pdf) }));
+      else if (message.kind === 'rejected') finish(() => reject(new ConversionRejected(message.message)));
+      else finish(() => reject(new Error(`conversion process failed: ${message.message}`)));
+    });
+    child.on('error', (err) => finish(() => reject(err)));
+    child.on('exit', (code, signal) => {
+      finish(() => {
+        if (timedOut) reject(new ConversionRejected(TOO_SLOW_MESSAGE));
+        // It had the file and died without an answer: out of memory (V8's heap or the address space).
+        else if (started) reject(new ConversionRejected(TOO_MUCH_MEMORY_MESSAGE));
+        else reject(new Error(`the conversion process did not start (${signal ?? code}): ${stderr.slice(0, 500)}`));
+      });
+    });
+  });
+}
