@@ -83,6 +83,8 @@ export interface SofficeOptions {
   timeoutMs: number;
   /** Safe label for the scratch folder (e.g. the job id). */
   tag: string;
+  /** What sofficeSandbox() found, unless given (a test of the profile-only fallback). */
+  sandbox?: SofficeSandbox;
 }
 
 /**
@@ -119,7 +121,7 @@ export async function docxToPdf(bytes: Uint8Array, options: SofficeOptions): Pro
       outDir,
       input,
     ];
-    const [command, ...prefixArgs] = [...sofficeSandbox().prefix, options.sofficePath];
+    const [command, ...prefixArgs] = [...(options.sandbox ?? sofficeSandbox()).prefix, options.sofficePath];
     await runGuarded(command!, [...prefixArgs, ...args], { HOME: work, PATH: `${dirname(options.sofficePath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C.UTF-8' }, options.timeoutMs);
     try {
       return await readFile(join(outDir, 'document.pdf'));
