@@ -4,6 +4,7 @@ import { markCompleted, markFailed, markInProgress } from '../../db/repos/docume
 import { checkSize, ConversionRejected } from '../convert/detect-type.server.js';
 import { convertIsolated } from '../convert/isolated.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
+import { sofficeSandbox } from '../convert/soffice.server.js';
 
 export const CONVERT_DOCUMENT_QUEUE = 'convert-document';
 /** pg-boss moves a job here once its retries are used up (including workers that died): it then ends FAILED. */
@@ -42,6 +43,8 @@ const CONVERSIONS_PER_WORKER = 2;
 
 export async function registerConvertDocument(boss: PgBoss, services: AppServices): Promise<void> {
   for (const name of DOCUMENT_QUEUES) await boss.createQueue(name);
+  // Operators must know whether LibreOffice has its own network namespace or only the profile's settings.
+  services.logger.info({ libreOfficeNetwork: sofficeSandbox().network }, 'document conversions: LibreOffice network isolation');
   await workConcurrently<ConvertDocumentData>(boss, CONVERT_DOCUMENT_QUEUE, CONVERSIONS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (job) await convertDocument(services, job.data, job.id);
   });
