@@ -123,6 +123,22 @@ describe('what the inspection refuses, and with which message', () => {
       DOCX_MESSAGES.external,
     ],
     [
+      'a field in the part _rels/.rels really opens, under a name that is not .xml',
+      () =>
+        makeRawDocx({
+          body: '',
+          extraEntries: [
+            {
+              name: 'custom/main.dat',
+              data: Buffer.from(
+                '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>INCLUDETEXT "/etc/passwd"</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p></w:body></w:document>',
+              ),
+            },
+          ],
+        }),
+      DOCX_MESSAGES.fields,
+    ],
+    [
       'a field in UTF-16 markup',
       () => {
         // A header part written in UTF-16: an encoding must not hide a field.

@@ -65,10 +65,10 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
       declared += entry.uncompressedSize;
       if (declared > DOCX_MAX_UNPACKED_BYTES) throw new ConversionRejected(UNREADABLE_DOCX);
       if (entry.fileName.endsWith('/')) continue;
-      const keep = /\.(xml|rels)$/i.test(entry.fileName);
-      const { size, data } = await inflate(zip, entry, DOCX_MAX_UNPACKED_BYTES - inflated, keep);
+      // Markup is judged by content, not by name: the main part may be called anything _rels/.rels says.
+      const { size, data } = await inflate(zip, entry, DOCX_MAX_UNPACKED_BYTES - inflated);
       inflated += size;
-      parts.push({ name: entry.fileName, text: data ? decodeXml(data) : null });
+      parts.push({ name: entry.fileName, text: looksLikeXml(data) ? decodeXml(data) : null });
     }
     if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) throw new ConversionRejected(FILE_MESSAGES.wrongType);
     const hazard = findDocxHazard(parts);
@@ -98,8 +98,16 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   });
 }
 
-/** Inflates one entry within the budget; keeps its bytes only when asked (markup, not media). */
-async function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number, keep: boolean): Promise<{ size: number; data: Buffer | null }> {
+/** XML in UTF-8 (with or without a BOM) or UTF-16: starts with "<" after any BOM and white space. */
+function looksLikeXml(data: Buffer): boolean {
+  const head = data.subarray(0, 64);
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;
+  if ((head[0] === 0x3c && head[1] === 0x00) || (head[0] === 0x00 && head[1] === 0x3c)) return true;
+  return /^(\xef\xbb\xbf)?\s*</.test(head.toString('latin1'));
+}
+
+/** Inflates one entry within the budget (the bounded total is what makes keeping it in memory safe). */
+async function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number): Promise<{ size: number; data: Buffer }> {
   const stream = await zip.openReadStreamPromise(entry);
   const chunks: Buffer[] = [];
   let total = 0;
@@ -109,7 +117,7 @@ async function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number, k
       stream.destroy();
       throw new ConversionRejected(UNREADABLE_DOCX);
     }
-    if (keep) chunks.push(chunk as Buffer);
+    chunks.push(chunk as Buffer);
   }
-  return { size: total, data: keep ? Buffer.concat(chunks) : null };
+  return { size: total, data: Buffer.concat(chunks) };
 }

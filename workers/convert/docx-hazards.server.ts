@@ -30,7 +30,7 @@ const SAFE_HYPERLINK_TARGET = /^(https?:|mailto:)/i;
 
 export interface PackagePart {
   name: string;
-  /** Decoded text of .xml and .rels parts; null for binary parts. */
+  /** Decoded text of every part that is markup, whatever its name; null for binary parts. */
   text: string | null;
 }
 
@@ -112,7 +112,7 @@ function fieldName(instruction: string): string {
 
 /** Hyperlink relationship ids may only be referred to by hyperlink elements (not by a picture's r:link). */
 function referencedOnlyByHyperlinks(partXml: string | null, id: string): boolean {
-  if (partXml === null) return true;
+  if (partXml === null) return false; // a .rels whose part is missing: nothing proves the link harmless
   const quoted = new RegExp(`=\\s*(["'])${id.replace(/[^\w-]/g, (c) => `\\${c}`)}\\1`, 'g');
   for (const match of partXml.matchAll(quoted)) {
     const before = partXml.slice(0, match.index);
@@ -124,9 +124,11 @@ function referencedOnlyByHyperlinks(partXml: string | null, id: string): boolean
 
 /** The applicant's message for the first hazard found, or null when the package may be converted. */
 export function findDocxHazard(parts: PackagePart[]): string | null {
-  const byName = new Map(parts.map((p) => [p.name.toLowerCase(), p] as const));
+  // Zip names as a reader may resolve them: case-insensitive, backslashes as separators.
+  const normal = (name: string) => name.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
+  const byName = new Map(parts.map((p) => [normal(p.name), p] as const));
   for (const part of parts) {
-    const name = part.name.toLowerCase();
+    const name = normal(part.name);
     if (/vba(project|data)/.test(name)) return DOCX_MESSAGES.macros;
     if (/(^|\/)(activex|embeddings)\//.test(name) || /oleobject/.test(name)) return DOCX_MESSAGES.objects;
   }
@@ -136,7 +138,7 @@ export function findDocxHazard(parts: PackagePart[]): string | null {
 
   for (const part of parts) {
     if (part.text === null) continue;
-    const lower = part.name.toLowerCase();
+    const lower = normal(part.name);
     if (lower.endsWith('.rels')) {
       const source = byName.get(sourcePartOf(lower))?.text ?? null;
       for (const match of part.text.matchAll(/<(?:[\w.-]+:)?Relationship\b[^>]*>/g)) {
@@ -149,7 +151,7 @@ export function findDocxHazard(parts: PackagePart[]): string | null {
         const plainHyperlink = HYPERLINK_RELATIONSHIP.test(type) && SAFE_HYPERLINK_TARGET.test(target) && referencedOnlyByHyperlinks(source, id);
         if (!plainHyperlink) return DOCX_MESSAGES.external;
       }
-    } else if (lower.endsWith('.xml')) {
+    } else {
       if (/<(?:[\w.-]+:)?(OLEObject|control|objectEmbed|objectLink)\b/.test(part.text)) return DOCX_MESSAGES.objects;
       if (/<(?:[\w.-]+:)?altChunk\b/.test(part.text)) return DOCX_MESSAGES.objects;
       if (fieldInstructions(part.text).some((i) => LINKING_FIELDS.has(fieldName(i)))) return DOCX_MESSAGES.fields;

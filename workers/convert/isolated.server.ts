@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConversionResult } from './convert.server.js';
 import { ConversionRejected, type DocumentType } from './detect-type.server.js';
@@ -42,7 +44,8 @@ export function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions): Pro
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TMPDIR: process.env.TMPDIR ?? '/tmp', LANG: 'C.UTF-8' },
+      // Nothing of this process's environment (secrets, DATABASE_URL) reaches the process that parses uploads.
+      env: { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: tmpdir(), TMPDIR: tmpdir(), LANG: 'C.UTF-8' },
     });
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => {
@@ -73,7 +76,9 @@ export function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions): Pro
     child.on('exit', (code, signal) => {
       finish(() => {
         if (timedOut) reject(new ConversionRejected(TOO_SLOW_MESSAGE));
-        // It had the file and died without an answer: out of memory (V8's heap or the address space).
+        // Stopped from outside (a shutdown, Ctrl+C reaching the whole process group): not the file's fault, retry.
+        else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') reject(new Error(`the conversion process was stopped (${signal})`));
+        // It had the file and died without an answer: out of memory (V8's heap or the data limit).
         else if (started) reject(new ConversionRejected(TOO_MUCH_MEMORY_MESSAGE));
         else reject(new Error(`the conversion process did not start (${signal ?? code}): ${stderr.slice(0, 500)}`));
       });

@@ -69,7 +69,9 @@ export async function convertDocument(services: AppServices, data: ConvertDocume
     checkSize(head.size);
     const bytes = await storage.get(data.fileKey);
     if (!bytes) throw new ConversionRejected(MISSING_UPLOAD_MESSAGE);
-    const { type, pdf } = await convertIsolated(bytes, { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId });
+    // The sandbox found at start travels with the job: the conversion process need not probe again.
+    const soffice = { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId, sandbox: sofficeSandbox() };
+    const { type, pdf } = await convertIsolated(bytes, soffice);
     await storage.put(data.outputKey, pdf, 'application/pdf');
     if (!(await markCompleted(db.knex, data, data.outputKey, services.now()))) {
       // Replaced or deleted while converting: the output belongs to nothing.
