@@ -6,7 +6,8 @@ import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo } from '../fixtures/documents-flow.js';
 import { makeBilevelPng } from '../fixtures/hostile-documents.js';
 import { makePng } from '../fixtures/documents.js';
-import { imageTooLargeMessage, MAX_IMAGE_PIXELS } from '../../workers/convert/pdf-lib-convert.server.js';
+import { Document, ImageRun, Packer, Paragraph } from 'docx';
+import { imageTooLargeMessage, MAX_IMAGE_PIXELS, pictureInDocumentTooLargeMessage } from '../../workers/convert/image-limit.server.js';
 
 /**
  * Issue 13, item 2: a 49 KB PNG of 20000 × 20000 pixels was decoded whole on the web process's event
@@ -75,6 +76,14 @@ describe('an image is judged by its header before anything decodes it', () => {
     expect(5000 * 5000).toBeLessThanOrEqual(MAX_IMAGE_PIXELS);
     const result = await convertWhileProbing(makeBilevelPng(5000, 5000), 'large.png');
     expect(result.status).toBe('COMPLETED');
+    expect(result.slowestMs).toBeLessThan(HEALTHZ_BOUND_MS);
+  });
+
+  it('a Word document holding the same PNG as a picture ends FAILED at once (LibreOffice spent 30 s on it)', async () => {
+    const picture = new ImageRun({ type: 'png', data: makeBilevelPng(20_000, 20_000), transformation: { width: 300, height: 300 } });
+    const docx = Buffer.from(await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph({ children: [picture] })] }] })));
+    const result = await convertWhileProbing(docx, 'letter.docx');
+    expect(result).toMatchObject({ status: 'FAILED', message: pictureInDocumentTooLargeMessage(20_000, 20_000) });
     expect(result.slowestMs).toBeLessThan(HEALTHZ_BOUND_MS);
   });
 

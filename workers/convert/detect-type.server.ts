@@ -1,6 +1,7 @@
 import yauzl from 'yauzl';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { decodeXml, findDocxHazard, type PackagePart } from './docx-hazards.server.js';
+import { headerDimensions, MAX_IMAGE_PIXELS, pictureInDocumentTooLargeMessage } from './image-limit.server.js';
 
 export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
 
@@ -15,6 +16,9 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PDF = Buffer.from('%PDF-', 'latin1');
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** Formats with a firm signature that LibreOffice decodes whole (a loosely detected format proves nothing). */
+const PICTURE_TYPES = new Set(['png', 'jpg', 'gif', 'bmp', 'tiff', 'webp']);
 
 const UNREADABLE_DOCX = 'This Word document could not be read. Please save it again (or as PDF) and upload it.';
 
@@ -69,6 +73,9 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
       const { size, data } = await inflate(zip, entry, DOCX_MAX_UNPACKED_BYTES - inflated);
       inflated += size;
       parts.push({ name: entry.fileName, text: looksLikeXml(data) ? decodeXml(data) : null });
+      // LibreOffice decodes pictures whole too: a 10 KB document holding a 20000 × 20000 PNG took 30 s.
+      const picture = looksLikeXml(data) ? null : headerDimensions(data);
+      if (picture && PICTURE_TYPES.has(picture.type) && picture.width * picture.height > MAX_IMAGE_PIXELS) throw new ConversionRejected(pictureInDocumentTooLargeMessage(picture.width, picture.height));
     }
     if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) throw new ConversionRejected(FILE_MESSAGES.wrongType);
     const hazard = findDocxHazard(parts);

@@ -1,5 +1,5 @@
 import { PDFDocument, EncryptedPDFError } from 'pdf-lib';
-import { imageSize } from 'image-size';
+import { headerDimensions, imageTooLargeMessage, MAX_IMAGE_PIXELS } from './image-limit.server.js';
 import { ConversionRejected } from './detect-type.server.js';
 import { stripActiveContent } from '../pdf/strip-active-content.server.js';
 
@@ -11,27 +11,11 @@ const UNREADABLE_IMAGE = 'This image could not be read. Please save it again as 
 const ENCRYPTED_PDF = 'This PDF is password-protected. Please upload a copy without a password.';
 const UNREADABLE_PDF = 'This PDF could not be read. Please save it again and upload it.';
 
-/**
- * pdf-lib decodes a PNG whole (4 bytes a pixel and more): a 49 KB PNG can declare 20000 × 20000 pixels
- * and take gigabytes and half a minute. 25 megapixels is more than any phone photo that fits in 1 MB.
- */
-export const MAX_IMAGE_PIXELS = 25_000_000;
-
-export function imageTooLargeMessage(width: number, height: number): string {
-  return `This image is too large: it is ${width} × ${height} pixels, and the most we accept is 25 megapixels (for example 5000 × 5000 pixels). Please scale it down (or save it as PDF) and upload it again.`;
-}
-
 /** The dimensions from the header (PNG IHDR, JPEG SOF), checked before anything is decoded. */
 export function checkImageDimensions(bytes: Uint8Array, type: 'png' | 'jpeg'): { width: number; height: number } {
-  let size: { width?: number; height?: number; type?: string };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    throw new ConversionRejected(UNREADABLE_IMAGE);
-  }
-  const width = size.width ?? 0;
-  const height = size.height ?? 0;
-  if (size.type !== (type === 'png' ? 'png' : 'jpg') || width <= 0 || height <= 0) throw new ConversionRejected(UNREADABLE_IMAGE);
+  const size = headerDimensions(bytes);
+  if (!size || size.type !== (type === 'png' ? 'png' : 'jpg')) throw new ConversionRejected(UNREADABLE_IMAGE);
+  const { width, height } = size;
   if (width * height > MAX_IMAGE_PIXELS) throw new ConversionRejected(imageTooLargeMessage(width, height));
   return { width, height };
 }
