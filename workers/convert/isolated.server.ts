@@ -6,11 +6,13 @@ import { fileURLToPath } from 'node:url';
 import type { ConversionResult } from './convert.server.js';
 import { ConversionRejected, type DocumentType } from './detect-type.server.js';
 import type { SofficeOptions } from './soffice.server.js';
+import type { MergeInput } from '../pdf/merge-application.server.js';
 
-export type ChildRequest = { bytes: Uint8Array; soffice: SofficeOptions };
+export type ChildRequest = { kind: 'convert'; bytes: Uint8Array; soffice: SofficeOptions } | { kind: 'merge'; input: MergeInput };
 export type ChildReply =
   | { kind: 'ready' }
   | { kind: 'converted'; type: DocumentType; pdf: Uint8Array }
+  | { kind: 'merged'; pdf: Uint8Array; pageCount: number }
   | { kind: 'rejected'; message: string }
   | { kind: 'error'; message: string };
 
@@ -36,10 +38,26 @@ const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) 
  * outcomes come back as ConversionRejected (FAILED with the applicant's message); a process that could
  * not start is an Error, so the job is retried.
  */
-export function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions): Promise<ConversionResult> {
+export async function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions): Promise<ConversionResult> {
+  const reply = await runInChild({ kind: 'convert', bytes, soffice }, soffice.timeoutMs + EXTRA_MS, true);
+  if (reply.kind !== 'converted') throw new Error(`unexpected reply ${reply.kind}`);
+  return { type: reply.type, pdf: new Uint8Array(reply.pdf) };
+}
+
+/** The application PDF's merge (pdf-lib parsing every stored document) in the same kind of process; any failure is retried. */
+export async function mergeIsolated(input: MergeInput): Promise<{ pdf: Uint8Array; pageCount: number }> {
+  const reply = await runInChild({ kind: 'merge', input }, MERGE_TIMEOUT_MS, false);
+  if (reply.kind !== 'merged') throw new Error(`unexpected reply ${reply.kind}`);
+  return { pdf: new Uint8Array(reply.pdf), pageCount: reply.pageCount };
+}
+
+const MERGE_TIMEOUT_MS = 30_000;
+
+/** `blameInput`: a process that dies holding the input (memory, time) means the input is at fault (ConversionRejected). */
+function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolean): Promise<ChildReply> {
   const node = [process.execPath, '--import', 'tsx', `--max-old-space-size=${CHILD_HEAP_MB}`, CHILD];
   const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${CHILD_MEMORY_BYTES}`, '--', ...node] : node;
-  return new Promise((resolve, reject) => {
+  return new Promise<ChildReply>((resolve, reject) => {
     const child = spawn(command!, args, {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -63,19 +81,20 @@ export function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions): Pro
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
-    }, soffice.timeoutMs + EXTRA_MS);
+    }, timeoutMs);
     child.on('message', (message: ChildReply) => {
       if (message.kind === 'ready') {
         started = true;
-        child.send({ bytes, soffice } satisfies ChildRequest);
-      } else if (message.kind === 'converted') finish(() => resolve({ type: message.type, pdf: new Uint8Array(message.pdf) }));
+        child.send(request);
+      } else if (message.kind === 'converted' || message.kind === 'merged') finish(() => resolve(message));
       else if (message.kind === 'rejected') finish(() => reject(new ConversionRejected(message.message)));
       else finish(() => reject(new Error(`conversion process failed: ${message.message}`)));
     });
     child.on('error', (err) => finish(() => reject(err)));
     child.on('exit', (code, signal) => {
       finish(() => {
-        if (timedOut) reject(new ConversionRejected(TOO_SLOW_MESSAGE));
+        if (!blameInput && (timedOut || started)) reject(new Error(`the ${request.kind} process ${timedOut ? 'timed out' : `ended (${signal ?? code})`}`));
+        else if (timedOut) reject(new ConversionRejected(TOO_SLOW_MESSAGE));
         // Stopped from outside (a shutdown, Ctrl+C reaching the whole process group): not the file's fault, retry.
         else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') reject(new Error(`the conversion process was stopped (${signal})`));
         // It had the file and died without an answer: out of memory (V8's heap or the data limit).

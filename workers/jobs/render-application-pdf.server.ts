@@ -8,6 +8,7 @@ import { signServiceToken } from '../../server/service/service-token.server.js';
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
+import { mergeIsolated } from '../convert/isolated.server.js';
 
 export const APPLICATION_PDF_QUEUE = 'render-application-pdf';
 export const APPLICATION_PDF_FAILED_QUEUE = 'render-application-pdf-failed';
@@ -76,12 +77,17 @@ export async function renderJob(services: AppServices, browser: WarmBrowser | nu
     if (pdf) documents.push({ label: doc.answer_key, pdf });
   }
   const started = Date.now();
-  const { pdf, pageCount } = await renderApplicationPdf(await browser.get(), {
-    baseUrl: config.publicUrl,
-    serviceToken: signServiceToken(config.sessionSecret, user.username, { now: services.now(), hours: 0.25 }),
-    applicantName: applicantName(application.answers, user.username),
-    documents,
-  });
+  const { pdf, pageCount } = await renderApplicationPdf(
+    await browser.get(),
+    {
+      baseUrl: config.publicUrl,
+      serviceToken: signServiceToken(config.sessionSecret, user.username, { now: services.now(), hours: 0.25 }),
+      applicantName: applicantName(application.answers, user.username),
+      documents,
+    },
+    // pdf-lib parses every stored document: in a process of its own, not on this (maybe web) event loop.
+    { merge: mergeIsolated },
+  );
   const key = applicationPdfKey(target.userId, target.generation);
   await storage.put(key, pdf, 'application/pdf');
   if (!(await markPdfCompleted(db.knex, target, key, pageCount, services.now()))) {
