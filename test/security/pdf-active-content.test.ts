@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
@@ -31,13 +31,31 @@ describe('the hostile fixture', () => {
     expect(names.sort()).toEqual([...ACTIVE_PDF_NAMES].sort());
   });
 
-  it('cleaned in memory keeps its page, its text and an in-document link', async () => {
+  it('cleaned in memory keeps its page, its bookmarks and an in-document link', async () => {
     const doc = await PDFDocument.load(await makeActivePdf());
+    // Two bookmarks linked by /Next: one runs a script, the other goes to the first page.
+    const ctx = doc.context;
+    const outlines = ctx.nextRef();
+    const goTo = ctx.obj({ S: 'GoTo', D: [doc.getPage(0).ref, PDFName.of('Fit')] });
+    const second = ctx.register(ctx.obj({ Title: PDFString.of('Grades'), Parent: outlines, A: goTo }));
+    const first = ctx.register(
+      ctx.obj({ Title: PDFString.of('Cover'), Parent: outlines, Next: second, A: ctx.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }) }),
+    );
+    ctx.lookup(second, PDFDict).set(PDFName.of('Prev'), first);
+    ctx.assign(outlines, ctx.obj({ Type: 'Outlines', First: first, Last: second, Count: 2 }));
+    doc.catalog.set(PDFName.of('Outlines'), outlines);
+
     stripActiveContent(doc);
     const bytes = await doc.save();
     expect(activeNamesIn(await pdfContentText(bytes))).toEqual([]);
     const again = await PDFDocument.load(bytes);
     expect(again.getPageCount()).toBe(1);
+    const top = again.catalog.lookup(PDFName.of('Outlines'), PDFDict);
+    const cover = top.lookup(PDFName.of('First'), PDFDict);
+    expect(cover.has(PDFName.of('A'))).toBe(false);
+    const grades = cover.lookup(PDFName.of('Next'), PDFDict);
+    expect(grades.lookup(PDFName.of('Title'), PDFString).decodeText()).toBe('Grades');
+    expect(grades.lookup(PDFName.of('A'), PDFDict).lookup(PDFName.of('S'), PDFName)).toBe(PDFName.of('GoTo'));
   });
 });
 

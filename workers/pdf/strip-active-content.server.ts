@@ -21,7 +21,7 @@ export function stripActiveContent(doc: PDFDocument): void {
 const N = (name: string) => PDFName.of(name);
 
 /** Keys that hold scripts, triggers or attached files, wherever they appear. */
-const ALWAYS_REMOVE = ['AA', 'OpenAction', 'JS', 'JavaScript', 'EmbeddedFiles', 'XFA', 'EF', 'RF', 'Next'].map(N);
+const ALWAYS_REMOVE = ['AA', 'OpenAction', 'JS', 'JavaScript', 'EmbeddedFiles', 'XFA', 'EF', 'RF'].map(N);
 /** Annotations whose whole purpose is an attached file or active media. */
 const REMOVED_ANNOTATIONS = new Set(['FileAttachment', 'RichMedia', 'Screen', 'Movie', 'Sound', '3D']);
 /** Keys of an action dictionary that point outside the document or carry its payload. */
@@ -44,8 +44,10 @@ function clean(object: PDFObject | undefined, seen: Set<PDFObject>, lookup: Look
   if (!(object instanceof PDFDict)) return;
 
   // An action met by itself (in an array, a name tree, a field): only an in-document GoTo keeps its keys.
+  // (/Next chains further actions onto a GoTo; outline items' /Next links siblings and stays.)
   const kind = nameOf(object.get(N('S')));
-  if (kind !== null && kind !== 'GoTo' && (isActionKind(kind) || nameOf(object.get(N('Type'))) === 'Action')) {
+  if (kind === 'GoTo') object.delete(N('Next'));
+  else if (kind !== null && (isActionKind(kind) || nameOf(object.get(N('Type'))) === 'Action')) {
     for (const key of ACTION_PAYLOAD) object.delete(key);
   }
   for (const key of ALWAYS_REMOVE) object.delete(key);
