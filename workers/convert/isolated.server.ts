@@ -94,7 +94,8 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
     child.on('exit', (code, signal) => {
       finish(() => {
         if (!blameInput && (timedOut || started)) reject(new Error(`the ${request.kind} process ${timedOut ? 'timed out' : `ended (${signal ?? code})`}`));
-        else if (timedOut) reject(new ConversionRejected(TOO_SLOW_MESSAGE));
+        // Too slow with the file in hand is the file's doing; too slow to even start is a busy machine: retry.
+        else if (timedOut) reject(started ? new ConversionRejected(TOO_SLOW_MESSAGE) : new Error('the conversion process did not start in time'));
         // Stopped from outside (a shutdown, Ctrl+C reaching the whole process group): not the file's fault, retry.
         else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') reject(new Error(`the conversion process was stopped (${signal})`));
         // It had the file and died without an answer: out of memory (V8's heap or the data limit).
