@@ -6,6 +6,8 @@ import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo } from '../fixtures/documents-flow.js';
 import { makeBilevelPng } from '../fixtures/hostile-documents.js';
 import { makePng } from '../fixtures/documents.js';
+import { convertIsolated } from '../../workers/convert/isolated.server.js';
+import { TOO_MUCH_MEMORY_MESSAGE } from '../../workers/convert/detect-type.server.js';
 import { Document, ImageRun, Packer, Paragraph } from 'docx';
 import { imageTooLargeMessage, MAX_IMAGE_PIXELS, pictureInDocumentTooLargeMessage } from '../../workers/convert/image-limit.server.js';
 
@@ -91,5 +93,13 @@ describe('an image is judged by its header before anything decodes it', () => {
     const over = await convertWhileProbing(makeBilevelPng(5000, 5001), 'over.png');
     expect(over).toMatchObject({ status: 'FAILED', message: imageTooLargeMessage(5000, 5001) });
     expect((await convertWhileProbing(makePng(640, 480), 'photo.png')).status).toBe('COMPLETED');
+  });
+});
+
+describe('the conversion process has a memory cap', () => {
+  it('under a 256 MB cap the 5000 × 5000 PNG (which converts under the real caps, above) is refused for memory, and this process goes on', async () => {
+    const capped = convertIsolated(makeBilevelPng(5000, 5000), { sofficePath: null, timeoutMs: 30_000, tag: 'cap' }, { heapMb: 512, dataBytes: 256 * 1024 * 1024 });
+    await expect(capped).rejects.toThrow(TOO_MUCH_MEMORY_MESSAGE);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 });

@@ -8,6 +8,15 @@ export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
 /** A file that can never be converted: the job ends FAILED with this message, without retries. */
 export class ConversionRejected extends Error {}
 
+/** The conversion process ran out of the memory it is allowed (ADR 0060). */
+export const TOO_MUCH_MEMORY_MESSAGE =
+  'This file needs more memory to convert than we allow. Please save it as PDF (or scale the image down) and upload it again.';
+
+/** An allocation refused by the conversion process's caps (V8 heap or data limit), as opposed to a bad file. */
+export function isOutOfMemory(err: unknown): boolean {
+  return err instanceof RangeError && /allocation failed|out of memory|invalid array length|invalid typed array length/i.test(err.message);
+}
+
 /** A 1 MB Word file unpacks to a few MB at most; far more means a zip bomb or not a document. */
 export const DOCX_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
 export const DOCX_MAX_ENTRIES = 2000;

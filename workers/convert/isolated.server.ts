@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConversionResult } from './convert.server.js';
-import { ConversionRejected, type DocumentType } from './detect-type.server.js';
+import { ConversionRejected, TOO_MUCH_MEMORY_MESSAGE, type DocumentType } from './detect-type.server.js';
 import type { SofficeOptions } from './soffice.server.js';
 import type { MergeInput } from '../pdf/merge-application.server.js';
 
@@ -20,11 +20,16 @@ export type ChildReply =
 export const CHILD_HEAP_MB = 512;
 /** The conversion process's whole address space (prlimit --data: private writable memory; --as would forbid WebAssembly, which tsx uses), so buffers outside V8's heap are capped too. */
 export const CHILD_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
+export interface ChildLimits {
+  heapMb: number;
+  dataBytes: number;
+}
+/** The caps every conversion runs under (a test passes smaller ones to see them hold). */
+export const DEFAULT_LIMITS: ChildLimits = { heapMb: CHILD_HEAP_MB, dataBytes: CHILD_MEMORY_BYTES };
+
 /** Beyond LibreOffice's own timeout: the process's start (~0.4 s) and pdf-lib's work around it. */
 const EXTRA_MS = 15_000;
 
-export const TOO_MUCH_MEMORY_MESSAGE =
-  'This file needs more memory to convert than we allow. Please save it as PDF (or scale the image down) and upload it again.';
 const TOO_SLOW_MESSAGE = 'This file took too long to convert. Please save it as PDF and upload that instead.';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,15 +43,15 @@ const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) 
  * outcomes come back as ConversionRejected (FAILED with the applicant's message); a process that could
  * not start is an Error, so the job is retried.
  */
-export async function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions): Promise<ConversionResult> {
-  const reply = await runInChild({ kind: 'convert', bytes, soffice }, soffice.timeoutMs + EXTRA_MS, true);
+export async function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions, limits: ChildLimits = DEFAULT_LIMITS): Promise<ConversionResult> {
+  const reply = await runInChild({ kind: 'convert', bytes, soffice }, soffice.timeoutMs + EXTRA_MS, true, limits);
   if (reply.kind !== 'converted') throw new Error(`unexpected reply ${reply.kind}`);
   return { type: reply.type, pdf: new Uint8Array(reply.pdf) };
 }
 
 /** The application PDF's merge (pdf-lib parsing every stored document) in the same kind of process; any failure is retried. */
 export async function mergeIsolated(input: MergeInput): Promise<{ pdf: Uint8Array; pageCount: number }> {
-  const reply = await runInChild({ kind: 'merge', input }, MERGE_TIMEOUT_MS, false);
+  const reply = await runInChild({ kind: 'merge', input }, MERGE_TIMEOUT_MS, false, DEFAULT_LIMITS);
   if (reply.kind !== 'merged') throw new Error(`unexpected reply ${reply.kind}`);
   return { pdf: new Uint8Array(reply.pdf), pageCount: reply.pageCount };
 }
@@ -54,9 +59,9 @@ export async function mergeIsolated(input: MergeInput): Promise<{ pdf: Uint8Arra
 const MERGE_TIMEOUT_MS = 30_000;
 
 /** `blameInput`: a process that dies holding the input (memory, time) means the input is at fault (ConversionRejected). */
-function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolean): Promise<ChildReply> {
-  const node = [process.execPath, '--import', 'tsx', `--max-old-space-size=${CHILD_HEAP_MB}`, CHILD];
-  const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${CHILD_MEMORY_BYTES}`, '--', ...node] : node;
+function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolean, limits: ChildLimits): Promise<ChildReply> {
+  const node = [process.execPath, '--import', 'tsx', `--max-old-space-size=${limits.heapMb}`, CHILD];
+  const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${limits.dataBytes}`, '--', ...node] : node;
   return new Promise<ChildReply>((resolve, reject) => {
     const child = spawn(command!, args, {
       cwd: ROOT,

@@ -1,6 +1,6 @@
 import { PDFDocument, EncryptedPDFError } from 'pdf-lib';
 import { headerDimensions, imageTooLargeMessage, MAX_IMAGE_PIXELS } from './image-limit.server.js';
-import { ConversionRejected } from './detect-type.server.js';
+import { ConversionRejected, isOutOfMemory, TOO_MUCH_MEMORY_MESSAGE } from './detect-type.server.js';
 import { stripActiveContent } from '../pdf/strip-active-content.server.js';
 
 /** US Letter in PDF points, with a margin so printers do not clip the image. */
@@ -29,8 +29,8 @@ export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promi
     // pdf-lib reads the bytes through their ArrayBuffer from offset 0: hand it an unshared copy.
     const own = new Uint8Array(bytes);
     image = type === 'png' ? await doc.embedPng(own) : await doc.embedJpg(own);
-  } catch {
-    throw new ConversionRejected(UNREADABLE_IMAGE);
+  } catch (err) {
+    throw new ConversionRejected(isOutOfMemory(err) ? TOO_MUCH_MEMORY_MESSAGE : UNREADABLE_IMAGE);
   }
   if (image.width <= 0 || image.height <= 0) throw new ConversionRejected(UNREADABLE_IMAGE);
   const page = doc.addPage([LETTER.width, LETTER.height]);
