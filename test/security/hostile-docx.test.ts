@@ -94,6 +94,15 @@ describe('what the inspection refuses, and with which message', () => {
     ['a linked picture', () => makeDocxWithLinkedPicture('http://attacker.example/x.png'), DOCX_MESSAGES.external],
     ['a picture linked to a local file', () => makeDocxWithLinkedPicture('file:///etc/passwd'), DOCX_MESSAGES.external],
     ['a picture behind a "hyperlink" relationship', () => makeDocxWithPictureBehindHyperlinkRelationship('http://attacker.example/x.png'), DOCX_MESSAGES.external],
+    [
+      'an external relationship whose target hides a ">" before TargetMode',
+      () =>
+        makeRawDocx({
+          body: '<w:p><w:r><w:drawing><a:blip r:link="rId7"/></w:drawing></w:r></w:p>',
+          relationships: `<Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="http://attacker.example/a>b.png" TargetMode="External"/>`,
+        }),
+      DOCX_MESSAGES.external,
+    ],
     ['a file: hyperlink', () => makeDocxWithHyperlink('file:///etc/passwd'), DOCX_MESSAGES.external],
     ['INCLUDEPICTURE in one run', () => makeDocxWithIncludePicture('http://attacker.example/x.png', false), DOCX_MESSAGES.fields],
     ['INCLUDEPICTURE split across runs', () => makeDocxWithIncludePicture('http://attacker.example/x.png'), DOCX_MESSAGES.fields],

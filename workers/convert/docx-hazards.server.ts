@@ -25,7 +25,7 @@ const LINKING_FIELDS = new Set(['INCLUDEPICTURE', 'INCLUDETEXT', 'INCLUDE', 'IMP
 const OBJECT_RELATIONSHIP = /\/(oleObject|activeXControl|activeXControlBinary|control|package|aFChunk|subDocument)"?$/i;
 const MACRO_RELATIONSHIP = /\/(vbaProject|vbaData|keyMapCustomizations|wordVbaData)"?$/i;
 const HYPERLINK_RELATIONSHIP = /\/officeDocument\/2006\/relationships\/hyperlink$/;
-/** Hyperlinks stay links in the PDF (then stripped, see sanitise-pdf) and are never fetched; other schemes are refused. */
+/** Hyperlinks stay links in the PDF (whose URI actions are stripped, see strip-active-content) and are never fetched; other schemes are refused. */
 const SAFE_HYPERLINK_TARGET = /^(https?:|mailto:)/i;
 
 export interface PackagePart {
@@ -73,19 +73,22 @@ function sourcePartOf(relsName: string): string {
 
 const RESULT = Symbol('field result');
 
+/** A start tag's attributes, quoted values included: a ">" inside a value must not end the tag early. */
+const ATTRIBUTES = `(?:[^>"']|"[^"]*"|'[^']*')*`;
+
 /**
  * Field instructions as Word assembles them: everything between a field's begin and separate (or end)
  * marks, however many runs the instruction is split across, plus every fldSimple's `instr`.
  */
 export function fieldInstructions(xml: string): string[] {
   const found: string[] = [];
-  for (const match of xml.matchAll(/<(?:[\w.-]+:)?fldSimple\b[^>]*>/g)) {
+  for (const match of xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?fldSimple\\b${ATTRIBUTES}>`, 'g'))) {
     const instr = attribute(match[0], '(?:[\\w.-]+:)?instr');
     if (instr !== null) found.push(instr);
   }
   // One entry per open field: its instruction so far, or RESULT once its separate mark has passed.
   const open: Array<string | typeof RESULT> = [];
-  const token = /<(?:[\w.-]+:)?fldChar\b[^>]*>|<((?:[\w.-]+:)?instrText)\b[^>]*?(?:\/>|>([\s\S]*?)<\/\1\s*>)/g;
+  const token = new RegExp(`<(?:[\\w.-]+:)?fldChar\\b${ATTRIBUTES}>|<((?:[\\w.-]+:)?instrText)\\b${ATTRIBUTES}?(?:\\/>|>([\\s\\S]*?)<\\/\\1\\s*>)`, 'g');
   for (const match of xml.matchAll(token)) {
     if (match[1] !== undefined) {
       const text = unescapeXml(match[2] ?? '');
@@ -141,7 +144,7 @@ export function findDocxHazard(parts: PackagePart[]): string | null {
     const lower = normal(part.name);
     if (lower.endsWith('.rels')) {
       const source = byName.get(sourcePartOf(lower))?.text ?? null;
-      for (const match of part.text.matchAll(/<(?:[\w.-]+:)?Relationship\b[^>]*>/g)) {
+      for (const match of part.text.matchAll(new RegExp(`<(?:[\\w.-]+:)?Relationship\\b${ATTRIBUTES}>`, 'g'))) {
         const type = attribute(match[0], 'Type') ?? '';
         if (MACRO_RELATIONSHIP.test(type)) return DOCX_MESSAGES.macros;
         if (OBJECT_RELATIONSHIP.test(type)) return DOCX_MESSAGES.objects;
