@@ -134,14 +134,17 @@ describe('§5 phones (validHome, validMobile, optIn, oneRequired)', () => {
       validMobile: 'Please enter a valid cell phone number.',
       optIn: 'A cell phone number is required to receive text message updates.',
       oneRequired: 'Please enter either a home phone or cell phone number.',
+      validInternational: 'Please enter a valid international phone number, with its country code.',
     });
   });
 
-  test('international variant: an international number alone is enough; nothing at all is not', () => {
-    const international = formDefinition({ international: true });
-    expect(messagesOf({ ...VALID, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_home', international)).toEqual([]);
-    expect(messagesOf({ ...VALID, phone_home: '', phone_international: '' }, 'phone_home', international)).toEqual([PHONE_MESSAGES.oneRequired]);
-    // The standard variant has no such question: the same answers still need a home or cell phone.
+  test('international variant (an address outside the U.S.): an international number alone is enough; nothing at all is not', () => {
+    const abroad = { ...VALID, country: 'GB', country_desc: 'United Kingdom', state: '', state_desc: '', zip: '' };
+    expect(messagesOf({ ...abroad, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_home')).toEqual([]);
+    expect(messagesOf({ ...abroad, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_international')).toEqual([]);
+    expect(messagesOf({ ...abroad, phone_home: '', phone_international: '' }, 'phone_home')).toEqual([PHONE_MESSAGES.oneRequired]);
+    expect(messagesOf({ ...abroad, phone_international: 'call me' }, 'phone_international')).toEqual([PHONE_MESSAGES.validInternational]);
+    // A U.S. address has no such question: its answer is cleared, and the home or cell phone is still needed.
     expect(messagesOf({ ...VALID, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_home')).toEqual([PHONE_MESSAGES.oneRequired]);
   });
 });
@@ -231,7 +234,6 @@ describe('generic library messages and hidden questions', () => {
 
 describe('result shape', () => {
   const tiny = (question: Question): FormDefinition => ({
-    international: false,
     pages: [{ id: 'about', path: '/about', title: 'T', navLabel: 'N', shortNavLabel: 'S', children: [question] }],
   });
 
