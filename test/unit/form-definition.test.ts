@@ -126,12 +126,12 @@ describe('labels and limits', () => {
     },
   );
 
-  test('text inputs default to 45 characters; the textarea to 1500', () => {
+  test('text inputs default to 45 characters; a textarea to 1500, and the application configures its textarea at 7000 (§9)', () => {
     expect(inputMaxLength(fieldByKey('first_name')!.question)).toBe(45);
     expect(inputMaxLength(fieldByKey('counselor_first_name')!.question)).toBe(45);
     expect(fieldByKey('college_pay')?.question.kind).toBe('textarea');
-    expect(inputMaxLength(fieldByKey('college_pay')!.question)).toBe(1500);
-    expect(inputMaxLength({ kind: 'textarea', key: 'essay', label: 'Essay', maxLength: 7000 })).toBe(7000);
+    expect(inputMaxLength(fieldByKey('college_pay')!.question)).toBe(7000);
+    expect(inputMaxLength({ kind: 'textarea', key: 'essay', label: 'Essay' })).toBe(1500);
   });
 
   test('the building blocks sit where the issue wants them', () => {

@@ -117,7 +117,8 @@ describe('length limits', () => {
     expect([TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH]).toEqual([45, 1500]);
     const html = renderPage('education');
     expect(html).toMatch(/<input id="counselor_first_name"[^>]*maxLength="45"/);
-    expect(html).toMatch(/<textarea id="college_pay"[^>]*maxLength="1500"/);
+    // §9 "configured 7000": the application's textarea is configured above the 1500 default.
+    expect(html).toMatch(/<textarea id="college_pay"[^>]*maxLength="7000"/);
     for (const { question, gates } of fieldsOf('education', definition)) {
       const limit = inputMaxLength(question);
       const shown = gates.every((g) => g.gate !== 'instance' || g.index === 0);

@@ -214,7 +214,8 @@ describe('§5 parents and counselor', () => {
 const generic: Case[] = [
   ['text longer than 45', { first_name: 'A'.repeat(46) }, 'first_name', ['"First Name" must be at most 45 characters.']],
   ['text of exactly 45', { first_name: 'A'.repeat(45) }, 'first_name', []],
-  ['textarea longer than 1500', { college_pay: 'x'.repeat(1501) }, 'college_pay', ['"How do you plan to pay for your education?" must be at most 1500 characters.']],
+  ['textarea configured at 7000 (§9), 7000 characters', { college_pay: 'x'.repeat(7000) }, 'college_pay', []],
+  ['textarea configured at 7000 (§9), 7001 characters', { college_pay: 'x'.repeat(7001) }, 'college_pay', ['"How do you plan to pay for your education?" must be at most 7000 characters.']],
   ['textarea of 1500', { college_pay: 'x'.repeat(1500) }, 'college_pay', []],
   ['a value not in the list', { gender: 'X' }, 'gender', ['"Legal Sex at Birth" must be one of the listed options.']],
   ['a country code not in the list', { country: 'XX' }, 'country', ['"Country" must be one of the listed options.']],
