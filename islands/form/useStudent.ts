@@ -105,6 +105,8 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
       unregister();
+      // Unmounted while the page stays (an error boundary took the island's place): what was typed is saved now.
+      if (s.hasUnsaved()) void s.save('flush');
     };
   }, []);
 

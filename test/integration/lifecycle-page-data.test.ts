@@ -180,3 +180,17 @@ describe('the form shell and /completion as rendered', () => {
     expect(res.text).not.toMatch(/\sstyle="/);
   });
 });
+
+describe('the test-only crash hook (islands/ui/test-crash.tsx)', () => {
+  it('is switched on for pages of a NODE_ENV=test server only, never in production', async () => {
+    expect((await request(ctx.app).get('/about')).text).toContain('<html lang="en" data-test-hooks="on">');
+    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const page = await request(production.app).get('/about');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<html lang="en" data-test-hooks="off">');
+    } finally {
+      await production.close();
+    }
+  });
+});
