@@ -13,7 +13,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
       <Page />
     </PageContextProvider>,
   );
-  const pageTitle = (pageContext.config as { title?: string }).title;
+  const pageTitle = pageContext.config.title;
   const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
   // Browser tests may make an island crash (islands/ui/test-crash.tsx) only on a server run under NODE_ENV=test.
   const services = (pageContext as unknown as { services?: { config?: { nodeEnv?: string } } }).services;

@@ -10,7 +10,7 @@ import { usePageContext } from '../page-context.js';
  * /forgot or /reset, e.g. a shared computer) — who that is, with a way to log out first.
  */
 export function AuthPage({ children }: { children: ReactNode }) {
-  const user = (usePageContext() as unknown as { locals?: { user?: { username: string } | null } }).locals?.user ?? null;
+  const user = usePageContext().locals?.user ?? null;
   return (
     <AuthShell>
       {user ? (
