@@ -65,18 +65,43 @@ export interface SaveAnswersOptions {
   changes: StoredAnswers;
   expectedVersion: number | null;
   now: Date;
-  /** Derives the stored answers from the merge; `row` is the locked row (its UI state decides what is hidden). */
+  /** Derives the stored answers from the merge; `row` is the row read (its UI state decides what is hidden). */
   prepare: (merged: StoredAnswers, previous: StoredAnswers, row: ApplicationRead) => StoredAnswers;
-  /** Runs first on the locked row, in the same transaction (taking in carried answers); returns the row as it now is. */
+  /** Runs first on the locked row when carried answers wait, in the same transaction (taking them in); returns the row as it now is. */
   absorb?: (trx: Knex.Transaction, row: ApplicationRead) => Promise<ApplicationRead>;
 }
 
 /**
- * Merges `changes` into the stored answers under a row lock. A save that started from an older version
- * (`expectedVersion` given and different) is refused with the current answers: no silent overwrite.
- * `prepare` derives the stored document from the merge (clearing hidden answers, descriptions).
+ * Merges `changes` into the stored answers. A save that started from an older version (`expectedVersion`
+ * given and different) is refused with the current answers: no silent overwrite. `prepare` derives the
+ * stored document from the merge (clearing hidden answers, descriptions).
+ *
+ * The common case is two statements and no transaction: a read of the row, then one UPDATE conditional on
+ * everything the prepared answers were derived from (the version, the UI state that decides what is hidden)
+ * and on the application being open. A submit or another save committed in between makes the UPDATE match
+ * no row (PostgreSQL re-checks the WHERE on the row a concurrent writer left), and the save is redone under
+ * the row lock, which tells the outcomes apart exactly as before. The rare cases — no row yet, carried
+ * answers waiting to be taken in — go straight to the locked path.
  */
 export async function saveAnswers(knex: Knex, userId: string, options: SaveAnswersOptions): Promise<SaveOutcome> {
+  const row = await findApplication(knex, userId);
+  if (!row || (row.has_carried_answers && options.absorb)) return saveAnswersLocked(knex, userId, options);
+  if (row.submitted_at) return { outcome: 'submitted', version: row.version, answers: row.answers };
+  if (options.expectedVersion !== null && options.expectedVersion !== row.version) {
+    return { outcome: 'conflict', version: row.version, answers: row.answers };
+  }
+  const answers = options.prepare({ ...row.answers, ...options.changes }, row.answers, row);
+  const updated = (await knex('applications')
+    .where({ user_id: userId, version: row.version })
+    .whereNull('submitted_at')
+    .whereRaw('add_another = ?::jsonb and tabs = ?::jsonb', [JSON.stringify(row.add_another), JSON.stringify(row.tabs)])
+    .update({ answers: JSON.stringify(answers), version: knex.raw('version + 1'), updated_at: options.now }, ['version'])) as Array<{ version: number }>;
+  if (updated.length === 1) return { outcome: 'saved', version: updated[0]!.version, answers };
+  return saveAnswersLocked(knex, userId, options);
+}
+
+/** The save under the row lock, in one transaction: carried answers first, then the same checks. */
+async function saveAnswersLocked(knex: Knex, userId: string, options: SaveAnswersOptions): Promise<SaveOutcome> {
   return knex.transaction(async (trx) => {
     const locked = await lockApplication(trx, userId, options.now);
     const row = options.absorb ? await options.absorb(trx, locked) : locked;
