@@ -18,19 +18,31 @@ export interface StepRecorder {
 
 export class ApplicantClient {
   private cookies = new Map<string, string>();
+  private readonly baseUrls: string[];
+  private calls = 0;
 
+  /**
+   * `baseUrl` may name several web processes of one deployment: the client then sends each request to the
+   * next one in turn (starting at `first`), as a load balancer without sticky sessions would, so a journey
+   * only completes if nothing it needs is held in one process's memory.
+   */
   constructor(
-    private readonly baseUrl: string,
+    baseUrl: string | string[],
     private readonly address: string,
     private readonly recorder: StepRecorder,
-  ) {}
+    first = 0,
+  ) {
+    this.baseUrls = Array.isArray(baseUrl) ? baseUrl : [baseUrl];
+    this.calls = first;
+  }
 
   /** One timed HTTP exchange; a status outside `expect` (default 2xx) fails the step with the server's message. */
   async call(step: string, path: string, init: { method?: string; json?: unknown; body?: FormData; headers?: Record<string, string>; expect?: number[] } = {}): Promise<Response> {
     const method = init.method ?? 'GET';
     const headers: Record<string, string> = { 'x-forwarded-for': this.address, accept: path.startsWith('/api') || path.startsWith('/public') ? 'application/json' : 'text/html', ...init.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET') headers.origin = this.baseUrl;
+    const baseUrl = this.baseUrls[this.calls++ % this.baseUrls.length]!;
+    if (method !== 'GET') headers.origin = baseUrl;
     let body: string | FormData | undefined = init.body;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -39,7 +51,7 @@ export class ApplicantClient {
     const started = performance.now();
     let res: Response;
     try {
-      res = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' });
+      res = await fetch(new URL(path, baseUrl), { method, headers, body, redirect: 'manual' });
     } catch (err) {
       throw new StepError(step, `network: ${(err as Error).cause ?? (err as Error).message}`);
     }

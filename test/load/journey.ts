@@ -11,7 +11,8 @@ export interface Pacing {
 }
 
 export interface JourneyContext {
-  baseUrl: string;
+  /** The web process, or several of one deployment (the journey's requests go to each in turn). */
+  baseUrl: string | string[];
   recorder: StepRecorder;
   pacing: Pacing;
   /** Resolves with the confirmation code e-mailed to `username`. */
@@ -59,7 +60,7 @@ const SCHOOL_TYPING = ['al', 'alta', 'alta hi', 'alta high'];
  */
 export async function runJourney(ctx: JourneyContext, index: number, runId: string): Promise<void> {
   const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
-  const client = new ApplicantClient(ctx.baseUrl, address, ctx.recorder);
+  const client = new ApplicantClient(ctx.baseUrl, address, ctx.recorder, index);
   const username = `load-${runId}-${index}@example.com`;
   const password = `Deadline night ${runId} #${index}`;
   const think = () => sleep(jitter(ctx.pacing.thinkMs));

@@ -3,7 +3,8 @@
  * (code read from a real SMTP receiver), confirm, log in, fill and save the three pages, upload a
  * transcript, submit and download their PDF, through the HTTP API with a person's pauses. The server
  * runs as `npm start` does (its own process, production build), with separate `npm run worker`
- * processes on PostgreSQL. Prints completed journeys, errors by step and p50/p95 per step, then checks
+ * processes on PostgreSQL; `--web N` starts N web processes on N ports, and every applicant's requests
+ * go to each in turn (no sticky sessions), so a run completes only if no process holds state of its own. Prints completed journeys, errors by step and p50/p95 per step, then checks
  * in the database that every acknowledged submission is there with one PDF.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +24,8 @@ import { StepStats } from './stats.js';
 
 export interface LoadOptions {
   applicants: number;
+  /** Web processes (WORKER=off on each), each on its own port; more than one needs PostgreSQL. */
+  web: number;
   /** Applicants start this many per second (evenly spaced). */
   arrivalsPerSecond: number;
   thinkMs: number;
@@ -34,11 +37,11 @@ export interface LoadOptions {
   profile: boolean;
 }
 
-export const DEFAULT_LOAD_OPTIONS: LoadOptions = { applicants: 50, arrivalsPerSecond: 1, thinkMs: 2000, workers: 1, patienceSeconds: 600, keepDatabase: false, profile: false };
+export const DEFAULT_LOAD_OPTIONS: LoadOptions = { applicants: 50, web: 1, arrivalsPerSecond: 1, thinkMs: 2000, workers: 1, patienceSeconds: 600, keepDatabase: false, profile: false };
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
   const options: LoadOptions = { ...DEFAULT_LOAD_OPTIONS };
-  const numeric: Record<string, keyof LoadOptions> = { '--applicants': 'applicants', '--arrivals-per-second': 'arrivalsPerSecond', '--think-ms': 'thinkMs', '--workers': 'workers', '--patience-seconds': 'patienceSeconds' };
+  const numeric: Record<string, keyof LoadOptions> = { '--applicants': 'applicants', '--web': 'web', '--arrivals-per-second': 'arrivalsPerSecond', '--think-ms': 'thinkMs', '--workers': 'workers', '--patience-seconds': 'patienceSeconds' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--keep-database') options.keepDatabase = true;
@@ -50,6 +53,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     } else throw new Error(`unknown option ${arg} (options: ${[...Object.keys(numeric), '--keep-database', '--profile'].join(', ')})`);
   }
   if (options.applicants < 1 || options.arrivalsPerSecond <= 0) throw new Error('--applicants and --arrivals-per-second must be positive');
+  if (!Number.isInteger(options.web) || options.web < 1) throw new Error('--web takes a whole number ≥ 1');
   return options;
 }
 
@@ -85,6 +89,9 @@ function stopGroup(child: ChildProcess): Promise<void> {
     }
   });
 }
+
+/** A run asked for something it cannot do (run.ts prints the message alone). */
+export class LoadUsageError extends Error {}
 
 type DocumentKind = 'pdf' | 'jpeg' | 'png' | 'docx';
 
@@ -144,6 +151,12 @@ export interface LoadResult {
 export async function runLoad(options: LoadOptions, log: (line: string) => void = console.log): Promise<LoadResult> {
   options = { ...options };
   const adminUrl = process.env.DATABASE_URL;
+  if (options.web > 1 && !adminUrl) {
+    throw new LoadUsageError(
+      `--web ${options.web} needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres). ` +
+        'The embedded database lives inside one web process, so a second could not share it.',
+    );
+  }
   const database = adminUrl ? await createLoadDatabase(adminUrl) : null;
   if (!database) options.workers = 0; // PGlite lives inside the web process: jobs run there too.
   mkdirSync(TEST_TMP, { recursive: true });
@@ -153,19 +166,25 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     SMTP_URL: smtp.url,
+    // Several web processes never run jobs: that is the workers' part (and with --workers 0 the first runs them).
     WORKER: options.workers > 0 ? 'off' : 'inline',
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
-  let server: RunningServer | null = null;
+  const servers: RunningServer[] = [];
   const workers: ChildProcess[] = [];
   const runId = Date.now().toString(36);
   const stats = new StepStats();
   try {
     const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profiles')}`] : [];
-    server = await startServer({ dataDir, env, nodeArgs });
-    const workerEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: server.url, LOG_LEVEL: 'warn', ...env };
+    // One after another: the first migrates the database and seeds the lookup data, the others find it done.
+    // They share DATA_DIR (the embedded object store's files) and SESSION_SECRET, as replicas share a volume.
+    servers.push(await startServer({ dataDir, env, nodeArgs }));
+    const first = servers[0]!;
+    const workerEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: first.url, LOG_LEVEL: 'warn', ...env };
     for (let i = 0; i < options.workers; i++) workers.push(startWorker(workerEnv, nodeArgs));
-    await waitForLookupData(server.url);
+    await waitForLookupData(first.url);
+    for (let i = 1; i < options.web; i++) servers.push(await startServer({ dataDir, env: { ...env, WORKER: 'off' }, nodeArgs }));
+    const baseUrls = servers.map((s) => s.url);
 
     const codes = (username: string) =>
       smtp.waitFor((mail) => mail.to.includes(username) && /confirmation code/i.test(mail.subject), 60_000).then((mail) => {
@@ -178,6 +197,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
     log(
       `Load: ${options.applicants} applicants arriving ${options.arrivalsPerSecond}/s, pauses ≈${options.thinkMs} ms between steps; ` +
         `${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; database ${database ? 'PostgreSQL' : 'PGlite (embedded)'}; ` +
+        `${options.web} web process(es)${options.web > 1 ? ' (each applicant\'s requests go to each in turn)' : ''}; ` +
         `${options.workers > 0 ? `${options.workers} separate worker process(es)` : 'jobs inside the web process'}; object store: embedded`,
     );
     const started = performance.now();
@@ -188,7 +208,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
     }, 15_000);
     const journeys = Array.from({ length: options.applicants }, async (_, index) => {
       await new Promise((r) => setTimeout(r, (index * 1000) / options.arrivalsPerSecond));
-      const ctx: JourneyContext = { baseUrl: server!.url, recorder: stats, pacing: { thinkMs: options.thinkMs }, codeFor: codes, document: documents[documentKind(index)], patienceMs: options.patienceSeconds * 1000 };
+      const ctx: JourneyContext = { baseUrl: baseUrls, recorder: stats, pacing: { thinkMs: options.thinkMs }, codeFor: codes, document: documents[documentKind(index)], patienceMs: options.patienceSeconds * 1000 };
       try {
         await runJourney(ctx, index, runId);
         completed++;
@@ -204,8 +224,12 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
     const seconds = Math.round((performance.now() - started) / 100) / 10;
 
     const stored = database ? await verifyStored(database.url, runId) : null;
-    const serverErrors = server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
-    writeFileSync(join(dataDir, 'server.log'), server.output());
+    const serverErrors = servers.flatMap((s) => s.output().split('\n').filter((line) => /"level":(50|60)/.test(line)));
+    const serverLogs = servers.map((s, i) => {
+      const path = join(dataDir, i === 0 ? 'server.log' : `server-${i + 1}.log`);
+      writeFileSync(path, s.output());
+      return path;
+    });
     const storedOk = !stored || (stored.submitted === completed && stored.pdfsCompleted >= completed && stored.documentsPending === 0 && stored.pdfsPending === 0);
     return {
       date: new Date().toISOString(),
@@ -218,13 +242,13 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
       steps: stats.rows(),
       stored,
       serverErrorLines: serverErrors.slice(0, 20),
-      serverLog: join(dataDir, 'server.log'),
+      serverLog: serverLogs.join(', '),
       profiles: options.profile ? join(dataDir, 'profiles') : null,
       ok: completed === options.applicants && storedOk && serverErrors.length === 0,
     };
   } finally {
     await Promise.all(workers.map(stopGroup));
-    await server?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await smtp.close();
     if (database && !options.keepDatabase) await database.drop();
   }

@@ -1,14 +1,21 @@
 /**
- * `npm run load -- --applicants N [--arrivals-per-second R] [--think-ms T] [--workers W] [--profile]`:
+ * `npm run load -- --applicants N [--arrivals-per-second R] [--think-ms T] [--web P] [--workers W] [--profile]`:
  * runs the load test (test/load/load.ts), prints completed journeys, errors by step and p50/p95 per
  * step, and writes bench-results/load-latest.json. Exits 1 unless every journey completed and was stored.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/paths.js';
-import { parseLoadOptions, runLoad } from './load.js';
+import { LoadUsageError, parseLoadOptions, runLoad, type LoadResult } from './load.js';
 
-const result = await runLoad(parseLoadOptions(process.argv.slice(2)));
+let result: LoadResult;
+try {
+  result = await runLoad(parseLoadOptions(process.argv.slice(2)));
+} catch (err) {
+  if (!(err instanceof LoadUsageError) && !/^(unknown option|--)/.test((err as Error).message)) throw err;
+  console.error((err as Error).message);
+  process.exit(2);
+}
 const errorCount = Object.values(result.errors).reduce((n, byMessage) => n + Object.values(byMessage).reduce((a, b) => a + b, 0), 0);
 console.log(`\nCompleted journeys: ${result.completed} of ${result.options.applicants} in ${result.seconds} s; errors: ${errorCount}`);
 for (const [step, byMessage] of Object.entries(result.errors)) for (const [message, count] of Object.entries(byMessage)) console.log(`  error at "${step}" ×${count}: ${message}`);
