@@ -142,6 +142,8 @@ export interface LoadResult {
   steps: Array<{ step: string; count: number; p50: number; p95: number; max: number }>;
   stored: Awaited<ReturnType<typeof verifyStored>> | null;
   serverErrorLines: string[];
+  /** Requests each web process logged (--web N spreads every applicant's requests over all N). */
+  requestsByWebProcess: number[];
   serverLog: string;
   profiles: string | null;
   /** Every journey completed, the database holds every submission with its PDF, and the server logged no error. */
@@ -242,6 +244,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
       steps: stats.rows(),
       stored,
       serverErrorLines: serverErrors.slice(0, 20),
+      requestsByWebProcess: servers.map((s) => s.output().split('\n').filter((line) => line.includes('"msg":"request completed"')).length),
       serverLog: serverLogs.join(', '),
       profiles: options.profile ? join(dataDir, 'profiles') : null,
       ok: completed === options.applicants && storedOk && serverErrors.length === 0,

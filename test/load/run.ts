@@ -22,6 +22,7 @@ for (const [step, byMessage] of Object.entries(result.errors)) for (const [messa
 console.log(`\n${'step'.padEnd(36)} ${'count'.padStart(6)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'max ms'.padStart(9)}`);
 for (const r of result.steps) console.log(`${r.step.padEnd(36)} ${String(r.count).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p95).padStart(9)} ${String(r.max).padStart(9)}`);
 if (result.stored) console.log(`\nStored (PostgreSQL): ${JSON.stringify(result.stored)}`);
+if (result.requestsByWebProcess.length > 1) console.log(`Requests served by each web process: ${result.requestsByWebProcess.join(', ')}`);
 console.log(`Server log lines at level error or fatal: ${result.serverErrorLines.length}`);
 for (const line of result.serverErrorLines.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
