@@ -17,6 +17,7 @@ import { createApp } from '../../server/app.server.js';
 import { loadProductionBuild } from '../../server/production-build.server.js';
 import { launchBrowser } from '../helpers/chromium.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { measure, type HttpFigures } from './http.js';
 import { measurePageJs, type PageJs } from './js-size.js';
 import { pgbenchAnswerSave } from './pgbench.js';
@@ -53,7 +54,7 @@ async function main() {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(TEST_TMP, 'bench-')),
-    SESSION_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    SESSION_SECRET: TEST_SESSION_SECRET,
   });
   figures.database = config.databaseUrl ? 'postgresql' : 'pglite';
   const services = await bootServices(config, createLogger('silent'), { runWorkers: true });
