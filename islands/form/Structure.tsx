@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type R
 import { allFields } from '../../form/fields.js';
 import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form/types.js';
 import { useForm } from './context.js';
+import { POST_FIELDS } from '../../server/form-post/post-fields.js';
 import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
 import { ReadOnlyField } from './fields/Field.js';
@@ -43,9 +44,14 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
       {!form.readOnly &&
         (shown < max ? (
           <button
-            type="button"
+            type="submit"
+            name={POST_FIELDS.action}
+            value={`add:${node.repeater}`}
             className="button button--secondary repeater__add"
-            onClick={() => void addOne()}
+            onClick={(event) => {
+              event.preventDefault();
+              void addOne();
+            }}
           >
             {node.addLabel}
           </button>
@@ -64,6 +70,9 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
 export function TabsBlock({ node, render }: { node: TabsNode; render: (children: TabsNode['items'][number]['children']) => ReactNode }) {
   const form = useForm();
   const [blocked, setBlocked] = useState(false);
+  // The roving tab stop needs the arrow keys (scripts): until hydrated every tab is a plain submit button in the tab order.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const current = node.items.some((i) => i.id === form.tabs[node.tabs]) ? form.tabs[node.tabs]! : node.defaultTab;
   const labelId = `${node.tabs}-label`;
   const tabId = (id: string) => `${node.tabs}-tab-${id}`;
@@ -115,16 +124,21 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
         {node.items.map((item, index) => (
           <button
             key={item.id}
-            type="button"
+            type="submit"
+            name={POST_FIELDS.action}
+            value={`tab:${node.tabs}:${item.id}`}
             role="tab"
             id={tabId(item.id)}
             className="tabs__trigger"
             aria-selected={item.id === current}
             aria-controls={panelId(item.id)}
             data-state={item.id === current ? 'active' : 'inactive'}
-            tabIndex={item.id === current ? 0 : -1}
+            tabIndex={item.id === current || !hydrated ? 0 : -1}
             onKeyDown={(event) => onKeyDown(event, index)}
-            onClick={() => void choose(item.id)}
+            onClick={(event) => {
+              event.preventDefault();
+              void choose(item.id);
+            }}
           >
             {item.label}
           </button>

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Answers } from '../../form/types.js';
-import type { DocumentAnswer } from '../upload/upload-api.js';
+import type { DocumentAnswer, PresignedPost } from '../upload/upload-api.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /**
@@ -20,6 +20,8 @@ export interface FormContextValue {
   dispatch(action: FormAction): void;
   /** §3 document_answer of a logged-in student (the upload control's starting state). */
   documents?: Readonly<Record<string, DocumentAnswer>>;
+  /** Without scripts: presigned POSTs of the document questions whose upload form is open (DESIGN §6). */
+  uploadTargets?: Readonly<Record<string, PresignedPost>>;
   /** Logged in: persists an add-another count first (§4); false when it failed (the island told the applicant). */
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */
