@@ -1,6 +1,6 @@
 import type { PageId } from '../../form/types.js';
 import { pageById } from '../../form/definition.js';
-import type { FormPageData } from '../../server/application/page-data.server.js';
+import type { Data as FormPageData } from '../(form)/+data.js';
 import { usePageContext } from '../page-context.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
@@ -39,6 +39,9 @@ export function FormRoute({ page }: { page: PageId }) {
           page={page}
           answers={data?.answers ?? {}}
           isLoggedIn={loggedIn}
+          {...(data?.form_errors?.length ? { formErrors: data.form_errors } : {})}
+          {...(data?.form_notice ? { notice: data.form_notice } : {})}
+          {...(data && Object.keys(data.upload_targets ?? {}).length > 0 ? { uploadTargets: data.upload_targets } : {})}
           {...(loggedIn
             ? {
                 version: data.etag,

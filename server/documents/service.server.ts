@@ -79,14 +79,15 @@ async function limitPresigns(services: AppServices, userId: string): Promise<voi
   );
 }
 
-export async function presignUpload(services: AppServices, userId: string, answerKey: string): Promise<PresignedPost> {
+/** `redirect`: where the store sends the browser after a successful upload (a form posted without scripts). */
+export async function presignUpload(services: AppServices, userId: string, answerKey: string, options: { redirect?: string } = {}): Promise<PresignedPost> {
   const storage = storageOf(services);
   await limitPresigns(services, userId);
   // S3's POST policy is signed here without asking the store: without this check an applicant would get
   // a 200 and then an upload failing in the browser with a network error nobody can explain.
   await withStore(() => storage.ping());
   return withStore(() =>
-    storage.presignPost(newUploadKey(userId, answerKey), { maxBytes: FILE_MAX_BYTES, expiresSeconds: PRESIGN_EXPIRES_SECONDS }),
+    storage.presignPost(newUploadKey(userId, answerKey), { maxBytes: FILE_MAX_BYTES, expiresSeconds: PRESIGN_EXPIRES_SECONDS, ...options }),
   );
 }
 
