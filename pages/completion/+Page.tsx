@@ -5,7 +5,7 @@ import { ShellLifecycle } from '../layouts/banners/ShellLifecycle.js';
 import { Island } from '../../islands/Island.js';
 import { PdfDownload } from '../../islands/PdfDownload.island.js';
 import { LogoutButton } from '../../islands/LogoutButton.island.js';
-import type { CompletionPageData } from '../../server/application/page-data.server.js';
+import type { Data as CompletionPageData } from './+data.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
@@ -23,7 +23,7 @@ export function Page() {
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>
-          <Island name="PdfDownload" component={PdfDownload} props={{}} />
+          <Island name="PdfDownload" component={PdfDownload} props={data?.pdf ? { initial: data.pdf } : {}} />
         </section>
         <section className="completion__section" aria-labelledby="completion-contact">
           <h2 id="completion-contact">Questions?</h2>

@@ -108,7 +108,9 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   if (saved.outcome === 'submitted') return { kind: 'redirect', location: COMPLETION_ROUTE };
   const shown = { ...saved.answers, ...typed };
   if (saved.outcome === 'conflict') {
-    return { kind: 'render', status: 409, context: { answers: shown, etag: etagOf(saved.version), errors: [], notice: CONFLICT_MESSAGE } };
+    // As the island adopts the other save: what was typed stays, fields left empty show what was saved meanwhile.
+    const answered = Object.fromEntries(Object.entries(typed).filter(([, value]) => isAnswered(value)));
+    return { kind: 'render', status: 409, context: { answers: { ...saved.answers, ...answered }, etag: etagOf(saved.version), errors: [], notice: CONFLICT_MESSAGE } };
   }
   const current: ApplicationRead = { ...row, answers: saved.answers, version: saved.version };
   const errors = malformed(page, typed, shown, current, now);

@@ -32,7 +32,7 @@ function FilePicker({ q, describedBy, invalid, locked }: { q: Of<'file'>; descri
         aria-invalid={invalid || undefined}
         onClick={(e) => e.preventDefault()}
       />
-      <p id={`${q.key}-upload-hint`} className="field__hint upload__hint">
+      <p id={`${q.key}-upload-hint`} className={locked ? 'field__hint upload__hint' : 'field__hint upload__hint js-only'}>
         {locked ? FILE_MESSAGES.loginNeeded : 'Choose a file or drop it here: PNG, JPEG, PDF or Word (.docx), up to 1 MB.'}
       </p>
     </>
