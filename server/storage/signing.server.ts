@@ -18,7 +18,7 @@ export interface VerifiedPolicy {
   minBytes: number;
   maxBytes: number;
   /** S3's success_action_redirect: signed into the policy, and posted as a field with the same value. */
-  redirect: string | null;
+  redirect?: string;
 }
 
 function hmac(secret: string, domain: string, payload: string): string {
@@ -61,7 +61,7 @@ export function verifyUploadPolicy(secret: string, fields: Record<string, unknow
   // As S3: the posted field must equal the signed condition (neither may be added, dropped or changed).
   const redirect = typeof redirectCondition?.success_action_redirect === 'string' ? redirectCondition.success_action_redirect : null;
   if ((fields.success_action_redirect ?? null) !== redirect) throw new HttpError(403, DENIED);
-  return { key, minBytes: Number(range[1]), maxBytes: Number(range[2]), redirect };
+  return { key, minBytes: Number(range[1]), maxBytes: Number(range[2]), ...(redirect ? { redirect } : {}) };
 }
 
 export function signDownload(secret: string, key: string, name: string, expiresAt: Date): URLSearchParams {
