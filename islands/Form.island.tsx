@@ -42,6 +42,8 @@ export interface FormProps {
   notice?: string | null;
   /** Without scripts: the presigned POST of the document question the applicant chose to upload to (DESIGN §6). */
   uploadTargets?: Record<string, PresignedPost>;
+  /** Without scripts: the value the conversion status's refresh link carries (see STATUS_CHECK_QUERY). */
+  statusCheck?: string;
 }
 
 /**
@@ -162,6 +164,7 @@ export function Form(props: FormProps) {
       dispatch,
       documents: props.documents,
       uploadTargets: props.uploadTargets,
+      statusCheck: props.statusCheck,
       ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),
     }),
     [state, props.isLoggedIn],

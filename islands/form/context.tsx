@@ -22,6 +22,8 @@ export interface FormContextValue {
   documents?: Readonly<Record<string, DocumentAnswer>>;
   /** Without scripts: presigned POSTs of the document questions whose upload form is open (DESIGN §6). */
   uploadTargets?: Readonly<Record<string, PresignedPost>>;
+  /** Without scripts: the next value of the status link's query (a real reload each time). */
+  statusCheck?: string;
   /** Logged in: persists an add-another count first (§4); false when it failed (the island told the applicant). */
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */

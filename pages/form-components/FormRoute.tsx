@@ -42,6 +42,7 @@ export function FormRoute({ page }: { page: PageId }) {
           {...(data?.form_errors?.length ? { formErrors: data.form_errors } : {})}
           {...(data?.form_notice ? { notice: data.form_notice } : {})}
           {...(data && Object.keys(data.upload_targets ?? {}).length > 0 ? { uploadTargets: data.upload_targets } : {})}
+          {...(data?.status_check ? { statusCheck: data.status_check } : {})}
           {...(loggedIn
             ? {
                 version: data.etag,

@@ -5,7 +5,8 @@ import type { FormPageData, LifecyclePageContext } from '../application/page-dat
 import type { PresignedPost } from '../storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
-import { UPLOAD_QUERY } from './post-fields.js';
+import { nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from './post-fields.js';
+import { isPending, type ConversionStatus } from '../../form/documents.js';
 import { uploadTargetFor } from './uploaded.server.js';
 
 /** What a form page adds for use without scripts (DESIGN §6). */
@@ -16,6 +17,8 @@ export interface NoScriptFormData {
   form_notice: string | null;
   /** The upload form opened by "Upload a file" (?upload=<key>). */
   upload_targets: Record<string, PresignedPost>;
+  /** The next value of the conversion status link's query, when a document is being converted. */
+  status_check: string | null;
 }
 
 function cookieHeader(headers: unknown): string | null {
@@ -30,7 +33,10 @@ function cookieHeader(headers: unknown): string | null {
  */
 export async function noScriptFormData(pageContext: LifecyclePageContext & { formPost?: FormPostContext }, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
   const posted = pageContext.formPost;
-  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {} };
+  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null };
+  if (Object.values(data.document_answer).some((d) => isPending(d.status as ConversionStatus))) {
+    out.status_check = nextStatusCheck(pageContext.urlParsed?.search[STATUS_CHECK_QUERY]);
+  }
   if (posted?.answers) out.answers = posted.answers;
   if (posted?.etag) out.etag = posted.etag;
   const user = pageContext.locals?.user;

@@ -25,6 +25,16 @@ export function uploadFormId(answerKey: string): string {
 /** The query parameter a form page is opened with to show one document question's upload form (no scripts). */
 export const UPLOAD_QUERY = 'upload';
 
+/**
+ * The query parameter of the link that shows a conversion's status again. A link to the page's own URL with a
+ * #fragment would only scroll, so the link alternates its value (1, 2, 1, …) to make each press a real load.
+ */
+export const STATUS_CHECK_QUERY = 'check';
+
+export function nextStatusCheck(current: string | undefined): string {
+  return current === '1' ? '2' : '1';
+}
+
 /** The route the object store redirects to after a successful upload (success_action_redirect). */
 export function uploadedRoute(answerKey: string): string {
   return `/uploaded/${encodeURIComponent(answerKey)}`;

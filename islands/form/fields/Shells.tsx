@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Answers, Question } from '../../../form/types.js';
 import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize, isPending } from '../../../form/documents.js';
 import { pageOfKey } from '../../../form/fields.js';
-import { POST_FIELDS, uploadFormId } from '../../../server/form-post/post-fields.js';
+import { POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../server/form-post/post-fields.js';
 import type { DocumentAnswer, PresignedPost } from '../../upload/upload-api.js';
 import { inputMaxLength } from '../../../form/limits.js';
 import { isAnswered } from '../../../form/conditions.js';
@@ -53,7 +53,7 @@ const STATUS_TEXT: Record<DocumentAnswer['status'], string> = {
  * file straight to the object store (controls tied to a multipart <form> outside the page form by their form
  * attribute), which redirects back here once stored.
  */
-function FileShell({ q, describedBy, invalid, locked, document, target, pagePath }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean; document?: DocumentAnswer; target?: PresignedPost; pagePath: string }) {
+function FileShell({ q, describedBy, invalid, locked, document, target, pagePath, statusCheck }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean; document?: DocumentAnswer; target?: PresignedPost; pagePath: string; statusCheck?: string }) {
   if (target && !locked) {
     const formId = uploadFormId(q.key);
     return (
@@ -84,7 +84,7 @@ function FileShell({ q, describedBy, invalid, locked, document, target, pagePath
           {pending && (
             <>
               {' '}
-              <a href={`${pagePath}#${q.key}`}>Refresh the status</a>
+              <a href={`${pagePath}?${STATUS_CHECK_QUERY}=${statusCheck ?? '1'}#${q.key}`}>Refresh the status</a>
             </>
           )}
         </p>
@@ -116,6 +116,7 @@ export function FileField({ q }: { q: Of<'file'> }) {
       document={form.documents?.[q.key]}
       target={form.uploadTargets?.[q.key]}
       pagePath={`/${pageOfKey(q.key) ?? ''}`}
+      statusCheck={form.statusCheck}
     />
   );
   return (
