@@ -174,13 +174,14 @@ export function Form(props: FormProps) {
     <FormContext.Provider value={context}>
       {/* Without scripts, Enter in a text field "clicks" the form's first submit button: let that be Update. */}
       <button type="submit" form={PAGE_FORM_ID} name={POST_FIELDS.action} value="update:" hidden tabIndex={-1} aria-hidden="true" onClick={(event) => event.preventDefault()} />
+      {/* The answers' version (DESIGN §7, as If-Match): part of the page's form, though not among its questions. */}
+      <input type="hidden" form={PAGE_FORM_ID} name={POST_FIELDS.version} value={props.version ?? ''} />
       <StepNav pages={definition.pages} current={page.id} onNavigate={onStep} />
       <ServerSlot className="container banners" />
       {/* The first focus anywhere in the form starts loading the validation code, before the first blur needs it. */}
       <main ref={main} id="main" className="container main" tabIndex={-1} onFocus={() => void loadValidation()}>
         {/* DESIGN §6: one <form method="post"> the server understands without scripts; the island handles every button itself. */}
         <form id={PAGE_FORM_ID} method="post" action={page.path} noValidate onSubmit={noNativeSubmit}>
-          <input type="hidden" name={POST_FIELDS.version} value={props.version ?? ''} />
           {all ? (
             <ErrorSummary pages={definition.pages} entries={state.entries} onNavigate={onSummaryLink} />
           ) : (
