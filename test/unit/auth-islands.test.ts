@@ -18,7 +18,7 @@ describe('auth islands render on the server', () => {
     ['AuthCardSignup', () => createElement(AuthCardSignup), 'Sign Up'],
     ['AuthCardConfirm', () => createElement(AuthCardConfirm), 'Confirm Your Account'],
     ['AuthCardForgot', () => createElement(AuthCardForgot), 'Forgot Password'],
-    ['AuthCardReset', () => createElement(AuthCardReset, { username: 'a@example.org', id: 'x' }), 'Reset Password'],
+    ['AuthCardReset', () => createElement(AuthCardReset, { values: { username: 'a@example.org', id: 'x' } }), 'Reset Password'],
   ])('%s', (_name, element, title) => {
     const html = renderToString(element());
     expect(html).toContain(`>${title}</h1>`);
