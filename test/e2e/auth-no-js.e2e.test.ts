@@ -80,10 +80,13 @@ describeE2E('accounts in Chromium with JavaScript disabled', () => {
     // Forgot → the link from the mail → reset → the new password works.
     await openResetLinkWithoutJs(page, smtp, email, noViolations);
     await noViolations(page, 'reset');
+    // The link's page is served with Referrer-Policy: no-referrer, so its post says Origin: null; it still passes.
+    const resetPost = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/reset');
     await submitCard(page, { password: NEW_PASSWORD, confirm_password: 'something else' });
+    const headers = await (await resetPost).allHeaders();
+    expect([headers.origin, headers['sec-fetch-site']]).toEqual(['null', 'same-origin']);
     expect(await errorSummary(page)).toEqual([{ href: '#confirm_password', text: 'passwords must match' }]);
     await noViolations(page, 'reset with errors');
-    // The page was served with Referrer-Policy: no-referrer, so this post says Origin: null; it still passes.
     await submitCard(page, { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     await page.waitForURL('**/login');
     expect(await flashText(page)).toContain('Your password has been reset.');
