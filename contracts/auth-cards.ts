@@ -57,8 +57,8 @@ export interface AuthCardDefinition {
   carriesAnswers?: boolean;
 }
 
-/** The submit button's name and value that ask for a new confirmation code instead. */
-export const RESEND_INTENT = { name: 'intent', value: 'resend' } as const;
+/** The name of the resend submit button: posted with it, the form asks for a new confirmation code instead. */
+export const RESEND_FIELD = 'resend';
 /** The resend call, its rules and its error title (§8). */
 export const RESEND = { call: '/public/resend-confirm', form: 'resend', errorTitle: 'Resend Confirmation Code Error' } as const;
 

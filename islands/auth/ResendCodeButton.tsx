@@ -3,14 +3,14 @@ import { api, ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
 import { showError } from '../ui/toast-bus.js';
 import { loadAuthRules } from './rules-loader.js';
 import { AUTH_FORM_ID } from './CardFrame.js';
-import { RESEND, RESEND_INTENT } from '../../contracts/auth-cards.js';
+import { RESEND, RESEND_FIELD } from '../../contracts/auth-cards.js';
 
 const RESEND_ERROR_TITLE = RESEND.errorTitle;
 
 /**
  * §2 "Resend confirmation code" (login and confirm cards): checks the address with the shared rules,
  * asks for a new code, and hands the success message to the card, which decides where it shows.
- * Without scripts it is a second submit button of the card's form, which the server reads by its value.
+ * Without scripts it is a second submit button of the card's form, which the server reads by its name.
  */
 export function ResendCodeButton({
   username,
@@ -47,19 +47,18 @@ export function ResendCodeButton({
   }
 
   return (
-    <button
+    // An <input type="submit">: the card's own Submit stays its only submit <button>.
+    <input
       type="submit"
       form={AUTH_FORM_ID}
-      name={RESEND_INTENT.name}
-      value={RESEND_INTENT.value}
+      name={RESEND_FIELD}
+      value={label}
       className="link-button"
       onClick={(event) => {
         event.preventDefault();
         void resend();
       }}
       disabled={resending}
-    >
-      {label}
-    </button>
+    />
   );
 }

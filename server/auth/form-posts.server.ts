@@ -3,7 +3,7 @@ import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { sendPage } from '../render.server.js';
-import { AUTH_CARDS, RESEND, RESEND_INTENT, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';
+import { AUTH_CARDS, RESEND, RESEND_FIELD, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';
 import { authValues, type AuthForm, type FieldErrors } from './rules.js';
 import { ipLimit } from './limits.server.js';
 import { SESSION_INVALID_MESSAGE } from './session.server.js';
@@ -51,7 +51,7 @@ function cardPost(services: AppServices, card: AuthCardDefinition): RequestHandl
   const limits = new Map<AuthForm, RequestHandler>([card.form, ...(card.resend ? [RESEND.form] : [])].map((form) => [form, ipLimit(services, form)]));
   return async (req, res) => {
     const fields = fieldsOf(req);
-    const resend = card.resend && fields[RESEND_INTENT.name] === RESEND_INTENT.value ? card.resend : null;
+    const resend = card.resend && fields[RESEND_FIELD] !== undefined ? card.resend : null;
     const form: AuthForm = resend ? RESEND.form : card.form;
     const success = resend ? resend.success : card.success;
     const again = (status: number, state: AuthCardState) => {

@@ -118,7 +118,7 @@ describe('sign-up and confirm without JavaScript', () => {
 
     // The resend button is a second submit button of the same form.
     const beforeResend = mail.messages.length;
-    const resend = await post('/confirm', { username: email, code: '', intent: 'resend' });
+    const resend = await post('/confirm', { username: email, code: '', resend: 'Resend confirmation code' });
     expect(resend.headers.location).toBe('/confirm');
     const afterResend = await follow(resend);
     expect(flashOf(afterResend.text)).toEqual(['success', ACCOUNT_MESSAGES.resent]);
@@ -133,7 +133,7 @@ describe('sign-up and confirm without JavaScript', () => {
   });
 
   it('a refused resend names the resend rule, under the resend error title', async () => {
-    const res = await post('/confirm', { username: '', code: '', intent: 'resend' });
+    const res = await post('/confirm', { username: '', code: '', resend: 'Resend confirmation code' });
     expect(res.status).toBe(400);
     expect(res.text).toContain('Resend Confirmation Code Error');
     expect(summaryOf(res.text)).toEqual([['#username', AUTH_MESSAGES.resendEmail]]);
@@ -166,7 +166,7 @@ describe('login and logout without JavaScript', () => {
     expect(res.status).toBe(403);
     expect(summaryOf(res.text)).toEqual([[null, LOGIN_MESSAGES.notConfirmed]]);
 
-    const resend = await post('/login', { username: email, password: GOOD_PASSWORD, intent: 'resend' });
+    const resend = await post('/login', { username: email, password: GOOD_PASSWORD, resend: 'Resend confirmation code' });
     expect(resend.headers.location).toBe('/confirm');
     const confirmPage = await follow(resend);
     expect(flashOf(confirmPage.text)).toEqual(['success', ACCOUNT_MESSAGES.resent]);
