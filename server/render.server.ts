@@ -12,22 +12,22 @@ export function pageRenderer(services: AppServices): RequestHandler {
       res.redirect(302, DEFAULT_ROUTE + (q === -1 ? '' : req.originalUrl.slice(q)));
       return;
     }
-    await sendPage(services, req, res);
+    await sendPage(services, req, res, req.originalUrl);
   };
 }
 
 /**
- * Renders the page at the request's URL and sends it. `extra` joins the page context (e.g. an auth card
- * shown again after a plain form post); `status` replaces a 200 (a redirect from the page's guard stays).
+ * Renders `urlOriginal` with vike and sends it. `extra` joins the page context: a form page posted without
+ * scripts that must show again (what was typed, its errors) passes it here (server/form-post).
  */
-export async function sendPage(services: AppServices, req: Request, res: Response, extra: Record<string, unknown> = {}, status?: number): Promise<void> {
+export async function sendPage(services: AppServices, req: Request, res: Response, urlOriginal: string, extra: Record<string, unknown> = {}, status?: number): Promise<void> {
   const pageContext = await renderPage({
-    urlOriginal: req.originalUrl,
+    ...extra,
+    urlOriginal,
     headersOriginal: req.headers,
     cspNonce: res.locals.cspNonce as string,
     services,
     locals: res.locals,
-    ...extra,
   });
   const { httpResponse } = pageContext;
   if (pageContext.errorWhileRendering) req.log.error({ err: pageContext.errorWhileRendering }, 'page render failed');

@@ -57,7 +57,7 @@ function cardPost(services: AppServices, card: AuthCardDefinition): RequestHandl
     const again = (status: number, state: AuthCardState) => {
       res.setHeader('Cache-Control', 'no-store');
       const authCard: AuthCardState = { values: keptValues(card, fields), ...state, ...(resend ? { title: RESEND.errorTitle } : {}) };
-      return sendPage(services, req, res, { authCard }, status);
+      return sendPage(services, req, res, req.originalUrl, { authCard }, status);
     };
     try {
       await passes(limits.get(form)!, req, res);
