@@ -69,7 +69,9 @@ describeE2E('accounts in Chromium with JavaScript disabled', () => {
     const session = (await context.cookies()).find((c) => c.name === 'CognitoIdentityServiceProvider.freshman.session');
     expect(session?.httpOnly).toBe(true);
 
-    // The account popover cannot open without scripts: its Log Out is a plain form in the header.
+    // The account popover cannot open without scripts: its e-mail and Log Out form stand in the header.
+    await expect(page.locator('.account__fallback .account__email').innerText()).resolves.toBe(email);
+    await noViolations(page, 'about while logged in');
     await logOutWithoutJs(page);
     await noViolations(page, 'login after logout');
     expect((await context.cookies()).filter((c) => c.name.startsWith('CognitoIdentityServiceProvider.'))).toEqual([]);
