@@ -4,6 +4,8 @@ import type { AppServices } from '../services.server.js';
 import { formDefinition } from '../../form/definition.js';
 import type { Page } from '../../form/types.js';
 import { SESSION_COOKIE } from '../auth/cookies.js';
+import { SESSION_INVALID_MESSAGE } from '../auth/session.server.js';
+import { setFlash } from '../auth/flash.server.js';
 import { sendPage } from '../render.server.js';
 import { pageChangeMarker } from '../application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../application/page-change.js';
@@ -27,6 +29,8 @@ async function postPage(services: AppServices, page: Page, req: Request, res: Re
     const hadSession = typeof (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE] === 'string';
     const { keep, location } = visitorPost(page, body, hadSession);
     await keepPostedAnswers(services, req, res, keep);
+    // As the island's §8 flow says it: the login page shows why (the answers wait for the login).
+    if (hadSession) setFlash(services, res, { kind: 'error', message: SESSION_INVALID_MESSAGE });
     res.redirect(303, location);
     return;
   }

@@ -184,6 +184,7 @@ describeE2E('the application without JavaScript', () => {
     await page.fill('#last_name', 'Khan');
     await press(page, 'Continue');
     expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.locator('.auth-flash').innerText()).toContain('Your session is invalid.');
 
     await logIn(server, context, email);
     await page.goto(`${server.url}/about`);
