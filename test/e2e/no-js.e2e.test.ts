@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, describeE2E } from '../helpers/browser.js';
+import { describeE2E } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';
 import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { TEST_TMP } from '../helpers/paths.js';
@@ -11,7 +11,8 @@ import { makePdf } from '../fixtures/documents.js';
 import { SUMMARY_HEADING } from '../../islands/form/ErrorSummary.js';
 import { CONFLICT_MESSAGE } from '../../server/application/routes.server.js';
 import { SESSION_COOKIE } from '../../server/auth/cookies.js';
-import { call, createAccount, logIn, nextEmail } from './lifecycle-helpers.js';
+import { PASSWORD, call, createAccount, logIn, nextEmail } from './lifecycle-helpers.js';
+import { axeViolationsWithoutJs, logInWithoutJs, noJsPage, signUpWithoutJs } from './no-js-helpers.js';
 
 /**
  * DESIGN §6: with JavaScript disabled in Chromium the whole application works as plain HTML forms — every form
@@ -36,26 +37,8 @@ async function studentWithoutScripts(tag: string): Promise<{ context: BrowserCon
   return { context, email };
 }
 
-/**
- * axe needs timers, which never fire in a page whose scripts are disabled: it checks a copy of the page instead,
- * loaded from the same URL (so the same stylesheets) in a context whose page scripts are all refused, so it is
- * exactly the document a browser without JavaScript shows.
- */
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const html = await page.content();
-  const target = page.url().replace(/#.*$/, '');
-  const context = await browser.newContext();
-  await context.route('**/*', (route) => {
-    const request = route.request();
-    if (request.resourceType() === 'script') return route.abort();
-    if (request.isNavigationRequest() && request.url().replace(/#.*$/, '') === target) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
-    return route.continue();
-  });
-  const copy = await context.newPage();
-  await copy.goto(page.url());
-  expect(await copy.evaluate(() => document.documentElement.dataset.islands ?? 'no scripts ran')).toBe('no scripts ran');
-  expect(await axeViolations(copy)).toEqual([]);
-  await context.close();
+  expect(await axeViolationsWithoutJs(page)).toEqual([]);
 }
 
 /** Waits for the server (and its inline worker) to log a line matching `pattern`. */
@@ -73,10 +56,14 @@ async function press(page: Page, name: string | RegExp): Promise<void> {
 }
 
 describeE2E('the application without JavaScript', () => {
-  it('fills the three pages, corrects a malformed answer, adds a school, uploads a transcript, submits and downloads the PDF', async () => {
-    const { context } = await studentWithoutScripts('nojs');
-    const page = await context.newPage();
-    await page.goto(`${server.url}/about`);
+  it('signs up, confirms, logs in, fills the three pages (correcting a malformed answer), adds a school, uploads a transcript, submits and downloads the PDF', async () => {
+    const { context, page } = await noJsPage(browser, server.url);
+    const email = nextEmail('nojs');
+    // The account pages as plain forms (helpers shared with the accounts' no-JS test), each checked by axe.
+    await signUpWithoutJs(page, smtp, email, PASSWORD, (p) => expectNoAxeViolations(p));
+    await expectNoAxeViolations(page);
+    await logInWithoutJs(page, email, PASSWORD);
+    expect(new URL(page.url()).pathname).toBe('/about');
     await expectNoAxeViolations(page);
 
     // About you, with a phone number short of its digits.

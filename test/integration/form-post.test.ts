@@ -65,7 +65,7 @@ describe('a form page posted without scripts', () => {
     expect(res.text).toMatch(/id="middle_name"[^>]*value="Elena"/);
     expect((await profile(user)).answer.first_name).toBeUndefined();
     // The page carries the current version: sent again, it saves.
-    const fresh = /<input type="hidden" name="@version" value="&quot;(v\d+)&quot;"/.exec(res.text)![1]!;
+    const fresh = /<input type="hidden" form="page-form" name="@version" value="&quot;(v\d+)&quot;"/.exec(res.text)![1]!;
     expect((await post('/about', user.cookie, { [POST_FIELDS.version]: `"${fresh}"`, first_name: 'Rosa', middle_name: 'Elena', [POST_FIELDS.go]: '/education' })).status).toBe(303);
     expect((await profile(user)).answer).toMatchObject({ first_name: 'Rosa', middle_name: 'Elena' });
   });
