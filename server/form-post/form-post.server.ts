@@ -19,7 +19,7 @@ import {
   type ApplicationRead,
 } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import { etagOf, prepareAnswers, uiStateOf, versionFromIfMatch } from '../application/answers.server.js';
+import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from '../application/answers.server.js';
 import { absorbCarriedAnswers, loadApplication } from '../application/profile.server.js';
 import { derivedWebStatus } from '../application/page-data.server.js';
 import { repeaterMaximums, tabGroups } from '../application/ui-state.server.js';
@@ -95,7 +95,8 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   const now = services.now();
   const row = await loadApplication(services, userId);
   if (row.submitted_at) return { kind: 'redirect', location: COMPLETION_ROUTE };
-  const typed = postedChanges(page, body, row.answers);
+  // The same checks as PUT /api/answer's body (known keys, text of at most 7000 characters): a 400 otherwise.
+  const typed = parseAnswers(postedChanges(page, body, row.answers));
   const intent = intentOf(body);
 
   const saved = await saveAnswers(knex, userId, {

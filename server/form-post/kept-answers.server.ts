@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../services.server.js';
 import type { Answers } from '../../form/types.js';
 import { unknownKeys } from '../../form/answers.js';
+import { parseAnswers } from '../application/answers.server.js';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
 import { keepCarriedAnswers } from '../../db/repos/carried-answers.server.js';
 import { findKeptAnswers, keepAnswers, KEPT_ANSWERS_DAYS, takeKeptAnswers } from '../../db/repos/kept-answers.server.js';
@@ -24,6 +25,7 @@ function cookieOptions(services: AppServices) {
  */
 export async function keepPostedAnswers(services: AppServices, req: Request, res: Response, answers: Answers): Promise<void> {
   if (Object.keys(answers).length === 0) return;
+  parseAnswers(answers);
   let token = tokenOf(req.cookies);
   if (!token) {
     token = randomToken();
@@ -50,7 +52,8 @@ export async function keptAnswersOf(services: AppServices, cookieHeader: string 
 export function takeKeptAnswersAtLogin(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     const token = tokenOf(req.cookies);
-    if (!token || !res.locals.user || (req.method !== 'GET' && req.method !== 'POST')) return next();
+    // GET only: taken in during a form post, they would move the version the posting page saves against.
+    if (!token || !res.locals.user || req.method !== 'GET') return next();
     const kept = await takeKeptAnswers(services.db.knex, sha256(token));
     if (kept && Object.keys(kept).length > 0) await keepCarriedAnswers(services.db.knex, res.locals.user.id, kept, services.now());
     res.clearCookie(KEPT_ANSWERS_COOKIE, cookieOptions(services));

@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from '../auth/cookies.js';
 import { SESSION_INVALID_MESSAGE } from '../auth/session.server.js';
 import { setFlash } from '../auth/flash.server.js';
 import { sendPage } from '../render.server.js';
+import { HttpError } from '../http-error.server.js';
 import { pageChangeMarker } from '../application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../application/page-change.js';
 import { handleStudentPost, visitorPost } from './form-post.server.js';
@@ -24,6 +25,8 @@ function markChangedPage(services: AppServices, req: Request, res: Response): vo
 
 async function postPage(services: AppServices, page: Page, req: Request, res: Response): Promise<void> {
   const body = (req.body ?? {}) as Record<string, unknown>;
+  // Staff read the application through a service link; nothing they send changes it.
+  if (res.locals.serviceUser) throw new HttpError(403, 'The staff view of an application is read-only.');
   const user = res.locals.user;
   if (!user) {
     const hadSession = typeof (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE] === 'string';

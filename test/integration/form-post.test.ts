@@ -122,6 +122,13 @@ describe('a form page posted without scripts', () => {
     expect(await ctx.db.knex('kept_answers').count<{ count: number }[]>('* as count').then((r) => Number(r[0]!.count))).toBe(0);
   });
 
+  it('refuses what PUT /api/answer refuses (an answer longer than 7000 characters) with a 400, saving nothing', async () => {
+    const user = await createLoggedInUser(ctx);
+    const res = await post('/education', user.cookie, { hs_gpa: '3.5', college_pay: 'x'.repeat(7001), [POST_FIELDS.go]: '/final-steps' });
+    expect(res.status).toBe(400);
+    expect((await profile(user)).answer.hs_gpa).toBeUndefined();
+  });
+
   it("sends a visitor with answers to sign up, and shows a visitor's kept answers on the pages meanwhile", async () => {
     const res = await post('/about', null, { first_name: 'Lee', [POST_FIELDS.action]: 'update:' });
     expect(res.headers.location).toBe('/about');
