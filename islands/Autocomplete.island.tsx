@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AutocompleteInput, mainValueOf } from './autocomplete/AutocompleteInput.js';
-import { mainRecordKey, type LookupCategory, type LookupRecord, type RecordKey } from './autocomplete/lookup-contract.js';
+import { mainRecordKey, type LookupCategory, type LookupRecord, type RecordKey } from '../contracts/lookup.js';
 
 export interface AutocompleteProps {
   /** The input's id: the main answer key (e.g. hs_name). */

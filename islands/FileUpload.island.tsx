@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FileUploadInput } from './upload/FileUploadInput.js';
-import type { DocumentAnswer } from './upload/upload-api.js';
-import { hasIdentityCookie } from '../server/auth/cookies.js';
+import type { DocumentAnswer } from '../contracts/api.js';
+import { hasIdentityCookie } from '../contracts/cookies.js';
 
 export interface FileUploadProps {
   answerKey: string;

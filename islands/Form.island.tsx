@@ -12,11 +12,13 @@ import { domAnswerChanges } from './form/dom-answers.js';
 import { focusQuestionFromHash } from './form/hash-focus.js';
 import { leaveDestination, type LeaveKind } from './form/leave.js';
 import { ServerSlot } from './form/ServerSlot.js';
-import { errorsByKey, formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
+import { errorsByKey, formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages } from './form/state.js';
+import type { WebStatus } from '../contracts/statuses.js';
 import { StepNav } from './form/StepNav.js';
+import { REVIEW_ROUTE } from '../contracts/routes.js';
 import { loadValidation } from './form/validation-loader.js';
 import { useStudent } from './form/useStudent.js';
-import type { DocumentAnswer, PresignedPost } from './upload/upload-api.js';
+import type { DocumentAnswer, PresignedPost } from '../contracts/api.js';
 import { PAGE_FORM_ID, POST_FIELDS, SUBMIT_TARGET, uploadFormId } from '../server/form-post/post-fields.js';
 
 /** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
@@ -210,20 +212,26 @@ export function Form(props: FormProps) {
                 Continue
               </button>
             ) : (
-              <button
-                type="submit"
-                name={POST_FIELDS.go}
-                value={SUBMIT_TARGET}
-                className="button button--submit"
-                disabled={student.busy}
-                aria-busy={student.busy || undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  leave('submit', page.path);
-                }}
-              >
-                Submit
-              </button>
+              <>
+                {/* "Check your answers" before submitting: saved first, like a step link (onSummaryLink). */}
+                <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
+                  Review your application
+                </a>
+                <button
+                  type="submit"
+                  name={POST_FIELDS.go}
+                  value={SUBMIT_TARGET}
+                  className="button button--submit"
+                  disabled={student.busy}
+                  aria-busy={student.busy || undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    leave('submit', page.path);
+                  }}
+                >
+                  Submit
+                </button>
+              </>
             )}
           </div>
         </form>

@@ -13,7 +13,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
       <Page />
     </PageContextProvider>,
   );
-  const pageTitle = (pageContext.config as { title?: string }).title;
+  const pageTitle = pageContext.config.title;
   const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
   // </body> on a line of its own: vike injects the page's scripts before it and matches the indentation of the
   // line it lands on with a regular expression, which on React's single-line output costs as much as rendering.

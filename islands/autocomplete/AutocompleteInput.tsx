@@ -9,7 +9,7 @@ import {
   type LookupCategory,
   type LookupItem,
   type LookupRecord,
-} from './lookup-contract.js';
+} from '../../contracts/lookup.js';
 
 export interface AutocompleteInputProps {
   /** The input's id and name: the main answer key (e.g. hs_name, address_line_1). */

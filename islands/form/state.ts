@@ -1,11 +1,10 @@
 import type { Answers, FormDefinition, UiState, ValidationEntry } from '../../form/types.js';
 import { clearHidden, isAnswered } from '../../form/conditions.js';
+import type { WebStatus } from '../../contracts/statuses.js';
 
 /** Which of before / optional / after a confirmation trigger shows (§2, §4). */
 export type TriggerState = 'before' | 'optional' | 'after';
 
-/** §3 web_status values. */
-export type WebStatus = 'started' | 'validating' | 'submitted';
 
 /** The form island's whole state: one reducer, so the body, step navigation, continue button and summary agree. */
 export interface FormState {

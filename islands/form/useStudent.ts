@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import type { FormDefinition, Page, ValidationEntry } from '../../form/types.js';
-import { DEFAULT_ROUTE } from '../../pages/routes.js';
+import { DEFAULT_ROUTE } from '../../contracts/routes.js';
 import { markChangedPage } from '../lifecycle/page-change.js';
 import { registerFlush } from '../lifecycle/unsaved.js';
 import { ApiError, UnauthorizedError, sessionInvalid } from '../ui/api.js';

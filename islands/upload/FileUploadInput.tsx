@@ -2,7 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize } from '../../form/documents.js';
 import { useDocumentUpload, type UploadCallbacks } from './useDocumentUpload.js';
 import { DeleteFileDialog } from './DeleteFileDialog.js';
-import type { DocumentAnswer } from './upload-api.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
 
 export interface FileUploadInputProps extends UploadCallbacks {
   /** The answer key: the input's id and the question the upload belongs to. */

@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types';
-import { formPageData, type FormPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import { formPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import type { FormPageData } from '../../contracts/page-data.js';
 import { noScriptFormData, type NoScriptFormData } from '../../server/form-post/page-data.server.js';
 
 export type Data = FormPageData & NoScriptFormData;
@@ -10,6 +11,5 @@ export type Data = FormPageData & NoScriptFormData;
  * (server/form-post/page-data.server.ts).
  */
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  const context = pageContext as unknown as LifecyclePageContext;
-  return noScriptFormData(context, await formPageData(context));
+  return noScriptFormData(pageContext as unknown as LifecyclePageContext, await formPageData(pageContext));
 }

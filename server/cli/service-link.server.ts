@@ -8,7 +8,8 @@
  */
 import { loadConfig } from '../config.server.js';
 import { parseCliArgs } from './args.server.js';
-import { signServiceToken, revokeServiceLinks, DEFAULT_SERVICE_LINK_HOURS } from '../service/service-token.server.js';
+import { revokeServiceLinks } from '../service/service-token.server.js';
+import { signServiceToken, DEFAULT_SERVICE_LINK_HOURS } from '../security/service-link-token.server.js';
 import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
 import { join } from 'node:path';

@@ -4,15 +4,14 @@ import { validate } from '../../form/schema.js';
 import { isAnswered } from '../../form/conditions.js';
 import { allFields, fieldByKey } from '../../form/fields.js';
 import { typedAnswers } from '../../form/typed-answers.js';
-import { isPending, type ConversionStatus } from '../../form/documents.js';
+import { isPending, type ConversionStatus } from '../../contracts/statuses.js';
 import { formPaths, COMPLETION_ROUTE } from '../application/page-routing.server.js';
-import { DEFAULT_ROUTE } from '../../pages/routes.js';
+import { DEFAULT_ROUTE } from '../../contracts/routes.js';
 import {
   recordWebStatus,
   saveAnswers,
   setAddAnother,
   setLastPage,
-  setTab,
   setValidations,
   submitApplication,
   webStatusesOf,
@@ -23,7 +22,10 @@ import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } f
 import { absorbCarriedAnswers, loadApplication } from '../application/profile.server.js';
 import { derivedWebStatus } from '../application/page-data.server.js';
 import { repeaterMaximums, tabGroups } from '../application/ui-state.server.js';
-import { CONFLICT_MESSAGE, FILE_UPLOAD_IN_PROGRESS } from '../application/routes.server.js';
+import { CONFLICT_MESSAGE } from '../application/routes.server.js';
+import { whileOpen } from '../application/open-application.server.js';
+import { switchTab } from '../application/tab-switch.server.js';
+import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { deleteDocumentAnswer } from '../documents/service.server.js';
 import { POST_FIELDS, SUBMIT_TARGET, UPLOAD_QUERY, parsePostAction, type PostAction } from './post-fields.js';
@@ -123,11 +125,12 @@ export async function handleStudentPost(services: AppServices, userId: string, p
     await recordWebStatus(knex, userId, 'started', now);
     status = 'started';
   }
-  if (status === 'validating') await setValidations(knex, userId, validate(saved.answers, 'all', { ui: uiStateOf(current), now }), now);
+  if (status === 'validating') await whileOpen(services, userId, (trx) => setValidations(trx, userId, validate(saved.answers, 'all', { ui: uiStateOf(current), now }), now));
 
   if (intent.go === SUBMIT_TARGET) return submit(services, userId, status, now);
   if (intent.go) {
-    await setLastPage(knex, userId, intent.go, now);
+    const go = intent.go;
+    await whileOpen(services, userId, (trx) => setLastPage(trx, userId, go, now));
     return { kind: 'redirect', location: intent.go, changedPage: true };
   }
   return act(services, userId, page, intent.action, current, shown);
@@ -146,7 +149,7 @@ async function submit(services: AppServices, userId: string, status: string, now
   });
   if (outcome.outcome === 'invalid') {
     // §4 invalid: the summary on the default route, where every page's messages now show.
-    await setValidations(knex, userId, outcome.problems, now);
+    await whileOpen(services, userId, (trx) => setValidations(trx, userId, outcome.problems, now));
     return { kind: 'redirect', location: DEFAULT_ROUTE, changedPage: true };
   }
   return { kind: 'redirect', location: COMPLETION_ROUTE };
@@ -166,23 +169,20 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
       const max = repeaterMaximums().get(action.repeater);
       if (max === undefined) return back();
       const count = Math.min(max, shownInstances(action.repeater, row) + 1);
-      await setAddAnother(knex, userId, action.repeater, count, now);
+      await whileOpen(services, userId, (trx, locked) => setAddAnother(trx, locked, action.repeater, count, now));
       return back(`${action.repeater}-${count - 1}-title`);
     }
     case 'tab': {
       const group = tabGroups().get(action.tabs);
       if (!group || !group.keysByItem.has(action.item)) return back();
-      const leftBehind = [...group.keysByItem].filter(([item]) => item !== action.item).flatMap(([, keys]) => keys);
-      // §4 as PUT /api/tabs: a document under a tab being left must not be mid-conversion; otherwise it goes with the switch.
-      const documents = await documentAnswersFor(knex, userId);
-      const leftDocuments = leftBehind.filter((key) => isDocumentKey(key) && documents[key]);
-      if (leftDocuments.some((key) => isPending(documents[key]!.status as ConversionStatus))) {
-        return { kind: 'render', status: 409, context: { answers: shown, etag: etagOf(row.version), errors: [], notice: FILE_UPLOAD_IN_PROGRESS } };
+      // The same switch as PUT /api/tabs (server/application/tab-switch.server.ts): 409 while a document it would delete converts.
+      try {
+        await switchTab(services, userId, action.tabs, action.item);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 409) throw err;
+        if (err.body.submitted) return { kind: 'redirect', location: COMPLETION_ROUTE };
+        return { kind: 'render', status: 409, context: { answers: shown, etag: etagOf(row.version), errors: [], notice: err.message } };
       }
-      for (const key of leftDocuments) await deleteDocumentAnswer(services, userId, key);
-      const clearKeys = leftBehind.filter((key) => !isDocumentKey(key)).flatMap((k) => [k, `${k}_desc`]);
-      const result = await setTab(knex, userId, { tabId: action.tabs, chosenTab: action.item, clearKeys, now });
-      if (result.submitted) return { kind: 'redirect', location: COMPLETION_ROUTE };
       return back(action.tabs);
     }
   }

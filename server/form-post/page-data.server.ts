@@ -1,12 +1,13 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
 import { HttpError } from '../http-error.server.js';
-import type { FormPageData, LifecyclePageContext } from '../application/page-data.server.js';
+import type { LifecyclePageContext } from '../application/page-data.server.js';
+import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
 import { nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from './post-fields.js';
-import { isPending, type ConversionStatus } from '../../form/documents.js';
+import { isPending, type ConversionStatus } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
 
 /** What a form page adds for use without scripts (DESIGN §6). */

@@ -7,7 +7,8 @@ import { HttpError } from '../http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { failApplicationPdfNow, findApplicationPdf, findApplicationWithPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
-import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS, applicantName } from '../../workers/jobs/render-application-pdf.server.js';
+import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS } from '../../workers/queues.js';
+import { applicantName } from '../../form/applicant-name.js';
 import { withStore } from '../storage/http-errors.server.js';
 
 export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';

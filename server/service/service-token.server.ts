@@ -1,18 +1,10 @@
 import type { Knex } from 'knex';
-import { signToken, verifyToken } from '../security/signed-token.server.js';
+import { verifyServiceToken } from '../security/service-link-token.server.js';
 import { findUserByUsername } from '../../db/repos/users.server.js';
-
-const PURPOSE = 'service-link';
-export const DEFAULT_SERVICE_LINK_HOURS = 24;
 
 export interface ServiceUser {
   userId: string;
   username: string;
-}
-
-/** A read-only staff link for one application, named by the applicant's e-mail (lower-cased). */
-export function signServiceToken(secret: string, username: string, options: { now: Date; hours?: number }): string {
-  return signToken(secret, PURPOSE, { u: username.trim().toLowerCase() }, { now: options.now, ttlSeconds: Math.round((options.hours ?? DEFAULT_SERVICE_LINK_HOURS) * 3600) });
 }
 
 export type ServiceTokenResult = { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; message: string };
@@ -22,7 +14,7 @@ export const SERVICE_LINK_EXPIRED = 'This staff link has expired. Ask for a new 
 export const SERVICE_LINK_REVOKED = 'This staff link has been revoked. Ask for a new one.';
 
 export async function resolveServiceToken(knex: Knex, secret: string, token: unknown, now: Date): Promise<ServiceTokenResult> {
-  const verified = verifyToken<{ u: string }>(secret, PURPOSE, token, now);
+  const verified = verifyServiceToken(secret, token, now);
   if (!verified.ok) return { ok: false, status: 401, message: verified.reason === 'expired' ? SERVICE_LINK_EXPIRED : SERVICE_LINK_INVALID };
   const user = await findUserByUsername(knex, verified.claims.u);
   if (!user) return { ok: false, status: 403, message: SERVICE_LINK_INVALID };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { MANUAL_ENTRY_MESSAGE } from '../../islands/autocomplete/lookup-contract.js';
+import { MANUAL_ENTRY_MESSAGE } from '../../contracts/lookup.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';

@@ -10,7 +10,7 @@ import { TEST_TMP } from '../helpers/paths.js';
 import { makePdf } from '../fixtures/documents.js';
 import { SUMMARY_HEADING } from '../../islands/form/ErrorSummary.js';
 import { CONFLICT_MESSAGE } from '../../server/application/routes.server.js';
-import { SESSION_COOKIE } from '../../server/auth/cookies.js';
+import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { PASSWORD, call, createAccount, logIn, nextEmail } from './lifecycle-helpers.js';
 import { axeViolationsWithoutJs, logInWithoutJs, noJsPage, signUpWithoutJs } from './no-js-helpers.js';
 

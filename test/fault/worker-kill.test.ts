@@ -59,7 +59,7 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
 
   /** `npm run worker`'s entry, started with node directly so the pid we kill is the worker itself. */
   function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'workers', 'main.server.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'worker.server.ts')], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { createBoss, transactionalDb } from '../../workers/boss.server.js';
 import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
-import { PING_QUEUE, registerPing } from '../../workers/jobs/ping.server.js';
+import { registerPing } from '../../workers/jobs/ping.server.js';
+import { PING_QUEUE } from '../../workers/queues.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {

@@ -5,7 +5,7 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { CONFLICT_MESSAGE } from '../../server/application/routes.server.js';
-import { SESSION_COOKIE } from '../../server/auth/cookies.js';
+import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { KEPT_ANSWERS_COOKIE } from '../../server/form-post/kept-answers.server.js';
 import { POST_FIELDS, SUBMIT_TARGET } from '../../server/form-post/post-fields.js';
 import { typedAnswers } from '../../form/typed-answers.js';

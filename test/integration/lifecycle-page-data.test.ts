@@ -6,11 +6,11 @@ import { loadVikeBuild } from '../helpers/vike-build.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { formPageData, pageChangeMarker, completionPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
-import { PAGE_CHANGED_COOKIE } from '../../server/application/page-change.js';
+import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { repeaterMaximums, tabGroups } from '../../server/application/ui-state.server.js';
 import { recordLogin } from '../../db/repos/users.server.js';
 import { keepCarriedAnswers } from '../../db/repos/carried-answers.server.js';
-import { signServiceToken } from '../../server/service/service-token.server.js';
+import { signServiceToken } from '../../server/security/service-link-token.server.js';
 
 let ctx: TestContext;
 

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { Autocomplete } from '../../islands/Autocomplete.island.js';
 import { Island } from '../../islands/Island.js';
 import { AutocompleteInput } from '../../islands/autocomplete/AutocompleteInput.js';
-import { MANUAL_ENTRY_MESSAGE } from '../../islands/autocomplete/lookup-contract.js';
+import { MANUAL_ENTRY_MESSAGE } from '../../contracts/lookup.js';
 
 const noop = () => undefined;
 

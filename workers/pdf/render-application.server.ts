@@ -8,6 +8,8 @@ export interface RenderInput {
   /** A short-lived staff token for this application: the renderer sees exactly the staff view. */
   serviceToken: string;
   applicantName: string;
+  /** The submission's reference (FA-…), printed in every page's header; absent before submission. */
+  reference?: string | null;
   /** Converted documents (PDF bytes) appended after the form pages, in definition order. */
   documents: Array<{ label: string; pdf: Uint8Array }>;
 }
@@ -107,7 +109,7 @@ async function printPage(pool: TabPool, input: RenderInput, page: FormPage): Pro
       printBackground: true,
       margin: { top: '0.8in', bottom: '0.8in', left: '0.7in', right: '0.7in' },
       displayHeaderFooter: true,
-      headerTemplate: `<div style="font-size:9px;width:100%;padding:0 0.7in;display:flex;justify-content:space-between;font-family:sans-serif;color:#333"><span>Freshman Application: ${escapeHtml(input.applicantName)}</span><span>${escapeHtml(page.title)}</span></div>`,
+      headerTemplate: `<div style="font-size:9px;width:100%;padding:0 0.7in;display:flex;justify-content:space-between;font-family:sans-serif;color:#333"><span>Freshman Application${input.reference ? ` ${escapeHtml(input.reference)}` : ''}: ${escapeHtml(input.applicantName)}</span><span>${escapeHtml(page.title)}</span></div>`,
       // Page numbers are drawn after merging, across the whole document.
       footerTemplate: '<div></div>',
     });

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Answers, Question } from '../../../form/types.js';
-import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize, isPending } from '../../../form/documents.js';
+import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize } from '../../../form/documents.js';
+import { isPending } from '../../../contracts/statuses.js';
 import { pageOfKey } from '../../../form/fields.js';
 import { POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../server/form-post/post-fields.js';
-import type { DocumentAnswer, PresignedPost } from '../../upload/upload-api.js';
+import type { DocumentAnswer, PresignedPost } from '../../../contracts/api.js';
 import { inputMaxLength } from '../../../form/limits.js';
 import { isAnswered } from '../../../form/conditions.js';
 import { AutocompleteInput } from '../../autocomplete/AutocompleteInput.js';
-import type { LookupRecord, RecordKey } from '../../autocomplete/lookup-contract.js';
+import type { LookupRecord, RecordKey } from '../../../contracts/lookup.js';
 import { withChangedDescriptions } from '../describe.js';
 import { ErrorText, errorId, FieldShell, Hint, hintId, useQuestion } from './Field.js';
 

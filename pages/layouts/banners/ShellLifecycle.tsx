@@ -1,5 +1,5 @@
-import type { FormPageData } from '../../../server/application/page-data.server.js';
-import { PAGE_CHANGE_MARKER_ATTRIBUTE } from '../../../server/application/page-change.js';
+import type { FormPageData } from '../../../contracts/page-data.js';
+import { PAGE_CHANGE_MARKER_ATTRIBUTE } from '../../../contracts/page-change.js';
 import { Island } from '../../../islands/Island.js';
 import { AccountPopover } from '../../../islands/AccountPopover.island.js';
 import { Inactivity } from '../../../islands/Inactivity.island.js';

@@ -1,0 +1,23 @@
+import type { AppServices } from './services.server.js';
+import type { SessionUser } from './auth/session.server.js';
+import type { ServiceUser } from './service/service-token.server.js';
+
+/** Who the request is, as the middleware left it in `res.locals` (server/auth/session, server/service/service-mode). */
+export interface PageLocals {
+  user?: SessionUser | null;
+  serviceUser?: ServiceUser | null;
+}
+
+/**
+ * What server/render.server.ts hands vike's renderPage beside the URL and headers, typed once for every
+ * page, hook and layout that reads `pageContext` (https://vike.dev/pageContext#typescript). Only the
+ * server renders pages, so only PageContextServer carries them.
+ */
+declare global {
+  namespace Vike {
+    interface PageContextServer {
+      services: AppServices;
+      locals: PageLocals;
+    }
+  }
+}
