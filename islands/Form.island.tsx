@@ -19,7 +19,7 @@ import { REVIEW_ROUTE } from '../contracts/routes.js';
 import { loadValidation } from './form/validation-loader.js';
 import { useStudent } from './form/useStudent.js';
 import type { DocumentAnswer, PresignedPost } from '../contracts/api.js';
-import { PAGE_FORM_ID, POST_FIELDS, SUBMIT_TARGET, uploadFormId } from '../server/form-post/post-fields.js';
+import { PAGE_FORM_ID, POST_FIELDS, SUBMIT_TARGET, uploadFormId } from '../contracts/form-post.js';
 
 /** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
 export interface FormProps {

@@ -9,7 +9,7 @@ import { CheckboxField, DependentSelectField, RadioGroupField, SelectField } fro
 import { DateField, MaskedField, TextareaField, TextField } from './fields/TextInputs.js';
 import { AutocompleteField, FileField } from './fields/Shells.js';
 import { visibilityControllers } from '../../form/controllers.js';
-import { POST_FIELDS } from '../../server/form-post/post-fields.js';
+import { POST_FIELDS } from '../../contracts/form-post.js';
 
 /**
  * Without scripts (DESIGN §6) a question that shows or hides others is followed by a submit button that saves

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import type { Page, PageId } from '../../form/types.js';
-import { PAGE_FORM_ID, POST_FIELDS } from '../../server/form-post/post-fields.js';
+import { PAGE_FORM_ID, POST_FIELDS } from '../../contracts/form-post.js';
 
 /**
  * The three steps (§2): '1. About you' … with 'Step 1' … on narrow screens (the CSS shows one of the two

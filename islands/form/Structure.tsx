@@ -4,7 +4,7 @@ import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form
 import type { PdfStatus } from '../../contracts/statuses.js';
 import { chosenTab } from '../../form/ui-defaults.js';
 import { useForm } from './context.js';
-import { POST_FIELDS } from '../../server/form-post/post-fields.js';
+import { POST_FIELDS } from '../../contracts/form-post.js';
 import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
 import { ReadOnlyField } from './fields/Field.js';

@@ -28,7 +28,7 @@ import { switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { deleteDocumentAnswer } from '../documents/service.server.js';
-import { POST_FIELDS, SUBMIT_TARGET, UPLOAD_QUERY, parsePostAction, type PostAction } from './post-fields.js';
+import { POST_FIELDS, SUBMIT_TARGET, UPLOAD_QUERY, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
 export interface FormPostContext {

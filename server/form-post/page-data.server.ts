@@ -6,7 +6,7 @@ import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
-import { nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from './post-fields.js';
+import { nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
 import { isPending, type ConversionStatus } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
 

@@ -8,7 +8,7 @@ import { isUploadKeyFor } from '../documents/keys.server.js';
 import { presignUpload, startConversion } from '../documents/service.server.js';
 import { sendPage } from '../render.server.js';
 import type { PresignedPost } from '../storage/object-store.server.js';
-import { uploadedRoute } from './post-fields.js';
+import { uploadedRoute } from '../../contracts/form-post.js';
 
 /** The file type by its first bytes, for a name when the browser's file name never reached us. */
 function sniffedExtension(head: Buffer): string | null {

@@ -7,7 +7,7 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { CONFLICT_MESSAGE } from '../../server/application/routes.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { KEPT_ANSWERS_COOKIE } from '../../server/form-post/kept-answers.server.js';
-import { POST_FIELDS, SUBMIT_TARGET } from '../../server/form-post/post-fields.js';
+import { POST_FIELDS, SUBMIT_TARGET } from '../../contracts/form-post.js';
 import { typedAnswers } from '../../form/typed-answers.js';
 
 /**

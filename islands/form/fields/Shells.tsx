@@ -3,7 +3,7 @@ import type { Answers, Question } from '../../../form/types.js';
 import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize } from '../../../form/documents.js';
 import { isPending } from '../../../contracts/statuses.js';
 import { pageOfKey } from '../../../form/fields.js';
-import { POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../server/form-post/post-fields.js';
+import { POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../contracts/form-post.js';
 import type { DocumentAnswer, PresignedPost } from '../../../contracts/api.js';
 import { inputMaxLength } from '../../../form/limits.js';
 import { isAnswered } from '../../../form/conditions.js';
