@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import ClientPgLite from 'knex-pglite';
@@ -41,12 +42,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { knex, kind: 'postgres', pglite: null, connectionString: options.databaseUrl, close: () => knex.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  if (!dir.startsWith('memory://')) {
+    // Applicants' data is this user's alone: the files PGlite creates later follow the umask.
+    process.umask(0o077);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
   const pglite = await PGlite.create(dir, {
     extensions: { pg_trgm },
     parsers: { 20: (v: string) => Number.parseInt(v, 10) },
     loadDataDir: options.pgliteLoadDataDir,
   });
+  // The files of a new data folder are written 0666 whatever the umask: closed once here.
+  if (!dir.startsWith('memory://')) ownerOnly(dir);
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,
     dialect: 'postgres',
@@ -64,4 +71,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/** Removes the group's and others' permissions from a folder and everything in it (files 0600, folders 0700). */
+function ownerOnly(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) ownerOnly(path);
+    else if (entry.isFile()) chmodSync(path, 0o600);
+  }
 }

@@ -1,6 +1,7 @@
 import type { Block, Check, Node, Question, Repeater, Rule } from './types.js';
 import { MONTHS } from './options.js';
 import { MESSAGES } from './messages.js';
+import { defaultCount } from './ui-defaults.js';
 
 /** §3: prefixing joins prefix and key with an underscore; no prefix leaves the key as it is. */
 export function prefixed(prefix: string | undefined, key: string): string {
@@ -210,5 +211,5 @@ export function prefixNodes(nodes: readonly Node[], prefix: string, options: { o
 /** The nodes of one add-another instance (0-based): the template under `prefixes[index]`. */
 export function repeaterInstance(repeater: Repeater, index: number): Node[] {
   const prefix = repeater.prefixes[index] ?? `${repeater.repeater}_${index + 1}`;
-  return prefixNodes(repeater.template, prefix, { optional: index >= (repeater.defaultCount ?? 1) });
+  return prefixNodes(repeater.template, prefix, { optional: index >= defaultCount(repeater) });
 }

@@ -3,6 +3,7 @@ import { PAGE_IDS } from './definition.js';
 import { allFields, DESC_SUFFIX } from './fields.js';
 import { isNamedList } from './options.js';
 import type { FormDefinition, Node, OptionsSource, Question, Rule } from './types.js';
+import { defaultCount } from './ui-defaults.js';
 
 /** §9: an add-another repeater holds at most 10 components. */
 export const ADD_ANOTHER_MAX = 10;
@@ -99,7 +100,7 @@ export function definitionProblems(definition: FormDefinition): { errors: string
       if (!('kind' in node) && 'showWhen' in node && node.showWhen) ruleKeys(node.showWhen).forEach((k) => referenced(k, 'condition of a section, block or text'));
       if ('group' in node) node.branches.forEach((branch, i) => ruleKeys(branch.when).forEach((k) => referenced(k, `branch ${i + 1} of group ${node.group}`)));
       if ('repeater' in node) {
-        const count = node.defaultCount ?? 1;
+        const count = defaultCount(node);
         if (node.max > ADD_ANOTHER_MAX) errors.push(`Add-another "${node.repeater}" has maximum ${node.max}, above ${ADD_ANOTHER_MAX}.`);
         if (node.max < 1) errors.push(`Add-another "${node.repeater}" has maximum ${node.max}, below 1.`);
         if (count < 1 || count > node.max) errors.push(`Add-another "${node.repeater}" has default count ${count} outside 1…${node.max}.`);

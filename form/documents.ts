@@ -51,13 +51,4 @@ export function fileProblem(file: { name: string; size: number }, loggedIn: bool
   return null;
 }
 
-/** Conversion statuses (§3) as the API reports them. */
-export const CONVERSION_STATUSES = ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'NOT_ANSWERED'] as const;
-export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
-
-/** Statuses during which the client keeps polling every 2000 ms (§4). */
-export function isPending(status: ConversionStatus | null | undefined): boolean {
-  return status === 'UNPROCESSED' || status === 'IN_PROGRESS';
-}
-
 export const CONVERSION_POLL_MS = 2000;

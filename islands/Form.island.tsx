@@ -12,11 +12,13 @@ import { domAnswerChanges } from './form/dom-answers.js';
 import { focusQuestionFromHash } from './form/hash-focus.js';
 import { leaveDestination, type LeaveKind } from './form/leave.js';
 import { ServerSlot } from './form/ServerSlot.js';
-import { errorsByKey, formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages, type WebStatus } from './form/state.js';
+import { errorsByKey, formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages } from './form/state.js';
+import type { WebStatus } from '../contracts/statuses.js';
 import { StepNav } from './form/StepNav.js';
+import { REVIEW_ROUTE } from '../contracts/routes.js';
 import { loadValidation } from './form/validation-loader.js';
 import { useStudent } from './form/useStudent.js';
-import type { DocumentAnswer } from './upload/upload-api.js';
+import type { DocumentAnswer } from '../contracts/api.js';
 
 /** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
 export interface FormProps {
@@ -25,7 +27,6 @@ export interface FormProps {
   answers: Answers;
   isLoggedIn: boolean;
   webStatus?: WebStatus | null;
-  international?: boolean;
   /** Add-another counts and chosen tabs (§3); the lifecycle issue loads and persists them. */
   counts?: Record<string, number>;
   tabs?: Record<string, string>;
@@ -43,7 +44,7 @@ export interface FormProps {
  * server's answers; answers kept in this tab (logged-out visitors) are applied after hydration.
  */
 export function Form(props: FormProps) {
-  const definition = formDefinition({ international: props.international === true });
+  const definition = formDefinition();
   const page = pageById(props.page, definition);
   const [state, dispatch] = useReducer(formReducer, props, (p) =>
     initialFormState({
@@ -171,9 +172,15 @@ export function Form(props: FormProps) {
               Continue
             </button>
           ) : (
-            <button type="button" className="button button--submit" disabled={student.busy} aria-busy={student.busy || undefined} onClick={() => leave('submit', page.path)}>
-              Submit
-            </button>
+            <>
+              {/* "Check your answers" before submitting: saved first, like a step link (onSummaryLink). */}
+              <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
+                Review your application
+              </a>
+              <button type="button" className="button button--submit" disabled={student.busy} aria-busy={student.busy || undefined} onClick={() => leave('submit', page.path)}>
+                Submit
+              </button>
+            </>
           )}
         </div>
       </main>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError, GENERIC_ERROR_MESSAGE, UnauthorizedError } from './ui/api.js';
 import { showError } from './ui/toast-bus.js';
-import { isPending, nextPdfPollDelay, PDF_FAILED_MESSAGE, type PdfState } from './lifecycle/pdf-poll.js';
+import { nextPdfPollDelay } from './lifecycle/pdf-poll.js';
+import { isPending, PDF_FAILED_MESSAGE } from '../contracts/statuses.js';
+import type { PdfState } from '../contracts/api.js';
 
 export interface PdfDownloadProps {
   /** The link's text once the PDF is ready. */

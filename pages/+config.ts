@@ -1,5 +1,14 @@
 import type { Config } from 'vike/types';
 
+declare global {
+  namespace Vike {
+    interface Config {
+      /** The page's own title (each page's +title.ts); the document title adds the application's name. */
+      title?: string;
+    }
+  }
+}
+
 export default {
   // Pages render on the server only; interactive parts are islands hydrated by islands/hydrate.ts.
   meta: {

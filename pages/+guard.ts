@@ -1,15 +1,13 @@
 import { redirect } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { redirectFor, routeStateOf } from '../server/application/page-routing.server.js';
-import type { LifecyclePageContext } from '../server/application/page-data.server.js';
 
 /**
  * The §2 routing rules for every page (server/application/page-routing.server.ts). A page's own
  * +guard.ts replaces this one (vike guards are not cumulative), so pages must not define their own.
  */
 export async function guard(pageContext: PageContextServer): Promise<void> {
-  const context = pageContext as unknown as LifecyclePageContext;
-  if (!context.services) return;
-  const target = redirectFor(pageContext.urlPathname, pageContext.urlParsed.searchOriginal ?? '', await routeStateOf(context));
+  if (!pageContext.services) return;
+  const target = redirectFor(pageContext.urlPathname, pageContext.urlParsed.searchOriginal ?? '', await routeStateOf(pageContext));
   if (target) throw redirect(target);
 }

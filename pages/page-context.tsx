@@ -13,3 +13,8 @@ export function usePageContext(): PageContextServer {
   if (!value) throw new Error('usePageContext outside a page');
   return value;
 }
+
+/** The page's +data result (https://vike.dev/useData); undefined on a page without a +data hook. */
+export function useData<Data>(): Data | undefined {
+  return usePageContext().data as Data | undefined;
+}

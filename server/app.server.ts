@@ -30,7 +30,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   const { config, logger } = services;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
   app.use(

@@ -10,8 +10,10 @@ import { createQueues, registerWorkers } from '../workers/register.server.js';
 import { createMailer } from './mail/mailer.server.js';
 import { createObjectStore } from './storage/create-store.server.js';
 import { enqueueApplicationPdf } from './pdf/routes.server.js';
+import { queueSubmissionReceipt } from './receipts/receipts.server.js';
 import { checkDefinition } from '../form/check-definition.js';
 import { formDefinition } from '../form/definition.js';
+import { protectDataDir } from './data-dir.server.js';
 
 export interface BootOptions {
   /** Run job handlers in this process (WORKER=inline, or the worker entry). */
@@ -25,13 +27,17 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
   // §5 configuration errors stop development and tests; production logs them as warnings only.
   const { warnings } = config.nodeEnv === 'production' ? { warnings: [] } : checkDefinition(formDefinition());
   for (const warning of warnings) logger.warn({ warning }, 'form definition');
+  protectDataDir(config.dataDir);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   const applied = await migrateLatest(db.knex);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   seedLookupDataInBackground(db.knex, logger);
   const services: AppServices = { config, logger, db, boss: null, now: () => new Date(), mail: createMailer(config, logger) };
   services.storage = createObjectStore(config);
-  services.onSubmitted = (trx, userId) => enqueueApplicationPdf(services, userId, trx);
+  services.onSubmitted = async (trx, userId) => {
+    await enqueueApplicationPdf(services, userId, trx);
+    await queueSubmissionReceipt(services, trx, userId);
+  };
   if (options.startQueue !== false) {
     const boss = createBoss(db);
     boss.on('error', (err) => logger.error({ err }, 'job queue error'));

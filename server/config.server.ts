@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
 
 /** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   chromiumPath: string | null;
   sofficePath: string | null;
   sessionSecret: string;
+  /** Express's `trust proxy`: which X-Forwarded-For hops to believe (README, Security). */
+  trustProxy: TrustProxy;
   worker: 'inline' | 'off';
   logLevel: string;
   applicationWindow: { start: Date; end: Date } | null;
@@ -48,6 +51,7 @@ const envSchema = Joi.object({
   CHROMIUM_PATH: Joi.string(),
   SOFFICE_PATH: Joi.string(),
   SESSION_SECRET: Joi.string().min(32),
+  TRUST_PROXY: Joi.string(),
   WORKER: Joi.string().valid('inline', 'off').default('inline'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   APPLICATION_WINDOW_START: Joi.date().iso(),
@@ -83,7 +87,7 @@ function findOnPath(name: string, pathVar: string | undefined): string | null {
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -103,6 +107,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && !v.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET: is required in production (at least 32 characters)');
   }
+  if (nodeEnv === 'production') {
+    const problem = sessionSecretProblem(v.SESSION_SECRET);
+    if (problem) throw new ConfigError(`Invalid configuration: SESSION_SECRET: ${problem}`);
+  }
+  const trustProxy = parseTrustProxy(v.TRUST_PROXY);
+  if ('problem' in trustProxy) throw new ConfigError(`Invalid configuration: TRUST_PROXY: ${trustProxy.problem}`);
   const port = v.PORT as number;
   return {
     nodeEnv,
@@ -125,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: v.CHROMIUM_PATH ?? findExecutable(CHROMIUM_CANDIDATES),
     sofficePath: v.SOFFICE_PATH ?? findOnPath('soffice', env.PATH),
     sessionSecret: v.SESSION_SECRET ?? developmentSecret(dataDir),
+    trustProxy: trustProxy.value,
     worker: v.WORKER,
     logLevel: v.LOG_LEVEL,
     applicationWindow: v.APPLICATION_WINDOW_START

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { renderPage } from 'vike/server';
-import { DEFAULT_ROUTE, isPageRoute } from '../pages/routes.js';
+import { DEFAULT_ROUTE, isPageRoute } from '../contracts/routes.js';
 import type { AppServices } from './services.server.js';
 
 /** Renders the routes of §2 with vike; every other path redirects to /about keeping its query string. */

@@ -1,19 +1,19 @@
 import type PgBoss from 'pg-boss';
-import type { AppServices } from '../server/services.server.js';
-import { registerPing, PING_QUEUE } from './jobs/ping.server.js';
-import { registerConvertDocument, DOCUMENT_QUEUES } from './jobs/convert-document.server.js';
-import { registerApplicationPdf, APPLICATION_PDF_QUEUES } from './jobs/render-application-pdf.server.js';
-
-/** Queues every process creates (so web processes can send even when WORKER=off). */
-export const QUEUES = [PING_QUEUE, ...DOCUMENT_QUEUES, ...APPLICATION_PDF_QUEUES];
+import type { WorkerServices } from './services.js';
+import { QUEUES } from './queues.js';
+import { registerPing } from './jobs/ping.server.js';
+import { registerConvertDocument } from './jobs/convert-document.server.js';
+import { registerApplicationPdf } from './jobs/render-application-pdf.server.js';
+import { registerSendReceipt } from './jobs/send-receipt.server.js';
 
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUES) await boss.createQueue(name);
 }
 
 /** Starts handling every job type in this process. */
-export async function registerWorkers(boss: PgBoss, services: AppServices): Promise<void> {
+export async function registerWorkers(boss: PgBoss, services: WorkerServices): Promise<void> {
   await registerPing(boss, services.db.knex);
   await registerConvertDocument(boss, services);
   await registerApplicationPdf(boss, services);
+  await registerSendReceipt(boss, services);
 }

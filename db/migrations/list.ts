@@ -6,6 +6,7 @@ import * as m030 from './030_documents.js';
 import * as m040 from './040_applications.js';
 import * as m050 from './050_service_links.js';
 import * as m060 from './060_application_pdfs.js';
+import * as m080 from './080_receipts.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -24,4 +25,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['040_applications', m040],
   ['050_service_links', m050],
   ['060_application_pdfs', m060],
+  ['080_receipts', m080],
 ];

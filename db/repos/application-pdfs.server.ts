@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-
-export type PdfStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+import { PENDING_STATUSES, type ConversionStatus } from '../../contracts/statuses.js';
 
 export interface ApplicationPdfRow {
   user_id: string;
-  status: PdfStatus;
+  status: ConversionStatus;
   generation: number;
   answers_version: number;
   output_key: string | null;
@@ -73,13 +72,13 @@ function current(knex: Knex, t: PdfJobTarget) {
 }
 
 export async function markPdfInProgress(knex: Knex, t: PdfJobTarget): Promise<boolean> {
-  return (await current(knex, t).whereIn('status', ['UNPROCESSED', 'IN_PROGRESS']).update({ status: 'IN_PROGRESS' })) > 0;
+  return (await current(knex, t).whereIn('status', PENDING_STATUSES).update({ status: 'IN_PROGRESS' })) > 0;
 }
 
 export async function markPdfCompleted(knex: Knex, t: PdfJobTarget, outputKey: string, pageCount: number, now: Date): Promise<boolean> {
-  return (await current(knex, t).whereIn('status', ['UNPROCESSED', 'IN_PROGRESS']).update({ status: 'COMPLETED', output_key: outputKey, page_count: pageCount, completed_at: now })) > 0;
+  return (await current(knex, t).whereIn('status', PENDING_STATUSES).update({ status: 'COMPLETED', output_key: outputKey, page_count: pageCount, completed_at: now })) > 0;
 }
 
 export async function markPdfFailed(knex: Knex, t: PdfJobTarget, message: string, now: Date): Promise<boolean> {
-  return (await current(knex, t).whereIn('status', ['UNPROCESSED', 'IN_PROGRESS']).update({ status: 'FAILED', message, completed_at: now })) > 0;
+  return (await current(knex, t).whereIn('status', PENDING_STATUSES).update({ status: 'FAILED', message, completed_at: now })) > 0;
 }

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { WEB_STATUSES, type WebStatus } from '../../contracts/statuses.js';
+import { assignReference } from './references.server.js';
 
 export type StoredAnswers = Record<string, string | boolean>;
 
@@ -11,6 +13,8 @@ export interface ApplicationRow {
   tabs: Record<string, string>;
   validations: unknown;
   submitted_at: Date | null;
+  /** The submission's reference (e.g. FA-7K3M9Q), set with submitted_at. */
+  reference: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -89,55 +93,62 @@ export async function saveAnswers(knex: Knex, userId: string, options: SaveAnswe
   });
 }
 
-export async function setLastPage(knex: Knex, userId: string, lastPage: string, now: Date): Promise<void> {
-  await ensureApplication(knex, userId, now);
-  await knex('applications').where({ user_id: userId }).update({ last_page: lastPage, updated_at: now });
-}
+export type OpenWrite<T> = { submitted: true } | { submitted: false; value: T };
 
-export async function setValidations(knex: Knex, userId: string, validations: unknown, now: Date): Promise<void> {
-  await ensureApplication(knex, userId, now);
-  await knex('applications').where({ user_id: userId }).update({ validations: JSON.stringify(validations), updated_at: now });
-}
-
-export async function setAddAnother(knex: Knex, userId: string, buttonId: string, count: number, now: Date): Promise<Record<string, number>> {
-  return knex.transaction(async (trx) => {
-    const row = await lockApplication(trx, userId, now);
-    const addAnother = { ...row.add_another, [buttonId]: count };
-    await trx('applications').where({ user_id: userId }).update({ add_another: JSON.stringify(addAnother), updated_at: now });
-    return addAnother;
-  });
-}
-
-/** Records the chosen tab and clears the answers listed for the tabs left behind, in one step. */
-export async function setTab(
+/**
+ * Runs `write` in one transaction holding the application row's lock, unless the application is submitted
+ * (then nothing is written). A submit that commits first is seen here; one that comes second waits for
+ * this lock, so no write can land on a submitted application. `write` must use `trx` only (PGlite has one
+ * connection); throwing from it rolls everything back.
+ */
+export async function writeOpenApplication<T>(
   knex: Knex,
   userId: string,
-  options: { tabId: string; chosenTab: string; clearKeys: readonly string[]; now: Date },
-): Promise<{ tabs: Record<string, string>; version: number; submitted: boolean }> {
+  now: Date,
+  write: (trx: Knex.Transaction, row: ApplicationRead) => Promise<T>,
+): Promise<OpenWrite<T>> {
   return knex.transaction(async (trx) => {
-    const row = await lockApplication(trx, userId, options.now);
-    if (row.submitted_at) return { tabs: row.tabs, version: row.version, submitted: true };
-    const tabs = { ...row.tabs, [options.tabId]: options.chosenTab };
-    const changed = row.tabs[options.tabId] !== options.chosenTab;
-    const answers = { ...row.answers };
-    let cleared = false;
-    if (changed) {
-      for (const key of options.clearKeys) {
-        if (key in answers && answers[key] !== '') {
-          answers[key] = '';
-          cleared = true;
-        }
-      }
-    }
-    const version = cleared ? row.version + 1 : row.version;
-    await trx('applications')
-      .where({ user_id: userId })
-      .update({ tabs: JSON.stringify(tabs), answers: JSON.stringify(answers), version, updated_at: options.now });
-    return { tabs, version, submitted: false };
+    const row = await lockApplication(trx, userId, now);
+    if (row.submitted_at) return { submitted: true as const };
+    return { submitted: false as const, value: await write(trx, row) };
   });
 }
 
-export async function recordWebStatus(knex: Knex, userId: string, webStatus: string, now: Date): Promise<void> {
+export async function setLastPage(trx: Knex.Transaction, userId: string, lastPage: string, now: Date): Promise<void> {
+  await trx('applications').where({ user_id: userId }).update({ last_page: lastPage, updated_at: now });
+}
+
+export async function setValidations(trx: Knex.Transaction, userId: string, validations: unknown, now: Date): Promise<void> {
+  await trx('applications').where({ user_id: userId }).update({ validations: JSON.stringify(validations), updated_at: now });
+}
+
+export async function setAddAnother(
+  trx: Knex.Transaction,
+  row: ApplicationRead,
+  buttonId: string,
+  count: number,
+  now: Date,
+): Promise<Record<string, number>> {
+  const addAnother = { ...row.add_another, [buttonId]: count };
+  await trx('applications').where({ user_id: row.user_id }).update({ add_another: JSON.stringify(addAnother), updated_at: now });
+  return addAnother;
+}
+
+/** Records the chosen tabs and the answers as cleared for them, in the caller's locked transaction. */
+export async function setTabs(
+  trx: Knex.Transaction,
+  row: ApplicationRead,
+  update: { tabs: Record<string, string>; answers: StoredAnswers; now: Date },
+): Promise<{ tabs: Record<string, string>; version: number }> {
+  const changed = JSON.stringify(update.answers) !== JSON.stringify(row.answers);
+  const version = changed ? row.version + 1 : row.version;
+  await trx('applications')
+    .where({ user_id: row.user_id })
+    .update({ tabs: JSON.stringify(update.tabs), answers: JSON.stringify(update.answers), version, updated_at: update.now });
+  return { tabs: update.tabs, version };
+}
+
+export async function recordWebStatus(knex: Knex, userId: string, webStatus: WebStatus, now: Date): Promise<void> {
   await knex('web_statuses').insert({ user_id: userId, web_status: webStatus, recorded_at: now }).onConflict(['user_id', 'web_status']).ignore();
 }
 
@@ -147,7 +158,7 @@ export async function webStatusesOf(knex: Knex, userId: string): Promise<string[
 }
 
 export type SubmitOutcome =
-  | { outcome: 'submitted'; submittedAt: Date; firstTime: boolean }
+  | { outcome: 'submitted'; submittedAt: Date; firstTime: boolean; reference: string | null }
   | { outcome: 'invalid'; problems: unknown };
 
 /**
@@ -162,14 +173,16 @@ export async function submitApplication(
 ): Promise<SubmitOutcome> {
   return knex.transaction(async (trx) => {
     const row = await lockApplication(trx, userId, options.now);
-    if (row.submitted_at) return { outcome: 'submitted', submittedAt: row.submitted_at, firstTime: false };
+    if (row.submitted_at) return { outcome: 'submitted', submittedAt: row.submitted_at, firstTime: false, reference: row.reference };
     const problems = options.check(row);
     if (problems) return { outcome: 'invalid', problems };
     await trx('applications').where({ user_id: userId }).update({ submitted_at: options.now, updated_at: options.now });
-    for (const status of ['started', 'validating', 'submitted']) {
+    const reference = await assignReference(trx, userId);
+    // Submission records every status it implies (§4 derives web_status by their count).
+    for (const status of WEB_STATUSES) {
       await trx('web_statuses').insert({ user_id: userId, web_status: status, recorded_at: options.now }).onConflict(['user_id', 'web_status']).ignore();
     }
     await options.afterSubmit?.(trx);
-    return { outcome: 'submitted', submittedAt: options.now, firstTime: true };
+    return { outcome: 'submitted', submittedAt: options.now, firstTime: true, reference };
   });
 }

@@ -9,25 +9,28 @@ export interface CodeRow {
   expires_at: Date;
 }
 
-/** Replaces any previous code: resending invalidates the older one. */
-export async function putCode(knex: Knex, row: Omit<CodeRow, 'failed_attempts'>): Promise<void> {
-  await knex('confirmation_codes')
-    .insert({ ...row, failed_attempts: 0 })
-    .onConflict('user_id')
-    .merge(['code_hmac', 'expires_at', 'failed_attempts']);
+/** An id no account has: flows for unknown addresses run the same statements against it (no timing oracle). */
+export const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Replaces any previous code (resending invalidates the older one), only for an account of this id still
+ * awaiting confirmation; one statement whatever the case, so callers may run it for unknown addresses too
+ * (with NO_ACCOUNT_ID). True when a code was stored. Wrong guesses are counted per account elsewhere
+ * (server/auth/accounts.server.ts), so a new code does not refill them; failed_attempts is no longer used.
+ */
+export async function putCode(knex: Knex, row: Omit<CodeRow, 'failed_attempts'>): Promise<boolean> {
+  const { rows } = (await knex.raw(
+    `insert into confirmation_codes (user_id, code_hmac, expires_at, failed_attempts)
+     select id, ?, ?, 0 from users where id = ? and confirmed_at is null
+     on conflict (user_id) do update set code_hmac = excluded.code_hmac, expires_at = excluded.expires_at
+     returning user_id`,
+    [row.code_hmac, row.expires_at, row.user_id],
+  )) as { rows: unknown[] };
+  return rows.length === 1;
 }
 
 export async function findCode(knex: Knex, userId: string): Promise<CodeRow | null> {
   return ((await knex('confirmation_codes').where({ user_id: userId }).first()) as CodeRow | undefined) ?? null;
-}
-
-/** Counts a wrong guess atomically; returns the new count. */
-export async function countFailedCode(knex: Knex, userId: string, codeHmac: string): Promise<number> {
-  const rows = (await knex('confirmation_codes')
-    .where({ user_id: userId, code_hmac: codeHmac })
-    .increment('failed_attempts', 1)
-    .returning('failed_attempts')) as Array<{ failed_attempts: number }>;
-  return rows[0]?.failed_attempts ?? Number.MAX_SAFE_INTEGER;
 }
 
 /** Deletes the code if it is still the given one; true when this call consumed it (single use). */
@@ -47,9 +50,19 @@ export interface ResetRow {
   expires_at: Date;
 }
 
-/** Replaces any previous reset token: a newer request supersedes the older link. */
-export async function putReset(knex: Knex, row: ResetRow): Promise<void> {
-  await knex('password_resets').insert(row).onConflict('user_id').merge(['token_hash', 'expires_at']);
+/**
+ * Replaces any previous reset token (a newer request supersedes the older link) when an account has this id;
+ * one statement whatever the case, so callers run it for unknown addresses too (with NO_ACCOUNT_ID).
+ */
+export async function putReset(knex: Knex, row: ResetRow): Promise<boolean> {
+  const { rows } = (await knex.raw(
+    `insert into password_resets (user_id, token_hash, expires_at)
+     select id, ?, ? from users where id = ?
+     on conflict (user_id) do update set token_hash = excluded.token_hash, expires_at = excluded.expires_at
+     returning user_id`,
+    [row.token_hash, row.expires_at, row.user_id],
+  )) as { rows: unknown[] };
+  return rows.length === 1;
 }
 
 /** Deletes and returns the user's reset row if its hash matches: single use even under races. */

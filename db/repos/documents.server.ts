@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-
-/** Conversion statuses stored in a row; NOT_ANSWERED is what the API says when there is no row or no conversion. */
-export type StoredStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+import type { DocumentAnswer } from '../../contracts/api.js';
+import { PENDING_STATUSES, type ConversionStatus } from '../../contracts/statuses.js';
 
 export interface DocumentRow {
   user_id: string;
@@ -9,19 +8,12 @@ export interface DocumentRow {
   file_key: string;
   file_name: string;
   file_size: number;
-  status: StoredStatus | null;
+  status: ConversionStatus | null;
   message: string | null;
   output_key: string | null;
   attempts: number;
   created_at: Date;
   updated_at: Date;
-}
-
-/** §3 document answer as /api/profile and GET /api/document-answer carry it. */
-export interface DocumentAnswer {
-  file_name: string;
-  file_size: number;
-  status: StoredStatus | 'NOT_ANSWERED';
 }
 
 const TABLE = 'document_answers';
@@ -89,21 +81,21 @@ function current(knex: Knex, t: JobTarget) {
 /** The job's upload is still current and not finished: claim it. False means there is nothing to do. */
 export async function markInProgress(knex: Knex, t: JobTarget, now: Date): Promise<boolean> {
   const n = await current(knex, t)
-    .whereIn('status', ['UNPROCESSED', 'IN_PROGRESS'])
+    .whereIn('status', PENDING_STATUSES)
     .update({ status: 'IN_PROGRESS', attempts: knex.raw('attempts + 1'), updated_at: now });
   return n > 0;
 }
 
 export async function markCompleted(knex: Knex, t: JobTarget, outputKey: string, now: Date): Promise<boolean> {
   const n = await current(knex, t)
-    .whereIn('status', ['UNPROCESSED', 'IN_PROGRESS'])
+    .whereIn('status', PENDING_STATUSES)
     .update({ status: 'COMPLETED', message: null, output_key: outputKey, updated_at: now });
   return n > 0;
 }
 
 export async function markFailed(knex: Knex, t: JobTarget, message: string, now: Date): Promise<boolean> {
   const n = await current(knex, t)
-    .whereIn('status', ['UNPROCESSED', 'IN_PROGRESS'])
+    .whereIn('status', PENDING_STATUSES)
     .update({ status: 'FAILED', message, updated_at: now });
   return n > 0;
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { parse, type CsvError } from 'csv-parse';
-import type { LookupCategory } from '../../islands/autocomplete/lookup-contract.js';
+import type { LookupCategory } from '../../contracts/lookup.js';
 import { analyzeLookupTable } from './lookup.server.js';
 import { publicIdOf, requiredColumns, validateRow, type ImportRow } from './lookup-rows.js';
 

@@ -1,4 +1,4 @@
-import { ADDRESS_RECORD_KEYS, SCHOOL_RECORD_KEYS, type LookupCategory } from '../../islands/autocomplete/lookup-contract.js';
+import { ADDRESS_RECORD_KEYS, SCHOOL_RECORD_KEYS, type AddressRecordKey, type LookupCategory, type SchoolRecordKey } from '../../contracts/lookup.js';
 import { searchKey } from './lookup-keys.js';
 
 /**
@@ -6,31 +6,11 @@ import { searchKey } from './lookup-keys.js';
  * importer only has to batch what passes.
  */
 
-export type SchoolImportRow = {
-  public_id: string;
-  source_id: string;
-  ceeb: string;
-  name: string;
-  address_line_1: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  name_key: string;
-  search_key: string;
-};
+/** A school's record (contracts/lookup.ts) with its ids and search keys. */
+export type SchoolImportRow = Record<SchoolRecordKey, string> & { public_id: string; source_id: string; name_key: string; search_key: string };
 
-export type AddressImportRow = {
-  source_id: string;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  line_key: string;
-  search_key: string;
-};
+/** An address record (contracts/lookup.ts) with its id and search keys. */
+export type AddressImportRow = Record<AddressRecordKey, string> & { source_id: string; line_key: string; search_key: string };
 
 export type ImportRow = SchoolImportRow | AddressImportRow;
 

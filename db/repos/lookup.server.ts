@@ -1,10 +1,14 @@
 import type { Knex } from 'knex';
 import {
+  ADDRESS_RECORD_KEYS,
   LOOKUP_MAX_QUERY_LENGTH,
+  SCHOOL_RECORD_KEYS,
+  type AddressRecordKey,
   type LookupCategory,
   type LookupItem,
   type LookupRecord,
-} from '../../islands/autocomplete/lookup-contract.js';
+  type SchoolRecordKey,
+} from '../../contracts/lookup.js';
 import { escapeLike, searchKey } from './lookup-keys.js';
 
 /**
@@ -15,30 +19,12 @@ const MIN_WORD_SIMILARITY = 0.3;
 /** Trigrams need three characters to mean anything; shorter queries use the prefix search only. */
 const MIN_TRIGRAM_QUERY = 3;
 
-interface SchoolRow {
-  id: string;
-  name: string;
-  address_line_1: string;
-  city: string;
-  state: string;
-  zip: string;
-  ceeb: string;
-  country: string;
-}
-
-interface AddressRow {
-  id: string;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}
+type SchoolRow = { id: string } & Record<SchoolRecordKey, string>;
+type AddressRow = { id: string } & Record<AddressRecordKey, string>;
 
 // The public id is the natural key (see db/migrations/020_lookup.ts), never the serial.
-const SCHOOL_COLUMNS = ['public_id as id', 'name', 'address_line_1', 'city', 'state', 'zip', 'ceeb', 'country'] as const;
-const ADDRESS_COLUMNS = ['source_id as id', 'address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country'] as const;
+const SCHOOL_COLUMNS = ['public_id as id', ...SCHOOL_RECORD_KEYS];
+const ADDRESS_COLUMNS = ['source_id as id', ...ADDRESS_RECORD_KEYS];
 
 function schoolItem(row: SchoolRow): LookupItem {
   return { id: row.id, text: row.name, sub_text: [row.city, row.state].filter(Boolean).join(', '), name: row.name };

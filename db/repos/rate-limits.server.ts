@@ -20,33 +20,35 @@ export async function hit(knex: Knex, key: string, now: Date, windowMs: number):
   return { hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at) };
 }
 
-export interface Backoff {
-  failures: number;
-  blockedUntil: Date | null;
-}
-
-export async function readBackoff(knex: Knex, key: string): Promise<Backoff | null> {
-  const row = (await knex('rate_limits').where({ key }).first()) as { hits: number; blocked_until: Date | null } | undefined;
-  return row ? { failures: Number(row.hits), blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null } : null;
-}
+export type Reservation = { allowed: true; failures: number } | { allowed: false; blockedUntil: Date };
 
 /**
- * Records one failure; failures older than `forgetMs` are forgotten first. `delayFor(failures)` gives
- * how long further attempts wait (0 = none).
+ * Reserves one attempt before it is evaluated, under the key's row lock: refused while the key is blocked,
+ * otherwise counted as a failure at once (and the block set when that count calls for one). The caller
+ * clears the key on success. N parallel attempts therefore evaluate at most the free allowance: each waits
+ * for the lock and sees the reservations before it (PostgreSQL and PGlite alike).
  */
-export async function recordFailure(
+export async function reserveAttempt(
   knex: Knex,
   key: string,
   now: Date,
   forgetMs: number,
   delayFor: (failures: number) => number,
-): Promise<Backoff> {
-  const { hits } = await hit(knex, key, now, forgetMs);
-  // Each failure restarts the forgetting window: a slow, steady guesser keeps the count.
-  const delay = delayFor(hits);
-  const blockedUntil = delay > 0 ? new Date(now.getTime() + delay) : null;
-  await knex('rate_limits').where({ key }).update({ window_started_at: now, blocked_until: blockedUntil });
-  return { failures: hits, blockedUntil };
+): Promise<Reservation> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('insert into rate_limits (key, window_started_at, hits) values (?, ?, 0) on conflict (key) do nothing', [key, now]);
+    const row = (await trx('rate_limits').where({ key }).forUpdate().first()) as { hits: number; window_started_at: Date; blocked_until: Date | null };
+    const blockedUntil = row.blocked_until ? new Date(row.blocked_until) : null;
+    if (blockedUntil && blockedUntil.getTime() > now.getTime()) return { allowed: false as const, blockedUntil };
+    // Failures older than `forgetMs` are forgotten; each one restarts that window (a slow guesser keeps the count).
+    const forgotten = new Date(row.window_started_at).getTime() <= now.getTime() - forgetMs;
+    const failures = (forgotten ? 0 : Number(row.hits)) + 1;
+    const delay = delayFor(failures);
+    await trx('rate_limits')
+      .where({ key })
+      .update({ hits: failures, window_started_at: now, blocked_until: delay > 0 ? new Date(now.getTime() + delay) : null });
+    return { allowed: true as const, failures };
+  });
 }
 
 export async function clearKey(knex: Knex, key: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, PASSWORDS_MATCH_RULE, passwordRuleHolds } from '../../server/auth/password-rules.js';
+import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, PASSWORDS_MATCH_RULE, passwordRuleHolds } from '../../contracts/password-rules.js';
 
 export const CHECKLIST_ID = 'password-requirements';
 

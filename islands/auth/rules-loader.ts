@@ -1,4 +1,4 @@
-import type { authErrors } from '../../server/auth/rules.js';
+import type { authErrors } from '../../contracts/auth-rules.js';
 
 export type AuthErrors = typeof authErrors;
 
@@ -7,11 +7,11 @@ let loaded: AuthErrors | null = null;
 
 /**
  * joi is a third of the auth pages' JavaScript and nothing needs it before a card first validates:
- * the shared rules (server/auth/rules.ts, the same module the API validates with) load as their own
+ * the shared rules (contracts/auth-rules.ts, the same module the API validates with) load as their own
  * chunk on the first input or submit, so the messages stay identical to the server's.
  */
 export function loadAuthRules(): Promise<AuthErrors> {
-  loading ??= import('../../server/auth/rules.js').then(
+  loading ??= import('../../contracts/auth-rules.js').then(
     (module) => (loaded = module.authErrors),
     (err: unknown) => {
       // A failed download (flaky network) must not stay cached: the next submit tries again.

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import type { AuthForm, FieldErrors } from '../../server/auth/rules.js';
+import type { AuthForm, FieldErrors } from '../../contracts/auth-rules.js';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
 import { showError } from '../ui/toast-bus.js';
 import { loadAuthRules, loadedAuthRules, preloadAuthRules } from './rules-loader.js';

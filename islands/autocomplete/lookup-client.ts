@@ -1,4 +1,4 @@
-import { LOOKUP_DEFAULT_RESULTS, type LookupCategory, type LookupItem, type LookupRecord } from './lookup-contract.js';
+import { LOOKUP_DEFAULT_RESULTS, type LookupCategory, type LookupItem, type LookupRecord } from '../../contracts/lookup.js';
 
 export const LOOKUP_ENDPOINT = '/lookup/find';
 

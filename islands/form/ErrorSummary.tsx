@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { Page, ValidationEntry } from '../../form/types.js';
+import { REVIEW_ROUTE } from '../../contracts/routes.js';
 
 export const SUMMARY_HEADING = "We're missing some information!";
 
@@ -50,6 +51,11 @@ export function ErrorSummary({
           </section>
         );
       })}
+      <p className="error-summary__review">
+        <a href={REVIEW_ROUTE} onClick={(event) => onNavigate?.(event, REVIEW_ROUTE)}>
+          Review your whole application
+        </a>
+      </p>
     </div>
   );
 }

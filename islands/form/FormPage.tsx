@@ -1,6 +1,7 @@
 import type { Block, Node, Page, Question, Repeater, Rule } from '../../form/types.js';
 import { expandBlock, localKeys, repeaterInstance } from '../../form/blocks.js';
 import { evaluate, isAnswered } from '../../form/conditions.js';
+import { defaultCount } from '../../form/ui-defaults.js';
 import { useForm } from './context.js';
 import { ConfirmationTriggerBlock, RepeaterBlock, TabsBlock } from './Structure.js';
 import { ReadOnlyField } from './fields/Field.js';
@@ -97,7 +98,7 @@ function Heading({ level, id, children }: { level: number; id: string; children:
  * that holds an answer (answers restored from the browser or saved before must stay visible).
  */
 export function repeaterCount(node: Repeater, chosen: number | undefined, answers: Record<string, unknown>): number {
-  let count = chosen ?? node.defaultCount ?? 1;
+  let count = chosen ?? defaultCount(node);
   for (let index = count; index < node.max; index++) {
     const keys = localKeys(repeaterInstance(node, index));
     if ([...keys].some((key) => isAnswered(answers[key] as string | boolean | undefined))) count = index + 1;

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { allFields } from '../../form/fields.js';
 import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form/types.js';
+import type { PdfStatus } from '../../contracts/statuses.js';
+import { chosenTab } from '../../form/ui-defaults.js';
 import { useForm } from './context.js';
 import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
@@ -64,7 +66,7 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
 export function TabsBlock({ node, render }: { node: TabsNode; render: (children: TabsNode['items'][number]['children']) => ReactNode }) {
   const form = useForm();
   const [blocked, setBlocked] = useState(false);
-  const current = node.items.some((i) => i.id === form.tabs[node.tabs]) ? form.tabs[node.tabs]! : node.defaultTab;
+  const current = chosenTab(node, form.tabs[node.tabs]);
   const labelId = `${node.tabs}-label`;
   const tabId = (id: string) => `${node.tabs}-tab-${id}`;
   const panelId = (id: string) => `${node.tabs}-panel-${id}`;
@@ -199,7 +201,7 @@ export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationT
 }
 
 /** The application PDF download (§2); a shell until the PDF issue supplies status and url. */
-export function PdfDownloadButton({ status, url }: { status?: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS' | 'UNPROCESSED' | 'NOT_ANSWERED'; url?: string }) {
+export function PdfDownloadButton({ status, url }: { status?: PdfStatus; url?: string }) {
   if (status === 'COMPLETED' && url) {
     return (
       <a className="button button--secondary" href={url} download>

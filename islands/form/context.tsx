@@ -1,6 +1,6 @@
-import { createContext, useContext } from 'react';
-import type { Answers } from '../../form/types.js';
-import type { DocumentAnswer } from '../upload/upload-api.js';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Answers, Question } from '../../form/types.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /**
@@ -24,6 +24,8 @@ export interface FormContextValue {
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */
   persistTab?(tabId: string, chosen: string, label: string): Promise<'chosen' | 'blocked' | 'failed'>;
+  /** Read-only: what the review page adds to an answer (its Change link, its problems); none in the staff view and the PDF. */
+  readOnlyExtra?(q: Question): { after: ReactNode; invalid: boolean } | null;
 }
 
 const noop = () => {};

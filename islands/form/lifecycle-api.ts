@@ -1,6 +1,7 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { ApiError, apiRequest } from '../ui/api.js';
-import type { WebStatus } from './state.js';
+import type { WebStatus } from '../../contracts/statuses.js';
+import { UPLOAD_IN_PROGRESS, type AddAnotherRequest, type LastPageRequest, type TabsRequest, type WebStatusRequest } from '../../contracts/api.js';
 
 /** §7 / §9: the web-status post is retried 2 times on failure. */
 export const STATUS_POST_RETRIES = 2;
@@ -9,7 +10,7 @@ export const STATUS_POST_RETRIES = 2;
 export async function postWebStatus(webStatus: WebStatus, retries = STATUS_POST_RETRIES): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await apiRequest('/api/web-status', { method: 'POST', body: { web_status: webStatus } });
+      await apiRequest('/api/web-status', { method: 'POST', body: { web_status: webStatus } satisfies WebStatusRequest });
       return;
     } catch (err) {
       const retriable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
@@ -20,12 +21,21 @@ export async function postWebStatus(webStatus: WebStatus, retries = STATUS_POST_
 
 /** §4: while started or validating every page change reports the current path. */
 export async function putLastPage(path: string): Promise<void> {
-  await apiRequest('/api/last-page', { method: 'PUT', body: { last_page: path } });
+  await apiRequest('/api/last-page', { method: 'PUT', body: { last_page: path } satisfies LastPageRequest });
 }
 
 /** §4: the schema result is posted only when it has entries (the caller checks). */
 export async function postValidations(entries: readonly ValidationEntry[]): Promise<void> {
   await apiRequest('/api/validations', { method: 'POST', body: entries });
+}
+
+/**
+ * Records the schema result while validating: posted when it has entries (§4); when none remain, the stored
+ * one is cleared instead, or the next page would open with the summary of problems already fixed.
+ */
+export async function recordValidations(entries: readonly ValidationEntry[]): Promise<void> {
+  if (entries.length > 0) await postValidations(entries);
+  else await apiRequest('/api/validations', { method: 'DELETE' });
 }
 
 export type SubmitOutcome = { outcome: 'submitted' } | { outcome: 'invalid'; validations: ValidationEntry[] };
@@ -45,7 +55,7 @@ export async function postSubmit(): Promise<SubmitOutcome> {
 
 /** PUT /api/add-another (§7): the count per button id. */
 export async function putAddAnother(buttonId: string, count: number): Promise<void> {
-  await apiRequest('/api/add-another', { method: 'PUT', body: { button_id: buttonId, num_components: count } });
+  await apiRequest('/api/add-another', { method: 'PUT', body: { button_id: buttonId, num_components: count } satisfies AddAnotherRequest });
 }
 
 export type TabOutcome = { outcome: 'chosen'; etag: string | null } | { outcome: 'blocked' };
@@ -53,11 +63,11 @@ export type TabOutcome = { outcome: 'chosen'; etag: string | null } | { outcome:
 /** PUT /api/tabs (§7): 409 'File Upload in Progress' blocks the switch; the answers' new ETag comes back. */
 export async function putTab(tabId: string, chosenTab: string): Promise<TabOutcome> {
   try {
-    const response = await apiRequest<{ version?: number }>('/api/tabs', { method: 'PUT', body: { tab_id: tabId, chosen_tab: chosenTab } });
+    const response = await apiRequest<{ version?: number }>('/api/tabs', { method: 'PUT', body: { tab_id: tabId, chosen_tab: chosenTab } satisfies TabsRequest });
     const etag = response.headers.get('ETag') ?? (typeof response.data?.version === 'number' ? `"v${response.data.version}"` : null);
     return { outcome: 'chosen', etag };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 409 && err.body?.title === 'File Upload in Progress') return { outcome: 'blocked' };
+    if (err instanceof ApiError && err.status === 409 && err.body?.title === UPLOAD_IN_PROGRESS.title) return { outcome: 'blocked' };
     throw err;
   }
 }

@@ -1,15 +1,13 @@
 import type { Answers, FormDefinition, UiState, ValidationEntry } from '../../form/types.js';
 import { clearHidden, isAnswered } from '../../form/conditions.js';
+import type { WebStatus } from '../../contracts/statuses.js';
 
 /** Which of before / optional / after a confirmation trigger shows (§2, §4). */
 export type TriggerState = 'before' | 'optional' | 'after';
 
-/** §3 web_status values. */
-export type WebStatus = 'started' | 'validating' | 'submitted';
 
 /** The form island's whole state: one reducer, so the body, step navigation, continue button and summary agree. */
 export interface FormState {
-  /** The definition variant in use (the international one adds phone_international). */
   definition: FormDefinition;
   answers: Answers;
   /** Keys whose input lost focus once: from then on their messages update on every change (§5 live checks). */

@@ -1,4 +1,4 @@
-import { PAGE_CHANGED_COOKIE, PAGE_CHANGE_MARKER_ATTRIBUTE, readCookie } from '../../server/application/page-change.js';
+import { PAGE_CHANGED_COOKIE, PAGE_CHANGE_MARKER_ATTRIBUTE, readCookie } from '../../contracts/page-change.js';
 
 /**
  * §3 has_changed_page on the client. Call `markChangedPage()` right before any in-app move between the

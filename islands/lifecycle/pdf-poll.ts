@@ -1,19 +1,7 @@
-/** §3 PDF conversion statuses, and the §4/§9 polling of GET /api/pdf. */
-export type PdfStatus = 'COMPLETED' | 'FAILED' | 'IN_PROGRESS' | 'UNPROCESSED' | 'NOT_ANSWERED';
-
-export interface PdfState {
-  status: PdfStatus;
-  url: string | null;
-  message?: string;
-}
+/** The §4/§9 polling of GET /api/pdf (statuses and body: contracts/statuses.ts, contracts/api.ts). */
 
 export const PDF_POLL_FAST_MS = 1000;
 export const PDF_POLL_SLOW_MS = 600_000;
-export const PDF_FAILED_MESSAGE = 'We could not create the PDF of your application. Please try again later.';
-
-export function isPending(status: PdfStatus): boolean {
-  return status === 'UNPROCESSED' || status === 'IN_PROGRESS';
-}
 
 /** Every 1000 ms until the first non-pending result, then every 600000 ms (the link is refreshed). */
 export function nextPdfPollDelay(seenSettled: boolean): number {

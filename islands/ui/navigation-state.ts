@@ -1,5 +1,5 @@
 import type { Answers } from '../../form/types.js';
-import { LOGGED_IN_COOKIE, hasIdentityCookie } from '../../server/auth/cookies.js';
+import { LOGGED_IN_COOKIE, hasIdentityCookie } from '../../contracts/cookies.js';
 
 /**
  * §2 "navigation state": what travels from one screen to the next in this browser tab

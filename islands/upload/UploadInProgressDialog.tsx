@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { UPLOAD_IN_PROGRESS_TEXT, UPLOAD_IN_PROGRESS_TITLE } from './tab-guard.js';
+import { UPLOAD_IN_PROGRESS } from '../../contracts/api.js';
 
 /** §4: shown when a tab switch is blocked by an upload or a conversion still under way. */
 export function UploadInProgressDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -8,8 +8,8 @@ export function UploadInProgressDialog({ open, onClose }: { open: boolean; onClo
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay" />
         <Dialog.Content className="modal modal--narrow">
-          <Dialog.Title className="modal__title">{UPLOAD_IN_PROGRESS_TITLE}</Dialog.Title>
-          <Dialog.Description>{UPLOAD_IN_PROGRESS_TEXT}</Dialog.Description>
+          <Dialog.Title className="modal__title">{UPLOAD_IN_PROGRESS.title}</Dialog.Title>
+          <Dialog.Description>{UPLOAD_IN_PROGRESS.message}</Dialog.Description>
           <div className="modal__actions">
             <Dialog.Close className="button">OK</Dialog.Close>
           </div>

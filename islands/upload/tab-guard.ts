@@ -1,9 +1,6 @@
-import { isPending } from '../../form/documents.js';
+import { isPending } from '../../contracts/statuses.js';
 import { isUploadBusy } from './activity.js';
 import { conversionStatus, deleteConversion, deleteDocumentAnswer } from './upload-api.js';
-
-export const UPLOAD_IN_PROGRESS_TITLE = 'File Upload in Progress';
-export const UPLOAD_IN_PROGRESS_TEXT = 'Please wait until the file upload has completed.';
 
 /**
  * §4 tabs: before leaving a tab that holds document questions, check their conversions. An upload

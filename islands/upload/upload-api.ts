@@ -1,23 +1,7 @@
 import { api, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
-import type { ConversionStatus } from '../../form/documents.js';
+import type { ConversionView, DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 
 /** The §7 document calls as the upload island makes them. */
-
-export interface PresignedPost {
-  url: string;
-  fields: Record<string, string>;
-}
-
-export interface ConversionView {
-  status: ConversionStatus;
-  message: string;
-}
-
-export interface DocumentAnswer {
-  file_name: string;
-  file_size: number;
-  status: ConversionStatus;
-}
 
 const pdfPath = (key: string) => `/api/pdf/document-answer/${encodeURIComponent(key)}`;
 

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CONVERSION_POLL_MS, fileProblem, isPending, uploadErrorTitle, type ConversionStatus } from '../../form/documents.js';
+import { CONVERSION_POLL_MS, fileProblem, uploadErrorTitle } from '../../form/documents.js';
+import { isPending, type DocumentStatus } from '../../contracts/statuses.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
 import { showError } from '../ui/toast-bus.js';
 import { ApiError, GENERIC_ERROR_MESSAGE, UnauthorizedError } from '../ui/api.js';
 import { setUploadBusy } from './activity.js';
@@ -11,7 +13,6 @@ import {
   requestUpload,
   sendFile,
   startConversion,
-  type DocumentAnswer,
 } from './upload-api.js';
 
 export type UploadPhase = 'idle' | 'uploading' | 'converting' | 'done';
@@ -75,7 +76,7 @@ export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: Doc
   );
 
   const applyStatus = useCallback(
-    (status: ConversionStatus, message: string) => {
+    (status: DocumentStatus, message: string) => {
       if (status === 'COMPLETED') {
         update({ phase: 'done', error: null });
         cb.current.onAnswered?.(key);

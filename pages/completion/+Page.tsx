@@ -1,30 +1,36 @@
-import { usePageContext } from '../page-context.js';
+import { useData, usePageContext } from '../page-context.js';
 import { shellConfig } from '../layouts/public-config.js';
 import { GreetingBanner } from '../layouts/banners/GreetingBanner.js';
 import { ShellLifecycle } from '../layouts/banners/ShellLifecycle.js';
 import { Island } from '../../islands/Island.js';
 import { PdfDownload } from '../../islands/PdfDownload.island.js';
 import { LogoutButton } from '../../islands/LogoutButton.island.js';
-import type { CompletionPageData } from '../../server/application/page-data.server.js';
+import type { CompletionPageData } from '../../contracts/page-data.js';
+import { ReceiptSection, ReferenceLine } from './ReceiptSection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
 /** §2 /completion: standalone (no shell), only for submitted students (pages/+guard.ts). */
 export function Page() {
   const pageContext = usePageContext();
-  const data = (pageContext as unknown as { data?: CompletionPageData }).data;
+  const data = useData<CompletionPageData>();
   const { contacts } = shellConfig(pageContext);
   return (
     <>
       <main id="main" className="container completion">
         <h1>Freshman Application</h1>
         <p className="completion__message">{SUCCESS_MESSAGE}</p>
+        <ReferenceLine reference={data?.receipt?.reference ?? null} />
         {data?.banner ? <GreetingBanner banner={data.banner} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>
           <Island name="PdfDownload" component={PdfDownload} props={{}} />
+          <p className="completion__review">
+            You can also <a href="/review">review your submitted answers</a> on one page.
+          </p>
         </section>
+        {data?.receipt && data.username ? <ReceiptSection receipt={data.receipt} email={data.username} /> : null}
         <section className="completion__section" aria-labelledby="completion-contact">
           <h2 id="completion-contact">Questions?</h2>
           <p>

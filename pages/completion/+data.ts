@@ -1,8 +1,9 @@
 import type { PageContextServer } from 'vike/types';
-import { completionPageData, type CompletionPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import { completionWithReceipt } from '../../server/receipts/completion-data.server.js';
+import type { CompletionPageData } from '../../contracts/page-data.js';
 
 export type Data = CompletionPageData;
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  return completionPageData(pageContext as unknown as LifecyclePageContext);
+  return completionWithReceipt(pageContext);
 }

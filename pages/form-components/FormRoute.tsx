@@ -1,7 +1,7 @@
 import type { PageId } from '../../form/types.js';
 import { pageById } from '../../form/definition.js';
-import type { FormPageData } from '../../server/application/page-data.server.js';
-import { usePageContext } from '../page-context.js';
+import type { FormPageData } from '../../contracts/page-data.js';
+import { useData } from '../page-context.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
 import { ReadOnlyForm } from './ReadOnlyForm.js';
@@ -19,11 +19,12 @@ function documentMarks(documents: FormPageData['document_answer']): Record<strin
 
 export function FormRoute({ page }: { page: PageId }) {
   const { path } = pageById(page);
-  const data = (usePageContext() as unknown as { data?: FormPageData }).data;
+  const data = useData<FormPageData>();
   if (data?.is_service_user) {
     return (
       <main id="main" className="container main main--readonly" tabIndex={-1}>
         <h1 className="readonly-title">{data.applicant ? `Application of ${data.applicant}` : 'Application'}</h1>
+        {data.reference ? <p className="readonly-reference">{`Reference: ${data.reference}`}</p> : null}
         {/* One page per route, as the PDF prints them; converted documents count as answered (§3). */}
         <ReadOnlyForm pages={[page]} answers={{ ...data.answers, ...documentMarks(data.document_answer) }} counts={data.add_another} tabs={data.tabs} />
       </main>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { usePageContext } from '../page-context.js';
+import { useData, usePageContext } from '../page-context.js';
 import { shellConfig } from './public-config.js';
 import { SiteFooter } from './SiteFooter.js';
 // Lifecycle (issue 5): greeting banner, account popover, inactivity modal and toaster, from pages/(form)/+data.ts.
-import type { FormPageData } from '../../server/application/page-data.server.js';
+import type { FormPageData } from '../../contracts/page-data.js';
 import { GreetingBanner } from './banners/GreetingBanner.js';
 import { AccountSlot, ShellLifecycle } from './banners/ShellLifecycle.js';
 
@@ -38,7 +38,7 @@ export function FormShell({
   const pageContext = usePageContext();
   const config = shellConfig(pageContext);
   // Lifecycle (issue 5): the page data of pages/(form)/+data.ts (undefined on a page without it).
-  const data = (pageContext as unknown as { data?: FormPageData }).data;
+  const data = useData<FormPageData>();
   const banners = (
     <>
       {isWithin(config.applicationWindow, config.now) && (

@@ -9,8 +9,8 @@ export interface ShellConfig {
 
 /** The part of the server configuration a page may show. Read from pageContext on the server. */
 export function shellConfig(pageContext: PageContextServer): ShellConfig {
-  const services = (pageContext as unknown as { services: { config: any; now: () => Date } }).services;
-  const window = services.config.applicationWindow as { start: Date; end: Date } | null;
+  const { services } = pageContext;
+  const window = services.config.applicationWindow;
   return {
     contacts: services.config.contacts,
     applicationWindow: window ? { start: window.start.toISOString(), end: window.end.toISOString() } : null,

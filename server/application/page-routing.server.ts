@@ -1,5 +1,5 @@
 import { formDefinition } from '../../form/definition.js';
-import { DEFAULT_ROUTE } from '../../pages/routes.js';
+import { DEFAULT_ROUTE, REVIEW_ROUTE } from '../../contracts/routes.js';
 import { hasChangedPage, type LifecyclePageContext } from './page-data.server.js';
 import { requestApplication } from './request-application.server.js';
 
@@ -22,7 +22,7 @@ export type RouteState =
  * ('' or '?…'): it is kept on the way to a form page, where entry loading reads token and service_token.
  * - staff (service_token) see only the three form pages;
  * - not-submitted users on /completion go to the default route; submitted students go to /completion
- *   from any other route;
+ *   from any other route but /review (read-only for them); visitors on /review go to /login;
  * - logged-in students have nothing to do on /login or /signup;
  * - on first load a student goes to their last page, unless they already moved in this session.
  */
@@ -30,8 +30,9 @@ export function redirectFor(path: string, search: string, state: RouteState): st
   const forms = formPaths();
   const isForm = forms.includes(path);
   if (state.kind === 'service') return isForm ? null : DEFAULT_ROUTE + search;
-  if (state.kind === 'visitor') return path === COMPLETION_ROUTE ? DEFAULT_ROUTE + search : null;
-  if (state.submitted) return path === COMPLETION_ROUTE ? null : COMPLETION_ROUTE;
+  if (state.kind === 'visitor') return path === COMPLETION_ROUTE ? DEFAULT_ROUTE + search : path === REVIEW_ROUTE ? '/login' : null;
+  // A submitted application stays readable on the review page (read-only there).
+  if (state.submitted) return path === COMPLETION_ROUTE || path === REVIEW_ROUTE ? null : COMPLETION_ROUTE;
   if (path === COMPLETION_ROUTE) return DEFAULT_ROUTE + search;
   const lastPage = state.lastPage && forms.includes(state.lastPage) && !state.hasChangedPage ? state.lastPage : null;
   if (AUTH_ENTRY_ROUTES.has(path)) return lastPage ?? DEFAULT_ROUTE;

@@ -4,7 +4,8 @@ import { getApplication, saveAnswers, type ApplicationRead } from '../../db/repo
 import { webStatusesOf } from '../../db/repos/applications.server.js';
 import { listLogins } from '../../db/repos/users.server.js';
 import { takeCarriedAnswers } from '../../db/repos/carried-answers.server.js';
-import { documentAnswersFor, type DocumentAnswer } from '../../db/repos/documents.server.js';
+import { documentAnswersFor } from '../../db/repos/documents.server.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
 import { unknownKeys } from '../../form/answers.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 

@@ -10,7 +10,6 @@ import {
   saveAnswers,
   setAddAnother,
   setLastPage,
-  setTab,
   setValidations,
   submitApplication,
   webStatusesOf,
@@ -18,21 +17,20 @@ import {
 } from '../../db/repos/applications.server.js';
 import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from './answers.server.js';
 import { absorbCarriedAnswers, loadApplication, loadProfile } from './profile.server.js';
-import { repeaterMaximums, tabGroups } from './ui-state.server.js';
-import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import { isDocumentKey } from '../documents/document-keys.server.js';
-import { deleteDocumentAnswer } from '../documents/service.server.js';
-import { isPending, type ConversionStatus } from '../../form/documents.js';
+import { repeaterMaximums, tabGroups, uiStateWithDefaults } from './ui-state.server.js';
+import { WEB_STATUSES } from '../../contracts/statuses.js';
+import type { AddAnotherRequest, LastPageRequest, TabsRequest, WebStatusRequest } from '../../contracts/api.js';
+import { SUBMITTED_MESSAGE, submittedError, whileOpen } from './open-application.server.js';
+import { FILE_UPLOAD_IN_PROGRESS, switchTab } from './tab-switch.server.js';
+
+export { SUBMITTED_MESSAGE, FILE_UPLOAD_IN_PROGRESS };
 
 export const SAVED_MESSAGE = 'Your answers have been saved.';
 export const CONFLICT_MESSAGE =
   'Your answers were changed in another tab or on another device since this page loaded. What you typed is still here: review it and save again.';
-export const SUBMITTED_MESSAGE = 'Your application has been submitted, so its answers can no longer be changed.';
 export const SUBMIT_SUCCESS = 'Your application was successfully submitted.';
 export const SUBMIT_INVALID = "We're missing some information!";
-export const FILE_UPLOAD_IN_PROGRESS = 'Please wait until the file upload has completed.';
 
-const WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
 
 function body<T>(schema: Joi.Schema<T>, value: unknown): T {
   const { error, value: parsed } = schema.validate(value, { abortEarly: true, convert: false });
@@ -40,8 +38,8 @@ function body<T>(schema: Joi.Schema<T>, value: unknown): T {
   return parsed;
 }
 
-const lastPageBody = Joi.object({ last_page: Joi.string().valid(...PAGE_IDS.map((id) => `/${id}`), ...PAGE_IDS).required() }).required();
-const webStatusBody = Joi.object({ web_status: Joi.string().valid(...WEB_STATUSES).required() }).required();
+const lastPageBody = Joi.object<LastPageRequest>({ last_page: Joi.string().valid(...PAGE_IDS.map((id) => `/${id}`), ...PAGE_IDS).required() }).required();
+const webStatusBody = Joi.object<WebStatusRequest>({ web_status: Joi.string().valid(...WEB_STATUSES).required() }).required();
 const validationsBody = Joi.array()
   .items(
     Joi.object({
@@ -52,8 +50,8 @@ const validationsBody = Joi.array()
   )
   .max(500)
   .required();
-const addAnotherBody = Joi.object({ button_id: Joi.string().max(80).required(), num_components: Joi.number().integer().min(1).max(10).required() }).required();
-const tabsBody = Joi.object({ tab_id: Joi.string().max(80).required(), chosen_tab: Joi.string().max(80).required() }).required();
+const addAnotherBody = Joi.object<AddAnotherRequest>({ button_id: Joi.string().max(80).required(), num_components: Joi.number().integer().min(1).max(10).required() }).required();
+const tabsBody = Joi.object<TabsRequest>({ tab_id: Joi.string().max(80).required(), chosen_tab: Joi.string().max(80).required() }).required();
 
 const userOf = (res: { locals: { user: { id: string; username: string } | null } }) => res.locals.user!;
 
@@ -70,7 +68,8 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
   api.put('/last-page', requireUser, async (req, res) => {
     const { last_page } = body(lastPageBody, req.body);
     const path = last_page.startsWith('/') ? last_page : `/${last_page}`;
-    await setLastPage(knex, userOf(res).id, path, services.now());
+    const user = userOf(res);
+    await whileOpen(services, user.id, (trx) => setLastPage(trx, user.id, path, services.now()));
     res.json({ message: 'Last page recorded.', last_page: path });
   });
 
@@ -89,7 +88,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
       prepare: (merged, previous, row) => prepareAnswers(merged, previous, uiStateOf(row), now),
     });
     res.setHeader('ETag', etagOf(saved.version));
-    if (saved.outcome === 'submitted') throw new HttpError(409, SUBMITTED_MESSAGE, { submitted: true });
+    if (saved.outcome === 'submitted') throw submittedError();
     if (saved.outcome === 'conflict') throw new HttpError(409, CONFLICT_MESSAGE, { answer: saved.answers, version: saved.version });
     res.json({ message: SAVED_MESSAGE, version: saved.version, answer: saved.answers });
   });
@@ -108,8 +107,16 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
 
   api.post('/validations', requireUser, async (req, res) => {
     const entries = body(validationsBody, req.body);
-    await setValidations(knex, userOf(res).id, entries, services.now());
+    const user = userOf(res);
+    await whileOpen(services, user.id, (trx) => setValidations(trx, user.id, entries, services.now()));
     res.json({ message: 'Validation results recorded.' });
+  });
+
+  // Every problem fixed: the stored result goes, so no page shows a summary of problems that are gone.
+  api.delete('/validations', requireUser, async (_req, res) => {
+    const user = userOf(res);
+    await whileOpen(services, user.id, (trx) => setValidations(trx, user.id, [], services.now()));
+    res.json({ message: 'Validation results cleared.' });
   });
 
   api.post('/submit', requireUser, async (req, res) => {
@@ -127,17 +134,15 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
       afterSubmit: services.onSubmitted ? (trx) => services.onSubmitted!(trx, user.id) : undefined,
     });
     if (outcome.outcome === 'invalid') {
-      await setValidations(knex, user.id, outcome.problems, now);
+      await whileOpen(services, user.id, (trx) => setValidations(trx, user.id, outcome.problems, now));
       throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
     }
-    res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted' });
+    res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted', reference: outcome.reference });
   });
 
   api.get('/add-another', requireUser, async (_req, res) => {
     const row = await getApplication(knex, userOf(res).id, services.now());
-    const counts: Record<string, number> = {};
-    for (const [id] of repeaterMaximums()) counts[id] = row.add_another[id] ?? 1;
-    res.json(counts);
+    res.json(uiStateWithDefaults(row).add_another);
   });
 
   api.put('/add-another', requireUser, async (req, res) => {
@@ -145,15 +150,13 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     const max = repeaterMaximums().get(button_id);
     if (max === undefined) throw new HttpError(400, `Unknown add-another button: ${button_id}`);
     if (num_components > max) throw new HttpError(400, `At most ${max} can be added for ${button_id}.`);
-    const counts = await setAddAnother(knex, userOf(res).id, button_id, num_components, services.now());
+    const counts = await whileOpen(services, userOf(res).id, (trx, row) => setAddAnother(trx, row, button_id, num_components, services.now()));
     res.json(counts);
   });
 
   api.get('/tabs', requireUser, async (_req, res) => {
     const row = await getApplication(knex, userOf(res).id, services.now());
-    const chosen: Record<string, string> = {};
-    for (const [id, group] of tabGroups()) chosen[id] = row.tabs[id] ?? group.tabs.defaultTab;
-    res.json(chosen);
+    res.json(uiStateWithDefaults(row).tabs);
   });
 
   api.put('/tabs', requireUser, async (req, res) => {
@@ -161,18 +164,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     const group = tabGroups().get(tab_id);
     if (!group) throw new HttpError(400, `Unknown tabs: ${tab_id}`);
     if (!group.keysByItem.has(chosen_tab)) throw new HttpError(400, `Unknown tab ${chosen_tab} for ${tab_id}`);
-    const leftBehind = [...group.keysByItem].filter(([item]) => item !== chosen_tab).flatMap(([, keys]) => keys);
-    // §4: a document under a tab being left must not be mid-upload; otherwise it is deleted with the switch.
-    const user = userOf(res);
-    const documents = await documentAnswersFor(knex, user.id);
-    const leftDocuments = leftBehind.filter((key) => isDocumentKey(key) && documents[key]);
-    if (leftDocuments.some((key) => isPending(documents[key]!.status as ConversionStatus))) {
-      throw new HttpError(409, FILE_UPLOAD_IN_PROGRESS, { title: 'File Upload in Progress' });
-    }
-    for (const key of leftDocuments) await deleteDocumentAnswer(services, user.id, key);
-    const clearKeys = leftBehind.filter((key) => !isDocumentKey(key)).flatMap((k) => [k, `${k}_desc`]);
-    const result = await setTab(knex, user.id, { tabId: tab_id, chosenTab: chosen_tab, clearKeys, now: services.now() });
-    if (result.submitted) throw new HttpError(409, SUBMITTED_MESSAGE, { submitted: true });
+    const result = await switchTab(services, userOf(res).id, tab_id, chosen_tab);
     res.setHeader('ETag', etagOf(result.version));
     res.json({ tabs: result.tabs, version: result.version });
   });

@@ -1,6 +1,7 @@
 import { formDefinition } from '../../form/definition.js';
 import { allFields } from '../../form/fields.js';
 import type { Node, Repeater, Tabs } from '../../form/types.js';
+import { chosenTab, defaultCount } from '../../form/ui-defaults.js';
 
 /** Every node of the definition, depth first (structure only; blocks are leaves). */
 function* walk(nodes: readonly Node[]): Generator<Node> {
@@ -18,15 +19,31 @@ function structural<T extends Node>(is: (node: Node) => node is T): T[] {
   return formDefinition().pages.flatMap((page) => [...walk(page.children)].filter(is));
 }
 
+let repeaters: readonly Repeater[] | undefined;
 let maximums: ReadonlyMap<string, number> | undefined;
+
+function repeaterNodes(): readonly Repeater[] {
+  repeaters ??= structural((n): n is Repeater => 'repeater' in n);
+  return repeaters;
+}
 
 /**
  * Add-another buttons of the definition and their maximum counts (derived, never listed twice). Built on first
  * use and shared: it depends on the definition only, and every form page and UI-state save reads it.
  */
 export function repeaterMaximums(): ReadonlyMap<string, number> {
-  maximums ??= new Map(structural((n): n is Repeater => 'repeater' in n).map((r) => [r.repeater, r.max]));
+  maximums ??= new Map(repeaterNodes().map((r) => [r.repeater, r.max]));
   return maximums;
+}
+
+/** The stored add-another counts and tab choices, with the definition's defaults where none was stored (§3). */
+export function uiStateWithDefaults(stored: { add_another: Record<string, number>; tabs: Record<string, string> }): {
+  add_another: Record<string, number>;
+  tabs: Record<string, string>;
+} {
+  const addAnother = Object.fromEntries(repeaterNodes().map((r) => [r.repeater, stored.add_another[r.repeater] ?? defaultCount(r)]));
+  const tabs = Object.fromEntries([...tabGroups()].map(([id, group]) => [id, chosenTab(group.tabs, stored.tabs[id])]));
+  return { add_another: addAnother, tabs };
 }
 
 export interface TabGroup {

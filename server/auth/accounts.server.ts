@@ -5,10 +5,18 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passw
 import { limitMailsTo } from './limits.server.js';
 import { CODE_LIFETIME_MINUTES, alreadyConfirmedMail, alreadyRegisteredMail, confirmationCodeMail, sendInBackground } from './mails.server.js';
 import { findUserByUsername, insertUser, markConfirmed } from '../../db/repos/users.server.js';
-import { consumeCode, countFailedCode, deleteCode, findCode, putCode } from '../../db/repos/auth-secrets.server.js';
+import { NO_ACCOUNT_ID, consumeCode, deleteCode, findCode, putCode } from '../../db/repos/auth-secrets.server.js';
+import { clearKey, reserveAttempt } from '../../db/repos/rate-limits.server.js';
 
-/** Wrong guesses a code survives; the fifth wrong one kills it (a new code is needed). */
+/**
+ * Wrong guesses an account's codes survive together; the fifth wrong one kills the code. The budget belongs
+ * to the account, not to a code, so a resend does not refill it: after the fifth failure each further guess
+ * (with any code) waits CODE_GUESSES.blockMs, and an hour without failures forgets them.
+ */
 export const MAX_CODE_ATTEMPTS = 5;
+export const CODE_GUESSES = { blockMs: 15 * 60_000, forgetMs: 60 * 60_000 };
+
+const codeGuessKey = (services: AppServices, userId: string) => `code:${keyedHash(services.config.sessionSecret, 'code-guesses', userId)}`;
 
 export const ACCOUNT_MESSAGES = {
   signedUp: 'We sent a confirmation code to your email address. Enter it below to confirm your account.',
@@ -21,11 +29,16 @@ function codeHmac(services: AppServices, userId: string, code: string): string {
   return keyedHash(services.config.sessionSecret, 'confirmation-code', userId, code);
 }
 
-async function issueCode(services: AppServices, userId: string, username: string): Promise<void> {
+/**
+ * Stores a new code for `userId` if that account awaits confirmation, and mails it. Called with NO_ACCOUNT_ID
+ * for an unknown or confirmed address, it does the same work (code, HMAC, the one statement) and stores nothing.
+ */
+async function issueCode(services: AppServices, userId: string, username: string): Promise<boolean> {
   const code = randomCode();
   const expires = new Date(services.now().getTime() + CODE_LIFETIME_MINUTES * 60_000);
-  await putCode(services.db.knex, { user_id: userId, code_hmac: codeHmac(services, userId, code), expires_at: expires });
-  sendInBackground(services, confirmationCodeMail(services.config, username, code));
+  const stored = await putCode(services.db.knex, { user_id: userId, code_hmac: codeHmac(services, userId, code), expires_at: expires });
+  if (stored) sendInBackground(services, confirmationCodeMail(services.config, username, code));
+  return stored;
 }
 
 export function assertNotCommon(password: string): void {
@@ -62,26 +75,30 @@ export async function confirmAccount(services: AppServices, input: { username: s
   const user = await findUserByUsername(knex, input.username);
   const stored = user && !user.confirmed_at ? await findCode(knex, user.id) : null;
   if (!user || !stored) throw new HttpError(400, ACCOUNT_MESSAGES.badCode);
+  const now = services.now();
+  // Reserved before the comparison, like a login: parallel guesses cannot overrun the budget either.
+  const guess = await reserveAttempt(knex, codeGuessKey(services, user.id), now, CODE_GUESSES.forgetMs, (failures) =>
+    failures >= MAX_CODE_ATTEMPTS ? CODE_GUESSES.blockMs : 0,
+  );
+  const live = stored.expires_at.getTime() > now.getTime();
   const given = codeHmac(services, user.id, input.code);
-  const live = stored.expires_at.getTime() > services.now().getTime() && stored.failed_attempts < MAX_CODE_ATTEMPTS;
-  if (live && sameHex(given, stored.code_hmac) && (await consumeCode(knex, user.id, stored.code_hmac))) {
-    await markConfirmed(knex, user.id, services.now());
+  if (guess.allowed && live && sameHex(given, stored.code_hmac) && (await consumeCode(knex, user.id, stored.code_hmac))) {
+    await markConfirmed(knex, user.id, now);
+    await clearKey(knex, codeGuessKey(services, user.id));
     return { message: ACCOUNT_MESSAGES.confirmed };
   }
-  if (live) {
-    const failures = await countFailedCode(knex, user.id, stored.code_hmac);
-    if (failures >= MAX_CODE_ATTEMPTS) await deleteCode(knex, user.id);
-  } else {
-    await deleteCode(knex, user.id);
-  }
+  if (!live || !guess.allowed || guess.failures >= MAX_CODE_ATTEMPTS) await deleteCode(knex, user.id);
   throw new HttpError(400, ACCOUNT_MESSAGES.badCode);
 }
 
-/** A new code replaces the previous one. Same answer whatever the address's state. */
+/**
+ * A new code replaces the previous one. Same answer, and the same database work, whatever the address's state:
+ * the code is issued for an unknown address too, against an id no account has (ADR 0010, no timing oracle).
+ */
 export async function resendCode(services: AppServices, input: { username: string }): Promise<{ message: string }> {
   await limitMailsTo(services, input.username);
   const user = await findUserByUsername(services.db.knex, input.username);
-  if (user && !user.confirmed_at) await issueCode(services, user.id, input.username);
-  else if (user) sendInBackground(services, alreadyConfirmedMail(services.config, input.username));
+  const stored = await issueCode(services, user?.id ?? NO_ACCOUNT_ID, input.username);
+  if (user && !stored) sendInBackground(services, alreadyConfirmedMail(services.config, input.username));
   return { message: ACCOUNT_MESSAGES.resent };
 }

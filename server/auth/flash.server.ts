@@ -2,7 +2,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../services.server.js';
 import type { FlashMessage } from '../../contracts/flash.js';
 import { keyedHash, sameHex } from './tokens.server.js';
-import { isPageRoute } from '../../pages/routes.js';
+import { isPageRoute } from '../../contracts/routes.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

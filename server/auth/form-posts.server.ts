@@ -4,7 +4,7 @@ import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { sendPage } from '../render.server.js';
 import { AUTH_CARDS, RESEND, RESEND_FIELD, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';
-import { authValues, type AuthForm, type FieldErrors } from './rules.js';
+import { authValues, type AuthForm, type FieldErrors } from '../../contracts/auth-rules.js';
 import { ipLimit } from './limits.server.js';
 import { SESSION_INVALID_MESSAGE } from './session.server.js';
 import { confirmAccount, resendCode, signUp } from './accounts.server.js';

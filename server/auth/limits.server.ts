@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { keyedHash } from './tokens.server.js';
-import { clearKey, deleteStale, hit, readBackoff, recordFailure } from '../../db/repos/rate-limits.server.js';
+import { clearKey, deleteStale, hit, reserveAttempt } from '../../db/repos/rate-limits.server.js';
 
 /**
  * Abuse limits (ADR docs/decisions/0010-accounts-and-sessions.md). Per-IP limits are generous because whole
@@ -77,17 +77,18 @@ export async function limitMailsTo(services: AppServices, username: string): Pro
 
 const loginKey = (services: AppServices, username: string) => `login:${keyedHash(services.config.sessionSecret, 'login', username)}`;
 
-/** Throws 429 while the account (known or not) is in backoff. */
-export async function assertLoginAllowed(services: AppServices, username: string): Promise<void> {
-  const state = await readBackoff(services.db.knex, loginKey(services, username));
-  const wait = state?.blockedUntil ? state.blockedUntil.getTime() - services.now().getTime() : 0;
-  if (wait > 0) {
+/**
+ * Reserves one login attempt for the account (known or not) before its password is checked: 429 while it is
+ * in backoff; otherwise the attempt counts as a failure until clearLoginFailures says it succeeded. Reserving
+ * first is what keeps parallel guesses to the free allowance.
+ */
+export async function reserveLoginAttempt(services: AppServices, username: string): Promise<void> {
+  const now = services.now();
+  const reservation = await reserveAttempt(services.db.knex, loginKey(services, username), now, LOGIN_BACKOFF.forgetMs, loginDelayMs);
+  if (!reservation.allowed) {
+    const wait = reservation.blockedUntil.getTime() - now.getTime();
     throw tooMany(`Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`, wait);
   }
-}
-
-export async function recordLoginFailure(services: AppServices, username: string): Promise<void> {
-  await recordFailure(services.db.knex, loginKey(services, username), services.now(), LOGIN_BACKOFF.forgetMs, loginDelayMs);
 }
 
 export async function clearLoginFailures(services: AppServices, username: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.server.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './limits.server.js';
+import { clearLoginFailures, reserveLoginAttempt } from './limits.server.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, dropPresentedSession, endSession, startSession } from './session.server.js';
 import { findUserByUsername, recordLogin } from '../../db/repos/users.server.js';
 import { deleteExpiredSessions } from '../../db/repos/sessions.server.js';
@@ -26,17 +26,16 @@ export interface LoginInput {
  * count towards the same per-address backoff. Each success starts a new session (no fixation).
  */
 export async function logIn(services: AppServices, req: Request, res: Response, input: LoginInput): Promise<{ message: string }> {
-  await assertLoginAllowed(services, input.username);
+  // Counted as a failure before argon2 runs: parallel guesses cannot all pass a check made before any is recorded.
+  await reserveLoginAttempt(services, input.username);
   const knex = services.db.knex;
   const user = await findUserByUsername(knex, input.username);
   const ok = user ? await verifyPassword(user.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!user || !ok) {
-    await recordLoginFailure(services, input.username);
-    throw new HttpError(400, LOGIN_MESSAGES.badCredentials);
-  }
+  if (!user || !ok) throw new HttpError(400, LOGIN_MESSAGES.badCredentials);
+  // The right password: the reserved attempt was no failure.
+  await clearLoginFailures(services, input.username);
   // Only someone who knows the password learns that the account awaits confirmation.
   if (!user.confirmed_at) throw new HttpError(403, LOGIN_MESSAGES.notConfirmed, { unconfirmed: true });
-  await clearLoginFailures(services, input.username);
   await dropPresentedSession(services, req);
   await startSession(services, res, user.id);
   const now = services.now();

@@ -5,9 +5,9 @@ import { hashPassword } from './passwords.server.js';
 import { clearLoginFailures, limitMailsTo } from './limits.server.js';
 import { assertNotCommon } from './accounts.server.js';
 import { RESET_LIFETIME_MINUTES, passwordChangedMail, resetLinkMail, sendInBackground } from './mails.server.js';
-import { AUTH_MESSAGES } from './rules.js';
+import { AUTH_MESSAGES } from '../../contracts/auth-rules.js';
 import { findUserByUsername, markConfirmed, updatePassword } from '../../db/repos/users.server.js';
-import { consumeReset, deleteCode, putReset } from '../../db/repos/auth-secrets.server.js';
+import { NO_ACCOUNT_ID, consumeReset, deleteCode, putReset } from '../../db/repos/auth-secrets.server.js';
 import { deleteUserSessions } from '../../db/repos/sessions.server.js';
 
 export const RESET_MESSAGES = {
@@ -15,16 +15,18 @@ export const RESET_MESSAGES = {
   done: 'Your password has been reset. Please log in with your new password.',
 } as const;
 
-/** Same answer for known and unknown addresses. The newest link replaces any earlier one. */
+/**
+ * Same answer, and the same database work, for known and unknown addresses: the token is made and the one
+ * upsert runs for an unknown address too, against an id no account has (no timing oracle). The newest link
+ * replaces any earlier one.
+ */
 export async function requestPasswordReset(services: AppServices, input: { username: string }): Promise<{ message: string }> {
   await limitMailsTo(services, input.username);
   const user = await findUserByUsername(services.db.knex, input.username);
-  if (user) {
-    const token = randomToken();
-    const expires = new Date(services.now().getTime() + RESET_LIFETIME_MINUTES * 60_000);
-    await putReset(services.db.knex, { user_id: user.id, token_hash: sha256(token), expires_at: expires });
-    sendInBackground(services, resetLinkMail(services.config, input.username, token));
-  }
+  const token = randomToken();
+  const expires = new Date(services.now().getTime() + RESET_LIFETIME_MINUTES * 60_000);
+  const stored = await putReset(services.db.knex, { user_id: user?.id ?? NO_ACCOUNT_ID, token_hash: sha256(token), expires_at: expires });
+  if (stored) sendInBackground(services, resetLinkMail(services.config, input.username, token));
   return { message: RESET_MESSAGES.requested };
 }
 

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { authValues, type AuthForm } from './rules.js';
+import { authValues, type AuthForm } from '../../contracts/auth-rules.js';
 import { ipLimit } from './limits.server.js';
 import { requireUser } from './session.server.js';
 import { confirmAccount, resendCode, signUp } from './accounts.server.js';

@@ -1,11 +1,11 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { LOGGED_IN_COOKIE, SESSION_COOKIE } from './cookies.js';
-import { randomToken, sha256 } from './tokens.server.js';
+import { LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../contracts/cookies.js';
+import { keyedHash, randomToken } from './tokens.server.js';
 import { deleteSession, findSession, insertSession, touchSession } from '../../db/repos/sessions.server.js';
 
-export { IDENTITY_PROVIDER_PREFIX, SESSION_COOKIE, LOGGED_IN_COOKIE } from './cookies.js';
+export { IDENTITY_PROVIDER_PREFIX, SESSION_COOKIE, LOGGED_IN_COOKIE } from '../../contracts/cookies.js';
 
 /** §9 idle timeout: the session ends 15 minutes after the last request (sliding). */
 export const SESSION_IDLE_MS = 15 * 60_000;
@@ -56,18 +56,26 @@ function sessionIdFrom(req: Request): string | null {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
+/**
+ * What the sessions table keeps of a cookie's id: an HMAC under SESSION_SECRET, so a leaked table yields no
+ * usable session, and a new secret finds none of the old rows — rotating SESSION_SECRET ends every session.
+ */
+export function sessionIdHash(secret: string, id: string): string {
+  return keyedHash(secret, 'session', id);
+}
+
 /** A new session (new id at every login: no fixation); returns the cookie value. */
 export async function startSession(services: AppServices, res: Response, userId: string): Promise<void> {
   const id = randomToken();
   const now = services.now();
-  await insertSession(services.db.knex, { id_hash: sha256(id), user_id: userId, created_at: now, last_seen_at: now });
+  await insertSession(services.db.knex, { id_hash: sessionIdHash(services.config.sessionSecret, id), user_id: userId, created_at: now, last_seen_at: now });
   setSessionCookies(services, res, id);
 }
 
 /** Deletes the session the request presents, if any (a login replaces an older session). */
 export async function dropPresentedSession(services: AppServices, req: Request): Promise<void> {
   const id = sessionIdFrom(req);
-  if (id) await deleteSession(services.db.knex, sha256(id));
+  if (id) await deleteSession(services.db.knex, sessionIdHash(services.config.sessionSecret, id));
 }
 
 /** Logout: deletes the session and clears both cookies. */
@@ -88,7 +96,7 @@ export function sessionMiddleware(services: AppServices): RequestHandler {
       if (req.cookies?.[SESSION_COOKIE] !== undefined || req.cookies?.[LOGGED_IN_COOKIE] !== undefined) clearSessionCookies(services, res);
       return next();
     }
-    const idHash = sha256(id);
+    const idHash = sessionIdHash(services.config.sessionSecret, id);
     const session = await findSession(services.db.knex, idHash);
     const now = services.now().getTime();
     if (

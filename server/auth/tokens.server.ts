@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { mac, type TokenPurpose } from '../security/signed-token.server.js';
 
 /** 256 random bits, URL-safe: session ids and reset-link ids. */
 export function randomToken(): string {
@@ -19,8 +20,8 @@ export function randomCode(): string {
  * Six digits are guessable offline from a plain hash, so codes (and limiter keys holding IPs and
  * e-mails) are keyed with the server secret: a leaked table alone reveals nothing.
  */
-export function keyedHash(secret: string, ...parts: string[]): string {
-  return createHmac('sha256', secret).update(parts.join('\u0000')).digest('hex');
+export function keyedHash(secret: string, purpose: TokenPurpose, ...parts: string[]): string {
+  return mac(secret, purpose, ...parts).toString('hex');
 }
 
 export function sameHex(a: string, b: string): boolean {

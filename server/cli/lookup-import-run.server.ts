@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
 import { processesUsingDirectory } from '../../db/pglite-in-use.server.js';
 import { importLookupCsv, ImportFileError, type ImportCounts, type Rejection } from '../../db/repos/lookup-import.server.js';
-import { isLookupCategory, type LookupCategory } from '../../islands/autocomplete/lookup-contract.js';
+import { isLookupCategory, type LookupCategory } from '../../contracts/lookup.js';
 import { signImportToken } from '../lookup/import-token.server.js';
 
 export const USAGE = 'usage: npm run lookup:import -- <hs_ceeb|college_ceeb|address> <file.csv>';

@@ -10,31 +10,30 @@ import {
   documentAnswersFor,
   findDocument,
   replaceDocument,
-  type DocumentAnswer,
   type DocumentRow,
 } from '../../db/repos/documents.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
+import { whileOpen } from '../application/open-application.server.js';
+import type { Knex } from 'knex';
 import {
   CONVERT_DOCUMENT_QUEUE,
   CONVERT_JOB_OPTIONS,
   GAVE_UP_MESSAGE,
   MISSING_UPLOAD_MESSAGE,
   type ConvertDocumentData,
-} from '../../workers/jobs/convert-document.server.js';
-import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, fileExtension, type ConversionStatus } from '../../form/documents.js';
+} from '../../workers/queues.js';
+import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, fileExtension } from '../../form/documents.js';
+import type { ConversionView, DocumentAnswer } from '../../contracts/api.js';
+import type { DocumentStatus } from '../../contracts/statuses.js';
 import { isUploadKeyFor, newUploadKey, outputKeyFor } from './keys.server.js';
 import { sanitiseFileName } from './file-name.server.js';
+import { takeConversionQuota } from './quotas.server.js';
 
 /** A presigned upload is good for five minutes: enough for 1 MB on a slow phone, short if leaked. */
 export const PRESIGN_EXPIRES_SECONDS = 300;
 
-export interface ConversionView {
-  status: ConversionStatus;
-  message: string;
-}
-
-const STATUS_MESSAGES: Record<Exclude<ConversionStatus, 'FAILED'>, string> = {
+const STATUS_MESSAGES: Record<Exclude<DocumentStatus, 'FAILED'>, string> = {
   UNPROCESSED: 'Your file is waiting to be converted to PDF.',
   IN_PROGRESS: 'Your file is being converted to PDF.',
   COMPLETED: 'Your file was converted to PDF.',
@@ -66,9 +65,9 @@ async function deleteObjects(services: AppServices, keys: Array<string | null | 
  */
 export const PRESIGN_LIMIT = { max: 60, windowMs: 15 * 60_000 };
 
-async function limitPresigns(services: AppServices, userId: string): Promise<void> {
+async function limitPresigns(services: AppServices, trx: Knex.Transaction, userId: string): Promise<void> {
   const now = services.now();
-  const { hits, windowStartedAt } = await hit(services.db.knex, `presign:${userId}`, now, PRESIGN_LIMIT.windowMs);
+  const { hits, windowStartedAt } = await hit(trx, `presign:${userId}`, now, PRESIGN_LIMIT.windowMs);
   if (hits <= PRESIGN_LIMIT.max) return;
   const waitSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + PRESIGN_LIMIT.windowMs - now.getTime()) / 1000));
   throw new HttpError(
@@ -81,7 +80,8 @@ async function limitPresigns(services: AppServices, userId: string): Promise<voi
 
 export async function presignUpload(services: AppServices, userId: string, answerKey: string): Promise<PresignedPost> {
   const storage = storageOf(services);
-  await limitPresigns(services, userId);
+  // Counted under the application's lock: no upload is handed out for a submitted application.
+  await whileOpen(services, userId, (trx) => limitPresigns(services, trx, userId));
   // S3's POST policy is signed here without asking the store: without this check an applicant would get
   // a 200 and then an upload failing in the browser with a network error nobody can explain.
   await withStore(() => storage.ping());
@@ -95,10 +95,13 @@ const startBody = Joi.object({
   file_name: Joi.string().max(1024).required(),
 }).unknown(false);
 
-/** Makes the upload current and queues its conversion in one transaction: the job exists exactly when the row does. */
+/**
+ * Makes the upload current and queues its conversion in one transaction (the job exists exactly when the
+ * row does), under the application's lock: refused once the application is submitted.
+ */
 async function recordUpload(services: AppServices, boss: PgBoss, row: Parameters<typeof replaceDocument>[1], data: ConvertDocumentData) {
   try {
-    return await services.db.knex.transaction(async (trx) => {
+    return await whileOpen(services, row.user_id, async (trx) => {
       const result = await replaceDocument(trx, row, services.now());
       if (result.changed) await boss.send(CONVERT_DOCUMENT_QUEUE, data, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
       return result;
@@ -123,6 +126,7 @@ export async function startConversion(services: AppServices, userId: string, ans
   if (fileName.length > FILE_NAME_MAX_LENGTH) throw new HttpError(400, FILE_MESSAGES.nameTooLong);
   const boss = services.boss;
   if (!boss) throw new HttpError(503, 'Document conversion is not available at the moment. Please try again later.');
+  await takeConversionQuota(services, userId);
 
   // The store enforces nothing we can rely on (s3rver, a misconfigured bucket): check the object itself.
   const head = await withStore(() => storageOf(services).head(fileKey));
@@ -144,16 +148,34 @@ export async function conversionStatus(services: AppServices, userId: string, an
   return view(await findDocument(services.db.knex, userId, answerKey));
 }
 
-/** DELETE /api/pdf/document-answer/{key}: forgets the conversion and its PDF; the upload stays. */
+/** DELETE /api/pdf/document-answer/{key}: forgets the conversion and its PDF; the upload stays. 409 once submitted. */
 export async function deleteConversion(services: AppServices, userId: string, answerKey: string): Promise<void> {
-  const before = await clearConversion(services.db.knex, userId, answerKey, services.now());
+  const before = await whileOpen(services, userId, (trx) => clearConversion(trx, userId, answerKey, services.now()));
   if (before) await deleteObjects(services, [outputKeyFor(userId, answerKey, before.file_key)]);
 }
 
-/** DELETE /api/document-answer/{key}: forgets the document answer, its upload and its PDF. */
+/** DELETE /api/document-answer/{key}: forgets the document answer, its upload and its PDF. 409 once submitted. */
 export async function deleteDocumentAnswer(services: AppServices, userId: string, answerKey: string): Promise<void> {
-  const row = await deleteDocument(services.db.knex, userId, answerKey);
-  if (row) await deleteObjects(services, [row.file_key, outputKeyFor(userId, answerKey, row.file_key)]);
+  const rows = await whileOpen(services, userId, (trx) => removeDocumentAnswers(trx, userId, [answerKey]));
+  await deleteDocumentObjects(services, rows);
+}
+
+/**
+ * Deletes document answers inside the caller's transaction (one that holds the application's lock, see
+ * whileOpen); returns the rows, whose objects go with deleteDocumentObjects once that transaction committed.
+ */
+export async function removeDocumentAnswers(trx: Knex.Transaction, userId: string, answerKeys: readonly string[]): Promise<DocumentRow[]> {
+  const rows: DocumentRow[] = [];
+  for (const key of answerKeys) {
+    const row = await deleteDocument(trx, userId, key);
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** The upload and the converted PDF of each removed document answer. */
+export async function deleteDocumentObjects(services: AppServices, rows: readonly DocumentRow[]): Promise<void> {
+  for (const row of rows) await deleteObjects(services, [row.file_key, outputKeyFor(row.user_id, row.answer_key, row.file_key)]);
 }
 
 export async function listDocumentAnswers(services: AppServices, userId: string): Promise<Record<string, DocumentAnswer>> {

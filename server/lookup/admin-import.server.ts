@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
 import { importLookupCsv, ImportFileError } from '../../db/repos/lookup-import.server.js';
-import { isLookupCategory } from '../../islands/autocomplete/lookup-contract.js';
+import { isLookupCategory } from '../../contracts/lookup.js';
 import { HttpError } from '../http-error.server.js';
 import type { AppServices } from '../services.server.js';
 import { verifyImportToken } from './import-token.server.js';

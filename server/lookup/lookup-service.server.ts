@@ -9,7 +9,7 @@ import {
   LOOKUP_MAX_RESULTS,
   type LookupItem,
   type LookupRecord,
-} from '../../islands/autocomplete/lookup-contract.js';
+} from '../../contracts/lookup.js';
 import type { LookupCache } from './lookup-cache.server.js';
 
 export interface LookupAnswer {

@@ -10,6 +10,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (the receipt's application PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** A stable Message-ID (a receipt's), so a receiving system can recognise the same message sent again. */
+  messageId?: string;
 }
 
 /** Sends one e-mail. Implementations: SMTP (SMTP_URL) or the development outbox. */
@@ -25,7 +29,9 @@ export interface Mailer {
 export function createMailer(config: Config, logger: Logger): Mailer {
   const from = config.mailFrom;
   if (config.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    // Bounded waits (nodemailer's defaults let a silent server hold a send for ten minutes): a receipt attempt
+    // must end well within the time it holds its receipt (workers/jobs/send-receipt.server.ts).
+    const transport: Transporter = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });
@@ -38,7 +44,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
   return {
     async send(message) {
       const info = await builder.sendMail({ from, ...message });
-      mkdirSync(outbox, { recursive: true });
+      mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ mail: { to: message.to, subject: message.subject, file } }, 'mail written to outbox (no SMTP_URL)');

@@ -7,8 +7,10 @@ import { HttpError } from '../http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { failApplicationPdfNow, findApplicationPdf, findApplicationWithPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
-import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS, applicantName } from '../../workers/jobs/render-application-pdf.server.js';
+import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS } from '../../workers/queues.js';
+import { applicantName } from '../../form/applicant-name.js';
 import { withStore } from '../storage/http-errors.server.js';
+import { takeRenderQuota } from '../documents/quotas.server.js';
 
 export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';
 
@@ -63,6 +65,8 @@ export const pdfFeature: Feature = ({ api }, services) => {
       // A new rendering must be stored: while the store is down that is a 503 now, not a render that
       // gives up later. (Polls of a rendering in progress, every second, do not ask the store.)
       if (storage && !missing) await withStore(() => storage.ping());
+      // Counted only when a rendering is requested, never for the polls of one in progress.
+      if (chromiumAvailable(services)) await takeRenderQuota(services, user.id);
       await enqueueApplicationPdf(services, user.id);
       pdf = await findApplicationPdf(knex, user.id);
     }

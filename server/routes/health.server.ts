@@ -38,18 +38,30 @@ async function objectStoreCheck(services: AppServices): Promise<CheckResult> {
   }
 }
 
+/**
+ * A request from this machine itself, judged by the TCP peer and never by X-Forwarded-For (which a proxy we
+ * trust may have filled with anything a visitor sent).
+ */
+export function fromLoopback(remoteAddress: string | undefined): boolean {
+  if (!remoteAddress) return false;
+  const address = remoteAddress.startsWith('::ffff:') ? remoteAddress.slice(7) : remoteAddress;
+  return address === '::1' || /^127\./.test(address);
+}
+
 export function healthRouter(services: AppServices): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
     const checks = await readinessChecks(services);
     // Chromium and LibreOffice only disable PDF features; the service is ready without them.
     const ready = checks.database === 'ok' && checks.objectStore === 'ok';
     res.setHeader('Cache-Control', 'no-store');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
+    // The checks' texts name hosts, ports and paths: only operators on the machine itself read them.
+    const body = fromLoopback(req.socket.remoteAddress) ? { status: ready ? 'ok' : 'unavailable', checks } : { status: ready ? 'ok' : 'unavailable' };
+    res.status(ready ? 200 : 503).json(body);
   });
   return router;
 }

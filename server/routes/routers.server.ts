@@ -9,6 +9,7 @@ import { applicationFeature } from '../application/routes.server.js';
 import { serviceFeature } from '../service/routes.server.js';
 import { prefillFeature } from '../prefill/routes.server.js';
 import { pdfFeature } from '../pdf/routes.server.js';
+import { receiptFeature } from '../receipts/routes.server.js';
 
 /** JSON bodies are small: the largest is a whole answers object. */
 export const JSON_LIMIT = '256kb';
@@ -29,7 +30,7 @@ export interface Mounts {
 /** A feature adds its routes to the mounts. Register it in FEATURES below (one line each). */
 export type Feature = (mounts: Mounts, services: AppServices) => void;
 
-const FEATURES: Feature[] = [authFeature, authFormsFeature, storageFeature, documentsFeature, lookupFeature, applicationFeature, serviceFeature, prefillFeature, pdfFeature];
+const FEATURES: Feature[] = [authFeature, authFormsFeature, storageFeature, documentsFeature, lookupFeature, applicationFeature, serviceFeature, prefillFeature, pdfFeature, receiptFeature];
 
 export function apiRouters(services: AppServices): Array<[string, Router]> {
   const json: RequestHandler = express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });

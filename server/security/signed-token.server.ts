@@ -1,11 +1,57 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Compact signed tokens: base64url(JSON payload) + '.' + base64url(HMAC-SHA256). The purpose is part of
- * the signed bytes, so a token made for one use (a staff link) never verifies for another (a prefill link).
- * Used where a command must mint a token without the database (DESIGN §5: the CLI may run while the
- * server holds the embedded database).
+ * The one place the server signs with SESSION_SECRET: every HMAC of the application (links, tokens, upload
+ * policies, page-change markers, keyed hashes of codes and rate-limit keys) is made by `mac`. The purpose
+ * comes first and every part is separated by NUL, so a signature made for one purpose never verifies for
+ * another and no part can run into the next.
+ *
+ * Compact tokens are base64url(JSON claims) + '.' + base64url(mac). They carry their expiry, so a command
+ * can mint one without the database (DESIGN §5: the CLI may run while the server holds the embedded
+ * database).
  */
+export const TOKEN_PURPOSES = [
+  /** Staff read-only link to one application (npm run service-link, the PDF renderer). */
+  'service-link',
+  /** Public temporary answers link (npm run prefill-link, §7 GET /public/tmp). */
+  'prefill',
+  /** npm run lookup:import handing a file to the running server. */
+  'lookup-import',
+  /** §3 has_changed_page: the marker naming the current session. */
+  'page-change',
+  /** The embedded object store's S3-style POST policy. */
+  'upload-policy',
+  /** The embedded object store's download links. */
+  'download',
+  /** Stored confirmation codes (six digits are guessable offline from a plain hash). */
+  'confirmation-code',
+  /** Rate-limit keys: an IP address, an e-mail address to mail, a login address, guesses at a code. */
+  'ip',
+  'mail',
+  'login',
+  'code-guesses',
+  /** Stored session ids. */
+  'session',
+  /** Flash messages carried across a redirect. */
+  'flash',
+  /** Staff desk: one-time sign-in links, the OpenID Connect transaction, the integration admin token. */
+  'staff-link',
+  'staff-oidc',
+  'integration-admin',
+] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+export function mac(secret: string, purpose: TokenPurpose, ...parts: string[]): Buffer {
+  return createHmac('sha256', secret).update([purpose, ...parts].join('\u0000')).digest();
+}
+
+/** Compares two encoded signatures in constant time (for their length). */
+export function sameSignature(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export interface SignedClaims {
   /** Expiry, seconds since the epoch. */
   exp: number;
@@ -15,11 +61,7 @@ export interface SignedClaims {
   jti: string;
 }
 
-function mac(secret: string, purpose: string, body: string): Buffer {
-  return createHmac('sha256', secret).update(`${purpose}\u0000${body}`).digest();
-}
-
-export function signToken<T extends object>(secret: string, purpose: string, payload: T, options: { now: Date; ttlSeconds: number }): string {
+export function signToken<T extends object>(secret: string, purpose: TokenPurpose, payload: T, options: { now: Date; ttlSeconds: number }): string {
   const iat = Math.floor(options.now.getTime() / 1000);
   const claims = { ...payload, iat, exp: iat + options.ttlSeconds, jti: randomBytes(12).toString('base64url') };
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -28,18 +70,18 @@ export function signToken<T extends object>(secret: string, purpose: string, pay
 
 export type VerifyResult<T> = { ok: true; claims: T & SignedClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
-export function verifyToken<T extends object>(secret: string, purpose: string, token: unknown, now: Date): VerifyResult<T> {
+export function verifyToken<T extends object>(secret: string, purpose: TokenPurpose, token: unknown, now: Date): VerifyResult<T> {
   if (typeof token !== 'string' || token.length > 64_000 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'malformed' };
   const [body, signature] = token.split('.') as [string, string];
-  const expected = mac(secret, purpose, body);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
+  if (!sameSignature(mac(secret, purpose, body).toString('base64url'), signature)) return { ok: false, reason: 'signature' };
   let claims: T & SignedClaims;
   try {
     claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T & SignedClaims;
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number' || claims.exp * 1000 <= now.getTime()) {
+    return { ok: false, reason: typeof claims?.exp === 'number' ? 'expired' : 'malformed' };
+  }
   return { ok: true, claims };
 }

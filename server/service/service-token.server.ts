@@ -1,34 +1,31 @@
 import type { Knex } from 'knex';
-import { signToken, verifyToken } from '../security/signed-token.server.js';
+import { verifyServiceToken } from '../security/service-link-token.server.js';
 import { findUserByUsername } from '../../db/repos/users.server.js';
-
-const PURPOSE = 'service-link';
-export const DEFAULT_SERVICE_LINK_HOURS = 24;
 
 export interface ServiceUser {
   userId: string;
   username: string;
 }
 
-/** A read-only staff link for one application, named by the applicant's e-mail (lower-cased). */
-export function signServiceToken(secret: string, username: string, options: { now: Date; hours?: number }): string {
-  return signToken(secret, PURPOSE, { u: username.trim().toLowerCase() }, { now: options.now, ttlSeconds: Math.round((options.hours ?? DEFAULT_SERVICE_LINK_HOURS) * 3600) });
-}
-
-export type ServiceTokenResult = { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; message: string };
+export type ServiceTokenProblem = 'invalid' | 'expired' | 'revoked';
+export type ServiceTokenResult = { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; problem: ServiceTokenProblem; message: string };
 
 export const SERVICE_LINK_INVALID = 'This staff link is not valid. Ask for a new one.';
 export const SERVICE_LINK_EXPIRED = 'This staff link has expired. Ask for a new one.';
 export const SERVICE_LINK_REVOKED = 'This staff link has been revoked. Ask for a new one.';
 
 export async function resolveServiceToken(knex: Knex, secret: string, token: unknown, now: Date): Promise<ServiceTokenResult> {
-  const verified = verifyToken<{ u: string }>(secret, PURPOSE, token, now);
-  if (!verified.ok) return { ok: false, status: 401, message: verified.reason === 'expired' ? SERVICE_LINK_EXPIRED : SERVICE_LINK_INVALID };
+  const verified = verifyServiceToken(secret, token, now);
+  if (!verified.ok) {
+    return verified.reason === 'expired'
+      ? { ok: false, status: 401, problem: 'expired', message: SERVICE_LINK_EXPIRED }
+      : { ok: false, status: 401, problem: 'invalid', message: SERVICE_LINK_INVALID };
+  }
   const user = await findUserByUsername(knex, verified.claims.u);
-  if (!user) return { ok: false, status: 403, message: SERVICE_LINK_INVALID };
+  if (!user) return { ok: false, status: 403, problem: 'invalid', message: SERVICE_LINK_INVALID };
   const revocation = (await knex('service_link_revocations').where({ user_id: user.id }).first()) as { revoked_before: Date } | undefined;
   if (revocation && verified.claims.iat * 1000 < new Date(revocation.revoked_before).getTime()) {
-    return { ok: false, status: 403, message: SERVICE_LINK_REVOKED };
+    return { ok: false, status: 403, problem: 'revoked', message: SERVICE_LINK_REVOKED };
   }
   return { ok: true, user: { userId: user.id, username: user.username } };
 }

@@ -66,13 +66,14 @@ export class LocalObjectStore implements ObjectStore {
 
   async put(key: string, body: Buffer | Uint8Array, _contentType?: string): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true }).catch((err: unknown) => {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 }).catch((err: unknown) => {
       throw new StorageUnavailableError(err);
     });
     // Write then rename: a reader never sees a half-written object, a crash leaves only a temp file.
     const temp = join(dirname(path), `.tmp-${randomBytes(8).toString('hex')}`);
     try {
-      await writeFile(temp, body);
+      // Applicants' documents: readable by this service's user only.
+      await writeFile(temp, body, { mode: 0o600 });
       await rename(temp, path);
     } catch (err) {
       await rm(temp, { force: true }).catch(() => undefined);
@@ -94,7 +95,7 @@ export class LocalObjectStore implements ObjectStore {
 
   async ping(): Promise<void> {
     try {
-      await mkdir(this.root, { recursive: true });
+      await mkdir(this.root, { recursive: true, mode: 0o700 });
       await access(this.root, constants.W_OK);
     } catch (err) {
       throw new StorageUnavailableError(err);

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AppServices } from '../../server/services.server.js';
 import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
-import { signServiceToken } from '../../server/service/service-token.server.js';
+import { signServiceToken } from '../../server/security/service-link-token.server.js';
 
 async function samplePdf(title: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -11,7 +11,7 @@ import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { makePdf } from '../fixtures/documents.js';
 import { presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
-import { signServiceToken } from '../../server/service/service-token.server.js';
+import { signServiceToken } from '../../server/security/service-link-token.server.js';
 import { documentAttachedText } from '../../form/documents.js';
 import { tabGroups } from '../../server/application/ui-state.server.js';
 

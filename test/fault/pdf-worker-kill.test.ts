@@ -8,25 +8,21 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { describeE2E } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
+import { gatedDescribe } from '../helpers/gate.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
-import { APPLICATION_PDF_QUEUE, applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
+import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
+import { APPLICATION_PDF_QUEUE } from '../../workers/queues.js';
 
 /**
- * Fault test: applicants submit, and the worker process (`tsx workers/main.server.ts`) is SIGKILLed,
+ * Fault test: applicants submit, and the worker process (`tsx server/worker.server.ts`) is SIGKILLed,
  * its whole process group, while it renders their PDFs in Chromium. A new worker must finish every job
  * (the one cut short is retried after its expiry, by the app's own pg-boss settings) with exactly one
  * COMPLETED PDF per applicant, and the dead worker's Chromium must not linger. Needs PostgreSQL (two
  * processes share the queue): locally without DATABASE_URL it reports itself as not run; CI must have it.
  */
 const HAS_POSTGRES = Boolean(process.env.DATABASE_URL);
-const describeWithPostgres: typeof describe =
-  HAS_POSTGRES || process.env.CI === 'true'
-    ? (describeE2E as typeof describe)
-    : (((name: string, fn: () => void) => {
-        console.log(`fault test not run (needs DATABASE_URL; PGlite is single-process): ${name}`);
-        (describe as unknown as { skip: (n: string, f: () => void) => void }).skip(name, fn);
-      }) as typeof describe);
+const describeWithPostgres = HAS_POSTGRES ? describeE2E : gatedDescribe(false, 'needs DATABASE_URL (PGlite is single-process)');
 
 const APPLICANTS = 5;
 /** Every process a worker starts inherits its environment: this variable names the worker's tree. */
@@ -78,10 +74,10 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
   let users: TestUser[];
   const workers: Array<{ child: ChildProcess; tag: string }> = [];
 
-  /** `npm run worker` (tsx workers/main.server.ts) leading its own process group, so one kill reaches it all. */
+  /** `npm run worker` (tsx server/worker.server.ts) leading its own process group, so one kill reaches it all. */
   function startWorker(): { child: ChildProcess; tag: string } {
     const tag = randomBytes(6).toString('hex');
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'workers', 'main.server.ts')], {
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'server', 'worker.server.ts')], {
       cwd: ROOT,
       detached: true,
       env: {

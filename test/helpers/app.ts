@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from './db.js';
 import { createMailer } from '../../server/mail/mailer.server.js';
 import { createObjectStore } from '../../server/storage/create-store.server.js';
 import { enqueueApplicationPdf } from '../../server/pdf/routes.server.js';
+import { queueSubmissionReceipt } from '../../server/receipts/receipts.server.js';
 import { testConfig } from './config.js';
 
 export interface TestContext {
@@ -52,7 +53,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   };
   services.mail = createMailer(config, services.logger);
   services.storage = createObjectStore(config, () => clock.now);
-  services.onSubmitted = (trx, userId) => enqueueApplicationPdf(services, userId, trx);
+  services.onSubmitted = async (trx, userId) => {
+    await enqueueApplicationPdf(services, userId, trx);
+    await queueSubmissionReceipt(services, trx, userId);
+  };
   const queue = options.queue ?? 'off';
   if (queue !== 'off') {
     const boss = createBoss(db);

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Decoded attachments (e.g. the receipt's application PDF). */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
   raw: string;
 }
 
@@ -37,11 +39,14 @@ function waiter(messages: ReceivedMail[], listeners: Set<() => void>): MailBox['
     });
 }
 
-/** A real SMTP server on a free port (the smtp-server package) collecting every message. */
-export async function startSmtpReceiver(): Promise<MailBox & { url: string; port: number; close(): Promise<void> }> {
+/**
+ * A real SMTP server on a free port (the smtp-server package) collecting every message. `close()` then
+ * `reopen()` takes it down and brings it back on the same port (a mail outage), keeping the messages.
+ */
+export async function startSmtpReceiver(): Promise<MailBox & { url: string; port: number; close(): Promise<void>; reopen(): Promise<void> }> {
   const messages: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
-  const server = new SMTPServer({
+  const create = () => new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -57,16 +62,23 @@ export async function startSmtpReceiver(): Promise<MailBox & { url: string; port
       });
     },
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port));
-  });
+  const listen = (server: SMTPServer, on: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.on('error', reject);
+      server.listen(on, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port));
+    });
+  let server = create();
+  const port = await listen(server, 0);
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
     waitFor: waiter(messages, listeners),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async reopen() {
+      server = create();
+      await listen(server, port);
+    },
   };
 }
 
@@ -78,7 +90,15 @@ export function captureMailer(): Mailer & MailBox {
     messages,
     waitFor: waiter(messages, listeners),
     async send(message: MailMessage) {
-      messages.push({ to: [message.to], from: '', subject: message.subject, text: message.text, html: message.html, raw: '' });
+      messages.push({
+        to: [message.to],
+        from: '',
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        raw: '',
+      });
       for (const l of [...listeners]) l();
     },
   };
@@ -127,7 +147,9 @@ function parameter(header: string | undefined, name: string): string | undefined
   return match?.[1];
 }
 
-function collectParts(raw: string, out: { text: string; html: string }): void {
+type Parts = { text: string; html: string; attachments: ReceivedMail['attachments'] };
+
+function collectParts(raw: string, out: Parts): void {
   const { headers, body } = splitHead(raw);
   const type = (headers.get('content-type') ?? 'text/plain').toLowerCase();
   if (type.startsWith('multipart/')) {
@@ -139,6 +161,13 @@ function collectParts(raw: string, out: { text: string; html: string }): void {
     }
     return;
   }
+  const disposition = headers.get('content-disposition') ?? '';
+  if (/^attachment/i.test(disposition)) {
+    const encoding = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
+    const content = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'latin1');
+    out.attachments.push({ filename: decodeWords(parameter(disposition, 'filename') ?? ''), contentType: type.split(';')[0]!.trim(), content });
+    return;
+  }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
   if (type.startsWith('text/html')) out.html += decoded;
   else if (type.startsWith('text/plain')) out.text += decoded;
@@ -147,7 +176,7 @@ function collectParts(raw: string, out: { text: string; html: string }): void {
 /** Parses a raw RFC 5322 message (mailparser does not install here): headers, text and HTML parts. */
 export function parseMail(raw: string): ReceivedMail {
   const { headers } = splitHead(raw);
-  const out = { text: '', html: '' };
+  const out: Parts = { text: '', html: '', attachments: [] };
   collectParts(raw, out);
   return {
     to: (headers.get('to') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
@@ -155,6 +184,7 @@ export function parseMail(raw: string): ReceivedMail {
     subject: decodeWords(headers.get('subject') ?? ''),
     text: out.text,
     html: out.html,
+    attachments: out.attachments,
     raw,
   };
 }

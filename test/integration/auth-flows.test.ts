@@ -3,8 +3,8 @@ import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { MailBox } from '../helpers/smtp.js';
 import { GOOD_PASSWORD, OTHER_PASSWORD, createAccount, latestCode, latestResetLink, logIn, recordMail } from './auth-helpers.js';
-import { LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../server/auth/cookies.js';
-import { AUTH_MESSAGES } from '../../server/auth/rules.js';
+import { LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../contracts/cookies.js';
+import { AUTH_MESSAGES } from '../../contracts/auth-rules.js';
 import { listLogins, findUserByUsername } from '../../db/repos/users.server.js';
 import { findCarriedAnswers } from '../../db/repos/carried-answers.server.js';
 

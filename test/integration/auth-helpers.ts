@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expect } from '@jest/globals';
 import type { TestContext } from '../helpers/app.js';
 import { captureMailer, codeFrom, resetLinkFrom, type MailBox } from '../helpers/smtp.js';
-import { SESSION_COOKIE } from '../../server/auth/cookies.js';
+import { SESSION_COOKIE } from '../../contracts/cookies.js';
 
 export const GOOD_PASSWORD = 'Blue-Canyon-Lantern-42';
 export const OTHER_PASSWORD = 'Quiet#River9Stones';

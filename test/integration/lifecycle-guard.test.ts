@@ -5,9 +5,9 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { signServiceToken } from '../../server/service/service-token.server.js';
+import { signServiceToken } from '../../server/security/service-link-token.server.js';
 import { pageChangeMarker } from '../../server/application/page-data.server.js';
-import { PAGE_CHANGED_COOKIE } from '../../server/application/page-change.js';
+import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 
 let ctx: TestContext;
 let student: TestUser;
@@ -110,10 +110,11 @@ describe('§2 routing rules (pages/+guard.ts)', () => {
     }
   });
 
-  it('shows the generic error page, without any script, for an invalid service_token', async () => {
+  it('says in plain words, on a page without any script, that a service_token is not valid', async () => {
     const res = await get('/about?service_token=forged').set('Accept', 'text/html');
     expect(res.status).toBe(401);
-    expect(res.text).toContain('Something went wrong.');
+    expect(res.text).toContain('This staff link is not valid');
+    expect(res.text).not.toContain('Something went wrong.');
     expect(res.text).not.toContain('<script');
   });
 });

@@ -2,7 +2,7 @@ import { fieldsOf } from '../../form/fields.js';
 import { PAGE_IDS } from '../../form/definition.js';
 import type { PageId } from '../../form/types.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { PAGE_CHANGED_COOKIE, PAGE_CHANGE_MARKER_ATTRIBUTE } from '../../server/application/page-change.js';
+import { PAGE_CHANGED_COOKIE, PAGE_CHANGE_MARKER_ATTRIBUTE } from '../../contracts/page-change.js';
 import { ApplicantClient, StepError, type StepRecorder } from './client.js';
 
 /** How fast simulated applicants act: a pause of `thinkMs` (±50 %) between steps, a third of it between saves on a page. */

@@ -70,7 +70,7 @@ async function createLoadDatabase(adminUrl: string): Promise<{ url: string; drop
 }
 
 function startWorker(env: Record<string, string>, nodeArgs: string[]): ChildProcess {
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...nodeArgs, 'workers/main.server.ts'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...nodeArgs, 'server/worker.server.ts'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   return child;
 }
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { AUTH_CARDS, keptValues } from '../../contracts/auth-cards.js';
-import { authSchemas } from '../../server/auth/rules.js';
-import { isPageRoute } from '../../pages/routes.js';
+import { authSchemas } from '../../contracts/auth-rules.js';
+import { isPageRoute } from '../../contracts/routes.js';
 import { AuthCard } from '../../islands/auth/AuthCard.js';
 
 describe('the auth card definitions (contracts/auth-cards.ts)', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUTH_MESSAGES, authErrors, authValues } from '../../server/auth/rules.js';
-import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, passwordRuleHolds } from '../../server/auth/password-rules.js';
+import { AUTH_MESSAGES, authErrors, authValues } from '../../contracts/auth-rules.js';
+import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, passwordRuleHolds } from '../../contracts/password-rules.js';
 import { isCommonPassword } from '../../server/auth/passwords.server.js';
 import { loginDelayMs, waitText } from '../../server/auth/limits.server.js';
-import { hasIdentityCookie, IDENTITY_PROVIDER_PREFIX, LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../server/auth/cookies.js';
+import { hasIdentityCookie, IDENTITY_PROVIDER_PREFIX, LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../contracts/cookies.js';
 
 describe('shared auth rules (§5)', () => {
   it('accepts a password meeting every rule, with each documented special character', () => {

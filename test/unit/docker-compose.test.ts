@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { parse } from 'yaml';
 import { KNOWN_VARIABLES, loadConfig } from '../../server/config.server.js';
 import { ROOT } from '../helpers/paths.js';
+import { interpolateAll } from '../helpers/compose-env.js';
 
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
 const appServices = ['web', 'worker'] as const;
@@ -17,7 +19,8 @@ describe('docker-compose.yml', () => {
     const env = compose.services[name].environment as Record<string, string>;
     const unknown = Object.keys(env).filter((key) => !KNOWN_VARIABLES.includes(key));
     expect(unknown).toEqual([]);
-    const config = loadConfig({ ...env, DATA_DIR: join(ROOT, '.test-tmp', 'compose') });
+    // What `SESSION_SECRET=$(openssl rand -base64 48) docker compose up` passes.
+    const config = loadConfig({ ...interpolateAll(env, { SESSION_SECRET: randomBytes(48).toString('base64') }), DATA_DIR: join(ROOT, '.test-tmp', 'compose') });
     expect(config.databaseUrl).toMatch(/^postgres:\/\//);
     expect(config.s3?.bucket).toBe('applications');
     expect(config.smtpUrl).toBe('smtp://mailpit:1025');

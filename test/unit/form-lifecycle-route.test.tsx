@@ -1,29 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToString } from 'react-dom/server';
 import type { PageContextServer } from 'vike/types';
-import type { FormPageData } from '../../server/application/page-data.server.js';
+import { EMPTY_FORM_PAGE_DATA, type FormPageData } from '../../contracts/page-data.js';
 import { PageContextProvider } from '../../pages/page-context.js';
 import { FormRoute } from '../../pages/form-components/FormRoute.js';
 
-const base: FormPageData = {
-  is_logged_in: false,
-  username: null,
-  is_service_user: false,
-  applicant: null,
-  num_logins: 0,
-  web_status: null,
-  last_page: null,
-  has_changed_page: false,
-  answers: {},
-  version: null,
-  etag: null,
-  add_another: {},
-  tabs: {},
-  document_answer: {},
-  validations: [],
-  banner: null,
-  page_change_marker: null,
-};
+const base: FormPageData = EMPTY_FORM_PAGE_DATA;
 
 function render(data: Partial<FormPageData>, page: 'about' | 'education' | 'final-steps' = 'about'): string {
   const pageContext = {

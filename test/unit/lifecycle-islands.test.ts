@@ -6,9 +6,10 @@ import { Inactivity } from '../../islands/Inactivity.island.js';
 import { PdfDownload } from '../../islands/PdfDownload.island.js';
 import { GreetingBanner, FIRST_LOGIN_ADVANTAGES, NEXT_STEPS } from '../../pages/layouts/banners/GreetingBanner.js';
 import { createHoverIntent, MENU_DELAYS, POPOVER_OFFSET } from '../../islands/lifecycle/hover-intent.js';
-import { isPending, nextPdfPollDelay } from '../../islands/lifecycle/pdf-poll.js';
+import { nextPdfPollDelay } from '../../islands/lifecycle/pdf-poll.js';
+import { isPending } from '../../contracts/statuses.js';
 import { clearChangedPage, hasChangedPage, markChangedPage } from '../../islands/lifecycle/page-change.js';
-import { PAGE_CHANGED_COOKIE, readCookie } from '../../server/application/page-change.js';
+import { PAGE_CHANGED_COOKIE, readCookie } from '../../contracts/page-change.js';
 
 const noInlineStyle = (html: string) => expect(html).not.toMatch(/\sstyle="/);
 

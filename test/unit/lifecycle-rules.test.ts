@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { redirectFor, formPaths, type RouteState } from '../../server/application/page-routing.server.js';
-import { bannerFor, derivedWebStatus, greetingName } from '../../server/application/page-data.server.js';
+import { bannerFor, derivedWebStatus } from '../../server/application/page-data.server.js';
+import { applicantName, greetingName } from '../../form/applicant-name.js';
 
 const student = (over: Partial<Extract<RouteState, { kind: 'student' }>> = {}): RouteState => ({ kind: 'student', submitted: false, lastPage: null, hasChangedPage: false, ...over });
 const ALL_ROUTES = ['/about', '/education', '/final-steps', '/completion', '/signup', '/confirm', '/login', '/forgot', '/reset'];
@@ -77,5 +78,12 @@ describe('§4 web status and §1 banners', () => {
     expect(greetingName({ first_name: ' Maria ', preferred_name: '' })).toBe('Maria');
     expect(greetingName({ first_name: 'Maria', preferred_name: 'Mari' })).toBe('Mari');
     expect(greetingName({})).toBe('');
+  });
+
+  it('names the applicant on the PDF by first and last name (not the preferred name), else the fallback', () => {
+    expect(applicantName({ first_name: 'Maria', preferred_name: 'Mari', last_name: ' Lopez ' }, 'x@example.edu')).toBe('Maria Lopez');
+    expect(applicantName({ first_name: 'Maria', last_name: 'Lopez' }, 'x@example.edu')).toBe('Maria Lopez');
+    expect(applicantName({ last_name: 'Lopez' }, 'x@example.edu')).toBe('Lopez');
+    expect(applicantName({ first_name: ' ', last_name: '' }, 'x@example.edu')).toBe('x@example.edu');
   });
 });

@@ -1,47 +1,28 @@
 import type PgBoss from 'pg-boss';
-import type { AppServices } from '../../server/services.server.js';
+import type { WorkerServices } from '../services.js';
 import { markCompleted, markFailed, markInProgress } from '../../db/repos/documents.server.js';
 import { checkSize, ConversionRejected } from '../convert/detect-type.server.js';
-import { convertToPdf } from '../convert/convert.server.js';
+import { convertIsolated } from '../convert/isolated.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
-
-export const CONVERT_DOCUMENT_QUEUE = 'convert-document';
-/** pg-boss moves a job here once its retries are used up (including workers that died): it then ends FAILED. */
-export const CONVERT_DOCUMENT_FAILED_QUEUE = 'convert-document-failed';
-export const DOCUMENT_QUEUES = [CONVERT_DOCUMENT_QUEUE, CONVERT_DOCUMENT_FAILED_QUEUE];
-
-export interface ConvertDocumentData {
-  userId: string;
-  answerKey: string;
-  fileKey: string;
-  /** Deterministic from fileKey: a retry overwrites the same object. */
-  outputKey: string;
-}
+import { sofficeSandbox } from '../convert/soffice.server.js';
+import {
+  CONVERT_DOCUMENT_FAILED_QUEUE,
+  CONVERT_DOCUMENT_QUEUE,
+  GAVE_UP_MESSAGE,
+  MISSING_UPLOAD_MESSAGE,
+  type ConvertDocumentData,
+} from '../queues.js';
 
 /** LibreOffice's hard limit; a live worker always finishes (or gives up) well before the job expires. */
 export const SOFFICE_TIMEOUT_MS = 30_000;
 
-/**
- * Per-job options. A worker killed mid-job leaves the job active until `expireInSeconds`; pg-boss's
- * maintenance then retries it (with backoff) on any worker, and after the last retry hands it to the
- * failed queue, so a row never stays IN_PROGRESS for good.
- */
-export const CONVERT_JOB_OPTIONS = {
-  retryLimit: 3,
-  retryDelay: 2,
-  retryBackoff: true,
-  expireInSeconds: 60,
-  deadLetter: CONVERT_DOCUMENT_FAILED_QUEUE,
-} as const;
-
-export const MISSING_UPLOAD_MESSAGE = 'We could not find your uploaded file. Please upload it again.';
-export const GAVE_UP_MESSAGE = 'We could not convert your file to PDF. Please try uploading it again.';
-
 /** Conversions in flight per worker process: a Word file's LibreOffice run no longer holds up the photos behind it. */
 const CONVERSIONS_PER_WORKER = 2;
 
-export async function registerConvertDocument(boss: PgBoss, services: AppServices): Promise<void> {
-  for (const name of DOCUMENT_QUEUES) await boss.createQueue(name);
+export async function registerConvertDocument(boss: PgBoss, services: WorkerServices): Promise<void> {
+  for (const name of [CONVERT_DOCUMENT_QUEUE, CONVERT_DOCUMENT_FAILED_QUEUE]) await boss.createQueue(name);
+  // Operators must know whether LibreOffice has its own network namespace or only the profile's settings.
+  services.logger.info({ libreOfficeNetwork: sofficeSandbox().network }, 'document conversions: LibreOffice network isolation');
   await workConcurrently<ConvertDocumentData>(boss, CONVERT_DOCUMENT_QUEUE, CONVERSIONS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (job) await convertDocument(services, job.data, job.id);
   });
@@ -56,7 +37,7 @@ export async function registerConvertDocument(boss: PgBoss, services: AppService
  * pg-boss retries with backoff. Re-running is harmless: the output key is fixed and the status
  * updates only apply while this upload is still the current, unfinished one.
  */
-export async function convertDocument(services: AppServices, data: ConvertDocumentData, jobId: string): Promise<void> {
+export async function convertDocument(services: WorkerServices, data: ConvertDocumentData, jobId: string): Promise<void> {
   const { db, storage, config, logger } = services;
   if (!storage) throw new Error('no object store configured');
   if (!(await markInProgress(db.knex, data, services.now()))) return;
@@ -66,7 +47,9 @@ export async function convertDocument(services: AppServices, data: ConvertDocume
     checkSize(head.size);
     const bytes = await storage.get(data.fileKey);
     if (!bytes) throw new ConversionRejected(MISSING_UPLOAD_MESSAGE);
-    const { type, pdf } = await convertToPdf(bytes, { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId });
+    // The sandbox found at start travels with the job: the conversion process need not probe again.
+    const soffice = { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId, sandbox: sofficeSandbox() };
+    const { type, pdf } = await convertIsolated(bytes, soffice);
     await storage.put(data.outputKey, pdf, 'application/pdf');
     if (!(await markCompleted(db.knex, data, data.outputKey, services.now()))) {
       // Replaced or deleted while converting: the output belongs to nothing.

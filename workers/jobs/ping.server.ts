@@ -1,11 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
+import { PING_QUEUE, type PingData } from '../queues.js';
 
-export const PING_QUEUE = 'ping';
-
-export interface PingData {
-  nonce: string;
-}
 
 /** Proves the queue round trip: the handler records the nonce it received. */
 export async function registerPing(boss: PgBoss, knex: Knex): Promise<void> {

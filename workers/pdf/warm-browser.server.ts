@@ -1,9 +1,17 @@
 import { chromium, type Browser } from 'playwright-core';
 
-/** Flags for headless Chromium on a closed network (STACK-NOTES): no background connections. */
+/**
+ * Flags for headless Chromium on a closed network (STACK-NOTES): no background connections. Chromium's
+ * sandbox stays on; only a process running as root (development machines, CI) must turn it off, because
+ * Chromium refuses to sandbox as root (docs/decisions/0061-chromium-sandbox-and-container-user.md).
+ */
+export function chromiumArgs(runningAsRoot = process.getuid?.() === 0): string[] {
+  return runningAsRoot ? ['--no-sandbox', ...CHROMIUM_ARGS] : [...CHROMIUM_ARGS];
+}
+
+/** The flags every launch uses, sandbox aside (see chromiumArgs). */
 export const CHROMIUM_ARGS = [
   '--headless',
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
@@ -28,7 +36,7 @@ export class WarmBrowser {
       const browser = await this.launching.catch(() => null);
       if (browser?.isConnected()) return browser;
     }
-    this.launching = chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
+    this.launching = chromium.launch({ executablePath: this.executablePath, args: chromiumArgs(), timeout: 30_000 });
     return this.launching;
   }
 

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
-import type { LookupCategory } from '../../../islands/autocomplete/lookup-contract.js';
+import type { LookupCategory } from '../../../contracts/lookup.js';
 import { importLookupCsv, type ImportSummary } from '../../repos/lookup-import.server.js';
 
 /** The bundled data (provenance and licences in SOURCES.md beside this file; attribution in NOTICE). */

@@ -79,12 +79,14 @@ export function FieldShell({ q, required, messages, children, after }: { q: Ques
 
 /** The staff view and the PDF: the question's label and its answer as text (§2 service view). */
 export function ReadOnlyField({ q }: { q: Question }) {
-  const { answers } = useForm();
+  const { answers, readOnlyExtra } = useForm();
   const text = displayValue(q, answers);
+  const extra = readOnlyExtra?.(q) ?? null;
   return (
-    <div className="readonly-field" data-key={q.key}>
+    <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={q.key}>
       <span className="readonly-field__label">{q.printLabel ?? q.label}</span>
       <span className="readonly-field__value">{text === '' ? '—' : text}</span>
+      {extra?.after}
     </div>
   );
 }

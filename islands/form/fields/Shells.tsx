@@ -4,7 +4,7 @@ import { FILE_ACCEPT, FILE_MESSAGES } from '../../../form/documents.js';
 import { inputMaxLength } from '../../../form/limits.js';
 import { isAnswered } from '../../../form/conditions.js';
 import { AutocompleteInput } from '../../autocomplete/AutocompleteInput.js';
-import type { LookupRecord, RecordKey } from '../../autocomplete/lookup-contract.js';
+import type { LookupRecord, RecordKey } from '../../../contracts/lookup.js';
 import { withChangedDescriptions } from '../describe.js';
 import { ErrorText, errorId, FieldShell, Hint, hintId, useQuestion } from './Field.js';
 
@@ -88,6 +88,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         value={value}
         selected={ceeb !== undefined && isAnswered(form.answers[ceeb])}
         required={required}
+        invalid={messages.length > 0}
         describedBy={[q.hint ? hintId(q.key) : null, errorId(q.key)].filter(Boolean).join(' ')}
         maxLength={inputMaxLength(q)}
         onSelect={(record: LookupRecord) => apply(Object.fromEntries(fills.map(([field, key]) => [key, record[field] ?? ''])))}

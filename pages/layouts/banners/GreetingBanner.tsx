@@ -1,4 +1,4 @@
-import type { BannerState } from '../../../server/application/page-data.server.js';
+import type { BannerState } from '../../../contracts/page-data.js';
 
 const TITLE_ID = 'greeting-banner-title';
 

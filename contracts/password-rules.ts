@@ -1,6 +1,6 @@
 /**
  * The password rules as data (§4 checklist, §5 Auth), without joi: the auth cards draw the live
- * checklist from them on load, while joi (server/auth/rules.ts, built from these same rules) loads
+ * checklist from them on load, while joi (contracts/auth-rules.ts, built from these same rules) loads
  * only when a card first validates. Shared with the browser: nothing server-only may be imported here.
  */
 

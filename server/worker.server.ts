@@ -1,6 +1,6 @@
-import { loadConfigOrExit } from '../server/config.server.js';
-import { createLogger } from '../server/logger.server.js';
-import { bootServices } from '../server/boot.server.js';
+import { loadConfigOrExit } from './config.server.js';
+import { createLogger } from './logger.server.js';
+import { bootServices } from './boot.server.js';
 
 /**
  * `npm run worker`: a process that only handles jobs (conversions, PDFs, e-mail), no HTTP. Scale it

@@ -1,0 +1,71 @@
+/**
+ * The folder import rules of DESIGN §2, one rule per boundary (docs/decisions/0070-contracts-folder.md).
+ * Checked in `npm test` by test/unit/import-boundaries.test.ts, which runs these same rules over the
+ * project and over test/fixtures/import-boundaries/ (a tree that breaks every rule on purpose).
+ * Only the project's own (relative) imports count: libraries and node's own modules are left to the
+ * bundler and the `*.server.ts` rule of vite.config.ts.
+ */
+
+/** Files under `folder` may import only themselves and the `allowed` folders of the project. */
+function importsOnly(name, comment, folder, allowed) {
+  const within = [folder, ...allowed].join('|');
+  return { name, comment, severity: 'error', from: { path: `^${folder}/` }, to: { dependencyTypes: ['local'], pathNot: `^(${within})/` } };
+}
+
+/** Files under `from` may reach into `into` only through the files matched by `through`. */
+function reachesOnlyThrough(name, comment, from, into, through) {
+  return { name, comment, severity: 'error', from: { path: `^${from}/` }, to: { path: `^${into}/`, pathNot: `^${into}/(${through})$` } };
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    importsOnly(
+      'islands-import-only-form-and-contracts',
+      'Islands run in the browser: they import form/, contracts/ and each other, never server/, db/, workers/ or pages/.',
+      'islands',
+      ['form', 'contracts'],
+    ),
+    importsOnly('form-imports-only-itself', 'form/ is THE definition of the application: it depends on nothing else of the project.', 'form', []),
+    importsOnly('contracts-import-only-form', 'contracts/ is what browser and server agree on: it may build on form/, nothing else of the project.', 'contracts', ['form']),
+    importsOnly(
+      'db-imports-only-form-and-contracts',
+      'The database layer serves server/ and workers/; it never depends on islands/, pages/, server/ or workers/.',
+      'db',
+      ['form', 'contracts'],
+    ),
+    reachesOnlyThrough(
+      'server-reaches-workers-only-through-queues',
+      "The web side enqueues through workers/queues.ts (names, payloads, options) and boss.server.ts; boot starts the handlers through register.server.ts. Job handlers are the workers' own.",
+      'server',
+      'workers',
+      'queues\\.ts|boss\\.server\\.ts|register\\.server\\.ts',
+    ),
+    reachesOnlyThrough(
+      'workers-use-only-shared-server-modules',
+      'Job handlers use the validated config, the logger, the object store, the mailer and the signing modules of server/, never its routes, boot, services or auth.',
+      'workers',
+      'server',
+      'config\\.server\\.ts|logger\\.server\\.ts|(storage|mail|security)/[^/]+\\.ts',
+    ),
+    {
+      name: 'workers-import-no-pages-or-islands',
+      comment: 'Workers never render through the HTTP side: no pages/ or islands/ (the PDF renderer loads pages over HTTP).',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^(pages|islands)/' },
+    },
+    {
+      name: 'pages-import-server-only-from-hooks',
+      comment: 'pages/ renders components: only its +data and +guard hooks (server-only in vike) may import *.server.ts modules.',
+      severity: 'error',
+      from: { path: '^pages/', pathNot: '/\\+(data|guard)\\.ts$' },
+      to: { path: '\\.server\\.tsx?$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    tsPreCompilationDeps: true,
+  },
+};

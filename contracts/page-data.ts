@@ -1,0 +1,97 @@
+import type { Answers, ValidationEntry } from '../form/types.js';
+import type { DocumentAnswer } from './api.js';
+import type { WebStatus } from './statuses.js';
+
+/**
+ * What the server's +data hooks hand the pages (and through their props the islands). JSON only:
+ * the same values are serialised into the page for hydration.
+ */
+
+/** §1 greeting banner variants; null when §4 hides the banner. */
+export type BannerVariant = 'visitor' | 'first-login' | 'returning' | 'submitted';
+
+export interface BannerState {
+  variant: BannerVariant;
+  /** Preferred or first name for the greeting, '' when neither is answered. */
+  name: string;
+}
+
+/** What a form page (the form island and the shell around it) is rendered from. JSON only. */
+export interface FormPageData {
+  is_logged_in: boolean;
+  /** The logged-in student's e-mail; null for visitors and staff. */
+  username: string | null;
+  is_service_user: boolean;
+  /** Staff view: whose application this is (read-only). */
+  applicant: string | null;
+  /** §3: the number of successful logins, at least 1 once logged in (0 for visitors and staff). */
+  num_logins: number;
+  /** §4: derived from the count of distinct recognised statuses. */
+  web_status: WebStatus | null;
+  last_page: string | null;
+  /** §3 has_changed_page for this session (see page-change.ts). */
+  has_changed_page: boolean;
+  answers: Answers;
+  /** Answers version; `etag` is the same as the HTTP validator the island sends back in If-Match. */
+  version: number | null;
+  etag: string | null;
+  add_another: Record<string, number>;
+  tabs: Record<string, string>;
+  document_answer: Record<string, DocumentAnswer>;
+  /** The stored validation result, only while validating (the summary of §2). */
+  validations: ValidationEntry[];
+  banner: BannerState | null;
+  /** Staff view: the submission's reference (e.g. FA-7K3M9Q), null before submission. */
+  reference?: string | null;
+  /** The value markChangedPage() writes into the page-change cookie; null unless logged in. */
+  page_change_marker: string | null;
+}
+
+/** A form page with nothing known yet: a visitor's, before the banner and the prefill are decided. */
+export const EMPTY_FORM_PAGE_DATA: FormPageData = {
+  is_logged_in: false,
+  username: null,
+  is_service_user: false,
+  applicant: null,
+  num_logins: 0,
+  web_status: null,
+  last_page: null,
+  has_changed_page: false,
+  answers: {},
+  version: null,
+  etag: null,
+  add_another: {},
+  tabs: {},
+  document_answer: {},
+  validations: [],
+  banner: null,
+  page_change_marker: null,
+};
+
+/** What /completion shows: who is logged in and the submitted greeting (the guard admits only submitted students). */
+export interface CompletionPageData {
+  username: string | null;
+  banner: BannerState | null;
+  /** The receipt e-mail's state; null for a visitor. */
+  receipt: CompletionReceipt | null;
+}
+
+/** The submission's receipt as /completion shows it. */
+export interface CompletionReceipt {
+  reference: string | null;
+  /** The submission's receipt went out (false while it waits for the PDF or for the mail server). */
+  sent: boolean;
+  resendsLeft: number;
+  /** What the last "Send my receipt again" did, or that no more can be sent. */
+  notice: { kind: 'success' | 'info'; text: string } | null;
+  resendPath: string;
+}
+
+/** What "Review your application" is rendered from: the form pages' data, the problems, the reference. */
+export interface ReviewPageData extends FormPageData {
+  /** What validation finds now (the same check as submitting); none once submitted. */
+  problems: ValidationEntry[];
+  submitted: boolean;
+  reference: string | null;
+  submitted_at: string | null;
+}

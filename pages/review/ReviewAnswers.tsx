@@ -1,0 +1,123 @@
+import type { Answers, PageId, Question, ValidationEntry } from '../../form/types.js';
+import { formDefinition, pageById } from '../../form/definition.js';
+import { pageOfKey } from '../../form/fields.js';
+import { clearHidden } from '../../form/conditions.js';
+import { formatFileSize } from '../../form/documents.js';
+import { FormContext, staticFormContext, type FormContextValue } from '../../islands/form/context.js';
+import { FormNodes } from '../../islands/form/FormPage.js';
+import type { FormPageData } from '../../contracts/page-data.js';
+
+type DocumentAnswer = FormPageData['document_answer'][string];
+
+/** A document question's state in words (the review lists "the documents with their status"). */
+export function documentStatusText(document: DocumentAnswer | undefined): string {
+  if (!document || document.status === 'NOT_ANSWERED') return 'No file uploaded.';
+  const file = `${document.file_name} (${formatFileSize(document.file_size)})`;
+  switch (document.status) {
+    case 'COMPLETED':
+      return `${file}: uploaded and converted to PDF.`;
+    case 'FAILED':
+      return `${file}: could not be converted. Upload it again.`;
+    default:
+      return `${file}: being converted to PDF.`;
+  }
+}
+
+function problemsId(key: string): string {
+  return `review-${key}-problems`;
+}
+
+/**
+ * Every page of the application in the read-only layout of the staff view and the PDF (the same renderer and
+ * the same displayValue), each answer with a Change link to /{page}#{key} and the problems validation finds
+ * marked where they are. A submitted application is shown without Change links.
+ */
+export function ReviewAnswers({
+  answers,
+  documents,
+  counts,
+  tabs,
+  problems,
+  editable,
+}: {
+  answers: Answers;
+  documents: Record<string, DocumentAnswer>;
+  counts: Record<string, number>;
+  tabs: Record<string, string>;
+  problems: readonly ValidationEntry[];
+  editable: boolean;
+}) {
+  const definition = formDefinition();
+  // Converted documents count as answered (§3), as in the staff view.
+  const marks = Object.fromEntries(Object.entries(documents).filter(([, d]) => d.status === 'COMPLETED').map(([key]) => [key, 'ANSWERED']));
+  const shown = clearHidden({ ...answers, ...marks }, undefined, { definition, ui: { addAnother: counts, tabs } });
+  const byKey = new Map(problems.map((p) => [p.key, p.messages]));
+  const context: FormContextValue = {
+    ...staticFormContext(shown, { readOnly: true, isLoggedIn: true }),
+    counts,
+    tabs,
+    readOnlyExtra: (q: Question) => {
+      const page = pageOfKey(q.key, definition);
+      const messages = byKey.get(q.key) ?? [];
+      const label = q.printLabel ?? q.label;
+      return {
+        invalid: messages.length > 0,
+        after: (
+          <>
+            {q.kind === 'file' ? <span className="review-field__document">{documentStatusText(documents[q.key])}</span> : null}
+            {messages.length > 0 ? (
+              <span id={problemsId(q.key)} className="review-field__problems">
+                {messages.map((message) => (
+                  <span key={message} className="field__error-message">
+                    <span className="visually-hidden">Problem: </span>
+                    {message}
+                  </span>
+                ))}
+              </span>
+            ) : null}
+            {editable && page ? (
+              <a className="review-field__change" href={`${pageById(page, definition).path}#${q.key}`} aria-describedby={messages.length > 0 ? problemsId(q.key) : undefined}>
+                Change<span className="visually-hidden">{` ${label}`}</span>
+              </a>
+            ) : null}
+          </>
+        ),
+      };
+    },
+  };
+  return (
+    <FormContext.Provider value={context}>
+      {definition.pages.map((page) => (
+        <section key={page.id} className="review-page readonly-page" data-page={page.id} aria-labelledby={`review-page-${page.id}`}>
+          <h2 id={`review-page-${page.id}`} className="review-page__title">
+            {page.title}
+          </h2>
+          <FormNodes nodes={page.children} level={3} />
+        </section>
+      ))}
+    </FormContext.Provider>
+  );
+}
+
+/** The problems in one list at the top, grouped by page, each linking to its question (as the validation summary does). */
+export function ReviewProblems({ problems }: { problems: readonly ValidationEntry[] }) {
+  const definition = formDefinition();
+  const count = problems.reduce((n, p) => n + p.messages.length, 0);
+  return (
+    <div className="error-summary review-problems" aria-labelledby="review-problems-title">
+      <h2 id="review-problems-title" className="error-summary__title">
+        {count === 1 ? '1 answer needs your attention before you can submit' : `${count} answers need your attention before you can submit`}
+      </h2>
+      <ul className="error-summary__list">
+        {problems.flatMap((problem) => {
+          const page = pageById(problem.page as PageId, definition);
+          return problem.messages.map((message) => (
+            <li key={`${problem.key}:${message}`}>
+              <a href={`${page.path}#${problem.key}`}>{`${page.title}: ${message}`}</a>
+            </li>
+          ));
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Config } from '../config.server.js';
+import type { MailMessage } from './mailer.server.js';
+
+/**
+ * Largest application PDF sent as an attachment: 7 MB is about 9.5 MB once base64-encoded, under the 10 MB
+ * many school and family mail systems still accept. A larger PDF (many scanned documents) is not attached;
+ * the receipt links to the sign-in page, where /completion offers the download.
+ */
+export const RECEIPT_ATTACHMENT_MAX_BYTES = 7 * 1024 * 1024;
+
+/** What happens after submitting (§1 "congratulations and next steps"), as the receipt says it. */
+export const RECEIPT_NEXT_STEPS = [
+  'We review your application and send you our admission decision by e-mail within two weeks.',
+  'You are considered for scholarships automatically; there is nothing else to fill in.',
+  'Watch your e-mail, including the spam folder, for messages from the Office of Admissions.',
+] as const;
+
+export interface ReceiptContent {
+  to: string;
+  reference: string;
+  submittedAt: Date;
+  applicantName: string;
+  /** The application PDF when it is ready and small enough; otherwise the receipt links to sign in. */
+  pdf: { content: Buffer; filename: string } | null;
+  /** Why there is no attachment, said to the applicant ('too-large' or 'not-ready'); ignored with a PDF. */
+  missingPdf?: 'too-large' | 'not-ready';
+  /** Identifies this receipt e-mail (its Message-ID), the same on every attempt to send it. */
+  receiptId: string;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+/** "November 24, 2026 at 5:03 AM UTC": one time zone named, so the time is never ambiguous. */
+export function receiptTime(date: Date): string {
+  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+  return `${day} at ${time} UTC`;
+}
+
+export const RECEIPT_SUBJECT_PREFIX = 'Application received';
+
+/** The receipt e-mail of a submission: reference, time, next steps, the PDF (or where to get it), contacts. */
+export function receiptMail(config: Config, receipt: ReceiptContent): MailMessage {
+  const { helpEmail, officePhone, officeEmail } = config.contacts;
+  const signInUrl = `${config.publicUrl}/login`;
+  const greeting = receipt.applicantName ? `Dear ${receipt.applicantName},` : 'Hello,';
+  const intro = 'Thank you for applying. We have received your Freshman Application.';
+  const facts = [`Reference: ${receipt.reference}`, `Submitted: ${receiptTime(receipt.submittedAt)}`];
+  const keep = 'Keep this e-mail: quote your reference whenever you contact us about your application.';
+  const pdfLine = receipt.pdf
+    ? 'A PDF of your application is attached for your records.'
+    : receipt.missingPdf === 'too-large'
+      ? 'The PDF of your application is too large to attach. Sign in to download it:'
+      : 'The PDF of your application is still being prepared. Sign in to download it when it is ready:';
+  const contacts = [
+    'Office of Admissions',
+    `Phone: ${officePhone}`,
+    `E-mail: ${officeEmail}`,
+    `Technical help: ${helpEmail}`,
+  ];
+  const text = [
+    greeting,
+    intro,
+    facts.join('\n'),
+    keep,
+    receipt.pdf ? pdfLine : `${pdfLine}\n${signInUrl}`,
+    `What happens next:\n${RECEIPT_NEXT_STEPS.map((step) => `- ${step}`).join('\n')}`,
+    `Questions? Call us at ${officePhone} or e-mail ${officeEmail}.`,
+    contacts.join('\n'),
+  ].join('\n\n');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(RECEIPT_SUBJECT_PREFIX)}</title></head><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>Reference: <strong>${escapeHtml(receipt.reference)}</strong><br>Submitted: ${escapeHtml(receiptTime(receipt.submittedAt))}</p>
+<p>${escapeHtml(keep)}</p>
+<p>${escapeHtml(pdfLine)}${receipt.pdf ? '' : ` <a href="${escapeHtml(signInUrl)}">Sign in to your application</a>`}</p>
+<h2 style="font-size: 18px">What happens next</h2>
+<ul>${RECEIPT_NEXT_STEPS.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ul>
+<p>Questions? Call us at <a href="tel:${escapeHtml(officePhone.replace(/[^0-9+]/g, ''))}">${escapeHtml(officePhone)}</a> or e-mail <a href="mailto:${escapeHtml(officeEmail)}">${escapeHtml(officeEmail)}</a>.</p>
+<p>${contacts.map(escapeHtml).join('<br>')}</p>
+</body></html>`;
+  const domain = new URL(config.publicUrl).hostname || 'localhost';
+  return {
+    to: receipt.to,
+    subject: `${RECEIPT_SUBJECT_PREFIX}: your Freshman Application ${receipt.reference}`,
+    text: `${text}\n`,
+    html,
+    messageId: `<receipt-${receipt.receiptId}@${domain}>`,
+    ...(receipt.pdf ? { attachments: [{ filename: receipt.pdf.filename, content: receipt.pdf.content, contentType: 'application/pdf' }] } : {}),
+  };
+}

@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import type { AppServices } from '../services.server.js';
+import { countResends, insertReceipt, type ReceiptKind } from '../../db/repos/receipts.server.js';
+import { referenceOf } from '../../db/repos/references.server.js';
+import { RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../workers/queues.js';
+import { transactionalDb } from '../../workers/boss.server.js';
+
+/** Receipts an applicant may ask for again from /completion (lost e-mail, wrong folder), beyond the first. */
+export const MAX_RESENDS = 3;
+
+export const RESEND_QUEUED_MESSAGE = 'We are sending your receipt again. It should arrive within a few minutes.';
+export function resendsExhaustedMessage(officeEmail: string): string {
+  return `Your receipt has already been sent again ${MAX_RESENDS} times, the most we can send. If it has not arrived, check your spam folder, or e-mail ${officeEmail} with your reference.`;
+}
+
+/** Queues a receipt e-mail: inside `trx` (the submission's transaction) the row and its job commit or roll back together. */
+export async function queueReceipt(services: AppServices, knex: Knex, receipt: { userId: string; reference: string; kind: ReceiptKind }, trx?: Knex.Transaction): Promise<string> {
+  const receiptId = await insertReceipt(knex, { ...receipt, now: services.now() });
+  // Without a queue (tests of HTTP alone) the row stays unsent; nothing else would send it.
+  if (services.boss) await services.boss.send(RECEIPT_QUEUE, { receiptId } satisfies ReceiptJob, { ...RECEIPT_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
+  return receiptId;
+}
+
+/**
+ * Runs inside the submission's transaction, after the reference was set: the receipt row and its job
+ * commit with the submission or not at all.
+ */
+export async function queueSubmissionReceipt(services: AppServices, trx: Knex.Transaction, userId: string): Promise<void> {
+  const reference = await referenceOf(trx, userId);
+  if (!reference) throw new Error('a submission without a reference');
+  await queueReceipt(services, trx, { userId, reference, kind: 'submission' }, trx);
+}
+
+export type ResendOutcome = { outcome: 'queued'; left: number } | { outcome: 'exhausted' } | { outcome: 'not-submitted' };
+
+/** Queues one more receipt for a submitted application, at most MAX_RESENDS times (the row lock counts them one at a time). */
+export async function resendReceipt(services: AppServices, userId: string): Promise<ResendOutcome> {
+  return services.db.knex.transaction(async (trx) => {
+    const row = (await trx('applications').where({ user_id: userId }).forUpdate().first('submitted_at', 'reference')) as
+      | { submitted_at: Date | null; reference: string | null }
+      | undefined;
+    if (!row?.submitted_at || !row.reference) return { outcome: 'not-submitted' } as const;
+    const used = await countResends(trx, userId);
+    if (used >= MAX_RESENDS) return { outcome: 'exhausted' } as const;
+    await queueReceipt(services, trx, { userId, reference: row.reference, kind: 'resend' }, trx);
+    return { outcome: 'queued', left: MAX_RESENDS - used - 1 } as const;
+  });
+}
+
+/** What /completion shows about the receipt. */
+export interface ReceiptStatus {
+  reference: string | null;
+  /** The submission's receipt went out (false while it waits for the PDF or for the mail server). */
+  sent: boolean;
+  resendsLeft: number;
+}
+
+export async function receiptStatus(services: AppServices, userId: string): Promise<ReceiptStatus> {
+  const knex = services.db.knex;
+  const [reference, used, first] = await Promise.all([
+    referenceOf(knex, userId),
+    countResends(knex, userId),
+    knex('receipts').where({ user_id: userId, kind: 'submission' }).first('sent_at') as Promise<{ sent_at: Date | null } | undefined>,
+  ]);
+  return { reference, sent: Boolean(first?.sent_at), resendsLeft: Math.max(0, MAX_RESENDS - used) };
+}

@@ -1,0 +1,34 @@
+import { validate } from '../../form/schema.js';
+import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
+import type { ReviewPageData } from '../../contracts/page-data.js';
+import { formPageData, pageChangeMarker, type LifecyclePageContext } from '../application/page-data.server.js';
+import { referenceOf } from '../../db/repos/references.server.js';
+
+
+/**
+ * The review page's data. Its Change links go to /{page}#{key}; so that the first form page opened from here
+ * is not redirected to the last page visited (§2's first-load rule), viewing the review counts as moving to
+ * another page in this session: the response sets the same page-change marker the form island sets.
+ */
+export async function reviewPageData(pageContext: LifecyclePageContext & { responseHeaders?: Record<string, string> }): Promise<ReviewPageData> {
+  const data = await formPageData(pageContext);
+  const user = pageContext.locals?.user;
+  const { services } = pageContext;
+  const submitted = data.web_status === 'submitted';
+  const row = user ? ((await services.db.knex('applications').where({ user_id: user.id }).first('submitted_at')) as { submitted_at: Date | null } | undefined) : undefined;
+  const problems = submitted || !user ? [] : validate(data.answers, 'all', { ui: { addAnother: data.add_another, tabs: data.tabs }, now: services.now() });
+  const marker = pageChangeMarker(services, pageContext.headersOriginal);
+  if (marker) {
+    const secure = services.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+    pageContext.responseHeaders = { ...pageContext.responseHeaders, 'Set-Cookie': `${PAGE_CHANGED_COOKIE}=${marker}; Path=/; SameSite=Lax${secure}` };
+  }
+  return {
+    ...data,
+    // The greeting belongs to the form pages; here the page's own heading says where the applicant is.
+    banner: null,
+    problems,
+    submitted: submitted || Boolean(row?.submitted_at),
+    reference: user ? await referenceOf(services.db.knex, user.id) : null,
+    submitted_at: row?.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+  };
+}

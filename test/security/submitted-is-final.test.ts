@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createLoggedInUser, type TestUser } from '../helpers/users.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { makePdf } from '../fixtures/documents.js';
+import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
+import { SUBMITTED_MESSAGE } from '../../server/application/open-application.server.js';
+import { repeaterMaximums } from '../../server/application/ui-state.server.js';
+import { outputKeyFor } from '../../server/documents/keys.server.js';
+import { bothDatabases } from './databases.js';
+
+/**
+ * Issue 13 item 4 (DESIGN §8): once submitted, an application is final. Every applicant write answers 409
+ * with a clear message, and nothing of it — the uploaded transcript above all — can be deleted.
+ */
+let ctx: TestContext;
+let student: TestUser;
+let transcriptKey: string;
+let laterUploadKey: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ queue: 'workers' });
+  // The application PDF is another issue's concern; keep Chromium out of this test.
+  ctx.services.onSubmitted = undefined;
+  student = await createLoggedInUser(ctx);
+  const as = () => request(ctx.app);
+  expect((await as().put('/api/tabs').set('Cookie', student.cookie).send({ tab_id: 'transcript-source', chosen_tab: 'upload' })).status).toBe(200);
+  const presigned = await presign(ctx.app, student.cookie, 'transcript');
+  transcriptKey = presigned.fields.key!;
+  expect((await uploadTo(ctx.app, presigned, await makePdf(), 'transcript.pdf')).status).toBe(204);
+  expect((await startConversion(ctx.app, student.cookie, 'transcript', transcriptKey, 'transcript.pdf')).status).toBe(202);
+  expect((await waitForFinalStatus(ctx.app, student.cookie, 'transcript')).status).toBe('COMPLETED');
+  // An upload made before submitting, whose conversion is asked for only afterwards.
+  const later = await presign(ctx.app, student.cookie, 'transcript');
+  laterUploadKey = later.fields.key!;
+  expect((await uploadTo(ctx.app, later, await makePdf(2), 'second.pdf')).status).toBe(204);
+  expect((await as().put('/api/answer').set('Cookie', student.cookie).send(COMPLETE_ANSWERS)).status).toBe(200);
+  const submitted = await as().post('/api/submit').set('Cookie', student.cookie);
+  expect(submitted.status).toBe(200);
+});
+afterAll(async () => {
+  ignoreQueueErrorsFromNowOn(ctx.services.boss);
+  await ctx.close();
+});
+
+const repeater = () => [...repeaterMaximums().keys()][0]!;
+
+const writes: Array<[string, () => request.Test]> = [
+  ['PUT /api/answer', () => request(ctx.app).put('/api/answer').send({ first_name: 'Changed' })],
+  ['PUT /api/tabs', () => request(ctx.app).put('/api/tabs').send({ tab_id: 'transcript-source', chosen_tab: 'counselor' })],
+  ['PUT /api/add-another', () => request(ctx.app).put('/api/add-another').send({ button_id: repeater(), num_components: 1 })],
+  ['PUT /api/last-page', () => request(ctx.app).put('/api/last-page').send({ last_page: '/about' })],
+  ['POST /api/validations', () => request(ctx.app).post('/api/validations').send([])],
+  ['POST /api/presigned-url', () => request(ctx.app).post('/api/presigned-url').send({ answer_key: 'transcript' })],
+  [
+    'POST /api/pdf/document-answer/transcript (start conversion)',
+    () => request(ctx.app).post('/api/pdf/document-answer/transcript').send({ file_key: laterUploadKey, file_name: 'second.pdf' }),
+  ],
+  ['DELETE /api/pdf/document-answer/transcript', () => request(ctx.app).delete('/api/pdf/document-answer/transcript')],
+  ['DELETE /api/document-answer/transcript', () => request(ctx.app).delete('/api/document-answer/transcript')],
+];
+
+describe('after POST /api/submit answered 200', () => {
+  it.each(writes)('%s answers 409 with a clear message', async (_name, send) => {
+    const res = await send().set('Cookie', student.cookie);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(SUBMITTED_MESSAGE);
+  });
+
+  it('still holds the submitted transcript, COMPLETED, with its upload and its PDF in the store', async () => {
+    const status = await request(ctx.app).get('/api/pdf/document-answer/transcript').set('Cookie', student.cookie);
+    expect(status.body.status).toBe('COMPLETED');
+    const row = await ctx.db.knex('document_answers').where({ user_id: student.id, answer_key: 'transcript' }).first();
+    expect(row.file_key).toBe(transcriptKey);
+    expect(await ctx.services.storage!.head(transcriptKey)).not.toBeNull();
+    expect(await ctx.services.storage!.head(outputKeyFor(student.id, 'transcript', transcriptKey))).not.toBeNull();
+  });
+
+  it('keeps the answers, the tab and the counts as submitted', async () => {
+    const profile = await request(ctx.app).get('/api/profile').set('Cookie', student.cookie);
+    expect(profile.body.answer.first_name).toBe(COMPLETE_ANSWERS.first_name);
+    expect(profile.body.tabs['transcript-source']).toBe('upload');
+    expect(profile.body.last_page).not.toBe('/about');
+  });
+});
+
+describe.each(bothDatabases())('%s: writes racing the submit', (_kind, open) => {
+  it('land before it or get 409: what was submitted is what stays', async () => {
+    const race = await createTestApp({ db: await open() });
+    try {
+      const applicant = await createLoggedInUser(race);
+      const as = () => request(race.app);
+      expect((await as().put('/api/answer').set('Cookie', applicant.cookie).send(COMPLETE_ANSWERS)).status).toBe(200);
+      // What the submit transaction saw, read inside it.
+      let atSubmission: { answers: unknown; last_page: unknown; add_another: unknown } | undefined;
+      race.services.onSubmitted = async (trx, userId) => {
+        atSubmission = await trx('applications').where({ user_id: userId }).first('answers', 'last_page', 'add_another');
+      };
+      const names = ['Ada', 'Bea', 'Cai', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'];
+      const writes = [
+        ...names.map((first_name) => as().put('/api/answer').set('Cookie', applicant.cookie).send({ first_name })),
+        ...names.map((_, i) => as().put('/api/last-page').set('Cookie', applicant.cookie).send({ last_page: i % 2 ? '/about' : '/education' })),
+        ...names.map((_, i) => as().put('/api/add-another').set('Cookie', applicant.cookie).send({ button_id: repeater(), num_components: 1 + (i % 2) })),
+      ];
+      const [submit, ...answers] = await Promise.all([as().post('/api/submit').set('Cookie', applicant.cookie), ...writes]);
+      expect(submit.status).toBe(200);
+      for (const res of answers) {
+        expect([200, 409]).toContain(res.status);
+        if (res.status === 409) expect(res.body.message).toBe(SUBMITTED_MESSAGE);
+      }
+      const after = await race.db.knex('applications').where({ user_id: applicant.id }).first('answers', 'last_page', 'add_another');
+      expect(atSubmission).toBeDefined();
+      expect(after).toEqual(atSubmission);
+    } finally {
+      await race.close();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import type { PdfJobTarget } from '../db/repos/application-pdfs.server.js';
+import { PDF_FAILED_MESSAGE } from '../contracts/statuses.js';
+
+/**
+ * What the web process (which enqueues) and the worker (which handles) agree on: queue names, payloads,
+ * per-job options and the texts a job leaves behind when it gives up. The server imports this module and
+ * workers/boss.server.ts, never a job handler; the handlers import this module, never the server's routes.
+ */
+
+/** Proves the queue round trip (test/integration/db-jobs). */
+export const PING_QUEUE = 'ping';
+export interface PingData {
+  nonce: string;
+}
+
+export const CONVERT_DOCUMENT_QUEUE = 'convert-document';
+/** pg-boss moves a job here once its retries are used up (including workers that died): it then ends FAILED. */
+export const CONVERT_DOCUMENT_FAILED_QUEUE = 'convert-document-failed';
+
+export interface ConvertDocumentData {
+  userId: string;
+  answerKey: string;
+  fileKey: string;
+  /** Deterministic from fileKey: a retry overwrites the same object. */
+  outputKey: string;
+}
+
+/**
+ * Per-job options. A worker killed mid-job leaves the job active until `expireInSeconds`; pg-boss's
+ * maintenance then retries it (with backoff) on any worker, and after the last retry hands it to the
+ * failed queue, so a row never stays IN_PROGRESS for good.
+ */
+export const CONVERT_JOB_OPTIONS = {
+  retryLimit: 3,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: 60,
+  deadLetter: CONVERT_DOCUMENT_FAILED_QUEUE,
+} as const;
+
+export const MISSING_UPLOAD_MESSAGE = 'We could not find your uploaded file. Please upload it again.';
+export const GAVE_UP_MESSAGE = 'We could not convert your file to PDF. Please try uploading it again.';
+
+export const APPLICATION_PDF_QUEUE = 'render-application-pdf';
+export const APPLICATION_PDF_FAILED_QUEUE = 'render-application-pdf-failed';
+
+/** Which application and which generation of its PDF to render. */
+export type RenderApplicationPdfData = PdfJobTarget;
+
+/**
+ * A worker that dies mid-render (crash, OOM kill, redeploy) leaves its job active until it expires;
+ * pg-boss's maintenance (every MAINTENANCE_INTERVAL_SECONDS, see boss.server.ts) then retries it on any
+ * worker, so the applicant waits at most expiry + one interval (≈ 1.5 min), not the 4 minutes of
+ * 120 s + 120 s before. 60 s is still ten times a cold render (6.2 s with Chromium's launch, README
+ * figures) and each of the three pages has its own 30 s load timeout; should a live render ever outlast
+ * it, the retry renders the same generation again and the first to finish wins (see renderJob).
+ */
+export const PDF_JOB_OPTIONS = {
+  retryLimit: 3,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: 60,
+  deadLetter: APPLICATION_PDF_FAILED_QUEUE,
+} as const;
+
+/** What a PDF job records once its retries are used up: the same text the completion page shows. */
+export const PDF_GAVE_UP_MESSAGE = PDF_FAILED_MESSAGE;
+
+export const RECEIPT_QUEUE = 'send-receipt';
+export const RECEIPT_FAILED_QUEUE = 'send-receipt-failed';
+
+export interface ReceiptJob {
+  receiptId: string;
+}
+
+/**
+ * A mail outage delays a receipt and never loses it: sixteen retries with exponential backoff from 5 s
+ * (5 s, 10 s, 20 s … about 45 h for the last; pg-boss doubles the delay and adds up to as much again at
+ * random) cover several days of SMTP trouble before the dead-letter queue records that it gave up. The
+ * receipt row, not the job, says whether the e-mail went out, so a retry after a successful send sends
+ * nothing (exactly once per receipt).
+ */
+export const RECEIPT_JOB_OPTIONS = {
+  retryLimit: 16,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  deadLetter: RECEIPT_FAILED_QUEUE,
+} as const;
+
+/** Queues every process creates (so web processes can send even when WORKER=off). */
+export const QUEUES = [
+  PING_QUEUE,
+  CONVERT_DOCUMENT_QUEUE,
+  CONVERT_DOCUMENT_FAILED_QUEUE,
+  APPLICATION_PDF_QUEUE,
+  APPLICATION_PDF_FAILED_QUEUE,
+  RECEIPT_QUEUE,
+  RECEIPT_FAILED_QUEUE,
+];
