@@ -1,6 +1,6 @@
 /**
  * The contract of GET /lookup/find (SPEC §3 lookup item, §7) shared by the server, the importer and
- * the Autocomplete island. Plain data, no React and no server code, so both sides import it.
+ * the autocomplete of the form island. Plain data, no React and no server code, so both sides import it.
  */
 
 export const LOOKUP_CATEGORIES = ['hs_ceeb', 'college_ceeb', 'address'] as const;

@@ -6,22 +6,12 @@ import type { FormDefinition, Page, PageId } from './types.js';
 /** The three form pages in step order (§2, §9 "Generated PDF pages"). */
 export const PAGE_IDS: readonly PageId[] = ['about', 'education', 'final-steps'];
 
-export interface DefinitionOptions {
-  /** The international variant adds phone_international to About (§3, §5). */
-  international?: boolean;
-}
+let built: FormDefinition | null = null;
 
-const built = new Map<boolean, FormDefinition>();
-
-/** The application's definition for one variant. Built once per variant and shared (treat it as read-only). */
-export function formDefinition(options: DefinitionOptions = {}): FormDefinition {
-  const international = options.international === true;
-  let definition = built.get(international);
-  if (!definition) {
-    definition = { international, pages: [aboutPage({ international }), educationPage(), finalStepsPage()] };
-    built.set(international, definition);
-  }
-  return definition;
+/** The application's definition. Built once and shared (treat it as read-only). */
+export function formDefinition(): FormDefinition {
+  built ??= { pages: [aboutPage(), educationPage(), finalStepsPage()] };
+  return built;
 }
 
 export function pageById(id: PageId, definition: FormDefinition = formDefinition()): Page {

@@ -20,5 +20,5 @@ export function isFileQuestionKey(key: unknown, definition: FormDefinition = for
 /** The document questions among some nodes (e.g. one tab's content), for the §4 tab check. */
 export function fileKeysIn(nodes: readonly Node[]): string[] {
   const page: Page = { id: 'about', path: '/about', title: '', navLabel: '', shortNavLabel: '', children: nodes };
-  return fileQuestionKeys({ international: false, pages: [page] });
+  return fileQuestionKeys({ pages: [page] });
 }

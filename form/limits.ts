@@ -7,6 +7,8 @@ import type { Question } from './types.js';
  */
 export const TEXT_MAX_LENGTH = 45;
 export const TEXTAREA_MAX_LENGTH = 1500;
+/** §5/§9 "configured 7000": the limit this application configures on its textareas (the longest answer the API stores). */
+export const TEXTAREA_CONFIGURED_MAX_LENGTH = 7000;
 
 export function inputMaxLength(question: Question): number | undefined {
   switch (question.kind) {

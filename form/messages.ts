@@ -20,6 +20,7 @@ export const PHONE_MESSAGES = {
   validMobile: 'Please enter a valid cell phone number.',
   optIn: 'A cell phone number is required to receive text message updates.',
   oneRequired: 'Please enter either a home phone or cell phone number.',
+  validInternational: 'Please enter a valid international phone number, with its country code.',
 } as const;
 
 /** §5 parent messages: 'Parent 1/Guardian 1: …' and 'Parent 2/Guardian 2: …'. */

@@ -179,9 +179,8 @@ export interface Page {
   children: readonly Node[];
 }
 
-/** The whole form: the pages, built for one variant (the international variant adds phone_international). */
+/** The whole form: the pages. */
 export interface FormDefinition {
-  international: boolean;
   pages: readonly Page[];
 }
 

@@ -28,7 +28,6 @@ export interface FormProps {
   answers: Answers;
   isLoggedIn: boolean;
   webStatus?: WebStatus | null;
-  international?: boolean;
   /** Add-another counts and chosen tabs (§3); the lifecycle issue loads and persists them. */
   counts?: Record<string, number>;
   tabs?: Record<string, string>;
@@ -54,7 +53,7 @@ export interface FormProps {
  * server's answers; answers kept in this tab (logged-out visitors) are applied after hydration.
  */
 export function Form(props: FormProps) {
-  const definition = formDefinition({ international: props.international === true });
+  const definition = formDefinition();
   const page = pageById(props.page, definition);
   const [state, dispatch] = useReducer(formReducer, props, (p) =>
     initialFormState({

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
 
-/** When an island's code loads: at page load, or when the visitor first reaches for it (hover, focus, touch). */
-export type HydrateWhen = 'load' | 'interaction';
+/**
+ * When an island's code loads: at page load, when the visitor first reaches for it (hover, focus, touch),
+ * or (the Toaster) when the first toast is raised or a flash message waits.
+ */
+export type HydrateWhen = 'load' | 'interaction' | 'toast';
 
 /**
  * Server-renders an interactive component and marks it for hydration. The client entry

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { shareStyleNonce } from './ui/style-nonce.js';
+import { TOAST_WAITING_EVENT } from './ui/toast-bus.js';
+import { FLASH_KEY } from './ui/navigation-state.js';
 
 // One lazy chunk per island: a page downloads only the islands it contains.
 const modules = import.meta.glob<Record<string, ComponentType<object>>>('./*.island.tsx');
@@ -13,11 +15,18 @@ function hydrateOne(element: HTMLElement): Promise<void> {
   if (!load) return Promise.reject(new Error(`No island named ${name}`));
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
   // React itself loads with the first island that needs it: a page whose islands all wait for
-  // interaction downloads almost nothing up front.
-  return Promise.all([load(), import('react'), import('react-dom/client')]).then(([module, react, reactDom]) => {
+  // interaction downloads almost nothing up front. The test hook exists only on pages of a server run
+  // under NODE_ENV=test (pages/+onRenderHtml.tsx).
+  const testHooks = document.documentElement.dataset.testHooks === 'on';
+  const parts = [load(), import('react'), import('react-dom/client'), import('./ui/IslandBoundary.js'), testHooks ? import('./ui/test-crash.js') : null] as const;
+  return Promise.all(parts).then(([module, react, reactDom, boundary, testCrash]) => {
     const Component = module[name];
     if (!Component) throw new Error(`islands/${name}.island.tsx does not export ${name}`);
-    reactDom.hydrateRoot(element, react.createElement(Component, props));
+    // Each island in its own boundary (§2, §8): a crash replaces that island only. The boundary adds no
+    // markup until then, so hydration matches the server's HTML.
+    const island = react.createElement(Component, props);
+    const content = testCrash ? react.createElement(testCrash.CrashOnDemand, { name, children: island }) : island;
+    reactDom.hydrateRoot(element, react.createElement(boundary.IslandBoundary, { name, children: content }));
     element.dataset.hydrated = 'true';
   });
 }
@@ -67,11 +76,25 @@ function hydrateOnInteraction(element: HTMLElement): void {
   for (const type of INTERACTION_EVENTS) element.addEventListener(type, start, { passive: true });
 }
 
+/** The Toaster of a page that loads no JavaScript up front: hydrated for a flash message, or the first toast. */
+function hydrateOnToast(element: HTMLElement): void {
+  let flashWaiting = false;
+  try {
+    flashWaiting = window.sessionStorage.getItem(FLASH_KEY) !== null;
+  } catch {
+    // storage disabled: no flash
+  }
+  const start = () => void hydrateOne(element).catch((err) => console.error(err));
+  if (flashWaiting) start();
+  else window.addEventListener(TOAST_WAITING_EVENT, start, { once: true });
+}
+
 export function hydrateIslands(root: ParentNode = document): void {
   // Before any island renders: Radix dialogs inject a <style> that the CSP admits only with the nonce.
   shareStyleNonce();
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     if (element.dataset.hydrate === 'interaction') hydrateOnInteraction(element);
+    else if (element.dataset.hydrate === 'toast') hydrateOnToast(element);
     else void hydrateOne(element).catch((err) => console.error(err));
   }
   document.documentElement.dataset.islands = 'ready';

@@ -14,6 +14,7 @@ import { queueSubmissionReceipt } from './receipts/receipts.server.js';
 import { checkDefinition } from '../form/check-definition.js';
 import { formDefinition } from '../form/definition.js';
 import { protectDataDir } from './data-dir.server.js';
+import { recordSubmissionEvent } from './integration/webhook-outbox.server.js';
 
 export interface BootOptions {
   /** Run job handlers in this process (WORKER=inline, or the worker entry). */
@@ -37,6 +38,7 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
   services.onSubmitted = async (trx, userId) => {
     await enqueueApplicationPdf(services, userId, trx);
     await queueSubmissionReceipt(services, trx, userId);
+    await recordSubmissionEvent(services, trx, userId);
   };
   if (options.startQueue !== false) {
     const boss = createBoss(db);

@@ -30,6 +30,12 @@ export interface Config {
   logLevel: string;
   applicationWindow: { start: Date; end: Date } | null;
   contacts: { helpEmail: string; officePhone: string; officeEmail: string };
+  /** Staff sign-in through the university's OpenID Connect provider; null: staff-link sign-in only. */
+  oidc: null | { issuer: string; clientId: string; clientSecret: string };
+  /** Who may use the staff desk: listed addresses (lower-cased) and/or a required group claim. Both empty: nobody. */
+  staff: { emails: string[]; group: string | null };
+  /** Where submission events are POSTed, signed with the secret; null: no webhooks. */
+  webhook: null | { url: string; secret: string };
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -62,7 +68,20 @@ const envSchema = Joi.object({
   HELP_EMAIL: Joi.string().email({ tlds: false }).default('help@admissions.example.edu'),
   OFFICE_PHONE: Joi.string().max(40).default('(555) 555-0100'),
   OFFICE_EMAIL: Joi.string().email({ tlds: false }).default('admissions@admissions.example.edu'),
+  OIDC_ISSUER: Joi.string().uri({ scheme: ['http', 'https'] }),
+  OIDC_CLIENT_ID: Joi.string().max(200),
+  OIDC_CLIENT_SECRET: Joi.string().max(500),
+  STAFF_EMAILS: Joi.string().custom((value: string, helpers) => {
+    const emails = value.split(/[\s,;]+/).filter(Boolean);
+    const bad = emails.find((e) => Joi.string().email({ tlds: false }).validate(e).error);
+    return bad ? helpers.message({ custom: `"STAFF_EMAILS" holds "${bad}", which is not an e-mail address` }) : value;
+  }),
+  STAFF_GROUP: Joi.string().max(200),
+  WEBHOOK_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  WEBHOOK_SECRET: Joi.string().min(16),
 })
+  .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
+  .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
   .and('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY')
   .with('S3_ENDPOINT', 'S3_BUCKET')
   .with('APPLICATION_WINDOW_END', 'APPLICATION_WINDOW_START')
@@ -114,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = parseTrustProxy(v.TRUST_PROXY);
   if ('problem' in trustProxy) throw new ConfigError(`Invalid configuration: TRUST_PROXY: ${trustProxy.problem}`);
   const port = v.PORT as number;
+  // An identity provider over plain http would leak codes and tokens; only a loopback one (tests, a laptop) may.
+  if (v.OIDC_ISSUER && new URL(v.OIDC_ISSUER).protocol === 'http:' && !isLoopbackUrl(v.OIDC_ISSUER)) {
+    throw new ConfigError('Invalid configuration: OIDC_ISSUER: must be an https URL (http only on loopback)');
+  }
   return {
     nodeEnv,
     port,
@@ -142,7 +165,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { start: v.APPLICATION_WINDOW_START, end: v.APPLICATION_WINDOW_END }
       : null,
     contacts: { helpEmail: v.HELP_EMAIL, officePhone: v.OFFICE_PHONE, officeEmail: v.OFFICE_EMAIL },
+    oidc: v.OIDC_ISSUER ? { issuer: v.OIDC_ISSUER, clientId: v.OIDC_CLIENT_ID, clientSecret: v.OIDC_CLIENT_SECRET } : null,
+    staff: {
+      emails: String(v.STAFF_EMAILS ?? '')
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((e) => e.toLowerCase()),
+      group: v.STAFF_GROUP ?? null,
+    },
+    webhook: v.WEBHOOK_URL ? { url: v.WEBHOOK_URL, secret: v.WEBHOOK_SECRET } : null,
   };
+}
+
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** For process entry points: the configuration, or exit 1 with the message naming the variable. */

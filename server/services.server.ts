@@ -21,4 +21,6 @@ export interface AppServices {
   storage?: ObjectStore;
   /** Runs inside the submission's transaction (e.g. enqueue the application PDF atomically). */
   onSubmitted?: (trx: Knex.Transaction, userId: string) => Promise<void>;
+  /** Webhook retries (default: 10, from 30 s with backoff); tests shorten them. */
+  webhookRetry?: { delaySeconds?: number; limit?: number };
 }

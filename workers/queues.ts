@@ -88,6 +88,38 @@ export const RECEIPT_JOB_OPTIONS = {
   deadLetter: RECEIPT_FAILED_QUEUE,
 } as const;
 
+export const WEBHOOK_QUEUE = 'deliver-webhook';
+export const WEBHOOK_FAILED_QUEUE = 'deliver-webhook-failed';
+
+export interface WebhookJob {
+  eventId: string;
+}
+
+/**
+ * Ten retries with exponential backoff from 30 s (pg-boss: each wait is between 2^n and 2^(n+1) times the
+ * delay): a receiver down for up to about eight hours still gets every event; after that the delivery is
+ * listed for staff, who can retry it. Tests shorten both (services.webhookRetry).
+ */
+export function webhookJobOptions(retry: { delaySeconds?: number; limit?: number } = {}) {
+  return {
+    retryLimit: retry.limit ?? 10,
+    retryDelay: retry.delaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    deadLetter: WEBHOOK_FAILED_QUEUE,
+  } as const;
+}
+
+export const PDF_ZIP_QUEUE = 'build-pdf-zip';
+
+export interface PdfZipJob {
+  exportId: string;
+}
+
+/** The ZIP is assembled in memory before it is stored (the store takes whole objects): bounded. */
+export const MAX_ZIP_APPLICATIONS = 1000;
+export const PDF_ZIP_JOB_OPTIONS = { retryLimit: 2, retryDelay: 10, expireInSeconds: 15 * 60 } as const;
+
 /** Queues every process creates (so web processes can send even when WORKER=off). */
 export const QUEUES = [
   PING_QUEUE,
@@ -97,4 +129,7 @@ export const QUEUES = [
   APPLICATION_PDF_FAILED_QUEUE,
   RECEIPT_QUEUE,
   RECEIPT_FAILED_QUEUE,
+  WEBHOOK_QUEUE,
+  WEBHOOK_FAILED_QUEUE,
+  PDF_ZIP_QUEUE,
 ];

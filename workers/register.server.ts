@@ -5,6 +5,8 @@ import { registerPing } from './jobs/ping.server.js';
 import { registerConvertDocument } from './jobs/convert-document.server.js';
 import { registerApplicationPdf } from './jobs/render-application-pdf.server.js';
 import { registerSendReceipt } from './jobs/send-receipt.server.js';
+import { registerDeliverWebhook } from './jobs/deliver-webhook.server.js';
+import { registerPdfZip } from './jobs/build-pdf-zip.server.js';
 
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUES) await boss.createQueue(name);
@@ -16,4 +18,6 @@ export async function registerWorkers(boss: PgBoss, services: WorkerServices): P
   await registerConvertDocument(boss, services);
   await registerApplicationPdf(boss, services);
   await registerSendReceipt(boss, services);
+  await registerDeliverWebhook(boss, services);
+  await registerPdfZip(boss, services);
 }

@@ -7,7 +7,8 @@ import * as m040 from './040_applications.js';
 import * as m050 from './050_service_links.js';
 import * as m060 from './060_application_pdfs.js';
 import * as m080 from './080_receipts.js';
-import * as m085 from './085_kept_answers.js';
+import * as m090 from './090_staff_desk.js';
+import * as m095 from './095_kept_answers.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,5 +28,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['050_service_links', m050],
   ['060_application_pdfs', m060],
   ['080_receipts', m080],
-  ['085_kept_answers', m085],
+  ['090_staff_desk', m090],
+  ['095_kept_answers', m095],
 ];

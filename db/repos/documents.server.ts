@@ -35,6 +35,22 @@ export async function documentAnswersFor(knex: Knex, userId: string): Promise<Re
   );
 }
 
+/** The document answers of several applications at once (the integration feed's page), by applicant. */
+export async function documentAnswersForMany(knex: Knex, userIds: readonly string[]): Promise<Map<string, Record<string, DocumentAnswer>>> {
+  const out = new Map<string, Record<string, DocumentAnswer>>();
+  if (userIds.length === 0) return out;
+  const rows = (await knex(TABLE)
+    .whereIn('user_id', userIds)
+    .orderBy('answer_key')
+    .select('user_id', 'answer_key', 'file_name', 'file_size', 'status')) as Array<Pick<DocumentRow, 'user_id' | 'answer_key' | 'file_name' | 'file_size' | 'status'>>;
+  for (const r of rows) {
+    const docs = out.get(r.user_id) ?? {};
+    docs[r.answer_key] = { file_name: r.file_name, file_size: r.file_size, status: r.status ?? 'NOT_ANSWERED' };
+    out.set(r.user_id, docs);
+  }
+  return out;
+}
+
 /** Completed conversions, for the application PDF. */
 export async function convertedDocumentsFor(knex: Knex, userId: string): Promise<Array<{ answer_key: string; file_name: string; output_key: string }>> {
   return knex(TABLE)

@@ -34,9 +34,28 @@ const VETERAN_RELATIONS: readonly Option[] = [
 const isYes = (valueKey: string): Rule => ({ valueKey, operator: 'equals', target: 'Y' });
 const notAnswered = (valueKey: string): Rule => ({ valueKey, operator: 'notAnswered' });
 
-function phoneQuestions(international: boolean): Question[] {
+/**
+ * §3/§5 international variant: an applicant whose permanent address is outside the United States is
+ * offered an international number (shown right under the address, where the country is chosen), and with
+ * it the home phone is no longer required. Hidden, and cleared, for a U.S. address.
+ */
+const INTERNATIONAL_ADDRESS: Rule = { all: [{ valueKey: 'country', operator: 'answered' }, { valueKey: 'country', operator: 'notEquals', target: 'US' }] };
+
+const INTERNATIONAL_PHONE: Question = {
+  kind: 'text',
+  key: 'phone_international',
+  label: 'International Phone Number',
+  hint: 'Include the country code, for example +44 20 7946 0958.',
+  maxLength: 20,
+  inputMode: 'tel',
+  autoComplete: 'tel',
+  showWhen: INTERNATIONAL_ADDRESS,
+  checks: [{ check: 'pattern', pattern: /^\+?[0-9][0-9 ().-]{5,18}[0-9]$/, message: PHONE_MESSAGES.validInternational }],
+};
+
+function phoneQuestions(): Question[] {
   // §5 oneRequired: without a cell phone (or, in the international variant, an international number) the home phone is needed.
-  const homeNeeded: Rule = international ? { all: [notAnswered('phone_mobile'), notAnswered('phone_international')] } : notAnswered('phone_mobile');
+  const homeNeeded: Rule = { all: [notAnswered('phone_mobile'), notAnswered('phone_international')] };
   return [
     { kind: 'phone', key: 'phone_home', label: 'Home Phone', autoComplete: 'tel', required: homeNeeded, requiredMessage: PHONE_MESSAGES.oneRequired, invalidMessage: PHONE_MESSAGES.validHome },
     {
@@ -49,14 +68,11 @@ function phoneQuestions(international: boolean): Question[] {
       invalidMessage: PHONE_MESSAGES.validMobile,
     },
     { kind: 'checkbox', key: 'optin_sms_ind', label: 'Send me text message updates about my application.', hint: 'Message and data rates may apply. Reply STOP to opt out at any time.' },
-    ...(international
-      ? [{ kind: 'text', key: 'phone_international', label: 'International Phone Number', hint: 'Include the country code, for example +44 20 7946 0958.', maxLength: 20, inputMode: 'tel', autoComplete: 'tel' } satisfies Question]
-      : []),
   ];
 }
 
 /** Step 1 (§2 /about): every About key of §3. */
-export function aboutPage({ international }: { international: boolean }): Page {
+export function aboutPage(): Page {
   const children: Node[] = [
     {
       section: 'personal',
@@ -85,13 +101,14 @@ export function aboutPage({ international }: { international: boolean }): Page {
       section: 'contact',
       title: 'Phone',
       description: 'Please give at least one phone number where we can reach you.',
-      children: phoneQuestions(international),
+      children: phoneQuestions(),
     },
     {
       section: 'address',
       title: 'Permanent Address',
       children: [
         { block: 'address', withCountry: true, required: true, autocomplete: true, legend: 'Permanent Address' },
+        INTERNATIONAL_PHONE,
         {
           section: 'residency',
           title: 'Residency',

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../messages.js';
 import { DEFER_TERMS, YES_NO } from '../options.js';
+import { TEXTAREA_CONFIGURED_MAX_LENGTH } from '../limits.js';
 import type { Node, Page, Repeater } from '../types.js';
 
 /** §3: up to 5 high schools. */
@@ -73,7 +74,7 @@ export function educationPage(): Page {
       children: [
         { kind: 'radio', key: 'scholarship_opp', label: 'Would you like to hear about other scholarship opportunities?', options: YES_NO },
         { kind: 'radio', key: 'financial_aid', label: 'Do you plan to apply for federal financial aid (FAFSA)?', options: YES_NO },
-        { kind: 'textarea', key: 'college_pay', label: 'How do you plan to pay for your education?', hint: 'Optional. For example savings, family support, work or scholarships.' },
+        { kind: 'textarea', key: 'college_pay', label: 'How do you plan to pay for your education?', hint: 'Optional. For example savings, family support, work or scholarships.', maxLength: TEXTAREA_CONFIGURED_MAX_LENGTH },
       ],
     },
     {

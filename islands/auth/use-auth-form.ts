@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthForm, FieldErrors } from '../../contracts/auth-rules.js';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
 import { showError } from '../ui/toast-bus.js';

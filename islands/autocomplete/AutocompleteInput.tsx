@@ -25,6 +25,8 @@ export interface AutocompleteInputProps {
   describedBy?: string;
   /** An error to show under the input, as `${id}-error` (§5); omit when the parent shows errors itself. */
   error?: string | null;
+  /** The answer is in error while the parent shows the messages itself: the input still says so (aria-invalid). */
+  invalid?: boolean;
   maxLength?: number;
   /** A suggestion was picked: the full record, read by the category's key names (§7). */
   onSelect(record: LookupRecord): void;
@@ -44,11 +46,10 @@ type Mode = 'empty' | 'free' | 'selected';
 /**
  * The school / address autocomplete as a plain component (SPEC §4): the ARIA 1.2 combobox pattern with
  * a listbox popup, arrow keys, Enter to pick, Escape to close (or, when closed, to clear), and a polite
- * live region announcing the result count. Used inside the form island with callbacks, and by the
- * Autocomplete island on its own.
+ * live region announcing the result count. Used inside the form island with callbacks.
  */
 export function AutocompleteInput(props: AutocompleteInputProps) {
-  const { id, label, category, value, required, describedBy, error, maxLength } = props;
+  const { id, label, category, value, required, describedBy, error, invalid, maxLength } = props;
   const [mode, setMode] = useState<Mode>(props.selected ? 'selected' : value.trim() ? 'free' : 'empty');
   const [items, setItems] = useState<LookupItem[]>([]);
   const [open, setOpen] = useState(false);
@@ -204,7 +205,7 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
           aria-controls={`${id}-listbox`}
           aria-activedescendant={open && active >= 0 ? `${id}-option-${active}` : undefined}
           aria-describedby={described || undefined}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || invalid ? true : undefined}
           required={required}
           autoComplete="off"
           spellCheck={false}

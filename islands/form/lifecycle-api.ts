@@ -29,6 +29,15 @@ export async function postValidations(entries: readonly ValidationEntry[]): Prom
   await apiRequest('/api/validations', { method: 'POST', body: entries });
 }
 
+/**
+ * Records the schema result while validating: posted when it has entries (§4); when none remain, the stored
+ * one is cleared instead, or the next page would open with the summary of problems already fixed.
+ */
+export async function recordValidations(entries: readonly ValidationEntry[]): Promise<void> {
+  if (entries.length > 0) await postValidations(entries);
+  else await apiRequest('/api/validations', { method: 'DELETE' });
+}
+
 export type SubmitOutcome = { outcome: 'submitted' } | { outcome: 'invalid'; validations: ValidationEntry[] };
 
 /** POST /api/submit: 200 submitted (also a repeat: idempotent), 422 with the server's validation result. */

@@ -8,7 +8,6 @@ export type TriggerState = 'before' | 'optional' | 'after';
 
 /** The form island's whole state: one reducer, so the body, step navigation, continue button and summary agree. */
 export interface FormState {
-  /** The definition variant in use (the international one adds phone_international). */
   definition: FormDefinition;
   answers: Answers;
   /** Keys whose input lost focus once: from then on their messages update on every change (§5 live checks). */

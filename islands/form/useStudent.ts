@@ -6,7 +6,7 @@ import { registerFlush } from '../lifecycle/unsaved.js';
 import { ApiError, UnauthorizedError, sessionInvalid } from '../ui/api.js';
 import { showError } from '../ui/toast-bus.js';
 import type { LeaveKind } from './leave.js';
-import { postSubmit, postValidations, postWebStatus, putAddAnother, putLastPage, putTab } from './lifecycle-api.js';
+import { postSubmit, postValidations, postWebStatus, putAddAnother, putLastPage, putTab, recordValidations } from './lifecycle-api.js';
 import { AnswerSaver, type SaveReason, type SaveResult } from './saver.js';
 import { uiState, type FormAction, type FormState } from './state.js';
 import { loadValidation } from './validation-loader.js';
@@ -105,6 +105,8 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
       unregister();
+      // Unmounted while the page stays (an error boundary took the island's place): what was typed is saved now.
+      if (s.hasUnsaved()) void s.save('flush');
     };
   }, []);
 
@@ -186,10 +188,7 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
           left = (await submit()) === 'left';
           return;
         }
-        if (current.current.webStatus === 'validating') {
-          const entries = await validateAll();
-          if (entries.length > 0) await postValidations(entries);
-        }
+        if (current.current.webStatus === 'validating') await recordValidations(await validateAll());
         markChangedPage();
         left = true;
         window.location.assign(target);

@@ -3,8 +3,8 @@
  * form island) registers a flush here, and every logout the lifecycle islands perform awaits them first.
  */
 
-/** Why answers are being flushed: the inactivity warning appeared, or a logout is about to happen. */
-export type FlushReason = 'inactivity-warning' | 'inactivity-logout' | 'logout';
+/** Why answers are being flushed: the inactivity warning appeared, a logout is about to happen, or an island crashed. */
+export type FlushReason = 'inactivity-warning' | 'inactivity-logout' | 'logout' | 'error';
 
 /**
  * Saves whatever is unsaved; resolves when done (a no-op when nothing is unsaved). It should call the API

@@ -15,6 +15,9 @@ export interface Toast extends Required<ToastRequest> {
 
 type Listener = (toast: Toast) => void;
 
+/** Dispatched on window when a toast waits and no Toaster listens yet: a Toaster hydrated on demand wakes up. */
+export const TOAST_WAITING_EVENT = 'freshman:toast-waiting';
+
 let nextId = 1;
 let listener: Listener | null = null;
 const queue: Toast[] = [];
@@ -27,7 +30,10 @@ export function showToast(request: ToastRequest): void {
     title: request.title || (request.kind === 'error' ? 'Error' : 'Success'),
   };
   if (listener) listener(toast);
-  else queue.push(toast);
+  else {
+    queue.push(toast);
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_WAITING_EVENT));
+  }
 }
 
 export const showSuccess = (message: string, title?: string) => showToast({ kind: 'success', message, title });

@@ -10,7 +10,6 @@ import { AuthCardReset } from '../../islands/AuthCardReset.island.js';
 import { AuthCardSignup } from '../../islands/AuthCardSignup.island.js';
 import type { AuthCardProps } from '../../islands/auth/AuthCard.js';
 import type { AuthCardName, AuthCardState } from '../../contracts/auth-cards.js';
-import type { FlashMessage } from '../../contracts/flash.js';
 import { usePageContext } from '../page-context.js';
 
 const ISLANDS = {
@@ -21,14 +20,8 @@ const ISLANDS = {
   reset: ['AuthCardReset', AuthCardReset],
 } as const satisfies Record<AuthCardName, readonly [string, (props: AuthCardProps) => React.JSX.Element]>;
 
-/** What the server adds to an auth page's context: the card after a plain post, the flash carried to it. */
-interface AuthPageContext {
-  authCard?: AuthCardState;
-  locals?: { user?: { username: string } | null; flash?: FlashMessage | null };
-}
-
 /** The card's state: after a plain post as the server answered it; else the address carried here, or the reset link's. */
-function cardState(card: AuthCardName, context: PageContextServer & AuthPageContext): AuthCardState {
+function cardState(card: AuthCardName, context: PageContextServer): AuthCardState {
   if (context.authCard) return context.authCard;
   if (card === 'reset') {
     // §2: username and id from the reset link's query (the route sends Referrer-Policy: no-referrer).
@@ -48,7 +41,7 @@ function cardState(card: AuthCardName, context: PageContextServer & AuthPageCont
  * who that is, with a way to log out first.
  */
 export function AuthPage({ card }: { card: AuthCardName }) {
-  const context = usePageContext() as PageContextServer & AuthPageContext;
+  const context = usePageContext();
   const user = context.locals?.user ?? null;
   const flash = context.locals?.flash ?? null;
   const [name, Card] = ISLANDS[card];

@@ -14,15 +14,13 @@ export function ReadOnlyForm({
   pages = PAGE_IDS,
   counts = {},
   tabs = {},
-  international = false,
 }: {
   answers: Answers;
   pages?: readonly PageId[];
   counts?: Record<string, number>;
   tabs?: Record<string, string>;
-  international?: boolean;
 }) {
-  const definition = formDefinition({ international });
+  const definition = formDefinition();
   const shown = clearHidden(answers, undefined, { definition, ui: { addAnother: counts, tabs } });
   const context = { ...staticFormContext(shown, { readOnly: true, isLoggedIn: true }), counts, tabs };
   return (

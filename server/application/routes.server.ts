@@ -112,6 +112,13 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     res.json({ message: 'Validation results recorded.' });
   });
 
+  // Every problem fixed: the stored result goes, so no page shows a summary of problems that are gone.
+  api.delete('/validations', requireUser, async (_req, res) => {
+    const user = userOf(res);
+    await whileOpen(services, user.id, (trx) => setValidations(trx, user.id, [], services.now()));
+    res.json({ message: 'Validation results cleared.' });
+  });
+
   api.post('/submit', requireUser, async (req, res) => {
     const user = userOf(res);
     const now = services.now();

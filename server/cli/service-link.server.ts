@@ -1,6 +1,6 @@
 /**
  * npm run service-link -- <applicant e-mail> [--hours N]
- *   Prints a staff read-only URL for one application (signed with SESSION_SECRET; default 24 hours).
+ *   Prints the staff read-only URLs of the three form pages of one application (signed with SESSION_SECRET; default 24 hours).
  *   Needs no database, so it works while the server runs on the embedded one.
  * npm run service-link -- --revoke <applicant e-mail>
  *   Revokes every link issued so far for that applicant. Needs the database: with PostgreSQL it works any
@@ -13,6 +13,7 @@ import { signServiceToken, DEFAULT_SERVICE_LINK_HOURS } from '../security/servic
 import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
 import { join } from 'node:path';
+import { PAGE_IDS } from '../../form/definition.js';
 
 const USAGE = 'usage: npm run service-link -- <applicant e-mail> [--hours N]\n       npm run service-link -- --revoke <applicant e-mail>';
 
@@ -49,7 +50,10 @@ async function main(): Promise<number> {
     }
   }
   const token = signServiceToken(config.sessionSecret, email, { now: new Date(), hours: hours ?? DEFAULT_SERVICE_LINK_HOURS });
-  console.log(`${config.publicUrl}/about?service_token=${token}`);
+  const validFor = hours ?? DEFAULT_SERVICE_LINK_HOURS;
+  console.error(`Staff read-only links for ${email.toLowerCase()}, valid for ${validFor} hour${validFor === 1 ? '' : 's'}:`);
+  // One URL per line in step order, nothing else on stdout, so a script can take the lines as they are.
+  for (const page of PAGE_IDS) console.log(`${config.publicUrl}/${page}?service_token=${token}`);
   return 0;
 }
 

@@ -1,11 +1,7 @@
 import { fileQuestionKeys } from '../../form/document-keys.js';
 import { formDefinition } from '../../form/definition.js';
 
-// Both variants: a document question of the international variant is as real as one of the default.
-const KEYS: ReadonlySet<string> = new Set([
-  ...fileQuestionKeys(formDefinition()),
-  ...fileQuestionKeys(formDefinition({ international: true })),
-]);
+const KEYS: ReadonlySet<string> = new Set(fileQuestionKeys(formDefinition()));
 
 /** True for the answer key of a file question of the form definition; nothing else reaches storage. */
 export function isDocumentKey(key: unknown): key is string {

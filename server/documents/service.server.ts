@@ -28,6 +28,7 @@ import type { ConversionView, DocumentAnswer } from '../../contracts/api.js';
 import type { DocumentStatus } from '../../contracts/statuses.js';
 import { isUploadKeyFor, newUploadKey, outputKeyFor } from './keys.server.js';
 import { sanitiseFileName } from './file-name.server.js';
+import { takeConversionQuota } from './quotas.server.js';
 
 /** A presigned upload is good for five minutes: enough for 1 MB on a slow phone, short if leaked. */
 export const PRESIGN_EXPIRES_SECONDS = 300;
@@ -126,6 +127,7 @@ export async function startConversion(services: AppServices, userId: string, ans
   if (fileName.length > FILE_NAME_MAX_LENGTH) throw new HttpError(400, FILE_MESSAGES.nameTooLong);
   const boss = services.boss;
   if (!boss) throw new HttpError(503, 'Document conversion is not available at the moment. Please try again later.');
+  await takeConversionQuota(services, userId);
 
   // The store enforces nothing we can rely on (s3rver, a misconfigured bucket): check the object itself.
   const head = await withStore(() => storageOf(services).head(fileKey));

@@ -15,7 +15,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  * Only a process on this machine talking to us directly: a reverse proxy on the same host makes
  * every visitor look local, but it adds X-Forwarded-For / Forwarded, so those requests are refused.
  */
-function fromLocalOperator(req: Request): boolean {
+export function fromLocalOperator(req: Request): boolean {
   return LOOPBACK.test(req.socket.remoteAddress ?? '') && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
 }
 

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { HttpError } from '../http-error.server.js';
 import { renderGenericErrorHtml } from '../generic-error-html.server.js';
 
-export const API_PREFIXES = ['/api', '/public', '/service', '/lookup'];
+export const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/integration'];
 
 export function isApiRequest(req: Request): boolean {
   return API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`));

@@ -10,6 +10,7 @@ import { transactionalDb } from '../../workers/boss.server.js';
 import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS } from '../../workers/queues.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { withStore } from '../storage/http-errors.server.js';
+import { takeRenderQuota } from '../documents/quotas.server.js';
 
 export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';
 
@@ -69,6 +70,8 @@ export async function applicationPdfState(services: AppServices, userId: string)
     // A new rendering must be stored: while the store is down that is a 503 now, not a render that
     // gives up later. (Polls of a rendering in progress, every second, do not ask the store.)
     if (storage && !missing) await withStore(() => storage.ping());
+    // Counted only when a rendering is requested, never for the polls of one in progress.
+    if (chromiumAvailable(services)) await takeRenderQuota(services, user.id);
     await enqueueApplicationPdf(services, user.id);
     pdf = await findApplicationPdf(knex, user.id);
   }

@@ -10,6 +10,8 @@ import { serviceFeature } from '../service/routes.server.js';
 import { prefillFeature } from '../prefill/routes.server.js';
 import { pdfFeature } from '../pdf/routes.server.js';
 import { receiptFeature } from '../receipts/routes.server.js';
+import { staffFeature } from '../staff/routes.server.js';
+import { integrationFeature } from '../integration/routes.server.js';
 import { formPostFeature } from '../form-post/routes.server.js';
 
 /** JSON bodies are small: the largest is a whole answers object. */
@@ -31,8 +33,21 @@ export interface Mounts {
 /** A feature adds its routes to the mounts. Register it in FEATURES below (one line each). */
 export type Feature = (mounts: Mounts, services: AppServices) => void;
 
-const FEATURES: Feature[] = [authFeature, authFormsFeature, storageFeature, documentsFeature, lookupFeature, applicationFeature, serviceFeature, prefillFeature, pdfFeature, receiptFeature, formPostFeature];
-
+const FEATURES: Feature[] = [
+  authFeature,
+  authFormsFeature,
+  storageFeature,
+  documentsFeature,
+  lookupFeature,
+  applicationFeature,
+  serviceFeature,
+  prefillFeature,
+  pdfFeature,
+  receiptFeature,
+  staffFeature,
+  integrationFeature,
+  formPostFeature,
+];
 
 export function apiRouters(services: AppServices): Array<[string, Router]> {
   const json: RequestHandler = express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });

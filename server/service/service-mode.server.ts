@@ -1,7 +1,9 @@
 import type { RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { resolveServiceToken, type ServiceUser } from './service-token.server.js';
+import { resolveServiceToken, type ServiceTokenProblem, type ServiceUser } from './service-token.server.js';
+import { isApiRequest } from '../middleware/errors.server.js';
+import { renderNoticeHtml } from '../generic-error-html.server.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -15,6 +17,12 @@ declare global {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
+const PROBLEM_HEADINGS: Record<ServiceTokenProblem, string> = {
+  invalid: 'This staff link is not valid',
+  expired: 'This staff link has expired',
+  revoked: 'This staff link has been revoked',
+};
+
 /**
  * §2 entry loading reads `service_token`: a valid one makes this request a read-only staff request for
  * one application. Staff responses are never cached or referred; any write carrying a token is refused.
@@ -27,7 +35,14 @@ export function serviceMode(services: AppServices): RequestHandler {
     res.setHeader('Referrer-Policy', 'no-referrer');
     if (!READ_METHODS.has(req.method)) return next(new HttpError(403, 'A staff read-only link cannot change an application.'));
     const result = await resolveServiceToken(services.db.knex, services.config.sessionSecret, token, services.now());
-    if (!result.ok) return next(new HttpError(result.status, result.message));
+    if (!result.ok) {
+      // A page (not the API) says which problem it is, instead of the generic error screen.
+      if (!isApiRequest(req) && req.accepts(['html', 'json']) === 'html') {
+        res.status(result.status).type('html').send(renderNoticeHtml(PROBLEM_HEADINGS[result.problem], result.message));
+        return;
+      }
+      return next(new HttpError(result.status, result.message));
+    }
     res.locals.serviceUser = result.user;
     next();
   };

@@ -7,7 +7,8 @@ export interface ServiceUser {
   username: string;
 }
 
-export type ServiceTokenResult = { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; message: string };
+export type ServiceTokenProblem = 'invalid' | 'expired' | 'revoked';
+export type ServiceTokenResult = { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; problem: ServiceTokenProblem; message: string };
 
 export const SERVICE_LINK_INVALID = 'This staff link is not valid. Ask for a new one.';
 export const SERVICE_LINK_EXPIRED = 'This staff link has expired. Ask for a new one.';
@@ -15,12 +16,16 @@ export const SERVICE_LINK_REVOKED = 'This staff link has been revoked. Ask for a
 
 export async function resolveServiceToken(knex: Knex, secret: string, token: unknown, now: Date): Promise<ServiceTokenResult> {
   const verified = verifyServiceToken(secret, token, now);
-  if (!verified.ok) return { ok: false, status: 401, message: verified.reason === 'expired' ? SERVICE_LINK_EXPIRED : SERVICE_LINK_INVALID };
+  if (!verified.ok) {
+    return verified.reason === 'expired'
+      ? { ok: false, status: 401, problem: 'expired', message: SERVICE_LINK_EXPIRED }
+      : { ok: false, status: 401, problem: 'invalid', message: SERVICE_LINK_INVALID };
+  }
   const user = await findUserByUsername(knex, verified.claims.u);
-  if (!user) return { ok: false, status: 403, message: SERVICE_LINK_INVALID };
+  if (!user) return { ok: false, status: 403, problem: 'invalid', message: SERVICE_LINK_INVALID };
   const revocation = (await knex('service_link_revocations').where({ user_id: user.id }).first()) as { revoked_before: Date } | undefined;
   if (revocation && verified.claims.iat * 1000 < new Date(revocation.revoked_before).getTime()) {
-    return { ok: false, status: 403, message: SERVICE_LINK_REVOKED };
+    return { ok: false, status: 403, problem: 'revoked', message: SERVICE_LINK_REVOKED };
   }
   return { ok: true, user: { userId: user.id, username: user.username } };
 }

@@ -133,10 +133,10 @@ describeE2E('the application form in Chromium (production server)', () => {
     it('counts the characters of a textarea as they are typed', async () => {
       const { page } = await open('/education');
       const counter = page.locator('#college_pay-count');
-      await expect(counter.textContent()).resolves.toBe('Character count: 0 / 1500');
+      await expect(counter.textContent()).resolves.toBe('Character count: 0 / 7000');
       await page.locator('#college_pay').click();
       await page.keyboard.type('Savings and work');
-      await expect(counter.textContent()).resolves.toBe('Character count: 16 / 1500');
+      await expect(counter.textContent()).resolves.toBe('Character count: 16 / 7000');
     });
 
     it('adds high schools up to the maximum of five and no further', async () => {

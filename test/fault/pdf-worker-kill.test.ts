@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { describeE2E } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
+import { gatedDescribe } from '../helpers/gate.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
@@ -21,13 +22,7 @@ import { APPLICATION_PDF_QUEUE } from '../../workers/queues.js';
  * processes share the queue): locally without DATABASE_URL it reports itself as not run; CI must have it.
  */
 const HAS_POSTGRES = Boolean(process.env.DATABASE_URL);
-const describeWithPostgres: typeof describe =
-  HAS_POSTGRES || process.env.CI === 'true'
-    ? (describeE2E as typeof describe)
-    : (((name: string, fn: () => void) => {
-        console.log(`fault test not run (needs DATABASE_URL; PGlite is single-process): ${name}`);
-        (describe as unknown as { skip: (n: string, f: () => void) => void }).skip(name, fn);
-      }) as typeof describe);
+const describeWithPostgres = HAS_POSTGRES ? describeE2E : gatedDescribe(false, 'needs DATABASE_URL (PGlite is single-process)');
 
 const APPLICANTS = 5;
 /** Every process a worker starts inherits its environment: this variable names the worker's tree. */

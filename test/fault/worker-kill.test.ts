@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import { makeDocx } from '../fixtures/documents.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { presign, startConversion, uploadTo, waitForFinalStatus, pollOnce, ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
+import { gatedDescribe } from '../helpers/gate.js';
 import { ROOT } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -19,13 +20,7 @@ import { SOFFICE_WORK_PREFIX } from '../../workers/convert/soffice.server.js';
  * itself as not run; in CI (CI=true) a missing DATABASE_URL is a failure.
  */
 const HAS_POSTGRES = Boolean(process.env.DATABASE_URL);
-const describeWithPostgres: typeof describe =
-  HAS_POSTGRES || process.env.CI === 'true'
-    ? describe
-    : (((name: string, fn: () => void) => {
-        console.log(`fault test not run (needs DATABASE_URL; PGlite is single-process): ${name}`);
-        (describe as unknown as { skip: (n: string, f: () => void) => void }).skip(name, fn);
-      }) as typeof describe);
+const describeWithPostgres = gatedDescribe(HAS_POSTGRES, 'needs DATABASE_URL (PGlite is single-process)');
 
 function processesMentioning(needle: string): number[] {
   const found: number[] = [];

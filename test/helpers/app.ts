@@ -11,6 +11,7 @@ import { createMailer } from '../../server/mail/mailer.server.js';
 import { createObjectStore } from '../../server/storage/create-store.server.js';
 import { enqueueApplicationPdf } from '../../server/pdf/routes.server.js';
 import { queueSubmissionReceipt } from '../../server/receipts/receipts.server.js';
+import { recordSubmissionEvent } from '../../server/integration/webhook-outbox.server.js';
 import { testConfig } from './config.js';
 
 export interface TestContext {
@@ -56,6 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   services.onSubmitted = async (trx, userId) => {
     await enqueueApplicationPdf(services, userId, trx);
     await queueSubmissionReceipt(services, trx, userId);
+    await recordSubmissionEvent(services, trx, userId);
   };
   const queue = options.queue ?? 'off';
   if (queue !== 'off') {

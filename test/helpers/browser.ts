@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { chromiumPath } from './chromium.js';
+import { gatedDescribe } from './gate.js';
 
 // The launcher lives in chromium.ts so scripts outside jest (bench, load) can use it.
 export { chromiumPath, launchBrowser } from './chromium.js';
@@ -11,13 +11,7 @@ export { chromiumPath, launchBrowser } from './chromium.js';
  * `describe` for browser tests. In CI (CI=true) a missing Chromium is a failure; locally the suite is
  * reported as not run, with a line saying why.
  */
-export const describeE2E: typeof describe =
-  chromiumPath || process.env.CI === 'true'
-    ? describe
-    : (((name: string, fn: () => void) => {
-        console.log(`e2e not run (no Chromium found; apt-get install chromium): ${name}`);
-        (describe as unknown as { skip: (n: string, f: () => void) => void }).skip(name, fn);
-      }) as typeof describe);
+export const describeE2E = gatedDescribe(chromiumPath !== null, 'no Chromium found (apt-get install chromium)');
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { PHONE_MESSAGES } from '../../form/messages.js';
 import { tabGroups } from '../../server/application/ui-state.server.js';
 import { FILE_UPLOAD_IN_PROGRESS, CONFLICT_MESSAGE, SAVED_MESSAGE, SUBMIT_INVALID, SUBMIT_SUCCESS, SUBMITTED_MESSAGE } from '../../server/application/routes.server.js';
 
@@ -167,6 +168,43 @@ describe('PUT /api/last-page and POST /api/web-status', () => {
   it('rejects an unknown status with 400 and needs a session', async () => {
     expect((await as(alice).post('/api/web-status').send({ web_status: 'accepted' })).status).toBe(400);
     expect((await request(ctx.app).post('/api/web-status').send({ web_status: 'started' })).status).toBe(401);
+  });
+});
+
+describe('the international variant (§3, §5): phone_international', () => {
+  const abroad = {
+    ...COMPLETE_ANSWERS,
+    address_line_1: '10 Downing Street',
+    city: 'London',
+    state: '',
+    zip: 'SW1A 2AA',
+    country: 'GB',
+    state_legal_residency: '',
+    state_driver_license: '',
+    free_lunch: '',
+    phone_mobile: '',
+  };
+
+  it('is accepted for an address abroad, validated at submission, and enough without a home phone', async () => {
+    const erin = await createLoggedInUser(ctx);
+    const saved = await as(erin).put('/api/answer').send({ ...abroad, phone_international: 'call me' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.answer.phone_international).toBe('call me');
+    const refused = await as(erin).post('/api/submit');
+    expect(refused.status).toBe(422);
+    expect(refused.body.validations).toEqual([{ key: 'phone_international', page: 'about', messages: [PHONE_MESSAGES.validInternational] }]);
+    expect((await as(erin).put('/api/answer').send({ phone_international: '+44 20 7946 0958' })).status).toBe(200);
+    const submitted = await as(erin).post('/api/submit');
+    expect(submitted.status).toBe(200);
+  });
+
+  it('is cleared for a U.S. address, where a home or cell phone is still needed', async () => {
+    const fay = await createLoggedInUser(ctx);
+    const saved = await as(fay).put('/api/answer').send({ ...COMPLETE_ANSWERS, phone_mobile: '', phone_international: '+44 20 7946 0958' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.answer.phone_international).toBe('');
+    const refused = await as(fay).post('/api/submit');
+    expect(refused.body.validations).toEqual([{ key: 'phone_home', page: 'about', messages: [PHONE_MESSAGES.oneRequired] }]);
   });
 });
 

@@ -80,7 +80,10 @@ describe.each(kinds)('jobs on %s', (kind) => {
       })
       .catch(() => undefined);
     await waitFor(() => pingRecorded(kept), 'the committed job');
-    await new Promise((r) => setTimeout(r, 1500));
+    // A job sent after the rollback has run: the rolled-back one, had it been queued first, would have too.
+    const after = randomUUID();
+    await boss.send(PING_QUEUE, { nonce: after });
+    await waitFor(() => pingRecorded(after), 'a job sent after the rolled-back one');
     expect(await pingRecorded(dropped)).toBeUndefined();
     const queued = await db.knex.raw(`select count(*)::int as n from pgboss.job where data->>'nonce' = ?`, [dropped]);
     expect(queued.rows[0].n).toBe(0);

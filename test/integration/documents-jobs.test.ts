@@ -107,7 +107,7 @@ describe('npm run worker', () => {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, SESSION_SECRET: TEST_SESSION_SECRET },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 100_000, // a tsx start on a busy 2-core machine (jest's own limit is 120 s); a bound, not a timing assertion
     });
     expect(run.status).toBe(1);
     expect(run.stdout + run.stderr).toMatch(/npm run worker needs DATABASE_URL/);

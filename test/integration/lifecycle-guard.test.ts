@@ -110,10 +110,11 @@ describe('§2 routing rules (pages/+guard.ts)', () => {
     }
   });
 
-  it('shows the generic error page, without any script, for an invalid service_token', async () => {
+  it('says in plain words, on a page without any script, that a service_token is not valid', async () => {
     const res = await get('/about?service_token=forged').set('Accept', 'text/html');
     expect(res.status).toBe(401);
-    expect(res.text).toContain('Something went wrong.');
+    expect(res.text).toContain('This staff link is not valid');
+    expect(res.text).not.toContain('Something went wrong.');
     expect(res.text).not.toContain('<script');
   });
 });

@@ -95,13 +95,29 @@ describe('formPageData (pages/(form)/+data.ts)', () => {
     expect(data).toMatchObject({ web_status: 'validating', validations: entries, banner: null });
   });
 
+  it('while validating, once every problem is fixed: the stored result is cleared, and the next page shows no summary', async () => {
+    const flo = await createLoggedInUser(ctx);
+    await as(flo).post('/api/web-status').send({ web_status: 'started' }).expect(200);
+    await as(flo).post('/api/web-status').send({ web_status: 'validating' }).expect(200);
+    await as(flo).post('/api/validations').send([{ key: 'first_name', page: 'about', messages: ['First Name is required'] }]).expect(200);
+    const before = await as(flo).get('/education');
+    expect([before.status, before.text]).toEqual([200, expect.stringMatching(/We(&#x27;|')re missing some information!/)]);
+    await request(ctx.app).delete('/api/validations').set('Cookie', flo.cookie).expect(200);
+    expect((await formPageData(pageContextOf(flo))).validations).toEqual([]);
+    const next = await as(flo).get('/education');
+    expect(next.status).toBe(200);
+    expect(next.text).not.toMatch(/missing some information/);
+    expect(next.text).not.toContain('error-summary');
+    await request(ctx.app).delete('/api/validations').expect(401);
+  });
+
   it('after submission: web status submitted and the congratulations banner', async () => {
     const ed = await createLoggedInUser(ctx);
     await as(ed).put('/api/answer').send(COMPLETE_ANSWERS).expect(200);
     await as(ed).post('/api/submit').expect(200);
     const data = await formPageData(pageContextOf(ed, {}, ed.cookie + changed(ed)));
     expect(data).toMatchObject({ web_status: 'submitted', banner: { variant: 'submitted', name: 'Mari' } });
-    expect(await completionPageData(pageContextOf(ed))).toEqual({ username: ed.username, banner: { variant: 'submitted', name: 'Mari' } });
+    expect(await completionPageData(pageContextOf(ed))).toEqual({ username: ed.username, banner: { variant: 'submitted', name: 'Mari' }, receipt: null });
   });
 
   it('staff: the linked application read-only, never the greeting; each student only ever gets their own data', async () => {
@@ -162,5 +178,19 @@ describe('the form shell and /completion as rendered', () => {
     expect(res.text).not.toContain('class="site-header"');
     expect(res.text).not.toContain('class="steps"');
     expect(res.text).not.toMatch(/\sstyle="/);
+  });
+});
+
+describe('the test-only crash hook (islands/ui/test-crash.tsx)', () => {
+  it('is switched on for pages of a NODE_ENV=test server only, never in production', async () => {
+    expect((await request(ctx.app).get('/about')).text).toContain('<html lang="en" data-test-hooks="on">');
+    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const page = await request(production.app).get('/about');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<html lang="en" data-test-hooks="off">');
+    } finally {
+      await production.close();
+    }
   });
 });

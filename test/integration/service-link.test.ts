@@ -91,15 +91,60 @@ describe('staff read-only links (service_token)', () => {
     expect((await request(ctx.app).get('/service/tmp-pdf')).status).toBe(401);
   });
 
-  it('npm run service-link prints a working /about?service_token= URL', async () => {
+  it('npm run service-link prints working URLs of the three pages (about, education, final steps)', async () => {
     const { stdout } = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/cli/service-link.server.ts', alice.username.toUpperCase(), '--hours', '2'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'service-cli') },
     });
-    const url = new URL(stdout.trim());
-    expect(url.pathname).toBe('/about');
-    const res = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: url.searchParams.get('service_token') });
+    const urls = stdout.trim().split('\n').map((line) => new URL(line));
+    expect(urls.map((u) => u.pathname)).toEqual(['/about', '/education', '/final-steps']);
+    for (const url of urls) {
+      const page = await request(ctx.app).get(url.pathname + url.search).set('Accept', 'text/html');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`Application of ${alice.username}`);
+      expect(page.text).toContain(`data-page="${url.pathname.slice(1)}"`);
+    }
+    const res = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: urls[0]!.searchParams.get('service_token') });
     expect(res.status).toBe(200);
     expect(res.body.answer.first_name).toBe('Alice');
+  });
+});
+
+describe('a staff link that does not work, opened as a page', () => {
+  const openPage = (token: string) => request(ctx.app).get('/education').query({ service_token: token }).set('Accept', 'text/html');
+  const expectPlainNotice = (res: request.Response, status: number, heading: string, message: string) => {
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain(`<h1>${heading}</h1>`);
+    expect(res.text).toContain(message);
+    expect(res.text).not.toContain('Something went wrong');
+    // No applicant data: neither the name nor the e-mail of the application the token names.
+    expect(res.text).not.toMatch(/Alice|Bob/);
+    expect(res.text).not.toContain(alice.username);
+    expect(res.text).not.toContain(bob.username);
+    expect(res.headers['cache-control']).toBe('no-store');
+  };
+
+  it('says an invalid link is not valid', async () => {
+    const forged = signServiceToken('another-secret-that-is-long-enough-0123456789', alice.username, { now: ctx.services.now() });
+    expectPlainNotice(await openPage(forged), 401, 'This staff link is not valid', SERVICE_LINK_INVALID);
+    expectPlainNotice(await openPage('garbage'), 401, 'This staff link is not valid', SERVICE_LINK_INVALID);
+  });
+
+  it('says an expired link has expired', async () => {
+    const token = tokenFor(alice, 1);
+    ctx.clock.advance(3600_000 + 1000);
+    try {
+      expectPlainNotice(await openPage(token), 401, 'This staff link has expired', SERVICE_LINK_EXPIRED);
+    } finally {
+      ctx.clock.advance(-(3600_000 + 1000));
+    }
+  });
+
+  it('says a revoked link has been revoked', async () => {
+    const token = tokenFor(bob);
+    ctx.clock.advance(2000);
+    await revokeServiceLinks(ctx.db.knex, bob.username, ctx.services.now());
+    expectPlainNotice(await openPage(token), 403, 'This staff link has been revoked', SERVICE_LINK_REVOKED);
   });
 });

@@ -73,9 +73,43 @@ describe('configuration (DESIGN §5)', () => {
       'PORT', 'PUBLIC_URL', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION',
       'S3_FORCE_PATH_STYLE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'CHROMIUM_PATH', 'SOFFICE_PATH',
       'SESSION_SECRET', 'WORKER', 'LOG_LEVEL', 'APPLICATION_WINDOW_START', 'APPLICATION_WINDOW_END', 'HELP_EMAIL',
-      'OFFICE_PHONE', 'OFFICE_EMAIL',
+      'OFFICE_PHONE', 'OFFICE_EMAIL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'STAFF_EMAILS', 'STAFF_GROUP',
+      'WEBHOOK_URL', 'WEBHOOK_SECRET',
     ]) {
       expect(KNOWN_VARIABLES).toContain(name);
     }
+  });
+
+  it('reads the staff desk and integration settings', () => {
+    const config = loadConfig({
+      ...base(),
+      OIDC_ISSUER: 'https://login.university.edu/realms/staff',
+      OIDC_CLIENT_ID: 'admissions',
+      OIDC_CLIENT_SECRET: 's3cret',
+      STAFF_EMAILS: 'Reader@University.edu, second@university.edu',
+      STAFF_GROUP: 'admissions-readers',
+      WEBHOOK_URL: 'https://crm.university.edu/hooks',
+      WEBHOOK_SECRET: 'whsec-0123456789abcdef',
+    });
+    expect(config.oidc).toEqual({ issuer: 'https://login.university.edu/realms/staff', clientId: 'admissions', clientSecret: 's3cret' });
+    expect(config.staff).toEqual({ emails: ['reader@university.edu', 'second@university.edu'], group: 'admissions-readers' });
+    expect(config.webhook).toEqual({ url: 'https://crm.university.edu/hooks', secret: 'whsec-0123456789abcdef' });
+    const none = loadConfig(base());
+    expect([none.oidc, none.webhook, none.staff]).toEqual([null, null, { emails: [], group: null }]);
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: 'https://idp.example.edu' }, 'OIDC_'],
+    [{ OIDC_ISSUER: 'http://idp.example.edu', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],
+    [{ STAFF_EMAILS: 'reader@university.edu, nobody' }, 'STAFF_EMAILS'],
+    [{ WEBHOOK_URL: 'https://crm.example.edu/hook' }, 'WEBHOOK_'],
+    [{ WEBHOOK_URL: 'https://crm.example.edu/hook', WEBHOOK_SECRET: 'short' }, 'WEBHOOK_SECRET'],
+  ])('refuses incomplete or unsafe staff and webhook settings: %j', (env, named) => {
+    expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), ...env })).toThrow(named);
+  });
+
+  it('accepts an http identity provider only on loopback', () => {
+    expect(loadConfig({ ...base(), OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
   });
 });

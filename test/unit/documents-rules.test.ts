@@ -43,7 +43,6 @@ describe('file questions of a definition', () => {
   it('finds kind file questions in sections, tabs, groups, triggers and repeaters', () => {
     const file = (key: string) => ({ kind: 'file' as const, key, label: key });
     const definition = {
-      international: false,
       pages: [
         {
           id: 'about',

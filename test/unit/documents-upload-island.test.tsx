@@ -1,22 +1,27 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToString } from 'react-dom/server';
-import { FileUpload } from '../../islands/FileUpload.island.js';
+import { Form } from '../../islands/Form.island.js';
 import { FileUploadInput } from '../../islands/upload/FileUploadInput.js';
 import { FILE_MESSAGES } from '../../form/documents.js';
 
-/** Render smoke test: the server HTML of the upload island (hydration takes over in the browser). */
-describe('FileUpload island', () => {
+/**
+ * Render smoke test of the document question as it is mounted: inside the form island, which renders the
+ * control's shell on the server and loads the upload control itself in the browser.
+ */
+const finalSteps = (isLoggedIn: boolean) => renderToString(<Form page="final-steps" answers={{}} isLoggedIn={isLoggedIn} />);
+
+describe('the document upload question', () => {
   it('renders a labelled file input whose id is the answer key', () => {
-    const html = renderToString(<FileUpload answerKey="transcript" label="Upload your transcript" isLoggedIn />);
-    expect(html).toContain('<label class="field__label" for="transcript">Upload your transcript</label>');
-    expect(html).toMatch(/<input id="transcript" type="file"[^>]*accept="\.png,\.jpeg,\.jpg,\.pdf,\.docx/);
-    expect(html).toContain('aria-describedby="transcript-upload-hint"');
+    const html = finalSteps(true);
+    expect(html).toMatch(/<label for="additional_document" class="field__label">[^<]+/);
+    expect(html).toMatch(/<input id="additional_document" type="file"[^>]*accept="\.png,\.jpeg,\.jpg,\.pdf,\.docx[^>]*name="additional_document"/);
+    expect(html).toMatch(/aria-describedby="additional_document-upload-hint[^"]*"/);
     expect(html).toContain('up to 1 MB');
     expect(html).not.toContain('style=');
   });
 
   it('says an account is needed when logged out', () => {
-    const html = renderToString(<FileUpload answerKey="transcript" label="Transcript" isLoggedIn={false} />);
+    const html = finalSteps(false);
     expect(html).toContain(FILE_MESSAGES.loginNeeded);
     expect(html).toContain('aria-disabled="true"');
   });

@@ -3,7 +3,7 @@ import { checkDefinition, DefinitionError, definitionProblems } from '../../form
 import type { FormDefinition, Node, PageId } from '../../form/types.js';
 
 const page = (id: PageId, children: readonly Node[]) => ({ id, path: `/${id}` as const, title: id, navLabel: id, shortNavLabel: id, children });
-const definitionOf = (...pages: ReturnType<typeof page>[]): FormDefinition => ({ international: false, pages });
+const definitionOf = (...pages: ReturnType<typeof page>[]): FormDefinition => ({ pages });
 const one = (...children: Node[]) => definitionOf(page('about', children));
 
 function thrown(definition: FormDefinition): string[] {

@@ -124,7 +124,6 @@ describe('clearHidden', () => {
       ],
     };
     const definition: FormDefinition = {
-      international: false,
       pages: [{ id: 'about', path: '/about', title: 'T', navLabel: 'N', shortNavLabel: 'S', children: [{ kind: 'text', key: 'n', label: 'N' }, group] }],
     };
     const all = { big: 'b', small: 's', none: 'x' };
@@ -160,7 +159,6 @@ describe('clearHidden', () => {
     expect(relevant({}, { ui: { addAnother: { 'high-schools': 2 } } }).has('hs_3_name')).toBe(false);
     expect(clearHidden({ hs_3_name: 'Alta High School' }, undefined, { ui: { addAnother: { 'high-schools': 2 } } })).toEqual({ hs_3_name: '' });
     const tabbed: FormDefinition = {
-      international: false,
       pages: [
         {
           id: 'about', path: '/about', title: 'T', navLabel: 'N', shortNavLabel: 'S',

@@ -4,6 +4,7 @@ import { checkDefinition } from '../../form/check-definition.js';
 import { formDefinition, PAGE_IDS } from '../../form/definition.js';
 import { allFields, fieldByKey, fieldsOf, hasDescription } from '../../form/fields.js';
 import { inputMaxLength } from '../../form/limits.js';
+import { relevant } from '../../form/conditions.js';
 
 /*
  * SPEC §3 "Answers by page", written out once more here on purpose: this test is the check that the definition
@@ -41,14 +42,15 @@ const sorted = (keys: readonly string[]) => [...keys].sort();
 
 describe('the definition asks exactly the answers of SPEC §3', () => {
   const standard = formDefinition();
-  const international = formDefinition({ international: true });
 
   test.each([
     ['about', SPEC_ABOUT],
     ['education', SPEC_EDUCATION],
     ['final-steps', SPEC_FINAL_STEPS],
   ] as const)('page %s holds exactly the §3 keys (documents apart)', (page, expected) => {
-    expect(sorted(fieldsOf(page, standard).filter((f) => f.question.kind !== 'file').map((f) => f.question.key))).toEqual(sorted(expected));
+    // §3: About also holds phone_international, the international variant's question (shown for an address outside the U.S.).
+    const spec = page === 'about' ? [...expected, 'phone_international'] : expected;
+    expect(sorted(fieldsOf(page, standard).filter((f) => f.question.kind !== 'file').map((f) => f.question.key))).toEqual(sorted(spec));
   });
 
   test('documents are file questions outside the answers (§3 document_answer), one under tabs (§4)', () => {
@@ -58,13 +60,15 @@ describe('the definition asks exactly the answers of SPEC §3', () => {
     for (const f of files) expect(answerKeys(standard)).not.toContain(f.question.key);
   });
 
-  test('the international variant adds phone_international to About and nothing else', () => {
-    expect(sorted(fieldsOf('about', international).map((f) => f.question.key))).toEqual(sorted([...SPEC_ABOUT, 'phone_international']));
-    expect(fieldsOf('education', international).map((f) => f.question.key)).toEqual(fieldsOf('education', standard).map((f) => f.question.key));
+  test('the international variant: phone_international is shown for an address outside the U.S. only', () => {
+    const visible = (answers: Record<string, string>) => relevant(answers, { definition: standard }).has('phone_international');
+    expect(visible({})).toBe(false);
+    expect(visible({ country: 'US' })).toBe(false);
+    expect(visible({ country: 'GB' })).toBe(true);
   });
 
   test('answerKeys are the §3 keys plus a _desc companion for every choice answer, and nothing else', () => {
-    const all = [...SPEC_ABOUT, ...SPEC_EDUCATION, ...SPEC_FINAL_STEPS];
+    const all = [...SPEC_ABOUT, 'phone_international', ...SPEC_EDUCATION, ...SPEC_FINAL_STEPS];
     const keys = answerKeys(standard);
     expect(new Set(keys).size).toBe(keys.length);
     expect(sorted(keys.filter((k) => !k.endsWith('_desc')))).toEqual(sorted(all));
@@ -90,7 +94,6 @@ describe('the definition asks exactly the answers of SPEC §3', () => {
 
   test('the real definitions pass the §5 configuration self-check with no warnings', () => {
     expect(checkDefinition(standard)).toEqual({ warnings: [] });
-    expect(checkDefinition(international)).toEqual({ warnings: [] });
   });
 });
 
@@ -123,12 +126,12 @@ describe('labels and limits', () => {
     },
   );
 
-  test('text inputs default to 45 characters; the textarea to 1500', () => {
+  test('text inputs default to 45 characters; a textarea to 1500, and the application configures its textarea at 7000 (§9)', () => {
     expect(inputMaxLength(fieldByKey('first_name')!.question)).toBe(45);
     expect(inputMaxLength(fieldByKey('counselor_first_name')!.question)).toBe(45);
     expect(fieldByKey('college_pay')?.question.kind).toBe('textarea');
-    expect(inputMaxLength(fieldByKey('college_pay')!.question)).toBe(1500);
-    expect(inputMaxLength({ kind: 'textarea', key: 'essay', label: 'Essay', maxLength: 7000 })).toBe(7000);
+    expect(inputMaxLength(fieldByKey('college_pay')!.question)).toBe(7000);
+    expect(inputMaxLength({ kind: 'textarea', key: 'essay', label: 'Essay' })).toBe(1500);
   });
 
   test('the building blocks sit where the issue wants them', () => {

@@ -112,12 +112,37 @@ describe('the island state (one reducer)', () => {
   });
 });
 
+describe('aria-invalid (DESIGN §6, §5 "the field flagged invalid")', () => {
+  it('is on every input of a question in error, the school and address searches included', () => {
+    for (const page of PAGE_IDS) {
+      const visible = relevant({}, { definition });
+      const keys = fieldsOf(page, definition)
+        .filter((f) => visible.has(f.question.key))
+        .filter((f) => f.gates.every((g) => (g.gate === 'tab' ? g.item === g.tabs.defaultTab : g.gate === 'instance' ? g.index === 0 : true)))
+        .map((f) => f.question.key);
+      const validations = keys.map((key) => ({ key, page, messages: [`${key} is wrong`] }));
+      const html = renderToString(<Form page={page} answers={{}} isLoggedIn webStatus="validating" validations={validations} />);
+      const controls = [...html.matchAll(/<(?:input|select|textarea)\b[^>]*>/g)].map((m) => m[0]);
+      for (const key of keys) {
+        const control = controls.find((c) => c.includes(` id="${key}"`));
+        expect([key, control]).toEqual([key, expect.stringContaining('aria-invalid="true"')]);
+      }
+      expect(keys).toEqual(expect.arrayContaining(page === 'about' ? ['address_line_1'] : page === 'education' ? ['hs_name'] : []));
+    }
+  });
+
+  it('is absent while nothing is in error', () => {
+    for (const page of PAGE_IDS) expect(renderPage(page)).not.toContain('aria-invalid');
+  });
+});
+
 describe('length limits', () => {
   it('render as maxlength: 45 for text by default, 1500 for textareas by default', () => {
     expect([TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH]).toEqual([45, 1500]);
     const html = renderPage('education');
     expect(html).toMatch(/<input id="counselor_first_name"[^>]*maxLength="45"/);
-    expect(html).toMatch(/<textarea id="college_pay"[^>]*maxLength="1500"/);
+    // §9 "configured 7000": the application's textarea is configured above the 1500 default.
+    expect(html).toMatch(/<textarea id="college_pay"[^>]*maxLength="7000"/);
     for (const { question, gates } of fieldsOf('education', definition)) {
       const limit = inputMaxLength(question);
       const shown = gates.every((g) => g.gate !== 'instance' || g.index === 0);

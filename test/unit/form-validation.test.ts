@@ -134,14 +134,17 @@ describe('§5 phones (validHome, validMobile, optIn, oneRequired)', () => {
       validMobile: 'Please enter a valid cell phone number.',
       optIn: 'A cell phone number is required to receive text message updates.',
       oneRequired: 'Please enter either a home phone or cell phone number.',
+      validInternational: 'Please enter a valid international phone number, with its country code.',
     });
   });
 
-  test('international variant: an international number alone is enough; nothing at all is not', () => {
-    const international = formDefinition({ international: true });
-    expect(messagesOf({ ...VALID, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_home', international)).toEqual([]);
-    expect(messagesOf({ ...VALID, phone_home: '', phone_international: '' }, 'phone_home', international)).toEqual([PHONE_MESSAGES.oneRequired]);
-    // The standard variant has no such question: the same answers still need a home or cell phone.
+  test('international variant (an address outside the U.S.): an international number alone is enough; nothing at all is not', () => {
+    const abroad = { ...VALID, country: 'GB', country_desc: 'United Kingdom', state: '', state_desc: '', zip: '' };
+    expect(messagesOf({ ...abroad, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_home')).toEqual([]);
+    expect(messagesOf({ ...abroad, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_international')).toEqual([]);
+    expect(messagesOf({ ...abroad, phone_home: '', phone_international: '' }, 'phone_home')).toEqual([PHONE_MESSAGES.oneRequired]);
+    expect(messagesOf({ ...abroad, phone_international: 'call me' }, 'phone_international')).toEqual([PHONE_MESSAGES.validInternational]);
+    // A U.S. address has no such question: its answer is cleared, and the home or cell phone is still needed.
     expect(messagesOf({ ...VALID, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_home')).toEqual([PHONE_MESSAGES.oneRequired]);
   });
 });
@@ -211,7 +214,8 @@ describe('§5 parents and counselor', () => {
 const generic: Case[] = [
   ['text longer than 45', { first_name: 'A'.repeat(46) }, 'first_name', ['"First Name" must be at most 45 characters.']],
   ['text of exactly 45', { first_name: 'A'.repeat(45) }, 'first_name', []],
-  ['textarea longer than 1500', { college_pay: 'x'.repeat(1501) }, 'college_pay', ['"How do you plan to pay for your education?" must be at most 1500 characters.']],
+  ['textarea configured at 7000 (§9), 7000 characters', { college_pay: 'x'.repeat(7000) }, 'college_pay', []],
+  ['textarea configured at 7000 (§9), 7001 characters', { college_pay: 'x'.repeat(7001) }, 'college_pay', ['"How do you plan to pay for your education?" must be at most 7000 characters.']],
   ['textarea of 1500', { college_pay: 'x'.repeat(1500) }, 'college_pay', []],
   ['a value not in the list', { gender: 'X' }, 'gender', ['"Legal Sex at Birth" must be one of the listed options.']],
   ['a country code not in the list', { country: 'XX' }, 'country', ['"Country" must be one of the listed options.']],
@@ -231,7 +235,6 @@ describe('generic library messages and hidden questions', () => {
 
 describe('result shape', () => {
   const tiny = (question: Question): FormDefinition => ({
-    international: false,
     pages: [{ id: 'about', path: '/about', title: 'T', navLabel: 'N', shortNavLabel: 'S', children: [question] }],
   });
 

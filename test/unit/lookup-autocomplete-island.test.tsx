@@ -1,21 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToString } from 'react-dom/server';
-import { Autocomplete } from '../../islands/Autocomplete.island.js';
+import { Form } from '../../islands/Form.island.js';
 import { Island } from '../../islands/Island.js';
 import { AutocompleteInput } from '../../islands/autocomplete/AutocompleteInput.js';
 import { MANUAL_ENTRY_MESSAGE } from '../../contracts/lookup.js';
 
 const noop = () => undefined;
 
+/** The school search as it is mounted: inside the form island (Autocomplete of §2 in the school block). */
+const schoolSearch = (answers = {}) => renderToString(<AutocompleteInput id="hs_name" label="School" category="hs_ceeb" value="" onSelect={noop} onFreeText={noop} onClear={noop} {...answers} />);
+
 /** Render smoke test: the server HTML of the autocomplete (hydration takes over in the browser). */
-describe('Autocomplete island', () => {
-  it('renders an ARIA 1.2 combobox whose id is the answer key, with a labelled listbox and a polite status', () => {
-    const html = renderToString(
-      <Island name="Autocomplete" component={Autocomplete} props={{ id: 'hs_name', label: 'Search for Your School', category: 'hs_ceeb' as const, value: '', required: true }} />,
-    );
-    expect(html).toContain('data-island="Autocomplete"');
+describe('the school and address autocomplete', () => {
+  it('renders, inside the form island, an ARIA 1.2 combobox whose id is the answer key, with a labelled listbox and a polite status', () => {
+    const html = renderToString(<Island name="Form" component={Form} props={{ page: 'education' as const, answers: {}, isLoggedIn: false }} />);
+    expect(html).toContain('data-island="Form"');
     expect(html).toContain('<label id="hs_name-label" for="hs_name" class="field__label autocomplete__label">Search for Your School</label>');
-    const input = /<input [^>]*>/.exec(html)![0];
+    const input = [...html.matchAll(/<input [^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes('id="hs_name"'))!;
     for (const attribute of ['id="hs_name"', 'name="hs_name"', 'role="combobox"', 'aria-autocomplete="list"', 'aria-expanded="false"', 'aria-controls="hs_name-listbox"', 'required=""', 'value=""']) {
       expect(input).toContain(attribute);
     }
@@ -24,20 +25,20 @@ describe('Autocomplete island', () => {
     expect(html).toContain('<div role="status" class="visually-hidden">');
     expect(html).not.toContain('aria-activedescendant');
     expect(html).not.toContain(MANUAL_ENTRY_MESSAGE);
-    expect(html).not.toContain('Clear');
+    expect(html).not.toContain('autocomplete__clear');
     expect(html).not.toContain('style=');
   });
 
   it('shows the manual-entry message for a typed (not picked) school, described by the input', () => {
-    const html = renderToString(<Autocomplete id="hs_name" label="School" category="hs_ceeb" value="My Home School" />);
+    const html = schoolSearch({ value: 'My Home School' });
     expect(html).toContain(`<p id="hs_name-manual" class="autocomplete__manual">${MANUAL_ENTRY_MESSAGE}</p>`);
     expect(html).toContain('aria-describedby="hs_name-manual"');
     expect(html).toMatch(/<button type="button" class="autocomplete__clear" aria-label="Clear School">Clear<\/button>/);
   });
 
   it('shows no message for a picked school, nor ever for an address', () => {
-    expect(renderToString(<Autocomplete id="hs_name" label="School" category="hs_ceeb" value="Alta High School" selected />)).not.toContain(MANUAL_ENTRY_MESSAGE);
-    expect(renderToString(<Autocomplete id="address_line_1" label="Address" category="address" value="1 Main St" />)).not.toContain(MANUAL_ENTRY_MESSAGE);
+    expect(schoolSearch({ value: 'Alta High School', selected: true })).not.toContain(MANUAL_ENTRY_MESSAGE);
+    expect(schoolSearch({ id: 'address_line_1', label: 'Address', category: 'address', value: '1 Main St' })).not.toContain(MANUAL_ENTRY_MESSAGE);
   });
 
   it('marks an error with aria-invalid and the key-error id, keeping the caller’s descriptions', () => {

@@ -1,10 +1,21 @@
 import yauzl from 'yauzl';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
+import { decodeXml, findDocxHazard, type PackagePart } from './docx-hazards.server.js';
+import { headerDimensions, MAX_IMAGE_PIXELS, pictureInDocumentTooLargeMessage } from './image-limit.server.js';
 
 export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
 
 /** A file that can never be converted: the job ends FAILED with this message, without retries. */
 export class ConversionRejected extends Error {}
+
+/** The conversion process ran out of the memory it is allowed (ADR 0060). */
+export const TOO_MUCH_MEMORY_MESSAGE =
+  'This file needs more memory to convert than we allow. Please save it as PDF (or scale the image down) and upload it again.';
+
+/** An allocation refused by the conversion process's caps (V8 heap or data limit), as opposed to a bad file. */
+export function isOutOfMemory(err: unknown): boolean {
+  return err instanceof RangeError && /allocation failed|out of memory|invalid array length|invalid typed array length/i.test(err.message);
+}
 
 /** A 1 MB Word file unpacks to a few MB at most; far more means a zip bomb or not a document. */
 export const DOCX_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
@@ -14,6 +25,9 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PDF = Buffer.from('%PDF-', 'latin1');
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** Formats with a firm signature that LibreOffice decodes whole (a loosely detected format proves nothing). */
+const PICTURE_TYPES = new Set(['png', 'jpg', 'gif', 'bmp', 'tiff', 'webp']);
 
 const UNREADABLE_DOCX = 'This Word document could not be read. Please save it again (or as PDF) and upload it.';
 
@@ -40,6 +54,8 @@ export async function detectDocumentType(bytes: Buffer): Promise<DocumentType> {
  * A DOCX is a zip holding [Content_Types].xml and word/document.xml. Entries are inspected in memory
  * (nothing is extracted to disk): their count and declared sizes are bounded first, then every entry
  * is inflated into a counter so a zip whose headers lie about sizes is caught too (yauzl compares).
+ * The text of every .xml and .rels part is kept for findDocxHazard: links, linking fields, OLE/ActiveX
+ * objects and macros are refused with a message saying which (ADR 0060).
  */
 export async function inspectDocx(bytes: Buffer): Promise<void> {
   let zip: yauzl.ZipFile;
@@ -51,6 +67,7 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
   try {
     if (zip.entryCount > DOCX_MAX_ENTRIES) throw new ConversionRejected(UNREADABLE_DOCX);
     const names = new Set<string>();
+    const parts: PackagePart[] = [];
     let declared = 0;
     let inflated = 0;
     for (;;) {
@@ -61,9 +78,17 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
       declared += entry.uncompressedSize;
       if (declared > DOCX_MAX_UNPACKED_BYTES) throw new ConversionRejected(UNREADABLE_DOCX);
       if (entry.fileName.endsWith('/')) continue;
-      inflated += await countInflated(zip, entry, DOCX_MAX_UNPACKED_BYTES - inflated);
+      // Markup is judged by content, not by name: the main part may be called anything _rels/.rels says.
+      const { size, data } = await inflate(zip, entry, DOCX_MAX_UNPACKED_BYTES - inflated);
+      inflated += size;
+      parts.push({ name: entry.fileName, text: looksLikeXml(data) ? decodeXml(data) : null });
+      // LibreOffice decodes pictures whole too: a 10 KB document holding a 20000 × 20000 PNG took 30 s.
+      const picture = looksLikeXml(data) ? null : headerDimensions(data);
+      if (picture && PICTURE_TYPES.has(picture.type) && picture.width * picture.height > MAX_IMAGE_PIXELS) throw new ConversionRejected(pictureInDocumentTooLargeMessage(picture.width, picture.height));
     }
     if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) throw new ConversionRejected(FILE_MESSAGES.wrongType);
+    const hazard = findDocxHazard(parts);
+    if (hazard) throw new ConversionRejected(hazard);
   } catch (err) {
     if (err instanceof ConversionRejected) throw err;
     throw new ConversionRejected(UNREADABLE_DOCX);
@@ -89,8 +114,18 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   });
 }
 
-async function countInflated(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number): Promise<number> {
+/** XML in UTF-8 (with or without a BOM) or UTF-16: starts with "<" after any BOM and white space. */
+function looksLikeXml(data: Buffer): boolean {
+  const head = data.subarray(0, 64);
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;
+  if ((head[0] === 0x3c && head[1] === 0x00) || (head[0] === 0x00 && head[1] === 0x3c)) return true;
+  return /^(\xef\xbb\xbf)?\s*</.test(head.toString('latin1'));
+}
+
+/** Inflates one entry within the budget (the bounded total is what makes keeping it in memory safe). */
+async function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number): Promise<{ size: number; data: Buffer }> {
   const stream = await zip.openReadStreamPromise(entry);
+  const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
     total += (chunk as Buffer).length;
@@ -98,6 +133,7 @@ async function countInflated(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: num
       stream.destroy();
       throw new ConversionRejected(UNREADABLE_DOCX);
     }
+    chunks.push(chunk as Buffer);
   }
-  return total;
+  return { size: total, data: Buffer.concat(chunks) };
 }

@@ -1,5 +1,7 @@
 import { PDFDocument, EncryptedPDFError } from 'pdf-lib';
-import { ConversionRejected } from './detect-type.server.js';
+import { headerDimensions, imageTooLargeMessage, MAX_IMAGE_PIXELS } from './image-limit.server.js';
+import { ConversionRejected, isOutOfMemory, TOO_MUCH_MEMORY_MESSAGE } from './detect-type.server.js';
+import { stripActiveContent } from '../pdf/strip-active-content.server.js';
 
 /** US Letter in PDF points, with a margin so printers do not clip the image. */
 const LETTER = { width: 612, height: 792 } as const;
@@ -9,16 +11,26 @@ const UNREADABLE_IMAGE = 'This image could not be read. Please save it again as 
 const ENCRYPTED_PDF = 'This PDF is password-protected. Please upload a copy without a password.';
 const UNREADABLE_PDF = 'This PDF could not be read. Please save it again and upload it.';
 
+/** The dimensions from the header (PNG IHDR, JPEG SOF), checked before anything is decoded. */
+export function checkImageDimensions(bytes: Uint8Array, type: 'png' | 'jpeg'): { width: number; height: number } {
+  const size = headerDimensions(bytes);
+  if (!size || size.type !== (type === 'png' ? 'png' : 'jpg')) throw new ConversionRejected(UNREADABLE_IMAGE);
+  const { width, height } = size;
+  if (width * height > MAX_IMAGE_PIXELS) throw new ConversionRejected(imageTooLargeMessage(width, height));
+  return { width, height };
+}
+
 /** One Letter page with the image centred and scaled down (never up) to fit inside the margins. */
 export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
+  checkImageDimensions(bytes, type);
   const doc = await PDFDocument.create();
   let image;
   try {
     // pdf-lib reads the bytes through their ArrayBuffer from offset 0: hand it an unshared copy.
     const own = new Uint8Array(bytes);
     image = type === 'png' ? await doc.embedPng(own) : await doc.embedJpg(own);
-  } catch {
-    throw new ConversionRejected(UNREADABLE_IMAGE);
+  } catch (err) {
+    throw new ConversionRejected(isOutOfMemory(err) ? TOO_MUCH_MEMORY_MESSAGE : UNREADABLE_IMAGE);
   }
   if (image.width <= 0 || image.height <= 0) throw new ConversionRejected(UNREADABLE_IMAGE);
   const page = doc.addPage([LETTER.width, LETTER.height]);
@@ -32,7 +44,8 @@ export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promi
 
 /**
  * Loads and re-saves a PDF: what comes out was parsed and written by pdf-lib (no trailing payloads,
- * one consistent structure). Encrypted or unparsable files are rejected with a clear message.
+ * one consistent structure) without scripts, actions or attachments (stripActiveContent). Encrypted or
+ * unparsable files are rejected with a clear message.
  */
 export async function resavePdf(bytes: Uint8Array): Promise<Uint8Array> {
   let doc: PDFDocument;
@@ -46,6 +59,7 @@ export async function resavePdf(bytes: Uint8Array): Promise<Uint8Array> {
   try {
     // A file that merely starts with %PDF- may have no catalog: counting pages then throws.
     if (doc.getPageCount() === 0) throw new Error('no pages');
+    stripActiveContent(doc);
     return await doc.save();
   } catch {
     throw new ConversionRejected(UNREADABLE_PDF);

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,18 +16,82 @@ const NOT_CONVERTED = 'This Word document could not be converted. Please save it
 export const SOFFICE_WORK_PREFIX = 'fa-convert-';
 const GUARD = fileURLToPath(new URL('./process-guard.mjs', import.meta.url));
 
+/**
+ * LibreOffice's address space (prlimit --as). A page of text needs about 0.2 GB resident and runs under
+ * 1 GB; a document hiding a huge picture fails here instead of taking the worker's memory.
+ */
+export const SOFFICE_MEMORY_BYTES = 1536 * 1024 * 1024;
+
+/**
+ * The per-job profile's settings (user/registrymodifications.xcu), in force with or without a network
+ * namespace: no macros, no active content, no links from untrusted documents, no link or field updates.
+ */
+export const SOFFICE_PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableActiveContent" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>2</value></prop></item>
+<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Field" oor:op="fuse"><value>false</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetProxyType" oor:op="fuse"><value>1</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetHTTPProxyName" oor:op="fuse"><value>127.0.0.1</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetHTTPProxyPort" oor:op="fuse"><value>9</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetHTTPSProxyName" oor:op="fuse"><value>127.0.0.1</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetHTTPSProxyPort" oor:op="fuse"><value>9</value></prop></item>
+<item oor:path="/org.openoffice.Inet/Settings"><prop oor:name="ooInetNoProxy" oor:op="fuse"><value></value></prop></item>
+</oor:items>
+`;
+
+/**
+ * How LibreOffice is cut off from the network: its own empty network namespace (`unshare --net`, as
+ * root; `--map-root-user` adds a user namespace for a non-root user where the kernel allows it), or
+ * only the profile settings above where neither is possible (README, Documents).
+ */
+export type SofficeNetwork = 'namespace' | 'user-namespace' | 'profile-only';
+
+export interface SofficeSandbox {
+  network: SofficeNetwork;
+  /** Command words put before soffice: unshare and prlimit where available. */
+  prefix: string[];
+}
+
+let sandbox: SofficeSandbox | null = null;
+
+function executable(candidates: string[]): string | null {
+  return candidates.find((c) => existsSync(c)) ?? null;
+}
+
+/** Found once per process: what this machine allows (each probe is a ~5 ms process). */
+export function sofficeSandbox(): SofficeSandbox {
+  if (sandbox) return sandbox;
+  const unshare = executable(['/usr/bin/unshare', '/bin/unshare']);
+  const prlimit = executable(['/usr/bin/prlimit', '/bin/prlimit']);
+  const works = (args: string[]) => unshare !== null && spawnSync(unshare, [...args, '--', '/bin/true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+  let network: SofficeNetwork = 'profile-only';
+  let prefix: string[] = [];
+  if (works(['--net'])) [network, prefix] = ['namespace', [unshare!, '--net', '--']];
+  else if (works(['--net', '--map-root-user'])) [network, prefix] = ['user-namespace', [unshare!, '--net', '--map-root-user', '--']];
+  if (prlimit) prefix = [...prefix, prlimit, `--as=${SOFFICE_MEMORY_BYTES}`, '--'];
+  sandbox = { network, prefix };
+  return sandbox;
+}
+
 export interface SofficeOptions {
   sofficePath: string | null;
   /** Hard limit for the whole conversion; the process tree is killed when it passes. */
   timeoutMs: number;
   /** Safe label for the scratch folder (e.g. the job id). */
   tag: string;
+  /** What sofficeSandbox() found, unless given (a test of the profile-only fallback). */
+  sandbox?: SofficeSandbox;
 }
 
 /**
  * DOCX → PDF with LibreOffice headless. Each call has its own profile folder (two soffice processes
- * sharing one silently produce nothing), its own input/output folders and fixed file names: the
- * applicant's file name never reaches the command line or the file system.
+ * sharing one silently produce nothing) holding the locked-down settings, its own input/output folders
+ * and fixed file names: the applicant's file name never reaches the command line or the file system.
+ * It runs without network (sofficeSandbox), under an address-space limit, and within the hard timeout.
  */
 export async function docxToPdf(bytes: Uint8Array, options: SofficeOptions): Promise<Uint8Array> {
   if (!options.sofficePath || !existsSync(options.sofficePath)) throw new ConversionRejected(SOFFICE_MISSING_MESSAGE);
@@ -39,6 +103,8 @@ export async function docxToPdf(bytes: Uint8Array, options: SofficeOptions): Pro
     const outDir = join(work, 'out');
     await mkdir(join(work, 'in'));
     await mkdir(outDir);
+    await mkdir(join(work, 'profile', 'user'), { recursive: true });
+    await writeFile(join(work, 'profile', 'user', 'registrymodifications.xcu'), SOFFICE_PROFILE_SETTINGS);
     await writeFile(input, bytes);
     const args = [
       '--headless',
@@ -55,7 +121,8 @@ export async function docxToPdf(bytes: Uint8Array, options: SofficeOptions): Pro
       outDir,
       input,
     ];
-    await runGuarded(options.sofficePath, args, { HOME: work, PATH: `${dirname(options.sofficePath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C.UTF-8' }, options.timeoutMs);
+    const [command, ...prefixArgs] = [...(options.sandbox ?? sofficeSandbox()).prefix, options.sofficePath];
+    await runGuarded(command!, [...prefixArgs, ...args], { HOME: work, PATH: `${dirname(options.sofficePath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C.UTF-8' }, options.timeoutMs);
     try {
       return await readFile(join(outDir, 'document.pdf'));
     } catch {

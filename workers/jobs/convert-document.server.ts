@@ -2,8 +2,9 @@ import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
 import { markCompleted, markFailed, markInProgress } from '../../db/repos/documents.server.js';
 import { checkSize, ConversionRejected } from '../convert/detect-type.server.js';
-import { convertToPdf } from '../convert/convert.server.js';
+import { convertIsolated } from '../convert/isolated.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
+import { sofficeSandbox } from '../convert/soffice.server.js';
 import {
   CONVERT_DOCUMENT_FAILED_QUEUE,
   CONVERT_DOCUMENT_QUEUE,
@@ -20,6 +21,8 @@ const CONVERSIONS_PER_WORKER = 2;
 
 export async function registerConvertDocument(boss: PgBoss, services: WorkerServices): Promise<void> {
   for (const name of [CONVERT_DOCUMENT_QUEUE, CONVERT_DOCUMENT_FAILED_QUEUE]) await boss.createQueue(name);
+  // Operators must know whether LibreOffice has its own network namespace or only the profile's settings.
+  services.logger.info({ libreOfficeNetwork: sofficeSandbox().network }, 'document conversions: LibreOffice network isolation');
   await workConcurrently<ConvertDocumentData>(boss, CONVERT_DOCUMENT_QUEUE, CONVERSIONS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (job) await convertDocument(services, job.data, job.id);
   });
@@ -44,7 +47,9 @@ export async function convertDocument(services: WorkerServices, data: ConvertDoc
     checkSize(head.size);
     const bytes = await storage.get(data.fileKey);
     if (!bytes) throw new ConversionRejected(MISSING_UPLOAD_MESSAGE);
-    const { type, pdf } = await convertToPdf(bytes, { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId });
+    // The sandbox found at start travels with the job: the conversion process need not probe again.
+    const soffice = { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId, sandbox: sofficeSandbox() };
+    const { type, pdf } = await convertIsolated(bytes, soffice);
     await storage.put(data.outputKey, pdf, 'application/pdf');
     if (!(await markCompleted(db.knex, data, data.outputKey, services.now()))) {
       // Replaced or deleted while converting: the output belongs to nothing.

@@ -8,6 +8,7 @@ import { signServiceToken } from '../../server/security/service-link-token.serve
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
+import { mergeIsolated } from '../convert/isolated.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
 
@@ -48,13 +49,18 @@ export async function renderJob(services: WorkerServices, browser: WarmBrowser |
     if (pdf) documents.push({ label: doc.answer_key, pdf });
   }
   const started = Date.now();
-  const { pdf, pageCount } = await renderApplicationPdf(await browser.get(), {
-    baseUrl: config.publicUrl,
-    serviceToken: signServiceToken(config.sessionSecret, user.username, { now: services.now(), hours: 0.25 }),
-    applicantName: applicantName(application.answers, user.username),
-    reference: application.reference,
-    documents,
-  });
+  const { pdf, pageCount } = await renderApplicationPdf(
+    await browser.get(),
+    {
+      baseUrl: config.publicUrl,
+      serviceToken: signServiceToken(config.sessionSecret, user.username, { now: services.now(), hours: 0.25 }),
+      applicantName: applicantName(application.answers, user.username),
+      reference: application.reference,
+      documents,
+    },
+    // pdf-lib parses every stored document: in a process of its own, not on this (maybe web) event loop.
+    { merge: mergeIsolated },
+  );
   const key = applicationPdfKey(target.userId, target.generation);
   await storage.put(key, pdf, 'application/pdf');
   if (!(await markPdfCompleted(db.knex, target, key, pageCount, services.now()))) {

@@ -1,7 +1,7 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formDefinition } from '../../form/definition.js';
 import type { Page as FormPage } from '../../form/types.js';
+import { mergeApplicationPdf, type MergeInput } from './merge-application.server.js';
 
 export interface RenderInput {
   baseUrl: string;
@@ -123,9 +123,14 @@ async function printPage(pool: TabPool, input: RenderInput, page: FormPage): Pro
 /**
  * Prints the read-only staff layout of each form page (§9 generated PDF pages: about, education,
  * final-steps) with the applicant's name and the page heading in the header, appends the converted
- * documents, and numbers every page of the result.
+ * documents, and numbers every page of the result (mergeApplicationPdf; the job runs it in the
+ * conversion process through `options.merge`).
  */
-export async function renderApplicationPdf(browser: Browser, input: RenderInput, options: { timeoutMs?: number } = {}): Promise<{ pdf: Uint8Array; pageCount: number }> {
+export async function renderApplicationPdf(
+  browser: Browser,
+  input: RenderInput,
+  options: { timeoutMs?: number; merge?: (input: MergeInput) => Promise<{ pdf: Uint8Array; pageCount: number }> } = {},
+): Promise<{ pdf: Uint8Array; pageCount: number }> {
   // The pages print in parallel tabs: Chromium lays each out in its own renderer, so a PDF takes
   // about as long as its slowest page instead of the sum of all three.
   const pool = poolFor(browser);
@@ -136,20 +141,5 @@ export async function renderApplicationPdf(browser: Browser, input: RenderInput,
     // PDF queue for good. Closing it fails what hangs; the job is retried and WarmBrowser relaunches.
     () => browser.close().catch(() => undefined),
   );
-  const merged = await PDFDocument.create();
-  merged.setTitle(`Freshman Application: ${input.applicantName}`);
-  for (const part of [...parts, ...input.documents.map((d) => d.pdf)]) {
-    const source = await PDFDocument.load(part);
-    const pages = await merged.copyPages(source, source.getPageIndices());
-    for (const p of pages) merged.addPage(p);
-  }
-  const font = await merged.embedFont(StandardFonts.Helvetica);
-  const total = merged.getPageCount();
-  merged.getPages().forEach((p, i) => {
-    const text = `Page ${i + 1} of ${total}`;
-    const size = 9;
-    const width = font.widthOfTextAtSize(text, size);
-    p.drawText(text, { x: (p.getWidth() - width) / 2, y: 24, size, font, color: rgb(0.2, 0.2, 0.2) });
-  });
-  return { pdf: await merged.save(), pageCount: total };
+  return (options.merge ?? mergeApplicationPdf)({ applicantName: input.applicantName, parts: [...parts, ...input.documents.map((d) => d.pdf)] });
 }

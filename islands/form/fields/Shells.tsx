@@ -163,6 +163,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         value={value}
         selected={ceeb !== undefined && isAnswered(form.answers[ceeb])}
         required={required}
+        invalid={messages.length > 0}
         describedBy={[q.hint ? hintId(q.key) : null, errorId(q.key)].filter(Boolean).join(' ')}
         maxLength={inputMaxLength(q)}
         onSelect={(record: LookupRecord) => apply(Object.fromEntries(fills.map(([field, key]) => [key, record[field] ?? ''])))}

@@ -15,17 +15,18 @@ export function AccountSlot({ data }: { data: FormPageData | undefined }) {
 }
 
 /**
- * The lifecycle parts of a page that are not in its layout, all only for a logged-in student: the session's
- * page-change marker, the inactivity modal and the page's toaster. (A visitor's page loads no JavaScript
- * before an interaction, so it gets no toaster here; toasts raised meanwhile wait in the toast bus.)
+ * The lifecycle parts of a page that are not in its layout: for a logged-in student the session's page-change
+ * marker and the inactivity modal; for everyone but staff the page's toaster. A visitor's page loads no
+ * JavaScript before an interaction, so its toaster's code loads only when a toast is raised or a flash
+ * message waits.
  */
-export function ShellLifecycle({ data }: { data: { is_logged_in: boolean; page_change_marker?: string | null } | undefined }) {
+export function ShellLifecycle({ data }: { data: { is_logged_in: boolean; is_service_user?: boolean; page_change_marker?: string | null } | undefined }) {
   const marker = data?.is_logged_in ? data.page_change_marker : null;
   return (
     <>
       {marker ? <div hidden {...{ [PAGE_CHANGE_MARKER_ATTRIBUTE]: marker }} /> : null}
       {data?.is_logged_in ? <Island name="Inactivity" component={Inactivity} props={{}} /> : null}
-      {data?.is_logged_in ? <Island name="Toaster" component={Toaster} props={{}} /> : null}
+      {data?.is_service_user ? null : <Island name="Toaster" component={Toaster} props={{}} hydrate={data?.is_logged_in ? 'load' : 'toast'} />}
     </>
   );
 }

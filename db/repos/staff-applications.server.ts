@@ -1,0 +1,162 @@
+import type { Knex } from 'knex';
+import { staffKeys } from '../../form/staff-keys.js';
+
+/** §4 web status as the staff desk filters by it: 'none' before the first recorded status. */
+export const STAFF_STATUSES = ['submitted', 'validating', 'started', 'none'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+const RECOGNISED = ['started', 'validating', 'submitted'];
+/** The derived web status is the count of distinct recognised statuses (page-data's derivedWebStatus). */
+const STATUS_BY_COUNT: Record<number, StaffStatus> = { 0: 'none', 1: 'started', 2: 'validating', 3: 'submitted' };
+const COUNT_BY_STATUS: Record<StaffStatus, number> = { none: 0, started: 1, validating: 2, submitted: 3 };
+
+export interface StaffFilter {
+  q: string;
+  status: StaffStatus | null;
+  term: string | null;
+}
+
+/** Position after the last row shown: group 0 = submitted, 1 = not yet; then moment and id, descending. */
+export interface StaffCursor {
+  g: 0 | 1;
+  at: string;
+  id: string;
+}
+
+export interface StaffListRow {
+  user_id: string;
+  /** The submission reference (e.g. FA-7K3M9Q), once submitted. */
+  reference: string | null;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  hs_ceeb: string | null;
+  entry_term: string | null;
+  submitted_at: Date | null;
+  created_at: Date;
+  status: StaffStatus;
+}
+
+const answer = (key: string) => `a.answers->>'${key.replace(/'/g, "''")}'`;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The filter's conditions on `applications a` joined with `users u`; every one is served by an index. */
+export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, options: { withStatus: boolean } = { withStatus: true }): Knex.QueryBuilder {
+  const keys = staffKeys();
+  const q = filter.q.trim().toLowerCase();
+  if (q) {
+    if (/^fa-[a-z0-9]{6}$/.test(q)) {
+      query.where('a.reference', q.toUpperCase());
+    } else if (q.includes('@')) {
+      query.where((w) => w.where('u.username', q).orWhereRaw(`u.username like ? escape '\\'`, [`${escapeLike(q)}%`]));
+    } else if (/^\d{3,}$/.test(q)) {
+      query.whereRaw(`(${answer(keys.hsCeeb)}) = ?`, [q]);
+    } else {
+      const words = q.split(/\s+/).filter(Boolean);
+      const first = `lower(${answer(keys.firstName)})`;
+      const last = `lower(${answer(keys.lastName)})`;
+      if (words.length >= 2) {
+        const [a, ...rest] = words;
+        const b = rest.join(' ');
+        query.where((w) =>
+          w
+            .where((x) => x.whereRaw(`${first} like ? escape '\\'`, [`${escapeLike(a!)}%`]).whereRaw(`${last} like ? escape '\\'`, [`${escapeLike(b)}%`]))
+            .orWhere((x) => x.whereRaw(`${last} like ? escape '\\'`, [`${escapeLike(a!)}%`]).whereRaw(`${first} like ? escape '\\'`, [`${escapeLike(b)}%`])),
+        );
+      } else {
+        query.where((w) => w.whereRaw(`${last} like ? escape '\\'`, [`${escapeLike(q)}%`]).orWhereRaw(`${first} like ? escape '\\'`, [`${escapeLike(q)}%`]));
+      }
+    }
+  }
+  if (filter.term) query.whereRaw(`(${answer(keys.entryTerm)}) = ?`, [filter.term]);
+  if (options.withStatus && filter.status) query.whereRaw(`${statusCount()} = ?`, [COUNT_BY_STATUS[filter.status]]);
+  return query;
+}
+
+function statusCount(): string {
+  return `(select count(*) from web_statuses w where w.user_id = a.user_id and w.web_status in (${RECOGNISED.map((s) => `'${s}'`).join(', ')}))::int`;
+}
+
+function baseQuery(knex: Knex) {
+  const keys = staffKeys();
+  return knex('applications as a')
+    .join('users as u', 'u.id', 'a.user_id')
+    .select(
+      'a.user_id',
+      'a.reference',
+      'u.username',
+      knex.raw(`${answer(keys.firstName)} as first_name`),
+      knex.raw(`${answer(keys.lastName)} as last_name`),
+      knex.raw(`${answer(keys.hsCeeb)} as hs_ceeb`),
+      knex.raw(`${answer(keys.entryTerm)} as entry_term`),
+      'a.submitted_at',
+      'a.created_at',
+      knex.raw(`${statusCount()} as status_count`),
+    );
+}
+
+/**
+ * One page of the staff list: submitted applications first, each group newest first, keyset-paged.
+ * Each group is one range scan of its partial index (applications_staff_submitted / _unsubmitted) read
+ * backwards, so a page
+ * costs the same at row 100,000 as at row 1.
+ */
+export async function listStaffApplications(
+  knex: Knex,
+  filter: StaffFilter,
+  cursor: StaffCursor | null,
+  limit: number,
+): Promise<{ rows: StaffListRow[]; next: StaffCursor | null }> {
+  const rows: Array<StaffListRow & { status_count?: number }> = [];
+  for (const group of [0, 1] as const) {
+    if (cursor && group < cursor.g) continue;
+    const query = staffPageQuery(knex, filter, group, cursor && cursor.g === group ? cursor : null, limit + 1 - rows.length);
+    rows.push(...((await query) as Array<StaffListRow & { status_count: number }>));
+    if (rows.length > limit) break;
+  }
+  const page = rows.slice(0, limit).map(({ status_count, ...row }) => ({ ...row, status: STATUS_BY_COUNT[status_count ?? 0] ?? 'none' }));
+  const last = page.at(-1);
+  const next =
+    rows.length > limit && last ? { g: last.submitted_at ? 0 : 1, at: new Date(last.submitted_at ?? last.created_at).toISOString(), id: last.user_id } as StaffCursor : null;
+  return { rows: page, next };
+}
+
+/** The query of one group's page (exported for the EXPLAIN test). */
+export function staffPageQuery(knex: Knex, filter: StaffFilter, group: 0 | 1, after: StaffCursor | null, limit: number): Knex.QueryBuilder {
+  const query = applyStaffFilter(baseQuery(knex), filter).whereRaw(group === 0 ? 'a.submitted_at is not null' : 'a.submitted_at is null');
+  if (after) query.whereRaw('(coalesce(a.submitted_at, a.created_at), a.user_id) < (?, ?)', [after.at, after.id]);
+  return query.orderByRaw('coalesce(a.submitted_at, a.created_at) desc, a.user_id desc').limit(limit);
+}
+
+/** How many applications of the filter (search and term; not status) have each status. */
+export async function countByStatus(knex: Knex, filter: StaffFilter): Promise<Record<StaffStatus, number>> {
+  const query = applyStaffFilter(knex('applications as a').join('users as u', 'u.id', 'a.user_id'), filter, { withStatus: false })
+    .leftJoin(
+      knex('web_statuses').whereIn('web_status', RECOGNISED).groupBy('user_id').select('user_id', knex.raw('count(*)::int as n')).as('w'),
+      'w.user_id',
+      'a.user_id',
+    )
+    .select(knex.raw('coalesce(w.n, 0)::int as n'), knex.raw('count(*)::int as count'))
+    .groupByRaw('coalesce(w.n, 0)');
+  const counts: Record<StaffStatus, number> = { submitted: 0, validating: 0, started: 0, none: 0 };
+  for (const row of (await query) as Array<{ n: number; count: number }>) counts[STATUS_BY_COUNT[row.n] ?? 'none'] += row.count;
+  return counts;
+}
+
+/** Every application of the filter in list order, a page at a time (CSV export, PDF bundle). */
+export async function* eachStaffApplication(knex: Knex, filter: StaffFilter, pageSize = 500): AsyncGenerator<StaffListRow> {
+  let cursor: StaffCursor | null = null;
+  do {
+    const page = await listStaffApplications(knex, filter, cursor, pageSize);
+    yield* page.rows;
+    cursor = page.next;
+  } while (cursor);
+}
+
+export async function findStaffApplication(knex: Knex, userId: string): Promise<{ user_id: string; username: string; answers: Record<string, string | boolean>; submitted_at: Date | null } | null> {
+  const row = await knex('applications as a').join('users as u', 'u.id', 'a.user_id').where('a.user_id', userId).first('a.user_id', 'u.username', 'a.answers', 'a.submitted_at');
+  return row ?? null;
+}

@@ -1,0 +1,136 @@
+import express, { Router, type RequestHandler } from 'express';
+import Joi from 'joi';
+import type { Feature } from '../routes/routers.server.js';
+import type { AppServices } from '../services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { fromLocalOperator } from '../lookup/admin-import.server.js';
+import { verifyToken } from '../security/signed-token.server.js';
+import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
+import { documentAnswersForMany } from '../../db/repos/documents.server.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
+import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
+import { answersWithDisplay } from '../../form/answer-columns.js';
+import { enqueueApplicationPdf } from '../pdf/routes.server.js';
+import { applicantName } from '../../form/applicant-name.js';
+import { keyHash, looksLikeKey, runClientCommand, CLIENT_NAME, type ClientCommand } from './client-keys.server.js';
+
+export const ADMIN_PURPOSE = 'integration-admin';
+export const KEY_REQUIRED_MESSAGE = 'An integration key is required: Authorization: Bearer <key>.';
+export const KEY_REFUSED_MESSAGE = 'This integration key is not valid or has been revoked.';
+/** A submission becomes visible to the feed once its transaction has surely committed (see ADR 0170). */
+export const FEED_SETTLE_MS = 5_000;
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 500;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      integrationClient?: { id: string; name: string };
+    }
+  }
+}
+
+function requireClient(services: AppServices): RequestHandler {
+  return async (req, res, next) => {
+    const auth = req.get('authorization') ?? '';
+    const key = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : '';
+    res.setHeader('Cache-Control', 'no-store');
+    if (!key) return next(new HttpError(401, KEY_REQUIRED_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="integration"' }));
+    const client = looksLikeKey(key) ? await clientForKey(services.db.knex, keyHash(key), services.now()) : null;
+    if (!client) return next(new HttpError(401, KEY_REFUSED_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="integration", error="invalid_token"' }));
+    res.locals.integrationClient = { id: client.id, name: client.name };
+    next();
+  };
+}
+
+export function encodeFeedCursor(cursor: FeedCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeFeedCursor(value: unknown): FeedCursor | null {
+  if (value === undefined || value === '') return null;
+  if (typeof value === 'string' && value.length <= 200) {
+    try {
+      const c = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as FeedCursor;
+      if (typeof c.at === 'string' && !Number.isNaN(Date.parse(c.at)) && typeof c.id === 'string' && UUID.test(c.id)) return c;
+    } catch {
+      // falls through
+    }
+  }
+  throw new HttpError(400, 'since must be a next_cursor returned by this API.');
+}
+
+function feedItem(services: AppServices, row: FeedRow, documents: Record<string, DocumentAnswer>) {
+  return {
+    id: row.user_id,
+    reference: row.reference,
+    email: row.username,
+    submitted_at: new Date(row.submitted_at).toISOString(),
+    answers: answersWithDisplay(row.answers),
+    documents: Object.entries(documents).map(([key, d]) => ({ key, file_name: d.file_name, file_size: d.file_size, status: d.status })),
+    pdf_url: `${services.config.publicUrl}/integration/v1/applications/${row.user_id}/pdf`,
+  };
+}
+
+const adminBody = Joi.object({
+  action: Joi.string().valid('create', 'list', 'revoke').required(),
+  name: Joi.when('action', { is: 'list', then: Joi.forbidden(), otherwise: Joi.string().pattern(CLIENT_NAME).required() }),
+});
+
+/** GET /integration/v1/applications (ADR 0170, README "Integrations"), and the loopback key administration. */
+export const integrationFeature: Feature = ({ root }, services) => {
+  const router = Router();
+  const knex = services.db.knex;
+
+  // `npm run integration-client` while this server holds the embedded database: a local operator with a
+  // token signed by SESSION_SECRET; to anyone else the path does not exist.
+  router.post('/admin/clients', express.json({ limit: '4kb' }), async (req, res, next) => {
+    if (!fromLocalOperator(req)) return next();
+    const auth = req.get('authorization') ?? '';
+    if (!verifyToken(services.config.sessionSecret, ADMIN_PURPOSE, auth.replace(/^Bearer /, ''), services.now()).ok) {
+      throw new HttpError(403, "The token is missing, expired, or not signed with this server's SESSION_SECRET.");
+    }
+    const { value, error } = adminBody.validate(req.body);
+    if (error) throw new HttpError(400, error.message);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await runClientCommand(knex, value as ClientCommand, services.now()));
+  });
+
+  router.use('/v1', requireClient(services));
+
+  router.get('/v1/applications', async (req, res) => {
+    const since = decodeFeedCursor(req.query.since);
+    const limitRaw = req.query.limit === undefined ? DEFAULT_LIMIT : Number(req.query.limit);
+    if (!Number.isInteger(limitRaw) || limitRaw < 1 || limitRaw > MAX_LIMIT) throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_LIMIT}.`);
+    const settled = new Date(services.now().getTime() - FEED_SETTLE_MS);
+    const rows = await submittedFeed(knex, since, settled, limitRaw + 1);
+    const page = rows.slice(0, limitRaw);
+    const last = page.at(-1);
+    const next = last ? encodeFeedCursor({ at: new Date(last.submitted_at).toISOString(), id: last.user_id }) : since ? encodeFeedCursor(since) : null;
+    const documents = await documentAnswersForMany(knex, page.map((r) => r.user_id));
+    const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}));
+    res.json({ applications, next_cursor: next, has_more: rows.length > limitRaw });
+  });
+
+  router.get('/v1/applications/:id/pdf', async (req, res) => {
+    const id = req.params.id;
+    const found = UUID.test(id) ? await findApplicationWithPdf(knex, id) : null;
+    const submitted = found ? await knex('applications').where({ user_id: id }).whereNotNull('submitted_at').first('user_id') : null;
+    if (!found || !submitted) throw new HttpError(404, 'No submitted application with this id.');
+    const pdf = found.pdf;
+    if (pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found.version && services.storage && (await services.storage.head(pdf.output_key))) {
+      const name = applicantName(found.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
+      res.redirect(303, await services.storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`));
+      return;
+    }
+    const inFlight = pdf && (pdf.status === 'UNPROCESSED' || pdf.status === 'IN_PROGRESS') && pdf.answers_version === found.version;
+    if (!inFlight) await enqueueApplicationPdf(services, id);
+    res.setHeader('Retry-After', '30');
+    res.status(202).json({ status: 'IN_PROGRESS', message: 'The PDF is being prepared; ask again shortly.' });
+  });
+
+  root.use('/integration', router);
+};

@@ -1,0 +1,57 @@
+import { once } from 'node:events';
+import type { Response } from 'express';
+import type { Knex } from 'knex';
+import { stringify } from 'csv-stringify';
+import { answerColumns } from '../../form/answer-columns.js';
+import { displayValue } from '../../form/display.js';
+import { eachStaffApplication, type StaffFilter, type StaffListRow } from '../../db/repos/staff-applications.server.js';
+
+const FIXED_COLUMNS = ['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at'];
+const PAGE = 500;
+
+/** A spreadsheet would run a cell starting with these as a formula (CSV injection): such cells get a leading quote. */
+function safeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Streams the applications of the filter as CSV, in list order: fixed columns, then one column per question
+ * of the form definition named by its key, holding the display value (form/'s displayValue).
+ */
+export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response): Promise<number> {
+  const questions = answerColumns();
+  const csv = stringify({ header: true, columns: [...FIXED_COLUMNS, ...questions.map((q) => q.key)] });
+  csv.pipe(res);
+  let count = 0;
+  let batch: StaffListRow[] = [];
+  const flush = async () => {
+    const answers = new Map<string, Record<string, string | boolean>>();
+    const ids = batch.map((r) => r.user_id);
+    for (const row of (await knex('applications').whereIn('user_id', ids).select('user_id', 'answers')) as Array<{ user_id: string; answers: Record<string, string | boolean> }>) {
+      answers.set(row.user_id, row.answers);
+    }
+    for (const row of batch) {
+      const given = answers.get(row.user_id) ?? {};
+      const record = [
+        row.user_id,
+        row.reference ?? '',
+        safeCell(row.username),
+        row.status,
+        row.submitted_at ? new Date(row.submitted_at).toISOString() : '',
+        new Date(row.created_at).toISOString(),
+        ...questions.map((q) => safeCell(displayValue(q, given))),
+      ];
+      count += 1;
+      if (!csv.write(record)) await once(csv, 'drain');
+    }
+    batch = [];
+  };
+  for await (const row of eachStaffApplication(knex, filter, PAGE)) {
+    batch.push(row);
+    if (batch.length >= PAGE) await flush();
+  }
+  if (batch.length > 0) await flush();
+  csv.end();
+  await once(res, 'finish');
+  return count;
+}

@@ -1,0 +1,86 @@
+import * as client from 'openid-client';
+import type { Request, Response } from 'express';
+import type { AppServices } from '../services.server.js';
+import { isLoopbackUrl } from '../config.server.js';
+import { signToken, verifyToken } from '../security/signed-token.server.js';
+import { staffCookieOptions } from './staff-session.server.js';
+
+/** The sign-in in flight: state, nonce and PKCE verifier, in a signed HttpOnly cookie scoped to the callback. */
+const TRANSACTION_COOKIE = 'fa_staff_oidc';
+const TRANSACTION_PURPOSE = 'staff-oidc';
+const TRANSACTION_SECONDS = 600;
+const CALLBACK_PATH = '/staff/oidc/callback';
+
+export function oidcRedirectUri(services: AppServices): string {
+  return `${services.config.publicUrl}${CALLBACK_PATH}`;
+}
+
+const discovered = new WeakMap<AppServices, Promise<client.Configuration>>();
+
+/** Discovery once per process; a failed discovery is retried at the next sign-in. */
+function configurationFor(services: AppServices): Promise<client.Configuration> {
+  const oidc = services.config.oidc;
+  if (!oidc) throw new Error('no identity provider configured');
+  let pending = discovered.get(services);
+  if (!pending) {
+    // Plain http only for a provider on this machine (tests, a laptop); config refuses any other.
+    const options = isLoopbackUrl(oidc.issuer) ? { execute: [client.allowInsecureRequests] } : undefined;
+    // client_secret_basic: the method every provider must support (OpenID Connect Core §9).
+    pending = client.discovery(new URL(oidc.issuer), oidc.clientId, undefined, client.ClientSecretBasic(oidc.clientSecret), options);
+    pending.catch(() => discovered.delete(services));
+    discovered.set(services, pending);
+  }
+  return pending;
+}
+
+/** Authorization code with PKCE (S256), state and nonce: where to send the browser. */
+export async function beginOidcSignIn(services: AppServices, res: Response): Promise<string> {
+  const configuration = await configurationFor(services);
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const transaction = signToken(services.config.sessionSecret, TRANSACTION_PURPOSE, { s: state, n: nonce, v: verifier }, { now: services.now(), ttlSeconds: TRANSACTION_SECONDS });
+  res.cookie(TRANSACTION_COOKIE, transaction, { ...staffCookieOptions(services, '/staff/oidc'), maxAge: TRANSACTION_SECONDS * 1000 });
+  return client
+    .buildAuthorizationUrl(configuration, {
+      redirect_uri: oidcRedirectUri(services),
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    })
+    .toString();
+}
+
+export type OidcOutcome = { ok: true; email: string; groups: string[] } | { ok: false; message: string };
+
+/** Checks the callback against the transaction cookie and the provider; returns who signed in. */
+export async function completeOidcSignIn(services: AppServices, req: Request, res: Response): Promise<OidcOutcome> {
+  const raw = (req.cookies as Record<string, unknown> | undefined)?.[TRANSACTION_COOKIE];
+  res.clearCookie(TRANSACTION_COOKIE, staffCookieOptions(services, '/staff/oidc'));
+  const transaction = verifyToken<{ s: string; n: string; v: string }>(services.config.sessionSecret, TRANSACTION_PURPOSE, raw, services.now());
+  if (!transaction.ok) return { ok: false, message: 'This sign-in took too long or was started elsewhere. Please sign in again.' };
+  if (typeof req.query.error === 'string') return { ok: false, message: 'The identity provider did not sign you in. Please try again.' };
+  const configuration = await configurationFor(services);
+  const query = req.originalUrl.indexOf('?');
+  const currentUrl = new URL(`${oidcRedirectUri(services)}${query === -1 ? '' : req.originalUrl.slice(query)}`);
+  let claims: client.IDToken | undefined;
+  try {
+    const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+      pkceCodeVerifier: transaction.claims.v,
+      expectedState: transaction.claims.s,
+      expectedNonce: transaction.claims.n,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (err) {
+    req.log.warn({ err: { name: (err as Error).name, code: (err as { code?: string }).code } }, 'staff sign-in refused by the OpenID Connect checks');
+    return { ok: false, message: 'The sign-in could not be verified. Please sign in again.' };
+  }
+  const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  if (!email || claims?.email_verified === false) return { ok: false, message: 'Your account at the identity provider has no verified e-mail address.' };
+  const rawGroups = claims?.groups;
+  const groups = Array.isArray(rawGroups) ? rawGroups.map(String) : typeof rawGroups === 'string' ? [rawGroups] : [];
+  return { ok: true, email, groups };
+}

@@ -1,0 +1,107 @@
+import type { Router } from 'express';
+import type { AppServices } from '../services.server.js';
+import { sha256 } from '../auth/tokens.server.js';
+import { redeemStaffLink } from '../../db/repos/staff.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
+import { beginOidcSignIn, completeOidcSignIn } from './oidc.server.js';
+import { endStaffSession, isStaff, startStaffSession } from './staff-session.server.js';
+import { verifyStaffLink } from './staff-link-token.server.js';
+import { audit } from './audit.server.js';
+
+export const NOT_STAFF_MESSAGE = 'Your account may not use the staff desk. Ask the admissions office to add you.';
+export const LINK_USED_MESSAGE = 'This sign-in link has already been used. Ask for a new one.';
+export const PROVIDER_DOWN_MESSAGE = "The university's sign-in service cannot be reached right now. Please try again in a few minutes.";
+export const LINK_INVALID_MESSAGE = 'This sign-in link is not valid or has expired. Ask for a new one.';
+
+/** Sign-in through the identity provider, or with a one-time link when none is configured; sign-out. */
+export function signInRoutes(staff: Router, services: AppServices): void {
+  const { config } = services;
+
+  staff.get('/sign-in', (_req, res) => {
+    sendStaffPage(
+      res,
+      200,
+      <StaffLayout title="Staff sign-in" staff={null}>
+        {config.oidc ? (
+          // A link, not a form: CSP form-action 'self' would stop a form's redirect to the provider.
+          <p>
+            <a className="button" href="/staff/oidc/start">
+              Sign in with your university account
+            </a>
+          </p>
+        ) : (
+          <p>
+            Ask an administrator for a one-time sign-in link (<code>npm run staff-link -- your-address@university.edu</code>). A link works once,
+            for 15 minutes.
+          </p>
+        )}
+      </StaffLayout>,
+    );
+  });
+
+  staff.get('/oidc/start', async (req, res) => {
+    if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
+    let target: string;
+    try {
+      target = await beginOidcSignIn(services, res);
+    } catch (err) {
+      req.log.warn({ err: { name: (err as Error).name, code: (err as { code?: string }).code } }, 'identity provider unreachable');
+      return sendStaffMessage(res, 503, 'Staff sign-in', null, PROVIDER_DOWN_MESSAGE);
+    }
+    res.redirect(302, target);
+  });
+
+  staff.get('/oidc/callback', async (req, res) => {
+    if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
+    const outcome = await completeOidcSignIn(services, req, res).catch((err: Error) => {
+      req.log.warn({ err: { name: err.name, code: (err as { code?: string }).code } }, 'identity provider unreachable');
+      return { ok: false as const, message: PROVIDER_DOWN_MESSAGE };
+    });
+    if (!outcome.ok) return sendStaffMessage(res, 400, 'Staff sign-in', null, outcome.message);
+    if (!isStaff(services, outcome.email, outcome.groups)) {
+      req.log.info('staff sign-in refused: not on the staff list');
+      return sendStaffMessage(res, 403, 'Staff sign-in', null, NOT_STAFF_MESSAGE);
+    }
+    await startStaffSession(services, req, res, { email: outcome.email, via: 'oidc' });
+    res.locals.staff = { email: outcome.email, via: 'oidc' };
+    await audit(services, req, res, 'sign-in', { detail: { via: 'oidc' } });
+    res.redirect(303, '/staff');
+  });
+
+  // The link opens a page with a button: a mail scanner or link preview that fetches it uses nothing up.
+  staff.get('/link', (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    if (config.oidc || !verifyStaffLink(config.sessionSecret, token, services.now()).ok) {
+      return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_INVALID_MESSAGE);
+    }
+    sendStaffPage(
+      res,
+      200,
+      <StaffLayout title="Staff sign-in" staff={null}>
+        <form method="post" action="/staff/link">
+          <input type="hidden" name="token" value={token} />
+          <button type="submit">Sign in to the staff desk</button>
+        </form>
+      </StaffLayout>,
+    );
+  });
+
+  staff.post('/link', async (req, res) => {
+    const verified = verifyStaffLink(config.sessionSecret, (req.body as Record<string, unknown> | undefined)?.token, services.now());
+    if (config.oidc || !verified.ok) return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_INVALID_MESSAGE);
+    const email = verified.claims.e;
+    if (!isStaff(services, email)) return sendStaffMessage(res, 403, 'Staff sign-in', null, NOT_STAFF_MESSAGE);
+    if (!(await redeemStaffLink(services.db.knex, sha256(verified.claims.jti), services.now(), new Date(verified.claims.exp * 1000)))) {
+      return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_USED_MESSAGE);
+    }
+    await startStaffSession(services, req, res, { email, via: 'link' });
+    res.locals.staff = { email, via: 'link' };
+    await audit(services, req, res, 'sign-in', { detail: { via: 'link' } });
+    res.redirect(303, '/staff');
+  });
+
+  staff.post('/sign-out', async (req, res) => {
+    await endStaffSession(services, req, res);
+    res.redirect(303, '/staff/sign-in');
+  });
+}

@@ -1,0 +1,30 @@
+/** The staff desk's stylesheet (served from /staff/staff.css: the CSP allows only 'self' styles). */
+export const STAFF_CSS = `
+:root { --accent: #00205b; --text: #1b1b1b; --muted: #4a4a4a; --border: #6b6b6b; --background: #f5f6f8; --focus: #ffbf47; --error: #b50909;
+  --font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: var(--font); font-size: 1rem; line-height: 1.5; color: var(--text); background: var(--background); }
+a { color: var(--accent); }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.skip { position: absolute; left: -9999px; } .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem; }
+header { background: var(--accent); color: #fff; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify-content: space-between; }
+header a, header .who { color: #fff; }
+header nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; }
+header form { display: inline; }
+main { max-width: 80rem; margin: 0 auto; padding: 1rem; background: #fff; min-height: 60vh; }
+h1 { font-size: 1.6rem; margin-top: 0; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; border-bottom: 1px solid var(--border); padding: .5rem; vertical-align: top; }
+caption { text-align: left; font-weight: 600; padding: .5rem 0; }
+.filters { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-end; margin-bottom: 1rem; }
+.filters label { display: block; font-weight: 600; }
+input, select, button { font: inherit; min-height: 2.5rem; padding: .25rem .5rem; border: 1px solid var(--border); border-radius: 4px; }
+button, .button { background: var(--accent); color: #fff; border: 0; padding: .5rem 1rem; cursor: pointer; text-decoration: none; display: inline-block; border-radius: 4px; }
+header button { background: #fff; color: var(--accent); }
+.counts { display: flex; flex-wrap: wrap; gap: 1rem; padding: 0; list-style: none; }
+.counts li { border: 1px solid var(--border); border-radius: 4px; padding: .25rem .75rem; }
+.actions { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1rem 0; }
+.error { color: var(--error); font-weight: 600; }
+.muted { color: var(--muted); }
+@media (max-width: 600px) { table, thead, tbody, tr, th, td { display: block; } thead { position: absolute; left: -9999px; } td { border: 0; } tr { border-bottom: 1px solid var(--border); } }
+`;

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import Provider from 'oidc-provider';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createLoggedInUser, type TestUser } from '../helpers/users.js';
+import { loadVikeBuild } from '../helpers/vike-build.js';
+import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
+import { submitAs } from '../helpers/staff.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { NOT_STAFF_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
+import { SESSION_COOKIE } from '../../contracts/cookies.js';
+
+const STAFF = 'reader@admissions.example.edu';
+const GROUP = 'admissions-readers';
+/** Accounts whose login starts with this are members of the staff group at the provider. */
+const MEMBER_PREFIX = 'member.';
+const CLIENT_ID = 'staff-desk';
+const CLIENT_SECRET = 'staff-desk-secret-0123456789';
+
+describeE2E('the staff desk through a real OpenID Connect provider', () => {
+  let ctx: TestContext;
+  let app: Server;
+  let idp: Server;
+  let base: string;
+  let browser: Browser;
+  let applicant: TestUser;
+
+  beforeAll(async () => {
+    await loadVikeBuild();
+    // The provider's port is needed for the app's settings, and the app's for the provider's client.
+    let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
+    idp = createServer((req, res) => handle(req, res));
+    await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+    ctx = await createTestApp({
+      queue: 'workers',
+      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, STAFF_EMAILS: STAFF, STAFF_GROUP: GROUP },
+    });
+    app = ctx.app.listen(0, '127.0.0.1');
+    await new Promise((r) => app.once('listening', r));
+    base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    ctx.config.publicUrl = base;
+    const provider = new Provider(issuer, {
+      clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${base}/staff/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+      // The development login form takes any login: it becomes the account's e-mail address.
+      findAccount: async (_ctx, id) => ({
+        accountId: id,
+        claims: async () => ({ sub: id, email: id, email_verified: true, groups: id.startsWith(MEMBER_PREFIX) ? [GROUP, 'library'] : ['library'] }),
+      }),
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['groups'] },
+      conformIdTokenClaims: false,
+      pkce: { required: () => true },
+      cookies: { keys: ['test-cookie-key-0123456789'] },
+      ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    });
+    handle = provider.callback();
+
+    applicant = await createLoggedInUser(ctx);
+    await submitAs(ctx, applicant.cookie, COMPLETE_ANSWERS);
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    app?.close();
+    idp?.close();
+    await ctx?.close();
+  });
+
+  async function signIn(context: BrowserContext, login: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${base}/staff`);
+    expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Sign in with your university account' }).click();
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('any password');
+    await page.locator('button[type="submit"]').click();
+    // First sign-in of this account at the provider: it asks for consent.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Back at the desk: the list after a sign-in, or the callback's own page when it is refused.
+    await page.waitForURL((url) => url.origin === base);
+    return page;
+  }
+
+  it('staff sign in through the provider, find an application, open it, download its PDF; the audit trail shows both', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await signIn(context, STAFF);
+    expect(new URL(page.url()).pathname).toBe('/staff');
+    await expect(page.getByRole('heading', { name: 'Applications', level: 1 }).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Search by keyboard alone: focus the field, type, Enter submits the GET form.
+    await page.locator('#q').focus();
+    await page.keyboard.type(String(COMPLETE_ANSWERS.last_name));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === String(COMPLETE_ANSWERS.last_name));
+    const row = page.locator('tbody tr', { hasText: applicant.username });
+    await expect(row.count()).resolves.toBe(1);
+
+    await row.getByRole('link', { name: /^View/ }).click();
+    await page.waitForURL((url) => url.pathname === '/about' && url.searchParams.has('service_token'));
+    await expect(page.getByText(String(COMPLETE_ANSWERS.first_name)).first().isVisible()).resolves.toBe(true);
+    await page.goBack();
+
+    // The PDF is rendered by the worker after submission; the link answers "being prepared" until then.
+    const pdfLink = `${base}/staff/applications/${applicant.id}/pdf`;
+    for (;;) {
+      const state = await ctx.db.knex('application_pdfs').where({ user_id: applicant.id }).first('status');
+      if (state?.status === 'COMPLETED') break;
+      expect(state?.status).not.toBe('FAILED');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await page.goto(`${base}/staff?q=${applicant.username}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tbody tr').getByRole('link', { name: /^PDF/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Freshman-Application-.*\.pdf$/);
+
+    // A ZIP of the current filter's PDFs, by keyboard: the button is a POST form; the job's page shows progress.
+    await page.getByRole('button', { name: "Prepare a ZIP of these applications' PDFs" }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => /^\/staff\/exports\/[0-9a-f-]{36}$/.test(url.pathname));
+    expect(await axeViolations(page)).toEqual([]);
+    while (!(await page.getByText('The ZIP is ready.').isVisible())) {
+      await new Promise((r) => setTimeout(r, 250));
+      await page.reload();
+    }
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download ZIP' }).click()]);
+    expect(zip.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.zip$/);
+    await page.goto(`${base}/staff/exports`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(`${base}/staff/audit`);
+    expect(await axeViolations(page)).toEqual([]);
+    const audit = page.locator('tbody tr', { hasText: applicant.username });
+    const actions = await audit.locator('td:nth-child(3)').allTextContents();
+    expect(actions).toEqual(expect.arrayContaining(['view', 'download-pdf']));
+    await expect(page.locator('tbody tr td:nth-child(3)', { hasText: 'download-zip' }).count()).resolves.toBe(1);
+    await expect(audit.first().locator('td:nth-child(2)').textContent()).resolves.toBe(STAFF);
+
+    await page.goto(`${base}/staff/webhooks`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Signing out is a POST form too; afterwards the desk asks to sign in again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/sign-in');
+    await page.goto(`${base}/staff`);
+    expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
+    await context.close();
+  });
+
+  it('refuses an identity that is not staff', async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context, 'someone.else@example.edu');
+    await expect(page.getByText(NOT_STAFF_MESSAGE).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    const list = await page.goto(`${base}/staff`);
+    expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
+    expect(list!.status()).toBe(200);
+    await context.close();
+  });
+
+  it('admits an identity outside STAFF_EMAILS that carries the staff group', async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context, `${MEMBER_PREFIX}dean@university.example.edu`);
+    expect(new URL(page.url()).pathname).toBe('/staff');
+    await expect(page.getByText(`${MEMBER_PREFIX}dean@university.example.edu`).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("an applicant's session cannot open /staff", async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: SESSION_COOKIE, value: applicant.cookie.split('=').slice(1).join('='), url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/staff`);
+    expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
+    expect((await request(ctx.app).get('/staff').set('Cookie', applicant.cookie)).status).toBe(303);
+    await context.close();
+  });
+});

@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { Writable } from 'node:stream';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { TEST_SESSION_SECRET } from '../helpers/config.js';
+import type { Knex } from 'knex';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createLogger } from '../../server/logger.server.js';
+import { createLoggedInUser, type TestUser } from '../helpers/users.js';
+import { staffCookie, submitAs } from '../helpers/staff.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { signStaffLink } from '../../server/staff/staff-link-token.server.js';
+import { STAFF_COOKIE, STAFF_SESSION_IDLE_MS } from '../../server/staff/staff-session.server.js';
+import { LINK_USED_MESSAGE, NOT_STAFF_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
+import { parse } from 'csv-parse/sync';
+import { answerColumns } from '../../form/answer-columns.js';
+import { eachStaffApplication, staffPageQuery, type StaffListRow } from '../../db/repos/staff-applications.server.js';
+
+const STAFF = 'reader@admissions.example.edu';
+const SEEDED = 100_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  Plans?: PlanNode[];
+}
+const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+let ctx: TestContext;
+let staff: string;
+const applicants: Record<string, TestUser> = {};
+
+const page = (path: string, cookie = staff) => request(ctx.app).get(path).set('Cookie', cookie);
+/** Applicant e-mails on a list page, in order. */
+const emailsOrSeeds = (html: string) => [...html.matchAll(/<td>([^<]+@(?:seed\.)?example\.edu)<\/td>/g)].map((m) => m[1]!);
+const emailsOn = (html: string) => [...html.matchAll(/<td>([^<]+@example\.edu)<\/td>/g)].map((m) => m[1]);
+
+/** Everything pino writes while staff work: applicant data must never reach it. */
+let logs = '';
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  ctx = await createTestApp({ env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu` }, logger: createLogger('trace', sink) });
+  // Three submitted (oldest first), one started, one untouched.
+  for (const [name, last, ceeb, term] of [
+    ['Ana', 'Zamora', '450010', 'FA2026'],
+    ['Ben', 'Young', '450020', 'FA2026'],
+    ['Cy', 'Xu', '450010', 'FA2026'],
+  ] as const) {
+    const user = await createLoggedInUser(ctx, `${name.toLowerCase()}@example.edu`);
+    applicants[name] = user;
+    ctx.clock.advance(60_000);
+    await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: name, last_name: last, hs_ceeb: ceeb, entry_term: term });
+  }
+  ctx.clock.advance(60_000);
+  applicants.Dee = await createLoggedInUser(ctx, 'dee@example.edu');
+  await request(ctx.app).put('/api/answer').set('Cookie', applicants.Dee.cookie).send({ first_name: 'Dee', last_name: 'Walker' }).expect(200);
+  await request(ctx.app).post('/api/web-status').set('Cookie', applicants.Dee.cookie).send({ web_status: 'started' });
+  ctx.clock.advance(60_000);
+  applicants.Eve = await createLoggedInUser(ctx, 'eve@example.edu');
+  await request(ctx.app).get('/api/profile').set('Cookie', applicants.Eve.cookie);
+  staff = await staffCookie(ctx, STAFF);
+});
+afterAll(() => ctx.close());
+
+describe('staff sign-in', () => {
+  it('an applicant session cannot open /staff: it is sent to the staff sign-in', async () => {
+    const res = await page('/staff', applicants.Ana!.cookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/staff/sign-in');
+    expect((await page('/staff/audit', applicants.Ana!.cookie)).status).toBe(303);
+    expect((await request(ctx.app).get('/staff/applications/' + applicants.Ana!.id + '/view')).status).toBe(303);
+  });
+
+  it('a one-time link signs in once, with its own HttpOnly SameSite cookie scoped to /staff', async () => {
+    const token = signStaffLink(ctx.config.sessionSecret, 'second@admissions.example.edu', ctx.services.now());
+    const landing = await request(ctx.app).get('/staff/link').query({ token });
+    expect(landing.status).toBe(200);
+    expect(landing.text).toContain('Sign in to the staff desk');
+    const first = await request(ctx.app).post('/staff/link').type('form').send({ token });
+    expect(first.status).toBe(303);
+    const cookie = ([] as string[]).concat(first.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${STAFF_COOKIE}=`))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/staff/);
+    const again = await request(ctx.app).post('/staff/link').type('form').send({ token });
+    expect(again.status).toBe(400);
+    expect(again.text).toContain(LINK_USED_MESSAGE.replace("'", '&#x27;'));
+  });
+
+  it('refuses a link for an address not on STAFF_EMAILS, and an expired link', async () => {
+    const outsider = signStaffLink(ctx.config.sessionSecret, 'ana@example.edu', ctx.services.now());
+    const res = await request(ctx.app).post('/staff/link').type('form').send({ token: outsider });
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('Your account may not use the staff desk.');
+    expect(NOT_STAFF_MESSAGE).toContain('staff desk');
+    const old = signStaffLink(ctx.config.sessionSecret, STAFF, new Date(ctx.services.now().getTime() - 16 * 60_000));
+    expect((await request(ctx.app).post('/staff/link').type('form').send({ token: old })).status).toBe(400);
+  });
+
+  it('a staff session ends after 30 idle minutes', async () => {
+    const cookie = await staffCookie(ctx, STAFF);
+    expect((await page('/staff', cookie)).status).toBe(200);
+    ctx.clock.advance(STAFF_SESSION_IDLE_MS + 1000);
+    try {
+      expect((await page('/staff', cookie)).status).toBe(303);
+    } finally {
+      ctx.clock.advance(-(STAFF_SESSION_IDLE_MS + 1000));
+    }
+    staff = await staffCookie(ctx, STAFF);
+  });
+
+  it('a staff session ends 8 hours after sign-in however active, and is stored only hashed', async () => {
+    const cookie = await staffCookie(ctx, STAFF);
+    const id = cookie.split('=')[1]!;
+    const rows = await ctx.db.knex('staff_sessions').select('id_hash');
+    expect(rows.some((r) => r.id_hash === id)).toBe(false);
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(id).digest('hex');
+    const eightHoursAgo = new Date(ctx.services.now().getTime() - 8 * 3600_000);
+    await ctx.db.knex('staff_sessions').where({ id_hash: hash }).update({ created_at: eightHoursAgo });
+    expect((await page('/staff', cookie)).status).toBe(303);
+    expect(await ctx.db.knex('staff_sessions').where({ id_hash: hash }).first()).toBeUndefined();
+  });
+
+  it('npm run staff-link prints a one-time link for a listed address, and refuses others', async () => {
+    const run = (email: string) =>
+      promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/cli/staff-link.server.ts', email], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'staff-link-cli'), STAFF_EMAILS: STAFF },
+      });
+    const { stdout } = await run(STAFF.toUpperCase());
+    const url = new URL(stdout.trim());
+    expect(url.pathname).toBe('/staff/link');
+    const token = url.searchParams.get('token')!;
+    expect((await request(ctx.app).get('/staff/link').query({ token })).status).toBe(200);
+    expect((await request(ctx.app).post('/staff/link').type('form').send({ token })).status).toBe(303);
+    expect((await request(ctx.app).post('/staff/link').type('form').send({ token })).status).toBe(400);
+    await expect(run('ana@example.edu')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('not in STAFF_EMAILS') });
+  });
+
+  it('says so, with a 503, when the identity provider cannot be reached; links are refused while one is configured', async () => {
+    const withProvider = await createTestApp({
+      db: ctx.db,
+      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'secret', STAFF_EMAILS: STAFF },
+    });
+    const start = await request(withProvider.app).get('/staff/oidc/start');
+    expect(start.status).toBe(503);
+    expect(start.text).toContain(PROVIDER_DOWN_MESSAGE.replace("'", '&#x27;'));
+    const token = signStaffLink(ctx.config.sessionSecret, STAFF, ctx.services.now());
+    expect((await request(withProvider.app).post('/staff/link').type('form').send({ token })).status).toBe(400);
+  });
+
+  it('signing out ends the staff session', async () => {
+    const cookie = await staffCookie(ctx, STAFF);
+    expect((await request(ctx.app).post('/staff/sign-out').set('Cookie', cookie)).status).toBe(303);
+    expect((await page('/staff', cookie)).status).toBe(303);
+  });
+});
+
+describe('/staff list', () => {
+  it('shows submitted applications first, newest first, then the others, with counts by status', async () => {
+    const res = await page('/staff');
+    expect(res.status).toBe(200);
+    expect(emailsOn(res.text)).toEqual(['cy@example.edu', 'ben@example.edu', 'ana@example.edu', 'eve@example.edu', 'dee@example.edu']);
+    expect(res.text).toMatch(/Submitted: <strong>3<\/strong>/);
+    expect(res.text).toMatch(/Started: <strong>1<\/strong>/);
+    expect(res.text).toMatch(/Not started: <strong>1<\/strong>/);
+  });
+
+  it('searches by name, e-mail and high-school CEEB', async () => {
+    expect(emailsOn((await page('/staff?q=young')).text)).toEqual(['ben@example.edu']);
+    expect(emailsOn((await page('/staff?q=Cy%20Xu')).text)).toEqual(['cy@example.edu']);
+    expect(emailsOn((await page('/staff?q=DEE@example.edu')).text)).toEqual(['dee@example.edu']);
+    expect(emailsOn((await page('/staff?q=450010')).text)).toEqual(['cy@example.edu', 'ana@example.edu']);
+    expect(emailsOn((await page('/staff?q=100%25')).text)).toEqual([]);
+    // h18's submission reference: shown in the list and searchable.
+    const { reference } = await ctx.db.knex('applications').where({ user_id: applicants.Ben!.id }).first('reference');
+    expect(reference).toMatch(/^FA-[A-Z0-9]{6}$/);
+    const byReference = await page(`/staff?q=${reference.toLowerCase()}`);
+    expect(emailsOn(byReference.text)).toEqual(['ben@example.edu']);
+    expect(byReference.text).toContain(`<td>${reference}</td>`);
+  });
+
+  it('filters by web status and entry term', async () => {
+    expect(emailsOn((await page('/staff?status=started')).text)).toEqual(['dee@example.edu']);
+    expect(emailsOn((await page('/staff?status=submitted&term=FA2026&q=young')).text)).toEqual(['ben@example.edu']);
+    expect(emailsOn((await page('/staff?term=FA2026')).text)).toEqual(['cy@example.edu', 'ben@example.edu', 'ana@example.edu']);
+    expect(emailsOn((await page('/staff?status=none')).text)).toEqual(['eve@example.edu']);
+  });
+
+  it('keyset pages are served by the staff-order indexes, with no sort, at 100,000 applications', async () => {
+    const knex = ctx.db.knex;
+    await knex.raw(`
+      with u as (
+        insert into users (username, password_hash, created_at)
+        select 'seed-' || g || '@seed.example.edu', 'x', now() - (g || ' minutes')::interval from generate_series(1, ${SEEDED}) g
+        returning id, username, created_at)
+      insert into applications (user_id, answers, created_at, updated_at, submitted_at)
+      select id, case when username like '%0@seed.example.edu' then '{"entry_term": "FA2026"}'::jsonb else '{}'::jsonb end,
+             created_at, created_at, case when random() < 0.5 then created_at end from u`);
+    await knex.raw('analyze applications');
+    await knex.raw('analyze users');
+    const planOf = async (query: Knex.QueryBuilder) => {
+      const sql = query.toSQL();
+      const result = (await knex.raw(`explain (analyze, format json) ${sql.sql}`, sql.bindings as never)) as { rows: Array<{ 'QUERY PLAN': unknown }> };
+      const raw = result.rows[0]!['QUERY PLAN'];
+      return (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+    };
+    for (const group of [0, 1] as const) {
+      // A page deep in the list: the cursor sits 40,000 rows into the group.
+      const [deep] = (await knex('applications')
+        .whereRaw(group === 0 ? 'submitted_at is not null' : 'submitted_at is null')
+        .orderByRaw('coalesce(submitted_at, created_at) desc, user_id desc')
+        .offset(40_000)
+        .limit(1)
+        .select(knex.raw('coalesce(submitted_at, created_at) as at'), 'user_id')) as Array<{ at: Date; user_id: string }>;
+      const cursor = { g: group, at: new Date(deep!.at).toISOString(), id: deep!.user_id };
+      const [plan] = await planOf(staffPageQuery(knex, { q: '', status: null, term: null }, group, cursor, 51));
+      const nodes = flatten(plan!.Plan);
+      expect(nodes.some((n) => n['Node Type'] === 'Sort')).toBe(false);
+      const scan = nodes.find((n) => n['Relation Name'] === 'applications')!;
+      expect(scan['Index Name']).toBe(group === 0 ? 'applications_staff_submitted' : 'applications_staff_unsubmitted');
+      // The seeded count that proves it: the page reads its 51 rows, not the 40,000 before them.
+      expect(scan['Actual Rows']).toBeLessThanOrEqual(51);
+    }
+    // Searches read their own indexes, not the table.
+    for (const [q, index] of [
+      ['450010', 'applications_hs_ceeb'],
+      ['zamora', 'applications_last_name'],
+    ] as const) {
+      const [plan] = await planOf(staffPageQuery(knex, { q, status: null, term: null }, 0, null, 51));
+      expect(JSON.stringify(plan)).toContain(index);
+    }
+    // Paging through a filter across both groups (keyset pages of 997) returns each of its applications
+    // exactly once, in order: every tenth seeded application plans to enroll in FA2026, like the first three.
+    const seen = new Set<string>();
+    let previous: StaffListRow | null = null;
+    for await (const row of eachStaffApplication(knex, { q: '', status: null, term: 'FA2026' }, 997)) {
+      expect(seen.has(row.user_id)).toBe(false);
+      seen.add(row.user_id);
+      if (previous && Boolean(previous.submitted_at) === Boolean(row.submitted_at)) {
+        expect(new Date(previous.submitted_at ?? previous.created_at).getTime()).toBeGreaterThanOrEqual(new Date(row.submitted_at ?? row.created_at).getTime());
+      } else if (previous) {
+        expect(previous.submitted_at).not.toBeNull();
+      }
+      previous = row;
+    }
+    expect(seen.size).toBe(SEEDED / 10 + 3);
+    // The page's "Next page" link carries the cursor and the filter.
+    const first = await page('/staff?status=none&term=FA2026');
+    const link = /<a href="(\/staff\?[^"]*after=[^"]+)">Next page<\/a>/.exec(first.text)![1]!.replace(/&amp;/g, '&');
+    expect(link).toContain('status=none&term=FA2026');
+    const second = await page(link);
+    const a = emailsOrSeeds(first.text);
+    const b = emailsOrSeeds(second.text);
+    expect(a).toHaveLength(50);
+    expect(b).toHaveLength(50);
+    expect(a.filter((e) => b.includes(e))).toEqual([]);
+  });
+});
+
+describe('opening an application', () => {
+  it('the view link mints a short-lived read-only link for that application and records the view', async () => {
+    const res = await page(`/staff/applications/${applicants.Ben!.id}/view`);
+    expect(res.status).toBe(303);
+    const url = new URL(res.headers.location!, 'http://x');
+    expect(url.pathname).toBe('/about');
+    const token = url.searchParams.get('service_token')!;
+    const data = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: token });
+    expect(data.status).toBe(200);
+    expect(data.body.answer.first_name).toBe('Ben');
+    ctx.clock.advance(16 * 60_000);
+    try {
+      expect((await request(ctx.app).get('/service/tmp-pdf').query({ service_token: token })).status).toBe(401);
+    } finally {
+      ctx.clock.advance(-16 * 60_000);
+    }
+    expect((await page('/staff/applications/not-an-id/view')).status).toBe(404);
+  });
+
+  it('the PDF link downloads a ready PDF and records the download', async () => {
+    const knex = ctx.db.knex;
+    const ana = applicants.Ana!;
+    const { version } = await knex('applications').where({ user_id: ana.id }).first('version');
+    const key = `users/${ana.id}/application/application-1.pdf`;
+    await ctx.services.storage!.put(key, Buffer.from('%PDF-1.4 test'), 'application/pdf');
+    await knex('application_pdfs')
+      .insert({ user_id: ana.id, status: 'COMPLETED', generation: 1, answers_version: version, output_key: key, requested_at: new Date(), completed_at: new Date() })
+      .onConflict('user_id')
+      .merge();
+    const res = await page(`/staff/applications/${ana.id}/pdf`);
+    expect(res.status).toBe(303);
+    const download = await request(ctx.app).get(new URL(res.headers.location!, 'http://x').pathname + new URL(res.headers.location!, 'http://x').search);
+    expect(download.status).toBe(200);
+    expect(download.body.toString()).toContain('%PDF-1.4 test');
+  });
+
+  it('the audit trail shows who viewed and downloaded which application, when and from where', async () => {
+    const res = await page('/staff/audit');
+    expect(res.status).toBe(200);
+    const rows = [...res.text.matchAll(/<tr><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => m.slice(1));
+    const download = rows.find((r) => r[2] === 'download-pdf');
+    const view = rows.find((r) => r[2] === 'view');
+    expect(download).toEqual([expect.stringMatching(/UTC$/), STAFF, 'download-pdf', 'ana@example.edu', expect.stringMatching(/127\.0\.0\.1|::1/)]);
+    expect(view).toEqual([expect.any(String), STAFF, 'view', 'ben@example.edu', expect.any(String)]);
+  });
+
+  it('exports the current filter as CSV: columns named by the form definition, display values, recorded in the trail', async () => {
+    const res = await page('/staff/export.csv?term=FA2026&q=450010');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(rows[0]!)).toEqual(['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at', ...answerColumns().map((q) => q.key)]);
+    expect(rows.map((r) => r.email)).toEqual(['cy@example.edu', 'ana@example.edu']);
+    expect(rows[0]).toMatchObject({ first_name: 'Cy', entry_term: 'Fall 2026', legal_agree: 'Yes', web_status: 'submitted', hs_name: expect.stringContaining('(Ceeb: 450010)') });
+    const trail = await page('/staff/audit');
+    expect(trail.text).toContain('export-csv');
+  });
+
+  it('writes no applicant data to the logs while staff search, open and export', () => {
+    expect(logs.length).toBeGreaterThan(0);
+    for (const secret of ['Zamora', 'zamora', 'Young', 'young', 'cy@example.edu', 'ana@example.edu', '450010', 'dee@example.edu']) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});

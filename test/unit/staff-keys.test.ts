@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { staffKeys } from '../../form/staff-keys.js';
+import { answerColumns, answersWithDisplay } from '../../form/answer-columns.js';
+import { fieldByKey } from '../../form/fields.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+
+describe('what the staff desk searches by, derived from the form definition', () => {
+  it('finds the given and family names, the high-school CEEB and the entry term', () => {
+    expect(staffKeys()).toEqual({ firstName: 'first_name', lastName: 'last_name', hsCeeb: 'hs_ceeb', entryTerm: 'entry_term' });
+    for (const key of Object.values(staffKeys())) expect(fieldByKey(key)).toBeDefined();
+  });
+});
+
+describe('answers as exports carry them', () => {
+  it('has one column per question of the definition, each key once, in definition order', () => {
+    const keys = answerColumns().map((q) => q.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.indexOf('first_name')).toBeLessThan(keys.indexOf('entry_term'));
+    expect(keys).toContain('legal_agree');
+  });
+
+  it('gives the stored value and the display text of every answered question, and nothing else', () => {
+    const out = answersWithDisplay({ ...COMPLETE_ANSWERS, middle_name: '' });
+    expect(out.entry_term).toEqual({ value: 'FA2026', display: 'Fall 2026' });
+    expect(out.hs_name).toEqual({ value: 'Alta High School', display: 'Alta High School (Ceeb: 450010)' });
+    expect(out.legal_agree).toEqual({ value: true, display: 'Yes' });
+    expect(out).not.toHaveProperty('middle_name');
+    expect(Object.keys(out).every((key) => fieldByKey(key))).toBe(true);
+  });
+});

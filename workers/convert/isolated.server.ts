@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ConversionResult } from './convert.server.js';
+import { ConversionRejected, TOO_MUCH_MEMORY_MESSAGE, type DocumentType } from './detect-type.server.js';
+import type { SofficeOptions } from './soffice.server.js';
+import type { MergeInput } from '../pdf/merge-application.server.js';
+
+export type ChildRequest = { kind: 'convert'; bytes: Uint8Array; soffice: SofficeOptions } | { kind: 'merge'; input: MergeInput };
+export type ChildReply =
+  | { kind: 'ready' }
+  | { kind: 'converted'; type: DocumentType; pdf: Uint8Array }
+  | { kind: 'merged'; pdf: Uint8Array; pageCount: number }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'error'; message: string };
+
+/** V8's heap in the conversion process; a 25-megapixel PNG decodes in well under this. */
+export const CHILD_HEAP_MB = 512;
+/** The conversion process's whole address space (prlimit --data: private writable memory; --as would forbid WebAssembly, which tsx uses), so buffers outside V8's heap are capped too. */
+export const CHILD_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
+export interface ChildLimits {
+  heapMb: number;
+  dataBytes: number;
+}
+/** The caps every conversion runs under (a test passes smaller ones to see them hold). */
+export const DEFAULT_LIMITS: ChildLimits = { heapMb: CHILD_HEAP_MB, dataBytes: CHILD_MEMORY_BYTES };
+
+/** Beyond LibreOffice's own timeout: the process's start (~0.4 s) and pdf-lib's work around it. */
+const EXTRA_MS = 15_000;
+
+const TOO_SLOW_MESSAGE = 'This file took too long to convert. Please save it as PDF and upload that instead.';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CHILD = fileURLToPath(new URL('./convert-child.server.ts', import.meta.url));
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) ?? null;
+
+/**
+ * convertToPdf in a process of its own (one per upload): the caller's event loop only waits for a
+ * message, so GET /healthz and every applicant's request are answered while a document converts, and a
+ * file that needs too much memory or time kills that process, not the web server. Deterministic
+ * outcomes come back as ConversionRejected (FAILED with the applicant's message); a process that could
+ * not start is an Error, so the job is retried.
+ */
+export async function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions, limits: ChildLimits = DEFAULT_LIMITS): Promise<ConversionResult> {
+  const reply = await runInChild({ kind: 'convert', bytes, soffice }, soffice.timeoutMs + EXTRA_MS, true, limits);
+  if (reply.kind !== 'converted') throw new Error(`unexpected reply ${reply.kind}`);
+  return { type: reply.type, pdf: new Uint8Array(reply.pdf) };
+}
+
+/** The application PDF's merge (pdf-lib parsing every stored document) in the same kind of process; any failure is retried. */
+export async function mergeIsolated(input: MergeInput): Promise<{ pdf: Uint8Array; pageCount: number }> {
+  const reply = await runInChild({ kind: 'merge', input }, MERGE_TIMEOUT_MS, false, DEFAULT_LIMITS);
+  if (reply.kind !== 'merged') throw new Error(`unexpected reply ${reply.kind}`);
+  return { pdf: new Uint8Array(reply.pdf), pageCount: reply.pageCount };
+}
+
+const MERGE_TIMEOUT_MS = 30_000;
+
+/** `blameInput`: a process that dies holding the input (memory, time) means the input is at fault (ConversionRejected). */
+function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolean, limits: ChildLimits): Promise<ChildReply> {
+  const node = [process.execPath, '--import', 'tsx', `--max-old-space-size=${limits.heapMb}`, CHILD];
+  const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${limits.dataBytes}`, '--', ...node] : node;
+  return new Promise<ChildReply>((resolve, reject) => {
+    const child = spawn(command!, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      // Nothing of this process's environment (secrets, DATABASE_URL) reaches the process that parses uploads.
+      env: { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: tmpdir(), TMPDIR: tmpdir(), LANG: 'C.UTF-8' },
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      if (stderr.length < 4000) stderr += d.toString();
+    });
+    let started = false;
+    let settled = false;
+    let timedOut = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('message', (message: ChildReply) => {
+      if (message.kind === 'ready') {
+        started = true;
+        child.send(request);
+      } else if (message.kind === 'converted' || message.kind === 'merged') finish(() => resolve(message));
+      else if (message.kind === 'rejected') finish(() => reject(new ConversionRejected(message.message)));
+      else finish(() => reject(new Error(`conversion process failed: ${message.message}`)));
+    });
+    child.on('error', (err) => finish(() => reject(err)));
+    child.on('exit', (code, signal) => {
+      finish(() => {
+        if (!blameInput && (timedOut || started)) reject(new Error(`the ${request.kind} process ${timedOut ? 'timed out' : `ended (${signal ?? code})`}`));
+        // Too slow with the file in hand is the file's doing; too slow to even start is a busy machine: retry.
+        else if (timedOut) reject(started ? new ConversionRejected(TOO_SLOW_MESSAGE) : new Error('the conversion process did not start in time'));
+        // Stopped from outside (a shutdown, Ctrl+C reaching the whole process group): not the file's fault, retry.
+        else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') reject(new Error(`the conversion process was stopped (${signal})`));
+        // It had the file and died without an answer: out of memory (V8's heap or the data limit).
+        else if (started) reject(new ConversionRejected(TOO_MUCH_MEMORY_MESSAGE));
+        else reject(new Error(`the conversion process did not start (${signal ?? code}): ${stderr.slice(0, 500)}`));
+      });
+    });
+  });
+}
