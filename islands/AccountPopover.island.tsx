@@ -1,7 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { ApiError, GENERIC_ERROR_MESSAGE } from './ui/api.js';
-import { showError } from './ui/toast-bus.js';
+import { LogoutForm } from './auth/LogoutForm.js';
 import { createHoverIntent, POPOVER_OFFSET, type HoverIntent } from './lifecycle/hover-intent.js';
 import { logoutByChoice } from './lifecycle/logout.js';
 
@@ -20,7 +19,6 @@ type OpenedBy = 'hover' | 'click';
  */
 export function AccountPopover({ isLoggedIn, username }: AccountPopoverProps) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const openedBy = useRef<OpenedBy | null>(null);
   const openRef = useRef(false);
   const intent = useRef<HoverIntent | null>(null);
@@ -47,16 +45,6 @@ export function AccountPopover({ isLoggedIn, username }: AccountPopoverProps) {
     if (event.pointerType === 'mouse') run();
   };
   const hoverHandlers = { onPointerEnter: mouseOnly(() => intent.current?.enter()), onPointerLeave: mouseOnly(() => intent.current?.leave()) };
-
-  async function logOut() {
-    setBusy(true);
-    try {
-      await logoutByChoice();
-    } catch (err) {
-      showError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
-      setBusy(false);
-    }
-  }
 
   return (
     <Popover.Root open={open} onOpenChange={(next) => change(next)}>
@@ -88,25 +76,37 @@ export function AccountPopover({ isLoggedIn, username }: AccountPopoverProps) {
             if (openedBy.current === 'hover') event.preventDefault();
           }}
         >
-          {isLoggedIn ? (
-            <>
-              <p className="account__email">{(username ?? '').toLowerCase()}</p>
-              <button type="button" className="button button--secondary account__action" onClick={() => void logOut()} disabled={busy}>
-                Log Out
-              </button>
-            </>
-          ) : (
-            <>
-              <a className="button account__action" href="/login">
-                Sign In
-              </a>
-              <a className="button button--secondary account__action" href="/signup">
-                Create Account
-              </a>
-            </>
-          )}
+          <AccountActions isLoggedIn={isLoggedIn} username={username} run={() => logoutByChoice()} />
         </Popover.Content>
       </Popover.Portal>
+      {/* Without scripts the popover cannot open: the same actions, as plain links and a logout form. */}
+      <noscript>
+        <div className="account__fallback">
+          <AccountActions isLoggedIn={isLoggedIn} username={username} />
+        </div>
+      </noscript>
     </Popover.Root>
+  );
+}
+
+/** What the popover offers: logged in, the e-mail and Log Out; logged out, Sign In and Create Account. */
+function AccountActions({ isLoggedIn, username, run }: AccountPopoverProps & { run?: () => Promise<void> }) {
+  if (isLoggedIn) {
+    return (
+      <>
+        <p className="account__email">{(username ?? '').toLowerCase()}</p>
+        <LogoutForm className="button button--secondary account__action" run={run} />
+      </>
+    );
+  }
+  return (
+    <>
+      <a className="button account__action" href="/login">
+        Sign In
+      </a>
+      <a className="button button--secondary account__action" href="/signup">
+        Create Account
+      </a>
+    </>
   );
 }

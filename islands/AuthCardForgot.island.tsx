@@ -1,40 +1,5 @@
-import { AuthField } from './auth/AuthField.js';
-import { CardFrame } from './auth/CardFrame.js';
-import { useAuthForm } from './auth/use-auth-form.js';
-import { api } from './ui/api.js';
-import { showSuccess } from './ui/toast-bus.js';
+import { AUTH_CARDS } from '../contracts/auth-cards.js';
+import { AuthCard, type AuthCardProps } from './auth/AuthCard.js';
 
-/** §2 Forgot card: a success toast on completion; the link arrives by e-mail. */
-export function AuthCardForgot() {
-  const card = useAuthForm({
-    form: 'forgot',
-    initial: { username: '' },
-    submitFields: ['username'],
-    errorTitle: 'Forgot Password Card Error',
-    async onValid(values) {
-      const { message } = await api<{ message: string }>('/public/forgot-password', { method: 'POST', body: values });
-      showSuccess(message);
-    },
-  });
-  return (
-    <CardFrame
-      title="Forgot Password"
-      onSubmit={card.onSubmit}
-      busy={card.busy}
-      ready={card.ready}
-      footer={
-        <>
-          Remember your password? <a href="/login">Log in</a>
-        </>
-      }
-    >
-      <AuthField
-        id="username"
-        label="Email"
-        type="email"
-        autoComplete="username"
-        {...card.field('username')}
-      />
-    </CardFrame>
-  );
-}
+/** §2 Forgot card: its definition is AUTH_CARDS.forgot (contracts/auth-cards.ts). */
+export const AuthCardForgot = (props: AuthCardProps) => <AuthCard card={AUTH_CARDS.forgot} {...props} />;

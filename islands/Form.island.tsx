@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Answers, Page, PageId, ValidationEntry } from '../form/types.js';
 import { formDefinition, pageById } from '../form/definition.js';
 import { fieldByKey } from '../form/fields.js';
@@ -18,7 +18,8 @@ import { StepNav } from './form/StepNav.js';
 import { REVIEW_ROUTE } from '../contracts/routes.js';
 import { loadValidation } from './form/validation-loader.js';
 import { useStudent } from './form/useStudent.js';
-import type { DocumentAnswer } from '../contracts/api.js';
+import type { DocumentAnswer, PresignedPost } from '../contracts/api.js';
+import { PAGE_FORM_ID, POST_FIELDS, SUBMIT_TARGET, uploadFormId } from '../contracts/form-post.js';
 
 /** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
 export interface FormProps {
@@ -36,6 +37,14 @@ export interface FormProps {
   version?: string | null;
   /** §3 document_answer: each document question's upload, for the upload control's first state. */
   documents?: Record<string, DocumentAnswer>;
+  /** A page posted without scripts that came back: what was malformed in it (shown as after a blur, with the summary). */
+  formErrors?: ValidationEntry[];
+  /** A page posted without scripts that came back with a message (a stale version: the conflict of §7). */
+  notice?: string | null;
+  /** Without scripts: the presigned POST of the document question the applicant chose to upload to (DESIGN §6). */
+  uploadTargets?: Record<string, PresignedPost>;
+  /** Without scripts: the value the conversion status's refresh link carries (see STATUS_CHECK_QUERY). */
+  statusCheck?: string;
 }
 
 /**
@@ -54,7 +63,9 @@ export function Form(props: FormProps) {
       counts: p.counts ?? {},
       tabs: p.tabs ?? {},
       entries: p.validations ?? [],
-      errors: errorsByKey(p.validations ?? []),
+      errors: errorsByKey([...(p.validations ?? []), ...(p.formErrors ?? [])]),
+      // Messages of a posted page show at once, as they would after the applicant left each field.
+      touched: Object.fromEntries((p.formErrors ?? []).map((entry) => [entry.key, true as const])),
     }),
   );
   const [restored, setRestored] = useState(false);
@@ -119,7 +130,7 @@ export function Form(props: FormProps) {
     [props.isLoggedIn, state.answers, student.leave],
   );
 
-  const onStep = (event: MouseEvent<HTMLAnchorElement>, target: Page) => {
+  const onStep = (event: MouseEvent<HTMLElement>, target: Page) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     leave('step', target.path);
@@ -131,6 +142,11 @@ export function Form(props: FormProps) {
     event.preventDefault();
     leave('step', href);
   };
+
+  // With scripts every button is handled here: a native submission (Enter in a text field) must not leave.
+  const noNativeSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+  const formErrors = props.formErrors ?? [];
+  const notice = student.notice?.message ?? props.notice ?? null;
 
   const index = definition.pages.findIndex((p) => p.id === page.id);
   const next = definition.pages[index + 1];
@@ -148,6 +164,8 @@ export function Form(props: FormProps) {
       triggers: state.triggers,
       dispatch,
       documents: props.documents,
+      uploadTargets: props.uploadTargets,
+      statusCheck: props.statusCheck,
       ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),
     }),
     [state, props.isLoggedIn],
@@ -155,34 +173,72 @@ export function Form(props: FormProps) {
 
   return (
     <FormContext.Provider value={context}>
+      {/* Without scripts, Enter in a text field "clicks" the form's first submit button: let that be Update. */}
+      <button type="submit" form={PAGE_FORM_ID} name={POST_FIELDS.action} value="update:" hidden tabIndex={-1} aria-hidden="true" onClick={(event) => event.preventDefault()} />
+      {/* The answers' version (DESIGN §7, as If-Match): part of the page's form, though not among its questions. */}
+      <input type="hidden" form={PAGE_FORM_ID} name={POST_FIELDS.version} value={props.version ?? ''} />
       <StepNav pages={definition.pages} current={page.id} onNavigate={onStep} />
       <ServerSlot className="container banners" />
       {/* The first focus anywhere in the form starts loading the validation code, before the first blur needs it. */}
       <main ref={main} id="main" className="container main" tabIndex={-1} onFocus={() => void loadValidation()}>
-        {all && <ErrorSummary pages={definition.pages} entries={state.entries} onNavigate={onSummaryLink} />}
-        <FormPage page={page} />
-        {student.notice && (
-          <div className="alert alert--error save-notice" role="alert">
-            {student.notice.message}
-          </div>
-        )}
-        <div className="form-actions">
-          {next ? (
-            <button type="button" className="button button--continue" disabled={student.busy} aria-busy={student.busy || undefined} onClick={() => leave('continue', next.path)}>
-              Continue
-            </button>
+        {/* DESIGN §6: one <form method="post"> the server understands without scripts; the island handles every button itself. */}
+        <form id={PAGE_FORM_ID} method="post" action={page.path} noValidate onSubmit={noNativeSubmit}>
+          {all ? (
+            <ErrorSummary pages={definition.pages} entries={state.entries} onNavigate={onSummaryLink} />
           ) : (
-            <>
-              {/* "Check your answers" before submitting: saved first, like a step link (onSummaryLink). */}
-              <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
-                Review your application
-              </a>
-              <button type="button" className="button button--submit" disabled={student.busy} aria-busy={student.busy || undefined} onClick={() => leave('submit', page.path)}>
-                Submit
-              </button>
-            </>
+            formErrors.length > 0 && <ErrorSummary pages={definition.pages} entries={formErrors} onNavigate={onSummaryLink} />
           )}
-        </div>
+          <FormPage page={page} />
+          {notice && (
+            <div className="alert alert--error save-notice" role="alert">
+              {notice}
+            </div>
+          )}
+          <div className="form-actions">
+            {next ? (
+              <button
+                type="submit"
+                name={POST_FIELDS.go}
+                value={next.path}
+                className="button button--continue"
+                disabled={student.busy}
+                aria-busy={student.busy || undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  leave('continue', next.path);
+                }}
+              >
+                Continue
+              </button>
+            ) : (
+              <>
+                {/* "Check your answers" before submitting: saved first, like a step link (onSummaryLink). */}
+                <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
+                  Review your application
+                </a>
+                <button
+                  type="submit"
+                  name={POST_FIELDS.go}
+                  value={SUBMIT_TARGET}
+                  className="button button--submit"
+                  disabled={student.busy}
+                  aria-busy={student.busy || undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    leave('submit', page.path);
+                  }}
+                >
+                  Submit
+                </button>
+              </>
+            )}
+          </div>
+        </form>
+        {/* Each document upload is its own multipart form, posted straight to the object store; its controls sit
+            in the page (form attribute), since forms cannot nest. Only without scripts, after "Upload a file". */}
+        {Object.entries(props.uploadTargets ?? {}).map(([key, target]) => (
+          <form key={key} id={uploadFormId(key)} method="post" action={target.url} encType="multipart/form-data" />
+        ))}
       </main>
     </FormContext.Provider>
   );

@@ -8,6 +8,8 @@ import type { PdfState } from '../contracts/api.js';
 export interface PdfDownloadProps {
   /** The link's text once the PDF is ready. */
   label?: string;
+  /** The state when the page was rendered: the link (or the refresh link) works before, and without, scripts. */
+  initial?: PdfState;
 }
 
 type View = { status: 'loading' } | PdfState;
@@ -17,8 +19,8 @@ type View = { status: 'loading' } | PdfState;
  * (the short-lived link is renewed); progress while the PDF is made; FAILED raises an error toast (§4).
  * The link's response is an attachment, so following it downloads the file.
  */
-export function PdfDownload({ label = 'Download your application (PDF)' }: PdfDownloadProps) {
-  const [view, setView] = useState<View>({ status: 'loading' });
+export function PdfDownload({ label = 'Download your application (PDF)', initial }: PdfDownloadProps) {
+  const [view, setView] = useState<View>(initial ?? { status: 'loading' });
 
   useEffect(() => {
     let stopped = false;
@@ -73,7 +75,11 @@ export function PdfDownload({ label = 'Download your application (PDF)' }: PdfDo
   return (
     <div className="pdf-download__progress" role="status">
       <progress className="pdf-download__bar" aria-labelledby="pdf-download-progress-label" />
-      <span id="pdf-download-progress-label">Preparing the PDF of your application…</span>
+      <span id="pdf-download-progress-label">Preparing the PDF of your application…</span>{' '}
+      {/* Without scripts nothing polls: the page itself shows the link once the PDF is ready. */}
+      <a href="/completion" className="nojs-only">
+        Refresh to check again
+      </a>
     </div>
   );
 }

@@ -1,11 +1,15 @@
 import type { AppServices } from './services.server.js';
 import type { SessionUser } from './auth/session.server.js';
 import type { ServiceUser } from './service/service-token.server.js';
+import type { FlashMessage } from '../contracts/flash.js';
+import type { AuthCardState } from '../contracts/auth-cards.js';
 
 /** Who the request is, as the middleware left it in `res.locals` (server/auth/session, server/service/service-mode). */
 export interface PageLocals {
   user?: SessionUser | null;
   serviceUser?: ServiceUser | null;
+  /** The message a plain form post left for this page (server/auth/flash.server.ts). */
+  flash?: FlashMessage | null;
 }
 
 /**
@@ -18,6 +22,8 @@ declare global {
     interface PageContextServer {
       services: AppServices;
       locals: PageLocals;
+      /** An auth card shown again after its plain form post (server/auth/form-posts.server.ts). */
+      authCard?: AuthCardState;
     }
   }
 }

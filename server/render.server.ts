@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { renderPage } from 'vike/server';
 import { DEFAULT_ROUTE, isPageRoute } from '../contracts/routes.js';
 import type { AppServices } from './services.server.js';
@@ -12,27 +12,36 @@ export function pageRenderer(services: AppServices): RequestHandler {
       res.redirect(302, DEFAULT_ROUTE + (q === -1 ? '' : req.originalUrl.slice(q)));
       return;
     }
-    const pageContext = await renderPage({
-      urlOriginal: req.originalUrl,
-      headersOriginal: req.headers,
-      cspNonce: res.locals.cspNonce as string,
-      services,
-      locals: res.locals,
-    });
-    const { httpResponse } = pageContext;
-    if (pageContext.errorWhileRendering) req.log.error({ err: pageContext.errorWhileRendering }, 'page render failed');
-    for (const [name, value] of httpResponse.headers) {
-      // Our own CSP (helmet) is stricter than the one vike would add.
-      if (name.toLowerCase() === 'content-security-policy') continue;
-      res.setHeader(name, value);
-    }
-    for (const [name, value] of Object.entries((pageContext as { responseHeaders?: Record<string, string> }).responseHeaders ?? {})) {
-      res.setHeader(name, value);
-    }
-    res.status(httpResponse.statusCode);
-    // Not res.send: its automatic ETag hashes the whole page, and could never match, as every page carries a
-    // fresh CSP nonce. vike has set Content-Type.
-    res.setHeader('Content-Length', Buffer.byteLength(httpResponse.body));
-    res.end(req.method === 'HEAD' ? undefined : httpResponse.body);
+    await sendPage(services, req, res, req.originalUrl);
   };
+}
+
+/**
+ * Renders `urlOriginal` with vike and sends it. `extra` joins the page context: a form page posted without
+ * scripts that must show again (what was typed, its errors) passes it here (server/form-post).
+ */
+export async function sendPage(services: AppServices, req: Request, res: Response, urlOriginal: string, extra: Record<string, unknown> = {}, status?: number): Promise<void> {
+  const pageContext = await renderPage({
+    ...extra,
+    urlOriginal,
+    headersOriginal: req.headers,
+    cspNonce: res.locals.cspNonce as string,
+    services,
+    locals: res.locals,
+  });
+  const { httpResponse } = pageContext;
+  if (pageContext.errorWhileRendering) req.log.error({ err: pageContext.errorWhileRendering }, 'page render failed');
+  for (const [name, value] of httpResponse.headers) {
+    // Our own CSP (helmet) is stricter than the one vike would add.
+    if (name.toLowerCase() === 'content-security-policy') continue;
+    res.setHeader(name, value);
+  }
+  for (const [name, value] of Object.entries((pageContext as { responseHeaders?: Record<string, string> }).responseHeaders ?? {})) {
+    res.setHeader(name, value);
+  }
+  res.status(status !== undefined && httpResponse.statusCode === 200 ? status : httpResponse.statusCode);
+  // Not res.send: its automatic ETag hashes the whole page, and could never match, as every page carries a
+  // fresh CSP nonce. vike has set Content-Type.
+  res.setHeader('Content-Length', Buffer.byteLength(httpResponse.body));
+  res.end(req.method === 'HEAD' ? undefined : httpResponse.body);
 }

@@ -8,6 +8,7 @@ import * as m050 from './050_service_links.js';
 import * as m060 from './060_application_pdfs.js';
 import * as m080 from './080_receipts.js';
 import * as m090 from './090_staff_desk.js';
+import * as m095 from './095_kept_answers.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,4 +29,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['060_application_pdfs', m060],
   ['080_receipts', m080],
   ['090_staff_desk', m090],
+  ['095_kept_answers', m095],
 ];

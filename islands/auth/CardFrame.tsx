@@ -1,19 +1,27 @@
 import type { FormEvent, ReactNode } from 'react';
 
-/** The §2 auth card: title, form ending in Submit, optional secondary actions, footer question. */
+/** The form's id: the resend button sits outside it (in the card's actions) and joins it by `form`. */
+export const AUTH_FORM_ID = 'auth-form';
+
+/**
+ * The §2 auth card: title, a `<form method="post">` to the card's own page ending in Submit (the server
+ * answers it without scripts; the island intercepts it), optional secondary actions, footer question.
+ */
 export function CardFrame({
   title,
+  action,
   onSubmit,
   busy,
-  ready,
+  summary,
   children,
   actions,
   footer,
 }: {
   title: string;
+  action: string;
   onSubmit: (event: FormEvent) => void;
   busy: boolean;
-  ready: boolean;
+  summary?: ReactNode;
   children: ReactNode;
   actions?: ReactNode;
   footer: ReactNode;
@@ -23,9 +31,10 @@ export function CardFrame({
       <h1 id="auth-card-title" className="card__title">
         {title}
       </h1>
-      <form className="auth-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-card-title" aria-busy={busy}>
+      {summary}
+      <form id={AUTH_FORM_ID} className="auth-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="auth-card-title" aria-busy={busy}>
         {children}
-        <button type="submit" className="button auth-form__submit" disabled={!ready}>
+        <button type="submit" className="button auth-form__submit">
           {busy ? 'Please wait…' : 'Submit'}
         </button>
       </form>

@@ -2,22 +2,22 @@ import { useRef, useState } from 'react';
 import { api, ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
 import { showError } from '../ui/toast-bus.js';
 import { loadAuthRules } from './rules-loader.js';
+import { AUTH_FORM_ID } from './CardFrame.js';
+import { RESEND, RESEND_FIELD } from '../../contracts/auth-cards.js';
 
-const RESEND_ERROR_TITLE = 'Resend Confirmation Code Error';
+const RESEND_ERROR_TITLE = RESEND.errorTitle;
 
 /**
  * §2 "Resend confirmation code" (login and confirm cards): checks the address with the shared rules,
  * asks for a new code, and hands the success message to the card, which decides where it shows.
+ * Without scripts it is a second submit button of the card's form, which the server reads by its name.
  */
 export function ResendCodeButton({
   username,
-  ready,
   label,
   onSent,
 }: {
   username: string;
-  /** The card is hydrated. */
-  ready: boolean;
   label: string;
   onSent: (message: string) => void;
 }) {
@@ -30,13 +30,13 @@ export function ResendCodeButton({
     if (pending.current) return;
     pending.current = true;
     try {
-      const problems = (await loadAuthRules())('resend', { username });
+      const problems = (await loadAuthRules())(RESEND.form, { username });
       if (problems.username) {
         showError(problems.username[0]!, RESEND_ERROR_TITLE);
         return;
       }
       setResending(true);
-      const { message } = await api<{ message: string }>('/public/resend-confirm', { method: 'POST', body: { username } });
+      const { message } = await api<{ message: string }>(RESEND.call, { method: 'POST', body: { username } });
       onSent(message);
     } catch (err) {
       showError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE, RESEND_ERROR_TITLE);
@@ -47,8 +47,18 @@ export function ResendCodeButton({
   }
 
   return (
-    <button type="button" className="link-button" onClick={() => void resend()} disabled={!ready || resending}>
-      {label}
-    </button>
+    // An <input type="submit">: the card's own Submit stays its only submit <button>.
+    <input
+      type="submit"
+      form={AUTH_FORM_ID}
+      name={RESEND_FIELD}
+      value={label}
+      className="link-button"
+      onClick={(event) => {
+        event.preventDefault();
+        void resend();
+      }}
+      disabled={resending}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthForm, FieldErrors } from '../../contracts/auth-rules.js';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
 import { showError } from '../ui/toast-bus.js';
@@ -13,6 +13,8 @@ export interface AuthFormOptions<K extends string> {
   errorTitle: string;
   /** The API call and what follows; throw ApiError to show its message in the error toast. */
   onValid: (values: Record<K, string>) => Promise<void>;
+  /** Errors of a plain form post the server answered (shown until the first submit here). */
+  serverErrors?: FieldErrors;
 }
 
 /**
@@ -21,16 +23,13 @@ export interface AuthFormOptions<K extends string> {
  * call errors shown as a toast titled '<card> Error'. The rules (and joi) load on the first input or
  * submit; errors are shown only after a submit, which waits for them.
  */
-export function useAuthForm<K extends string>({ form, initial, submitFields, errorTitle, onValid }: AuthFormOptions<K>) {
+export function useAuthForm<K extends string>({ form, initial, submitFields, errorTitle, onValid, serverErrors = {} }: AuthFormOptions<K>) {
   const [values, setValues] = useState(initial);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Hydrated: before this the button stays disabled, so a press cannot fall back to a plain form post.
-  const [ready, setReady] = useState(false);
+  // A press before hydration is a plain form post, which the server answers the same way.
   const inputs = useRef<Partial<Record<K, HTMLInputElement | null>>>({});
   const submitting = useRef(false);
-
-  useEffect(() => setReady(true), []);
 
   // Text typed or autofilled before hydration is in the inputs but not in state, and the first
   // re-render would write the empty state back over it: take it in before anything renders again.
@@ -54,7 +53,7 @@ export function useAuthForm<K extends string>({ form, initial, submitFields, err
   };
   // `attempted` is set only once the rules have loaded.
   const rules = attempted ? loadedAuthRules() : null;
-  const errors: Partial<Record<K, string[]>> = rules ? checked(rules(form, values)) : {};
+  const errors: Partial<Record<K, string[]>> = rules ? checked(rules(form, values)) : attempted ? {} : (serverErrors as Partial<Record<K, string[]>>);
 
   /** A change by the student: the first one starts loading the rules the submit will need. */
   const set = (key: K, value: string) => {
@@ -106,5 +105,5 @@ export function useAuthForm<K extends string>({ form, initial, submitFields, err
     }
   }
 
-  return { values, set, setMany, errors, busy, ready, bind, field, onSubmit };
+  return { values, set, setMany, errors, attempted, busy, bind, field, onSubmit };
 }

@@ -8,11 +8,35 @@ import { ReadOnlyField } from './fields/Field.js';
 import { CheckboxField, DependentSelectField, RadioGroupField, SelectField } from './fields/Choices.js';
 import { DateField, MaskedField, TextareaField, TextField } from './fields/TextInputs.js';
 import { AutocompleteField, FileField } from './fields/Shells.js';
+import { visibilityControllers } from '../../form/controllers.js';
+import { POST_FIELDS } from '../../contracts/form-post.js';
+
+/**
+ * Without scripts (DESIGN §6) a question that shows or hides others is followed by a submit button that saves
+ * the page and shows it again with the questions that now apply; hidden once the form island has hydrated.
+ */
+function UpdateButton({ q }: { q: Question }) {
+  return (
+    <button type="submit" name={POST_FIELDS.action} value={`update:${q.key}`} className="button button--secondary update-button nojs-only" onClick={(event) => event.preventDefault()}>
+      Update<span className="visually-hidden"> the questions that follow from: {q.label}</span>
+    </button>
+  );
+}
 
 /** One question as its building block (§2), or as static text in read-only mode. */
 export function QuestionField({ q }: { q: Question }) {
   const form = useForm();
   if (form.readOnly) return <ReadOnlyField q={q} />;
+  if (!visibilityControllers().has(q.key)) return <QuestionControl q={q} />;
+  return (
+    <>
+      <QuestionControl q={q} />
+      <UpdateButton q={q} />
+    </>
+  );
+}
+
+function QuestionControl({ q }: { q: Question }) {
   switch (q.kind) {
     case 'text':
     case 'email':

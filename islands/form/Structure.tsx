@@ -4,6 +4,7 @@ import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form
 import type { PdfStatus } from '../../contracts/statuses.js';
 import { chosenTab } from '../../form/ui-defaults.js';
 import { useForm } from './context.js';
+import { POST_FIELDS } from '../../contracts/form-post.js';
 import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
 import { ReadOnlyField } from './fields/Field.js';
@@ -45,9 +46,14 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
       {!form.readOnly &&
         (shown < max ? (
           <button
-            type="button"
+            type="submit"
+            name={POST_FIELDS.action}
+            value={`add:${node.repeater}`}
             className="button button--secondary repeater__add"
-            onClick={() => void addOne()}
+            onClick={(event) => {
+              event.preventDefault();
+              void addOne();
+            }}
           >
             {node.addLabel}
           </button>
@@ -66,6 +72,9 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
 export function TabsBlock({ node, render }: { node: TabsNode; render: (children: TabsNode['items'][number]['children']) => ReactNode }) {
   const form = useForm();
   const [blocked, setBlocked] = useState(false);
+  // The roving tab stop needs the arrow keys (scripts): until hydrated every tab is a plain submit button in the tab order.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const current = chosenTab(node, form.tabs[node.tabs]);
   const labelId = `${node.tabs}-label`;
   const tabId = (id: string) => `${node.tabs}-tab-${id}`;
@@ -117,16 +126,21 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
         {node.items.map((item, index) => (
           <button
             key={item.id}
-            type="button"
+            type="submit"
+            name={POST_FIELDS.action}
+            value={`tab:${node.tabs}:${item.id}`}
             role="tab"
             id={tabId(item.id)}
             className="tabs__trigger"
             aria-selected={item.id === current}
             aria-controls={panelId(item.id)}
             data-state={item.id === current ? 'active' : 'inactive'}
-            tabIndex={item.id === current ? 0 : -1}
+            tabIndex={item.id === current || !hydrated ? 0 : -1}
             onKeyDown={(event) => onKeyDown(event, index)}
-            onClick={() => void choose(item.id)}
+            onClick={(event) => {
+              event.preventDefault();
+              void choose(item.id);
+            }}
           >
             {item.label}
           </button>

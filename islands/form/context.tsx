@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Answers, Question } from '../../form/types.js';
-import type { DocumentAnswer } from '../../contracts/api.js';
+import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /**
@@ -20,6 +20,10 @@ export interface FormContextValue {
   dispatch(action: FormAction): void;
   /** §3 document_answer of a logged-in student (the upload control's starting state). */
   documents?: Readonly<Record<string, DocumentAnswer>>;
+  /** Without scripts: presigned POSTs of the document questions whose upload form is open (DESIGN §6). */
+  uploadTargets?: Readonly<Record<string, PresignedPost>>;
+  /** Without scripts: the next value of the status link's query (a real reload each time). */
+  statusCheck?: string;
   /** Logged in: persists an add-another count first (§4); false when it failed (the island told the applicant). */
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */

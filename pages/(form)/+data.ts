@@ -1,10 +1,15 @@
 import type { PageContextServer } from 'vike/types';
-import { formPageData } from '../../server/application/page-data.server.js';
+import { formPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
 import type { FormPageData } from '../../contracts/page-data.js';
+import { noScriptFormData, type NoScriptFormData } from '../../server/form-post/page-data.server.js';
 
-export type Data = FormPageData;
+export type Data = FormPageData & NoScriptFormData;
 
-/** The three form pages: profile, answers (with their ETag), UI state, banner (server/application/page-data.server.ts). */
+/**
+ * The three form pages: profile, answers (with their ETag), UI state, banner (server/application/page-data.server.ts),
+ * and what the pages need without scripts: a posted page shown again, a visitor's kept answers, an upload form
+ * (server/form-post/page-data.server.ts).
+ */
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  return formPageData(pageContext);
+  return noScriptFormData(pageContext as unknown as LifecyclePageContext, await formPageData(pageContext));
 }

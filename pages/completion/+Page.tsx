@@ -5,7 +5,7 @@ import { ShellLifecycle } from '../layouts/banners/ShellLifecycle.js';
 import { Island } from '../../islands/Island.js';
 import { PdfDownload } from '../../islands/PdfDownload.island.js';
 import { LogoutButton } from '../../islands/LogoutButton.island.js';
-import type { CompletionPageData } from '../../contracts/page-data.js';
+import type { Data as CompletionPageData } from './+data.js';
 import { ReceiptSection, ReferenceLine } from './ReceiptSection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
@@ -25,7 +25,7 @@ export function Page() {
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>
-          <Island name="PdfDownload" component={PdfDownload} props={{}} />
+          <Island name="PdfDownload" component={PdfDownload} props={data?.pdf ? { initial: data.pdf } : {}} />
           <p className="completion__review">
             You can also <a href="/review">review your submitted answers</a> on one page.
           </p>

@@ -1,6 +1,6 @@
 import type { PageId } from '../../form/types.js';
 import { pageById } from '../../form/definition.js';
-import type { FormPageData } from '../../contracts/page-data.js';
+import type { Data as FormPageData } from '../(form)/+data.js';
 import { useData } from '../page-context.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
@@ -40,6 +40,10 @@ export function FormRoute({ page }: { page: PageId }) {
           page={page}
           answers={data?.answers ?? {}}
           isLoggedIn={loggedIn}
+          {...(data?.form_errors?.length ? { formErrors: data.form_errors } : {})}
+          {...(data?.form_notice ? { notice: data.form_notice } : {})}
+          {...(data && Object.keys(data.upload_targets ?? {}).length > 0 ? { uploadTargets: data.upload_targets } : {})}
+          {...(data?.status_check ? { statusCheck: data.status_check } : {})}
           {...(loggedIn
             ? {
                 version: data.etag,

@@ -78,7 +78,8 @@ async function limitPresigns(services: AppServices, trx: Knex.Transaction, userI
   );
 }
 
-export async function presignUpload(services: AppServices, userId: string, answerKey: string): Promise<PresignedPost> {
+/** `redirect`: where the store sends the browser after a successful upload (a form posted without scripts). */
+export async function presignUpload(services: AppServices, userId: string, answerKey: string, options: { redirect?: string } = {}): Promise<PresignedPost> {
   const storage = storageOf(services);
   // Counted under the application's lock: no upload is handed out for a submitted application.
   await whileOpen(services, userId, (trx) => limitPresigns(services, trx, userId));
@@ -86,7 +87,7 @@ export async function presignUpload(services: AppServices, userId: string, answe
   // a 200 and then an upload failing in the browser with a network error nobody can explain.
   await withStore(() => storage.ping());
   return withStore(() =>
-    storage.presignPost(newUploadKey(userId, answerKey), { maxBytes: FILE_MAX_BYTES, expiresSeconds: PRESIGN_EXPIRES_SECONDS }),
+    storage.presignPost(newUploadKey(userId, answerKey), { maxBytes: FILE_MAX_BYTES, expiresSeconds: PRESIGN_EXPIRES_SECONDS, ...options }),
   );
 }
 

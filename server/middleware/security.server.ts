@@ -49,6 +49,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Refuses state-changing requests whose Origin (or, failing that, Referer) is another site.
  * Browsers always send Origin on cross-origin POST/PUT/DELETE; a request with neither header is a
  * non-browser client, which cannot carry a victim's cookies by accident.
+ * A plain form post from a page served with Referrer-Policy: no-referrer (/reset) carries `Origin: null`
+ * (Fetch standard); the browser's own Sec-Fetch-Site, which no page can set, then says whether it is ours.
  */
 export function sameOriginOnly(config: Config): RequestHandler {
   const allowed = new Set([new URL(config.publicUrl).origin]);
@@ -58,6 +60,7 @@ export function sameOriginOnly(config: Config): RequestHandler {
     if (!origin) return next();
     const own = `${req.protocol}://${req.get('host')}`;
     if (origin === own || allowed.has(origin)) return next();
+    if (origin === 'null' && req.get('sec-fetch-site') === 'same-origin') return next();
     next(new HttpError(403, 'This request came from another site and was refused.'));
   };
 }

@@ -35,8 +35,14 @@ export async function enqueueApplicationPdf(services: AppServices, userId: strin
   await services.boss.send(APPLICATION_PDF_QUEUE, { userId, generation }, { ...PDF_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
 }
 
+export interface ApplicationPdfState {
+  status: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS' | 'UNPROCESSED' | 'NOT_ANSWERED';
+  url: string | null;
+  message?: string;
+}
+
 /**
- * §7 GET /api/pdf → {status, url}. Renders on demand when there is no PDF of the current answers yet,
+ * §7 GET /api/pdf → {status, url}; /completion renders the same state, so its link works without scripts. Renders on demand when there is no PDF of the current answers yet,
  * and again when the last rendering gave up (its message says "try again later": this is the again).
  * The url is short-lived and downloads as an attachment.
  *
@@ -44,39 +50,42 @@ export async function enqueueApplicationPdf(services: AppServices, userId: strin
  * is handed out or a rendering requested: while it is down the answer is a 503 saying so, never a link
  * that cannot be downloaded or a render that cannot be stored.
  */
+export async function applicationPdfState(services: AppServices, userId: string): Promise<ApplicationPdfState> {
+  const user = { id: userId };
+  const storage = services.storage;
+  const knex = services.db.knex;
+  // One query for the poll; an applicant without an application row yet gets one, as getApplication does.
+  const found = await findApplicationWithPdf(knex, user.id);
+  const application = found ?? (await getApplication(knex, user.id, services.now()));
+  let pdf = found ? found.pdf : await findApplicationPdf(knex, user.id);
+  const stale = !pdf || (pdf.answers_version !== application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
+  const retryFailed =
+    pdf?.status === 'FAILED' && (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && Boolean(pdf.message?.includes('CHROMIUM_PATH'))));
+  let missing = false;
+  if (storage && pdf?.status === 'COMPLETED' && pdf.output_key && !stale) {
+    // A missing object (removed by a lifecycle rule or by hand) is rendered again rather than linked.
+    missing = !(await withStore(() => storage.head(pdf!.output_key!)));
+  }
+  if (stale || retryFailed || missing) {
+    // A new rendering must be stored: while the store is down that is a 503 now, not a render that
+    // gives up later. (Polls of a rendering in progress, every second, do not ask the store.)
+    if (storage && !missing) await withStore(() => storage.ping());
+    // Counted only when a rendering is requested, never for the polls of one in progress.
+    if (chromiumAvailable(services)) await takeRenderQuota(services, user.id);
+    await enqueueApplicationPdf(services, user.id);
+    pdf = await findApplicationPdf(knex, user.id);
+  }
+  if (!pdf) throw new HttpError(500, 'PDF state missing');
+  if (pdf.status === 'COMPLETED' && pdf.output_key && storage) {
+    const name = applicantName(application.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
+    const url = await storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`);
+    return { status: 'COMPLETED', url };
+  }
+  return { status: pdf.status as ApplicationPdfState['status'], url: null, ...(pdf.message ? { message: pdf.message } : {}) };
+}
+
 export const pdfFeature: Feature = ({ api }, services) => {
   api.get('/pdf', requireUser, async (_req, res) => {
-    const user = res.locals.user!;
-    const storage = services.storage;
-    const knex = services.db.knex;
-    // One query for the poll; an applicant without an application row yet gets one, as getApplication does.
-    const found = await findApplicationWithPdf(knex, user.id);
-    const application = found ?? (await getApplication(knex, user.id, services.now()));
-    let pdf = found ? found.pdf : await findApplicationPdf(knex, user.id);
-    const stale = !pdf || (pdf.answers_version !== application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
-    const retryFailed =
-      pdf?.status === 'FAILED' && (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && Boolean(pdf.message?.includes('CHROMIUM_PATH'))));
-    let missing = false;
-    if (storage && pdf?.status === 'COMPLETED' && pdf.output_key && !stale) {
-      // A missing object (removed by a lifecycle rule or by hand) is rendered again rather than linked.
-      missing = !(await withStore(() => storage.head(pdf!.output_key!)));
-    }
-    if (stale || retryFailed || missing) {
-      // A new rendering must be stored: while the store is down that is a 503 now, not a render that
-      // gives up later. (Polls of a rendering in progress, every second, do not ask the store.)
-      if (storage && !missing) await withStore(() => storage.ping());
-      // Counted only when a rendering is requested, never for the polls of one in progress.
-      if (chromiumAvailable(services)) await takeRenderQuota(services, user.id);
-      await enqueueApplicationPdf(services, user.id);
-      pdf = await findApplicationPdf(knex, user.id);
-    }
-    if (!pdf) throw new HttpError(500, 'PDF state missing');
-    if (pdf.status === 'COMPLETED' && pdf.output_key && storage) {
-      const name = applicantName(application.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
-      const url = await storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`);
-      res.json({ status: 'COMPLETED', url });
-      return;
-    }
-    res.json({ status: pdf.status, url: null, ...(pdf.message ? { message: pdf.message } : {}) });
+    res.json(await applicationPdfState(services, res.locals.user!.id));
   });
 };

@@ -3,6 +3,7 @@ import type { AppServices } from '../services.server.js';
 import { storageFeature } from '../storage/routes.server.js';
 import { documentsFeature } from '../documents/routes.server.js';
 import { authFeature } from '../auth/routes.server.js';
+import { authFormsFeature } from '../auth/form-posts.server.js';
 import { lookupFeature } from '../lookup/router.server.js';
 import { applicationFeature } from '../application/routes.server.js';
 import { serviceFeature } from '../service/routes.server.js';
@@ -11,6 +12,7 @@ import { pdfFeature } from '../pdf/routes.server.js';
 import { receiptFeature } from '../receipts/routes.server.js';
 import { staffFeature } from '../staff/routes.server.js';
 import { integrationFeature } from '../integration/routes.server.js';
+import { formPostFeature } from '../form-post/routes.server.js';
 
 /** JSON bodies are small: the largest is a whole answers object. */
 export const JSON_LIMIT = '256kb';
@@ -31,7 +33,21 @@ export interface Mounts {
 /** A feature adds its routes to the mounts. Register it in FEATURES below (one line each). */
 export type Feature = (mounts: Mounts, services: AppServices) => void;
 
-const FEATURES: Feature[] = [authFeature, storageFeature, documentsFeature, lookupFeature, applicationFeature, serviceFeature, prefillFeature, pdfFeature, receiptFeature, staffFeature, integrationFeature];
+const FEATURES: Feature[] = [
+  authFeature,
+  authFormsFeature,
+  storageFeature,
+  documentsFeature,
+  lookupFeature,
+  applicationFeature,
+  serviceFeature,
+  prefillFeature,
+  pdfFeature,
+  receiptFeature,
+  staffFeature,
+  integrationFeature,
+  formPostFeature,
+];
 
 export function apiRouters(services: AppServices): Array<[string, Router]> {
   const json: RequestHandler = express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });

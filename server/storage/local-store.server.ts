@@ -34,10 +34,10 @@ export class LocalObjectStore implements ObjectStore {
     return path;
   }
 
-  async presignPost(key: string, options: { maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {
+  async presignPost(key: string, options: { maxBytes: number; expiresSeconds: number; redirect?: string }): Promise<PresignedPost> {
     assertValidKey(key);
     const expiresAt = new Date(this.now().getTime() + options.expiresSeconds * 1000);
-    return { url: LOCAL_UPLOAD_PATH, fields: signUploadPolicy(this.secret, key, options.maxBytes, expiresAt) };
+    return { url: LOCAL_UPLOAD_PATH, fields: signUploadPolicy(this.secret, key, options.maxBytes, expiresAt, options.redirect) };
   }
 
   async head(key: string): Promise<ObjectHead | null> {

@@ -17,8 +17,12 @@ export interface ObjectHead {
  */
 export interface ObjectStore {
   readonly kind: 's3' | 'local';
-  /** A browser-style POST policy bound to exactly this key, 1..maxBytes bytes, valid expiresSeconds. */
-  presignPost(key: string, options: { maxBytes: number; expiresSeconds: number }): Promise<PresignedPost>;
+  /**
+   * A browser-style POST policy bound to exactly this key, 1..maxBytes bytes, valid expiresSeconds. With
+   * `redirect` (an absolute URL) a successful upload answers 303 to it with ?bucket, key and etag, as S3's
+   * success_action_redirect does: a form posted without scripts comes back to the application.
+   */
+  presignPost(key: string, options: { maxBytes: number; expiresSeconds: number; redirect?: string }): Promise<PresignedPost>;
   /** Size and type of an object, or null when there is none. */
   head(key: string): Promise<ObjectHead | null>;
   /** The whole object (documents are at most 1 MB), or null when there is none. */

@@ -1,5 +1,6 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import multer from 'multer';
+import { createHash } from 'node:crypto';
 import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
@@ -24,6 +25,15 @@ export const storageFeature: Feature = (mounts, services) => {
     if (file.size < policy.minBytes) throw new HttpError(400, FILE_MESSAGES.empty);
     if (file.size > policy.maxBytes) throw new HttpError(413, FILE_MESSAGES.tooLarge);
     await services.storage!.put(policy.key, file.buffer, 'application/octet-stream');
+    if (policy.redirect) {
+      // S3's answer to success_action_redirect: 303 to it with the bucket, key and ETag of the stored object.
+      const target = new URL(policy.redirect);
+      target.searchParams.set('bucket', 'local');
+      target.searchParams.set('key', policy.key);
+      target.searchParams.set('etag', `"${createHash('md5').update(file.buffer).digest('hex')}"`);
+      res.redirect(303, target.toString());
+      return;
+    }
     res.status(204).end();
   });
   router.get(DOWNLOAD_PATH, async (req, res) => {

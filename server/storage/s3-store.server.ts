@@ -68,13 +68,15 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
-  async presignPost(key: string, options: { maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {
+  async presignPost(key: string, options: { maxBytes: number; expiresSeconds: number; redirect?: string }): Promise<PresignedPost> {
     assertValidKey(key);
     try {
+      const redirect = options.redirect ? { success_action_redirect: options.redirect } : undefined;
       return await createPresignedPost(this.client, {
         Bucket: this.bucket,
         Key: key,
-        Conditions: [['content-length-range', 1, options.maxBytes], ['eq', '$key', key]],
+        ...(redirect ? { Fields: redirect } : {}),
+        Conditions: [['content-length-range', 1, options.maxBytes], ['eq', '$key', key], ...(redirect ? [redirect] : [])],
         Expires: options.expiresSeconds,
       });
     } catch (err) {

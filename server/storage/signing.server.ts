@@ -10,13 +10,15 @@ import { mac, sameSignature } from '../security/signed-token.server.js';
 
 interface PolicyDocument {
   expiration: string;
-  conditions: [{ key: string }, ['content-length-range', number, number]];
+  conditions: [{ key: string }, ['content-length-range', number, number], { success_action_redirect: string }?];
 }
 
 export interface VerifiedPolicy {
   key: string;
   minBytes: number;
   maxBytes: number;
+  /** S3's success_action_redirect: signed into the policy, and posted as a field with the same value. */
+  redirect?: string;
 }
 
 const policySignature = (secret: string, policy: string) => mac(secret, 'upload-policy', policy).toString('base64url');
@@ -24,13 +26,13 @@ const policySignature = (secret: string, policy: string) => mac(secret, 'upload-
 const downloadSignature = (secret: string, key: string, name: string, expires: string) =>
   mac(secret, 'download', JSON.stringify([key, name, expires])).toString('base64url');
 
-export function signUploadPolicy(secret: string, key: string, maxBytes: number, expiresAt: Date): Record<string, string> {
+export function signUploadPolicy(secret: string, key: string, maxBytes: number, expiresAt: Date, redirect?: string): Record<string, string> {
   const document: PolicyDocument = {
     expiration: expiresAt.toISOString(),
-    conditions: [{ key }, ['content-length-range', 1, maxBytes]],
+    conditions: [{ key }, ['content-length-range', 1, maxBytes], ...(redirect ? [{ success_action_redirect: redirect }] : [])] as PolicyDocument['conditions'],
   };
   const policy = Buffer.from(JSON.stringify(document)).toString('base64url');
-  return { key, policy, signature: policySignature(secret, policy) };
+  return { key, ...(redirect ? { success_action_redirect: redirect } : {}), policy, signature: policySignature(secret, policy) };
 }
 
 const DENIED = 'The upload was refused: its authorisation is missing, invalid or expired. Please try again.';
@@ -48,10 +50,13 @@ export function verifyUploadPolicy(secret: string, fields: Record<string, unknow
   }
   const expiration = Date.parse(document?.expiration);
   if (!Number.isFinite(expiration) || expiration <= now.getTime()) throw new HttpError(403, DENIED);
-  const [keyCondition, range] = document.conditions ?? [];
+  const [keyCondition, range, redirectCondition] = document.conditions ?? [];
   if (!keyCondition || keyCondition.key !== key) throw new HttpError(403, DENIED);
   if (!Array.isArray(range) || range[0] !== 'content-length-range') throw new HttpError(403, DENIED);
-  return { key, minBytes: Number(range[1]), maxBytes: Number(range[2]) };
+  // As S3: the posted field must equal the signed condition (neither may be added, dropped or changed).
+  const redirect = typeof redirectCondition?.success_action_redirect === 'string' ? redirectCondition.success_action_redirect : null;
+  if ((fields.success_action_redirect ?? null) !== redirect) throw new HttpError(403, DENIED);
+  return { key, minBytes: Number(range[1]), maxBytes: Number(range[2]), ...(redirect ? { redirect } : {}) };
 }
 
 export function signDownload(secret: string, key: string, name: string, expiresAt: Date): URLSearchParams {

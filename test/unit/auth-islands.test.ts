@@ -18,7 +18,7 @@ describe('auth islands render on the server', () => {
     ['AuthCardSignup', () => createElement(AuthCardSignup), 'Sign Up'],
     ['AuthCardConfirm', () => createElement(AuthCardConfirm), 'Confirm Your Account'],
     ['AuthCardForgot', () => createElement(AuthCardForgot), 'Forgot Password'],
-    ['AuthCardReset', () => createElement(AuthCardReset, { username: 'a@example.org', id: 'x' }), 'Reset Password'],
+    ['AuthCardReset', () => createElement(AuthCardReset, { values: { username: 'a@example.org', id: 'x' } }), 'Reset Password'],
   ])('%s', (_name, element, title) => {
     const html = renderToString(element());
     expect(html).toContain(`>${title}</h1>`);
@@ -27,10 +27,14 @@ describe('auth islands render on the server', () => {
     // Tab order e-mail → password/code → Submit: the inputs come before the Submit button.
     expect(html.indexOf('id="username"')).toBeLessThan(html.indexOf('>Submit</button>'));
     expect(html).toMatch(/aria-describedby="username-error/);
+    // A plain form to the page's own URL, its Submit usable before (or without) hydration.
+    expect(html).toMatch(/<form(?=[^>]*id="auth-form")(?=[^>]*method="post")(?=[^>]*action="\/(login|signup|confirm|forgot|reset)")[^>]*>/);
+    expect(html).not.toMatch(/<button[^>]*type="submit"[^>]*disabled/);
   });
 
-  it('LogoutButton renders a Log Out button, disabled until hydrated', () => {
-    expect(renderToString(createElement(LogoutButton, {}))).toBe('<button type="button" class="button button--secondary" disabled="">Log Out</button>');
+  it('LogoutButton renders a plain form posting to /logout, usable before (or without) hydration', () => {
+    const html = renderToString(createElement(LogoutButton, {}));
+    expect(html).toMatch(/^<form(?=[^>]*method="post")(?=[^>]*action="\/logout")[^>]*><button type="submit" class="button button--secondary">Log Out<\/button><\/form>$/);
   });
 
   it('Toaster renders nothing on the server (its viewport carries an inline style)', () => {

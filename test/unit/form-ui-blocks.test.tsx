@@ -157,7 +157,8 @@ describe('building blocks rendered on the server (§2, DESIGN §6)', () => {
   it('renders tabs as an ARIA tab list with the chosen panel', () => {
     const html = render({});
     expect(html).toMatch(/<div role="tablist" class="tabs__list" aria-labelledby="pick-label">/);
-    expect(html).toMatch(/<button type="button" role="tab" id="pick-tab-a"[^>]*aria-selected="true"[^>]*aria-controls="pick-panel-a"[^>]*tabindex="0"/);
+    // Submit buttons naming the tab (DESIGN §6: without scripts the server switches tabs); the island handles the click itself.
+    expect(html).toMatch(/<button type="submit" value="tab:pick:a" role="tab" id="pick-tab-a"[^>]*aria-selected="true"[^>]*aria-controls="pick-panel-a"[^>]*tabindex="0"[^>]*name="@action"/);
     expect(html).toContain('First panel.');
     expect(html).not.toContain('Second panel.');
     const second = render({}, { tabs: { pick: 'b' } });

@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Answers, Question } from '../../../form/types.js';
-import { FILE_ACCEPT, FILE_MESSAGES } from '../../../form/documents.js';
+import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize } from '../../../form/documents.js';
+import { isPending } from '../../../contracts/statuses.js';
+import { pageOfKey } from '../../../form/fields.js';
+import { POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../contracts/form-post.js';
+import type { DocumentAnswer, PresignedPost } from '../../../contracts/api.js';
 import { inputMaxLength } from '../../../form/limits.js';
 import { isAnswered } from '../../../form/conditions.js';
 import { AutocompleteInput } from '../../autocomplete/AutocompleteInput.js';
@@ -14,24 +18,84 @@ type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 // have none, and it would otherwise weigh on every form page's first load.
 const FileUploadInput = lazy(() => import('../../upload/FileUploadInput.js').then((m) => ({ default: m.FileUploadInput })));
 
-/** The look of the upload control before its code has loaded (and on the server). */
-function FileShell({ q, describedBy, invalid, locked }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean }) {
+/** The file input as it looks before the upload code has loaded; without scripts it can send nothing, so it stays hidden then. */
+function FilePicker({ q, describedBy, invalid, locked }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean }) {
   return (
-    <div className="upload">
+    <>
       <input
         id={q.key}
         name={q.key}
         type="file"
-        className={locked ? 'input input--file input--locked' : 'input input--file'}
+        className={locked ? 'input input--file input--locked' : 'input input--file js-only'}
         accept={FILE_ACCEPT}
         aria-disabled={locked || undefined}
         aria-describedby={`${q.key}-upload-hint ${describedBy}`}
         aria-invalid={invalid || undefined}
         onClick={(e) => e.preventDefault()}
       />
-      <p id={`${q.key}-upload-hint`} className="field__hint upload__hint">
+      <p id={`${q.key}-upload-hint`} className={locked ? 'field__hint upload__hint' : 'field__hint upload__hint js-only'}>
         {locked ? FILE_MESSAGES.loginNeeded : 'Choose a file or drop it here: PNG, JPEG, PDF or Word (.docx), up to 1 MB.'}
       </p>
+    </>
+  );
+}
+
+const STATUS_TEXT: Record<DocumentAnswer['status'], string> = {
+  UNPROCESSED: 'is waiting to be converted to PDF.',
+  IN_PROGRESS: 'is being converted to PDF.',
+  COMPLETED: 'was uploaded and converted to PDF.',
+  FAILED: 'could not be converted to PDF. Please upload it again.',
+  NOT_ANSWERED: 'has not been uploaded.',
+};
+
+/**
+ * The upload control as the server renders it, and as it works without scripts (DESIGN §6): the document's
+ * status (with a refresh link while it converts), and a button opening the upload form. That form posts the
+ * file straight to the object store (controls tied to a multipart <form> outside the page form by their form
+ * attribute), which redirects back here once stored.
+ */
+function FileShell({ q, describedBy, invalid, locked, document, target, pagePath, statusCheck }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean; document?: DocumentAnswer; target?: PresignedPost; pagePath: string; statusCheck?: string }) {
+  if (target && !locked) {
+    const formId = uploadFormId(q.key);
+    return (
+      <div className="upload">
+        {Object.entries(target.fields).map(([name, value]) => (
+          <input key={name} type="hidden" form={formId} name={name} value={value} />
+        ))}
+        <input id={q.key} name="file" type="file" form={formId} required className="input input--file" accept={FILE_ACCEPT} aria-describedby={`${q.key}-upload-hint ${describedBy}`} aria-invalid={invalid || undefined} />
+        <p id={`${q.key}-upload-hint`} className="field__hint upload__hint">
+          PNG, JPEG, PDF or Word (.docx), up to 1 MB.
+        </p>
+        <div className="upload__actions">
+          <button type="submit" form={formId} className="button button--secondary">
+            Upload<span className="visually-hidden"> {q.label}</span>
+          </button>
+          <a href={`${pagePath}#${q.key}`}>Cancel</a>
+        </div>
+      </div>
+    );
+  }
+  const pending = document ? isPending(document.status) : false;
+  return (
+    <div className="upload">
+      <FilePicker q={q} describedBy={describedBy} invalid={invalid} locked={locked} />
+      {document && document.status !== 'NOT_ANSWERED' && (
+        <p className="upload__status nojs-only">
+          {`${document.file_name} (${formatFileSize(document.file_size)}) ${STATUS_TEXT[document.status]}`}
+          {pending && (
+            <>
+              {' '}
+              <a href={`${pagePath}?${STATUS_CHECK_QUERY}=${statusCheck ?? '1'}#${q.key}`}>Refresh the status</a>
+            </>
+          )}
+        </p>
+      )}
+      {!locked && (
+        <button type="submit" name={POST_FIELDS.action} value={`upload:${q.key}`} className="button button--secondary nojs-only" onClick={(event) => event.preventDefault()}>
+          {document && document.status !== 'NOT_ANSWERED' ? 'Upload a different file' : 'Upload a file'}
+          <span className="visually-hidden"> for {q.label}</span>
+        </button>
+      )}
     </div>
   );
 }
@@ -44,7 +108,18 @@ export function FileField({ q }: { q: Of<'file'> }) {
   useEffect(() => setMounted(true), []);
   const shown = uploadError ? [...messages, uploadError] : messages;
   const describedBy = [q.hint ? hintId(q.key) : null, errorId(q.key)].filter(Boolean).join(' ');
-  const shell = <FileShell q={q} describedBy={describedBy} invalid={shown.length > 0} locked={!form.isLoggedIn} />;
+  const shell = (
+    <FileShell
+      q={q}
+      describedBy={describedBy}
+      invalid={shown.length > 0}
+      locked={!form.isLoggedIn}
+      document={form.documents?.[q.key]}
+      target={form.uploadTargets?.[q.key]}
+      pagePath={`/${pageOfKey(q.key) ?? ''}`}
+      statusCheck={form.statusCheck}
+    />
+  );
   return (
     <FieldShell q={q} required={required} messages={shown}>
       {/* The server and the hydrating render show the shell (no Suspense on the server); the control replaces it once loaded. */}

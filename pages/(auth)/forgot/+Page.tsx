@@ -1,11 +1,3 @@
 import { AuthPage } from '../AuthPage.js';
-import { Island } from '../../../islands/Island.js';
-import { AuthCardForgot } from '../../../islands/AuthCardForgot.island.js';
 
-export function Page() {
-  return (
-    <AuthPage>
-      <Island name="AuthCardForgot" component={AuthCardForgot} props={{}} />
-    </AuthPage>
-  );
-}
+export const Page = () => <AuthPage card="forgot" />;

@@ -1,0 +1,208 @@
+import type { AppServices } from '../services.server.js';
+import type { Answers, Page, ValidationEntry } from '../../form/types.js';
+import { validate } from '../../form/schema.js';
+import { isAnswered } from '../../form/conditions.js';
+import { allFields, fieldByKey } from '../../form/fields.js';
+import { typedAnswers } from '../../form/typed-answers.js';
+import { isPending, type ConversionStatus } from '../../contracts/statuses.js';
+import { formPaths, COMPLETION_ROUTE } from '../application/page-routing.server.js';
+import { DEFAULT_ROUTE } from '../../contracts/routes.js';
+import {
+  recordWebStatus,
+  saveAnswers,
+  setAddAnother,
+  setLastPage,
+  setValidations,
+  submitApplication,
+  webStatusesOf,
+  type ApplicationRead,
+} from '../../db/repos/applications.server.js';
+import { documentAnswersFor } from '../../db/repos/documents.server.js';
+import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from '../application/answers.server.js';
+import { absorbCarriedAnswers, loadApplication } from '../application/profile.server.js';
+import { derivedWebStatus } from '../application/page-data.server.js';
+import { repeaterMaximums, tabGroups } from '../application/ui-state.server.js';
+import { CONFLICT_MESSAGE } from '../application/routes.server.js';
+import { whileOpen } from '../application/open-application.server.js';
+import { switchTab } from '../application/tab-switch.server.js';
+import { HttpError } from '../http-error.server.js';
+import { isDocumentKey } from '../documents/document-keys.server.js';
+import { deleteDocumentAnswer } from '../documents/service.server.js';
+import { POST_FIELDS, SUBMIT_TARGET, UPLOAD_QUERY, parsePostAction, type PostAction } from '../../contracts/form-post.js';
+
+/** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
+export interface FormPostContext {
+  /** The answers as typed (over the saved ones), so nothing typed disappears; absent: the saved ones. */
+  answers?: Answers;
+  /** The answers' ETag the shown page saves against next; absent: the saved answers' one. */
+  etag?: string;
+  errors: ValidationEntry[];
+  notice: string | null;
+}
+
+export type PostOutcome =
+  | { kind: 'redirect'; location: string; changedPage?: boolean }
+  | { kind: 'render'; status: number; context: FormPostContext };
+
+/** The button that was pressed: a step or Continue (`go` a form path), Submit, or another action. */
+export interface PostIntent {
+  go: string | null;
+  action: PostAction | null;
+}
+
+export function intentOf(body: Readonly<Record<string, unknown>>): PostIntent {
+  const go = body[POST_FIELDS.go];
+  const target = typeof go === 'string' && (go === SUBMIT_TARGET || formPaths().includes(go)) ? go : null;
+  return { go: target, action: target ? null : parsePostAction(body[POST_FIELDS.action]) };
+}
+
+/** What the page posted, for the §7 save: the answers of this page only, as the island would have sent them. */
+export function postedChanges(page: Page, body: Readonly<Record<string, unknown>>, stored: Readonly<Answers>): Answers {
+  return typedAnswers(page.id, body, stored);
+}
+
+/**
+ * Answers typed that do not have the shape their question asks for (a phone without its digits, an impossible
+ * date, an e-mail without @). Empty required answers are not among them: as with the island, they only block
+ * Submit, never moving between pages.
+ */
+function malformed(page: Page, typed: Answers, merged: Answers, row: ApplicationRead, now: Date): ValidationEntry[] {
+  return validate(merged, page.id, { ui: uiStateOf(row), now }).filter((entry) => isAnswered(typed[entry.key]));
+}
+
+function versionOf(body: Readonly<Record<string, unknown>>): number | null {
+  const raw = body[POST_FIELDS.version];
+  return typeof raw === 'string' && raw !== '' ? versionFromIfMatch(raw) : null;
+}
+
+/** The number of instances shown of an add-another: the stored count, or more when later instances hold answers. */
+function shownInstances(repeater: string, row: ApplicationRead): number {
+  let shown = row.add_another[repeater] ?? 1;
+  for (const { question, gates } of allFields()) {
+    for (const gate of gates) {
+      if (gate.gate === 'instance' && gate.repeater === repeater && isAnswered(row.answers[question.key])) shown = Math.max(shown, gate.index + 1);
+    }
+  }
+  return shown;
+}
+
+/**
+ * A logged-in student's form page posted without scripts (DESIGN §6): the answers are saved exactly as PUT
+ * /api/answer saves them (the version from the hidden field standing for If-Match), then the button is obeyed
+ * as the island would: a step or Continue moves on, Submit validates and submits, the others change the page.
+ * Malformed answers and a stale version show the page again with what was typed.
+ */
+export async function handleStudentPost(services: AppServices, userId: string, page: Page, body: Readonly<Record<string, unknown>>): Promise<PostOutcome> {
+  const knex = services.db.knex;
+  const now = services.now();
+  const row = await loadApplication(services, userId);
+  if (row.submitted_at) return { kind: 'redirect', location: COMPLETION_ROUTE };
+  // The same checks as PUT /api/answer's body (known keys, text of at most 7000 characters): a 400 otherwise.
+  const typed = parseAnswers(postedChanges(page, body, row.answers));
+  const intent = intentOf(body);
+
+  const saved = await saveAnswers(knex, userId, {
+    changes: typed,
+    expectedVersion: versionOf(body),
+    now,
+    absorb: (trx, locked) => absorbCarriedAnswers(services, trx, userId, locked),
+    prepare: (merged, previous, locked) => prepareAnswers(merged, previous, uiStateOf(locked), now),
+  });
+  if (saved.outcome === 'submitted') return { kind: 'redirect', location: COMPLETION_ROUTE };
+  const shown = { ...saved.answers, ...typed };
+  if (saved.outcome === 'conflict') {
+    // As the island adopts the other save: what was typed stays, fields left empty show what was saved meanwhile.
+    const answered = Object.fromEntries(Object.entries(typed).filter(([, value]) => isAnswered(value)));
+    return { kind: 'render', status: 409, context: { answers: { ...saved.answers, ...answered }, etag: etagOf(saved.version), errors: [], notice: CONFLICT_MESSAGE } };
+  }
+  const current: ApplicationRead = { ...row, answers: saved.answers, version: saved.version };
+  const errors = malformed(page, typed, shown, current, now);
+  if (errors.length > 0) return { kind: 'render', status: 422, context: { answers: shown, etag: etagOf(saved.version), errors, notice: null } };
+
+  // What the island does on arrival (§4): a first status 'started'; while validating, a fresh validation result.
+  let status = derivedWebStatus(await webStatusesOf(knex, userId));
+  if (status === null) {
+    await recordWebStatus(knex, userId, 'started', now);
+    status = 'started';
+  }
+  if (status === 'validating') await whileOpen(services, userId, (trx) => setValidations(trx, userId, validate(saved.answers, 'all', { ui: uiStateOf(current), now }), now));
+
+  if (intent.go === SUBMIT_TARGET) return submit(services, userId, status, now);
+  if (intent.go) {
+    const go = intent.go;
+    await whileOpen(services, userId, (trx) => setLastPage(trx, userId, go, now));
+    return { kind: 'redirect', location: intent.go, changedPage: true };
+  }
+  return act(services, userId, page, intent.action, current, shown);
+}
+
+async function submit(services: AppServices, userId: string, status: string, now: Date): Promise<PostOutcome> {
+  const knex = services.db.knex;
+  if (status === 'started') await recordWebStatus(knex, userId, 'validating', now);
+  const outcome = await submitApplication(knex, userId, {
+    now,
+    check: (locked) => {
+      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now });
+      return problems.length > 0 ? problems : null;
+    },
+    afterSubmit: services.onSubmitted ? (trx) => services.onSubmitted!(trx, userId) : undefined,
+  });
+  if (outcome.outcome === 'invalid') {
+    // §4 invalid: the summary on the default route, where every page's messages now show.
+    await whileOpen(services, userId, (trx) => setValidations(trx, userId, outcome.problems, now));
+    return { kind: 'redirect', location: DEFAULT_ROUTE, changedPage: true };
+  }
+  return { kind: 'redirect', location: COMPLETION_ROUTE };
+}
+
+async function act(services: AppServices, userId: string, page: Page, action: PostAction | null, row: ApplicationRead, shown: Answers): Promise<PostOutcome> {
+  const knex = services.db.knex;
+  const now = services.now();
+  const back = (hash = '', query = '') => ({ kind: 'redirect' as const, location: `${page.path}${query}${hash ? `#${hash}` : ''}` });
+  if (!action) return back();
+  switch (action.kind) {
+    case 'update':
+      return back(action.key && fieldByKey(action.key) ? action.key : '');
+    case 'upload':
+      return isDocumentKey(action.key) && fieldByKey(action.key)?.page === page.id ? back(action.key, `?${UPLOAD_QUERY}=${encodeURIComponent(action.key)}`) : back();
+    case 'add': {
+      const max = repeaterMaximums().get(action.repeater);
+      if (max === undefined) return back();
+      const count = Math.min(max, shownInstances(action.repeater, row) + 1);
+      await whileOpen(services, userId, (trx, locked) => setAddAnother(trx, locked, action.repeater, count, now));
+      return back(`${action.repeater}-${count - 1}-title`);
+    }
+    case 'tab': {
+      const group = tabGroups().get(action.tabs);
+      if (!group || !group.keysByItem.has(action.item)) return back();
+      // The same switch as PUT /api/tabs (server/application/tab-switch.server.ts): 409 while a document it would delete converts.
+      try {
+        await switchTab(services, userId, action.tabs, action.item);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 409) throw err;
+        if (err.body.submitted) return { kind: 'redirect', location: COMPLETION_ROUTE };
+        return { kind: 'render', status: 409, context: { answers: shown, etag: etagOf(row.version), errors: [], notice: err.message } };
+      }
+      return back(action.tabs);
+    }
+  }
+}
+
+/**
+ * A form page posted with no valid session: a visitor, or a student whose session ended while the page was
+ * open. What was typed is returned to be kept for the next login (server/form-post/kept-answers.server.ts);
+ * the visitor goes where the island would send them (§2: to sign up once anything is answered), the student
+ * whose session ended to log in again.
+ */
+export function visitorPost(page: Page, body: Readonly<Record<string, unknown>>, hadSession: boolean): { keep: Answers; location: string } {
+  const typed = postedChanges(page, body, {});
+  const keep = Object.fromEntries(Object.entries(typed).filter(([, value]) => isAnswered(value)));
+  const answered = Object.keys(keep).length > 0;
+  const intent = intentOf(body);
+  if (hadSession) return { keep, location: '/login' };
+  if (intent.go === SUBMIT_TARGET || (answered && intent.go)) return { keep, location: '/signup' };
+  if (intent.go) return { keep, location: intent.go };
+  // Update and the like: the page again, showing the kept answers (a visitor's add-another and tabs need an account).
+  const hash = intent.action?.kind === 'update' && intent.action.key ? `#${intent.action.key}` : '';
+  return { keep, location: `${page.path}${hash}` };
+}

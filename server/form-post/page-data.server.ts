@@ -1,0 +1,60 @@
+import type { ValidationEntry } from '../../form/types.js';
+import { fieldByKey } from '../../form/fields.js';
+import { HttpError } from '../http-error.server.js';
+import type { LifecyclePageContext } from '../application/page-data.server.js';
+import type { FormPageData } from '../../contracts/page-data.js';
+import type { PresignedPost } from '../storage/object-store.server.js';
+import type { FormPostContext } from './form-post.server.js';
+import { keptAnswersOf } from './kept-answers.server.js';
+import { nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
+import { isPending, type ConversionStatus } from '../../contracts/statuses.js';
+import { uploadTargetFor } from './uploaded.server.js';
+
+/** What a form page adds for use without scripts (DESIGN §6). */
+export interface NoScriptFormData {
+  /** A posted page shown again: what was malformed (inline and in the summary). */
+  form_errors: ValidationEntry[];
+  /** A posted page shown again with a message (a stale version, an upload refused). */
+  form_notice: string | null;
+  /** The upload form opened by "Upload a file" (?upload=<key>). */
+  upload_targets: Record<string, PresignedPost>;
+  /** The next value of the conversion status link's query, when a document is being converted. */
+  status_check: string | null;
+}
+
+function cookieHeader(headers: unknown): string | null {
+  const value = headers && typeof headers === 'object' ? (headers as Record<string, unknown>).cookie : undefined;
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * Adds to a form page's data what a page without scripts needs: after a post that came back, the answers as
+ * typed and their messages; for a visitor, the answers this browser posted before (kept for their login); with
+ * ?upload=<key>, a presigned POST for that question (made only then: each one counts against the upload limit).
+ */
+export async function noScriptFormData(pageContext: LifecyclePageContext & { formPost?: FormPostContext }, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
+  const posted = pageContext.formPost;
+  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null };
+  if (Object.values(data.document_answer).some((d) => isPending(d.status as ConversionStatus))) {
+    out.status_check = nextStatusCheck(pageContext.urlParsed?.search[STATUS_CHECK_QUERY]);
+  }
+  if (posted?.answers) out.answers = posted.answers;
+  if (posted?.etag) out.etag = posted.etag;
+  const user = pageContext.locals?.user;
+  if (!data.is_logged_in && !data.is_service_user && !posted) {
+    const kept = await keptAnswersOf(pageContext.services, cookieHeader(pageContext.headersOriginal));
+    if (kept) out.answers = { ...data.answers, ...kept };
+  }
+  const uploadKey = pageContext.urlParsed?.search[UPLOAD_QUERY];
+  if (user && data.is_logged_in && uploadKey && fieldByKey(uploadKey)?.question.kind === 'file') {
+    try {
+      const target = await uploadTargetFor(pageContext.services, user.id, uploadKey);
+      if (target) out.upload_targets = { [uploadKey]: target };
+    } catch (err) {
+      // Too many uploads, or the store is unavailable: said where the upload form would have been.
+      if (!(err instanceof HttpError)) throw err;
+      out.form_notice = err.message;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { Feature } from '../routes/routers.server.js';
+import type { AppServices } from '../services.server.js';
+import { formDefinition } from '../../form/definition.js';
+import type { Page } from '../../form/types.js';
+import { SESSION_COOKIE } from '../../contracts/cookies.js';
+import { SESSION_INVALID_MESSAGE } from '../auth/session.server.js';
+import { setFlash } from '../auth/flash.server.js';
+import { sendPage } from '../render.server.js';
+import { HttpError } from '../http-error.server.js';
+import { pageChangeMarker } from '../application/page-data.server.js';
+import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
+import { handleStudentPost, visitorPost } from './form-post.server.js';
+import { keepPostedAnswers, takeKeptAnswersAtLogin } from './kept-answers.server.js';
+import { uploadedFeature } from './uploaded.server.js';
+
+/** Context key under which a re-rendered form page finds what was posted (pages/(form)/+data.ts). */
+export const FORM_POST_CONTEXT = 'formPost';
+
+/** §3 has_changed_page, as the island's markChangedPage() sets it before moving to another page. */
+function markChangedPage(services: AppServices, req: Request, res: Response): void {
+  const marker = pageChangeMarker(services, req.headers);
+  if (marker) res.cookie(PAGE_CHANGED_COOKIE, marker, { sameSite: 'lax', secure: services.config.publicUrl.startsWith('https:'), path: '/' });
+}
+
+async function postPage(services: AppServices, page: Page, req: Request, res: Response): Promise<void> {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  // Staff read the application through a service link; nothing they send changes it.
+  if (res.locals.serviceUser) throw new HttpError(403, 'The staff view of an application is read-only.');
+  const user = res.locals.user;
+  if (!user) {
+    const hadSession = typeof (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE] === 'string';
+    const { keep, location } = visitorPost(page, body, hadSession);
+    await keepPostedAnswers(services, req, res, keep);
+    // As the island's §8 flow says it: the login page shows why (the answers wait for the login).
+    if (hadSession) setFlash(services, res, { kind: 'error', message: SESSION_INVALID_MESSAGE });
+    res.redirect(303, location);
+    return;
+  }
+  const outcome = await handleStudentPost(services, user.id, page, body);
+  if (outcome.kind === 'redirect') {
+    if (outcome.changedPage) markChangedPage(services, req, res);
+    res.redirect(303, outcome.location);
+    return;
+  }
+  res.setHeader('Cache-Control', 'no-store');
+  await sendPage(services, req, res, page.path, { [FORM_POST_CONTEXT]: outcome.context }, outcome.status);
+}
+
+/**
+ * The form pages as plain HTML forms (DESIGN §6): POST /about, /education and /final-steps save and go where
+ * the pressed button says (post/redirect/get), or show the page again with what was typed. Logic lives in
+ * form-post.server.ts; the object store's redirect after an upload is uploaded.server.ts.
+ */
+export const formPostFeature: Feature = (mounts, services) => {
+  const router = Router();
+  router.use(takeKeptAnswersAtLogin(services));
+  const form = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 });
+  for (const page of formDefinition().pages) {
+    router.post(page.path, form, (req, res) => postPage(services, page, req, res));
+  }
+  mounts.root.use(router);
+  uploadedFeature(mounts, services);
+};

@@ -1,0 +1,60 @@
+import { Router, type Request, type Response } from 'express';
+import type { Feature } from '../routes/routers.server.js';
+import type { AppServices } from '../services.server.js';
+import { fieldByKey } from '../../form/fields.js';
+import { HttpError } from '../http-error.server.js';
+import { isDocumentKey } from '../documents/document-keys.server.js';
+import { isUploadKeyFor } from '../documents/keys.server.js';
+import { presignUpload, startConversion } from '../documents/service.server.js';
+import { sendPage } from '../render.server.js';
+import type { PresignedPost } from '../storage/object-store.server.js';
+import { uploadedRoute } from '../../contracts/form-post.js';
+
+/** The file type by its first bytes, for a name when the browser's file name never reached us. */
+function sniffedExtension(head: Buffer): string | null {
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'docx';
+  return null;
+}
+
+/**
+ * The presigned POST of one document question, for the upload form of a page opened with ?upload=<key>
+ * without scripts (DESIGN §6); the store redirects the browser to /uploaded/<key> once the file is stored.
+ */
+export async function uploadTargetFor(services: AppServices, userId: string, answerKey: string): Promise<PresignedPost | null> {
+  if (!isDocumentKey(answerKey)) return null;
+  return presignUpload(services, userId, answerKey, { redirect: new URL(uploadedRoute(answerKey), services.config.publicUrl).toString() });
+}
+
+async function uploaded(services: AppServices, req: Request, res: Response): Promise<void> {
+  const answerKey = req.params.key;
+  const page = isDocumentKey(answerKey) ? fieldByKey(answerKey)?.page : undefined;
+  if (!page || !isDocumentKey(answerKey)) throw new HttpError(404, 'This question does not take a file.');
+  const user = res.locals.user;
+  if (!user) return void res.redirect(303, '/login');
+  const fileKey = req.query.key;
+  // Only a key issued to this user for this question is looked at (the same check as POST /api/pdf/document-answer).
+  if (!isUploadKeyFor(fileKey, user.id, answerKey)) throw new HttpError(403, 'This file does not belong to this question.');
+  const head = (await services.storage?.get(fileKey))?.subarray(0, 8) ?? Buffer.alloc(0);
+  // The store does not pass the browser's file name on; the type decides the name (the conversion checks the content again).
+  const extension = sniffedExtension(head) ?? 'bin';
+  try {
+    await startConversion(services, user.id, answerKey, { file_key: fileKey, file_name: `${answerKey}.${extension}` });
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    res.setHeader('Cache-Control', 'no-store');
+    await sendPage(services, req, res, `/${page}`, { formPost: { errors: [], notice: err.message } }, err.status);
+    return;
+  }
+  // The page shows the conversion's status, with a link to refresh it until it is done.
+  res.redirect(303, `/${page}#${answerKey}`);
+}
+
+/** GET /uploaded/<key>: where the object store sends the browser after an upload posted without scripts. */
+export const uploadedFeature: Feature = (mounts, services) => {
+  const router = Router();
+  router.get('/uploaded/:key', (req, res) => uploaded(services, req, res));
+  mounts.root.use(router);
+};
