@@ -16,8 +16,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const pageTitle = pageContext.config.title;
   const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
   // Browser tests may make an island crash (islands/ui/test-crash.tsx) only on a server run under NODE_ENV=test.
-  const services = (pageContext as unknown as { services?: { config?: { nodeEnv?: string } } }).services;
-  const testHooks = services?.config?.nodeEnv === 'test' ? 'on' : 'off';
+  const testHooks = pageContext.services?.config?.nodeEnv === 'test' ? 'on' : 'off';
   // </body> on a line of its own: vike injects the page's scripts before it and matches the indentation of the
   // line it lands on with a regular expression, which on React's single-line output costs as much as rendering.
   return escapeInject`<!doctype html>

@@ -3,6 +3,7 @@ import type { SessionUser } from './auth/session.server.js';
 import type { ServiceUser } from './service/service-token.server.js';
 import type { FlashMessage } from '../contracts/flash.js';
 import type { AuthCardState } from '../contracts/auth-cards.js';
+import type { FormPostContext } from './form-post/form-post.server.js';
 
 /** Who the request is, as the middleware left it in `res.locals` (server/auth/session, server/service/service-mode). */
 export interface PageLocals {
@@ -24,6 +25,8 @@ declare global {
       locals: PageLocals;
       /** An auth card shown again after its plain form post (server/auth/form-posts.server.ts). */
       authCard?: AuthCardState;
+      /** A form page shown again after its plain form post (server/form-post/). */
+      formPost?: FormPostContext;
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types';
-import { formPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import { formPageData } from '../../server/application/page-data.server.js';
 import type { FormPageData } from '../../contracts/page-data.js';
 import { noScriptFormData, type NoScriptFormData } from '../../server/form-post/page-data.server.js';
 
@@ -11,5 +11,5 @@ export type Data = FormPageData & NoScriptFormData;
  * (server/form-post/page-data.server.ts).
  */
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  return noScriptFormData(pageContext as unknown as LifecyclePageContext, await formPageData(pageContext));
+  return noScriptFormData(pageContext, await formPageData(pageContext));
 }
