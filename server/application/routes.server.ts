@@ -4,19 +4,17 @@ import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { requireUser } from '../auth/session.server.js';
 import { PAGE_IDS } from '../../form/definition.js';
-import { validate } from '../../form/schema.js';
 import {
   recordWebStatus,
-  saveAnswers,
   setAddAnother,
   setLastPage,
   setValidations,
-  submitApplication,
   webStatusesOf,
   getApplication,
 } from '../../db/repos/applications.server.js';
-import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from './answers.server.js';
-import { absorbCarriedAnswers, loadApplication, loadProfile } from './profile.server.js';
+import { etagOf, parseAnswers, versionFromIfMatch } from './answers.server.js';
+import { loadApplication, loadProfile } from './profile.server.js';
+import { saveStudentAnswers, submitStudentApplication } from './student-writes.server.js';
 import { repeaterMaximums, tabGroups, uiStateWithDefaults } from './ui-state.server.js';
 import { WEB_STATUSES } from '../../contracts/statuses.js';
 import type { AddAnotherRequest, LastPageRequest, TabsRequest, WebStatusRequest } from '../../contracts/api.js';
@@ -76,17 +74,7 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
   api.put('/answer', requireUser, async (req, res) => {
     const changes = parseAnswers(req.body);
     const expectedVersion = versionFromIfMatch(req.get('if-match'));
-    const user = userOf(res);
-    const now = services.now();
-    // One transaction: the locked row gives the UI state prepareAnswers needs and says whether carried
-    // answers wait (taken in first, as a read of the application would, so If-Match compares with that version).
-    const saved = await saveAnswers(knex, user.id, {
-      changes,
-      expectedVersion,
-      now,
-      absorb: (trx, row) => absorbCarriedAnswers(services, trx, user.id, row),
-      prepare: (merged, previous, row) => prepareAnswers(merged, previous, uiStateOf(row), now),
-    });
+    const saved = await saveStudentAnswers(services, userOf(res).id, changes, expectedVersion);
     res.setHeader('ETag', etagOf(saved.version));
     if (saved.outcome === 'submitted') throw submittedError();
     if (saved.outcome === 'conflict') throw new HttpError(409, CONFLICT_MESSAGE, { answer: saved.answers, version: saved.version });
@@ -121,22 +109,10 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
 
   api.post('/submit', requireUser, async (req, res) => {
     const user = userOf(res);
-    const now = services.now();
-    // Takes in answers carried through login, if any wait; the check itself reads the locked row, so a tab
-    // switched or an instance added by another tab meanwhile counts.
+    // Takes in answers carried through login, if any wait.
     await loadApplication(services, user.id);
-    const outcome = await submitApplication(knex, user.id, {
-      now,
-      check: (locked) => {
-        const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now });
-        return problems.length > 0 ? problems : null;
-      },
-      afterSubmit: services.onSubmitted ? (trx) => services.onSubmitted!(trx, user.id) : undefined,
-    });
-    if (outcome.outcome === 'invalid') {
-      await whileOpen(services, user.id, (trx) => setValidations(trx, user.id, outcome.problems, now));
-      throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
-    }
+    const outcome = await submitStudentApplication(services, user.id);
+    if (outcome.outcome === 'invalid') throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
     res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted', reference: outcome.reference });
   });
 

@@ -9,17 +9,16 @@ import { formPaths, COMPLETION_ROUTE } from '../application/page-routing.server.
 import { DEFAULT_ROUTE } from '../../contracts/routes.js';
 import {
   recordWebStatus,
-  saveAnswers,
   setAddAnother,
   setLastPage,
   setValidations,
-  submitApplication,
   webStatusesOf,
   type ApplicationRead,
 } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import { etagOf, parseAnswers, prepareAnswers, uiStateOf, versionFromIfMatch } from '../application/answers.server.js';
-import { absorbCarriedAnswers, loadApplication } from '../application/profile.server.js';
+import { etagOf, parseAnswers, uiStateOf, versionFromIfMatch } from '../application/answers.server.js';
+import { loadApplication } from '../application/profile.server.js';
+import { saveStudentAnswers, submitStudentApplication } from '../application/student-writes.server.js';
 import { derivedWebStatus } from '../application/page-data.server.js';
 import { repeaterMaximums, tabGroups } from '../application/ui-state.server.js';
 import { CONFLICT_MESSAGE } from '../application/routes.server.js';
@@ -101,13 +100,7 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   const typed = parseAnswers(postedChanges(page, body, row.answers));
   const intent = intentOf(body);
 
-  const saved = await saveAnswers(knex, userId, {
-    changes: typed,
-    expectedVersion: versionOf(body),
-    now,
-    absorb: (trx, locked) => absorbCarriedAnswers(services, trx, userId, locked),
-    prepare: (merged, previous, locked) => prepareAnswers(merged, previous, uiStateOf(locked), now),
-  });
+  const saved = await saveStudentAnswers(services, userId, typed, versionOf(body));
   if (saved.outcome === 'submitted') return { kind: 'redirect', location: COMPLETION_ROUTE };
   const shown = { ...saved.answers, ...typed };
   if (saved.outcome === 'conflict') {
@@ -139,17 +132,9 @@ export async function handleStudentPost(services: AppServices, userId: string, p
 async function submit(services: AppServices, userId: string, status: string, now: Date): Promise<PostOutcome> {
   const knex = services.db.knex;
   if (status === 'started') await recordWebStatus(knex, userId, 'validating', now);
-  const outcome = await submitApplication(knex, userId, {
-    now,
-    check: (locked) => {
-      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now });
-      return problems.length > 0 ? problems : null;
-    },
-    afterSubmit: services.onSubmitted ? (trx) => services.onSubmitted!(trx, userId) : undefined,
-  });
+  const outcome = await submitStudentApplication(services, userId);
   if (outcome.outcome === 'invalid') {
     // §4 invalid: the summary on the default route, where every page's messages now show.
-    await whileOpen(services, userId, (trx) => setValidations(trx, userId, outcome.problems, now));
     return { kind: 'redirect', location: DEFAULT_ROUTE, changedPage: true };
   }
   return { kind: 'redirect', location: COMPLETION_ROUTE };

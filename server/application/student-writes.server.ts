@@ -1,0 +1,41 @@
+import type { AppServices } from '../services.server.js';
+import { validate } from '../../form/schema.js';
+import { saveAnswers, setValidations, submitApplication, type StoredAnswers } from '../../db/repos/applications.server.js';
+import { prepareAnswers, uiStateOf } from './answers.server.js';
+import { absorbCarriedAnswers } from './profile.server.js';
+import { whileOpen } from './open-application.server.js';
+
+/**
+ * The two writes a student makes both through the JSON API (PUT /api/answer, POST /api/submit) and through a
+ * plain form post (server/form-post/): one implementation, so both paths keep the same rules.
+ */
+
+/** Saves typed answers: carried answers taken in first, hidden ones cleared with the row's UI state. */
+export function saveStudentAnswers(services: AppServices, userId: string, changes: StoredAnswers, expectedVersion: number | null) {
+  const now = services.now();
+  return saveAnswers(services.db.knex, userId, {
+    changes,
+    expectedVersion,
+    now,
+    absorb: (trx, row) => absorbCarriedAnswers(services, trx, userId, row),
+    prepare: (merged, previous, row) => prepareAnswers(merged, previous, uiStateOf(row), now),
+  });
+}
+
+/**
+ * Submits when the locked row validates (a tab switched or an instance added by another tab meanwhile counts);
+ * otherwise records the problems as the stored validation result (§4).
+ */
+export async function submitStudentApplication(services: AppServices, userId: string) {
+  const now = services.now();
+  const outcome = await submitApplication(services.db.knex, userId, {
+    now,
+    check: (locked) => {
+      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now });
+      return problems.length > 0 ? problems : null;
+    },
+    afterSubmit: services.onSubmitted ? (trx) => services.onSubmitted!(trx, userId) : undefined,
+  });
+  if (outcome.outcome === 'invalid') await whileOpen(services, userId, (trx) => setValidations(trx, userId, outcome.problems, now));
+  return outcome;
+}
