@@ -14,3 +14,14 @@ export function parseCliArgs(argv: string[]): { positional: string[]; hours: num
   }
   return { positional, hours, flags };
 }
+
+/** Runs a command's main(): its number is the exit code; a thrown error is printed (message only) and exits 1. */
+export function runCli(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: Error) => {
+      console.error(err.message);
+      process.exit(1);
+    },
+  );
+}

@@ -14,6 +14,7 @@ import { migrateLatest } from '../../db/migrate.server.js';
 import { processesUsingDirectory } from '../../db/pglite-in-use.server.js';
 import { runClientCommand, type ClientCommand, type ClientCommandResult } from '../integration/client-keys.server.js';
 import { ADMIN_PURPOSE } from '../integration/routes.server.js';
+import { runCli } from './args.server.js';
 
 const USAGE = 'usage: npm run integration-client -- create <name> | list | revoke <name>';
 
@@ -77,10 +78,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
-  },
-);
+runCli(main);

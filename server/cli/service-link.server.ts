@@ -7,7 +7,7 @@
  *   time; with the embedded database, stop the server first (PGlite admits one process at a time).
  */
 import { loadConfig } from '../config.server.js';
-import { parseCliArgs } from './args.server.js';
+import { parseCliArgs, runCli } from './args.server.js';
 import { revokeServiceLinks } from '../service/service-token.server.js';
 import { signServiceToken, DEFAULT_SERVICE_LINK_HOURS } from '../security/service-link-token.server.js';
 import { openDatabase } from '../../db/knex.server.js';
@@ -57,10 +57,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
-  },
-);
+runCli(main);
