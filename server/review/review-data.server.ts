@@ -2,7 +2,7 @@ import { validate } from '../../form/schema.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import type { ReviewPageData } from '../../contracts/page-data.js';
 import { formPageData, pageChangeMarker, type LifecyclePageContext } from '../application/page-data.server.js';
-import { referenceOf } from '../../db/repos/references.server.js';
+import { requestApplication } from '../application/request-application.server.js';
 
 
 /**
@@ -15,7 +15,8 @@ export async function reviewPageData(pageContext: LifecyclePageContext & { respo
   const user = pageContext.locals?.user;
   const { services } = pageContext;
   const submitted = data.web_status === 'submitted';
-  const row = user ? ((await services.db.knex('applications').where({ user_id: user.id }).first('submitted_at')) as { submitted_at: Date | null } | undefined) : undefined;
+  // The row this request already read (the guard and formPageData share it): no second or third read.
+  const row = user ? await requestApplication(pageContext, user.id) : undefined;
   const problems = submitted || !user ? [] : validate(data.answers, 'all', { ui: { addAnother: data.add_another, tabs: data.tabs }, now: services.now() });
   const marker = pageChangeMarker(services, pageContext.headersOriginal);
   if (marker) {
@@ -28,7 +29,7 @@ export async function reviewPageData(pageContext: LifecyclePageContext & { respo
     banner: null,
     problems,
     submitted: submitted || Boolean(row?.submitted_at),
-    reference: user ? await referenceOf(services.db.knex, user.id) : null,
+    reference: row?.reference ?? null,
     submitted_at: row?.submitted_at ? new Date(row.submitted_at).toISOString() : null,
   };
 }
