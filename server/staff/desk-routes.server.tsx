@@ -7,7 +7,7 @@ import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.j
 import { signServiceToken } from '../security/service-link-token.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage, utcTime } from './html.server.js';
 import { ListView } from './list-view.server.js';
 import { decodeCursor, encodeCursor, entryTermOptions, filterFrom, isUuid } from './filter.server.js';
 import { audit } from './audit.server.js';
@@ -118,7 +118,7 @@ export function deskRoutes(staff: Router, services: AppServices): void {
           <tbody>
             {page.map((row) => (
               <tr key={row.id}>
-                <td>{new Date(row.at).toISOString().replace('T', ' ').slice(0, 19)} UTC</td>
+                <td>{utcTime(row.at, 'seconds')}</td>
                 <td>{row.staff_email}</td>
                 <td>{row.action}</td>
                 <td>{row.applicant ?? (row.detail && Object.keys(row.detail).length > 0 ? JSON.stringify(row.detail) : '')}</td>

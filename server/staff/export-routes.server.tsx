@@ -5,7 +5,7 @@ import { countByStatus } from '../../db/repos/staff-applications.server.js';
 import { findStaffExport, insertStaffExport, listStaffExports, type StaffExportRow } from '../../db/repos/staff-exports.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 import { MAX_ZIP_APPLICATIONS, PDF_ZIP_JOB_OPTIONS, PDF_ZIP_QUEUE } from '../../workers/queues.js';
-import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage, utcTime } from './html.server.js';
 import { filterFrom, isUuid } from './filter.server.js';
 import { filterQuery } from './list-view.server.js';
 import { audit } from './audit.server.js';
@@ -15,7 +15,7 @@ const STATE_TEXT: Record<StaffExportRow['status'], string> = { queued: 'Waiting 
 function ExportRow({ row }: { row: StaffExportRow }) {
   return (
     <tr>
-      <td>{new Date(row.created_at).toISOString().replace('T', ' ').slice(0, 16)} UTC</td>
+      <td>{utcTime(row.created_at)}</td>
       <td>{row.staff_email}</td>
       <td>
         <a href={`/staff${filterQuery(row.filter)}`}>{filterQuery(row.filter) || 'all applications'}</a>

@@ -60,6 +60,11 @@ export function StaffLayout({ title, staff, children }: { title: string; staff: 
   );
 }
 
+/** A time as staff pages show it, in UTC: "2026-11-24 06:45 UTC" (or with seconds); '' for none. */
+export function utcTime(d: Date | string | null, precision: 'minutes' | 'seconds' = 'minutes'): string {
+  return d ? `${new Date(d).toISOString().replace('T', ' ').slice(0, precision === 'minutes' ? 16 : 19)} UTC` : '';
+}
+
 export function sendStaffPage(res: Response, status: number, page: ReactNode): void {
   res.status(status);
   res.setHeader('Cache-Control', 'no-store');

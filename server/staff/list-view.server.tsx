@@ -1,6 +1,6 @@
 import { STAFF_STATUSES, type StaffFilter, type StaffListRow, type StaffStatus } from '../../db/repos/staff-applications.server.js';
 import type { Option } from '../../form/types.js';
-import { StaffLayout } from './html.server.js';
+import { StaffLayout, utcTime } from './html.server.js';
 import type { StaffUser } from './staff-session.server.js';
 
 export const STATUS_LABELS: Record<StaffStatus, string> = {
@@ -25,7 +25,6 @@ function nameOf(row: StaffListRow): string {
   return name || '(no name yet)';
 }
 
-const dateTime = (d: Date | null) => (d ? new Date(d).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '');
 
 export function ListView(props: {
   staff: StaffUser;
@@ -107,7 +106,7 @@ export function ListView(props: {
               <td>{STATUS_LABELS[row.status]}</td>
               <td>{termLabel(row.entry_term)}</td>
               <td>{row.hs_ceeb ?? ''}</td>
-              <td>{dateTime(row.submitted_at)}</td>
+              <td>{utcTime(row.submitted_at)}</td>
               <td>
                 <a href={`/staff/applications/${row.user_id}/view`}>
                   View<span className="skip"> the application of {nameOf(row)}</span>

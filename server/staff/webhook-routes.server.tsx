@@ -3,10 +3,9 @@ import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { findWebhookEvent, listUndelivered, resetWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import { enqueueWebhookDelivery } from '../integration/webhook-outbox.server.js';
-import { StaffLayout, sendStaffPage } from './html.server.js';
+import { StaffLayout, sendStaffPage, utcTime } from './html.server.js';
 import { audit } from './audit.server.js';
 
-const when = (d: Date | null) => (d ? `${new Date(d).toISOString().replace('T', ' ').slice(0, 19)} UTC` : '');
 
 /** Webhook deliveries not (yet) made: failed ones first, each retryable. */
 export function webhookRoutes(staff: Router, services: AppServices): void {
@@ -40,7 +39,7 @@ export function webhookRoutes(staff: Router, services: AppServices): void {
                 <td>{row.applicant ?? ''}</td>
                 <td>{row.status === 'failed' ? 'Failed' : 'Retrying'}</td>
                 <td>{row.attempts}</td>
-                <td>{when(row.last_attempt_at)}</td>
+                <td>{utcTime(row.last_attempt_at, 'seconds')}</td>
                 <td>{row.last_error ?? ''}</td>
                 <td>
                   {row.status === 'failed' ? (
