@@ -4,7 +4,6 @@ import { validate } from '../../form/schema.js';
 import { isAnswered } from '../../form/conditions.js';
 import { allFields, fieldByKey } from '../../form/fields.js';
 import { typedAnswers } from '../../form/typed-answers.js';
-import { isPending, type ConversionStatus } from '../../contracts/statuses.js';
 import { formPaths, COMPLETION_ROUTE } from '../application/page-routing.server.js';
 import { DEFAULT_ROUTE } from '../../contracts/routes.js';
 import {

@@ -7,7 +7,7 @@ import type { PresignedPost } from '../storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
 import { nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
-import { isPending, type ConversionStatus } from '../../contracts/statuses.js';
+import { isPending } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
 
 /** What a form page adds for use without scripts (DESIGN §6). */
@@ -35,7 +35,7 @@ function cookieHeader(headers: unknown): string | null {
 export async function noScriptFormData(pageContext: LifecyclePageContext & { formPost?: FormPostContext }, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
   const posted = pageContext.formPost;
   const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null };
-  if (Object.values(data.document_answer).some((d) => isPending(d.status as ConversionStatus))) {
+  if (Object.values(data.document_answer).some((d) => isPending(d.status))) {
     out.status_check = nextStatusCheck(pageContext.urlParsed?.search[STATUS_CHECK_QUERY]);
   }
   if (posted?.answers) out.answers = posted.answers;
