@@ -4,6 +4,12 @@ export const DEFAULT_ROUTE = '/about';
 /** "Review your application": every answer with a Change link (issue 18); logged-in students only. */
 export const REVIEW_ROUTE = '/review';
 
+/**
+ * The whole application in one read-only document, for staff (service_token) only: the PDF renderer prints
+ * it in one pass (docs/decisions/0190-one-print-document-and-warm-merge.md). Anyone else goes to /about.
+ */
+export const PRINT_ROUTE = '/print';
+
 export const PAGE_ROUTES = [
   '/about',
   '/education',
@@ -15,6 +21,7 @@ export const PAGE_ROUTES = [
   '/login',
   '/forgot',
   '/reset',
+  PRINT_ROUTE,
 ] as const;
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];

@@ -4,7 +4,7 @@ import type { Data as FormPageData } from '../(form)/+data.js';
 import { useData } from '../page-context.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
-import { ReadOnlyForm } from './ReadOnlyForm.js';
+import { StaffApplication } from './StaffApplication.js';
 
 /**
  * One form step (§2 /about, /education, /final-steps): the shell around the form island, which renders every
@@ -13,23 +13,10 @@ import { ReadOnlyForm } from './ReadOnlyForm.js';
  * UI state (pages/(form)/+data.ts). Visitors start from no answers; theirs come back from sessionStorage.
  * Staff (service users) get the application as static text: no island, navigation, header or footer (§2).
  */
-function documentMarks(documents: FormPageData['document_answer']): Record<string, string> {
-  return Object.fromEntries(Object.entries(documents ?? {}).filter(([, d]) => d.status === 'COMPLETED').map(([key]) => [key, 'ANSWERED']));
-}
-
 export function FormRoute({ page }: { page: PageId }) {
   const { path } = pageById(page);
   const data = useData<FormPageData>();
-  if (data?.is_service_user) {
-    return (
-      <main id="main" className="container main main--readonly" tabIndex={-1}>
-        <h1 className="readonly-title">{data.applicant ? `Application of ${data.applicant}` : 'Application'}</h1>
-        {data.reference ? <p className="readonly-reference">{`Reference: ${data.reference}`}</p> : null}
-        {/* One page per route, as the PDF prints them; converted documents count as answered (§3). */}
-        <ReadOnlyForm pages={[page]} answers={{ ...data.answers, ...documentMarks(data.document_answer) }} counts={data.add_another} tabs={data.tabs} />
-      </main>
-    );
-  }
+  if (data?.is_service_user) return <StaffApplication data={data} pages={[page]} />;
   const loggedIn = data?.is_logged_in === true;
   return (
     <FormShell

@@ -1,5 +1,5 @@
 import { formDefinition } from '../../form/definition.js';
-import { DEFAULT_ROUTE, REVIEW_ROUTE } from '../../contracts/routes.js';
+import { DEFAULT_ROUTE, PRINT_ROUTE, REVIEW_ROUTE } from '../../contracts/routes.js';
 import { hasChangedPage, type LifecyclePageContext } from './page-data.server.js';
 import { requestApplication } from './request-application.server.js';
 
@@ -20,7 +20,8 @@ export type RouteState =
 /**
  * §2 routing rules; returns where to redirect, or null to render `path`. `search` is the query string
  * ('' or '?…'): it is kept on the way to a form page, where entry loading reads token and service_token.
- * - staff (service_token) see only the three form pages;
+ * - staff (service_token) see only the three form pages and their print document (/print), which nobody
+ *   else sees;
  * - not-submitted users on /completion go to the default route; submitted students go to /completion
  *   from any other route but /review (read-only for them); visitors on /review go to /login;
  * - logged-in students have nothing to do on /login or /signup;
@@ -29,7 +30,8 @@ export type RouteState =
 export function redirectFor(path: string, search: string, state: RouteState): string | null {
   const forms = formPaths();
   const isForm = forms.includes(path);
-  if (state.kind === 'service') return isForm ? null : DEFAULT_ROUTE + search;
+  if (state.kind === 'service') return isForm || path === PRINT_ROUTE ? null : DEFAULT_ROUTE + search;
+  if (path === PRINT_ROUTE) return DEFAULT_ROUTE;
   if (state.kind === 'visitor') return path === COMPLETION_ROUTE ? DEFAULT_ROUTE + search : path === REVIEW_ROUTE ? '/login' : null;
   // A submitted application stays readable on the review page (read-only there).
   if (state.submitted) return path === COMPLETION_ROUTE || path === REVIEW_ROUTE ? null : COMPLETION_ROUTE;

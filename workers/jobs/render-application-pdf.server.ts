@@ -55,7 +55,6 @@ export async function renderJob(services: WorkerServices, browser: WarmBrowser |
       baseUrl: config.publicUrl,
       serviceToken: signServiceToken(config.sessionSecret, user.username, { now: services.now(), hours: 0.25 }),
       applicantName: applicantName(application.answers, user.username),
-      reference: application.reference,
       documents,
     },
     // pdf-lib parses every stored document: in a process of its own, not on this (maybe web) event loop.

@@ -1,21 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { formDefinition } from '../../form/definition.js';
-import type { Page as FormPage } from '../../form/types.js';
+import { PRINT_ROUTE } from '../../contracts/routes.js';
 import { mergeApplicationPdf, type MergeInput } from './merge-application.server.js';
 
 export interface RenderInput {
   baseUrl: string;
   /** A short-lived staff token for this application: the renderer sees exactly the staff view. */
   serviceToken: string;
+  /** The merged PDF's title; the printed header (name, reference, form page) comes from the print document. */
   applicantName: string;
-  /** The submission's reference (FA-…), printed in every page's header; absent before submission. */
-  reference?: string | null;
   /** Converted documents (PDF bytes) appended after the form pages, in definition order. */
   documents: Array<{ label: string; pdf: Uint8Array }>;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -41,11 +35,18 @@ class TabPool {
     return created;
   }
 
+  /**
+   * Empties the tab and only then makes it available again; the caller need not wait (the PDF is already
+   * in hand), so the next applicant never meets this one's page and this one's render does not pay for it.
+   */
   async release(tab: Page, healthy: boolean): Promise<void> {
+    const context = this.context;
     try {
       if (!healthy || this.idle.length >= MAX_IDLE_TABS) throw new Error('not kept');
       await tab.goto('about:blank');
       await tab.context().clearCookies();
+      // A context recycled meanwhile closes its tabs; only a tab of the current one goes back.
+      if (this.context !== context || tab.isClosed() || this.idle.length >= MAX_IDLE_TABS) throw new Error('not kept');
       this.idle.push(tab);
     } catch {
       await tab.close().catch(() => undefined);
@@ -61,7 +62,7 @@ class TabPool {
   }
 }
 
-/** Printing three pages takes about a second; well inside the job's 60 s expiry, so a retry follows at once. */
+/** Printing the application takes well under a second; well inside the job's 60 s expiry, so a retry follows at once. */
 export const PRINT_TIMEOUT_MS = 45_000;
 
 async function withinTimeLimit<T>(work: Promise<T>, ms: number, onTimeout: () => Promise<unknown>): Promise<T> {
@@ -86,8 +87,8 @@ async function withinTimeLimit<T>(work: Promise<T>, ms: number, onTimeout: () =>
   }
 }
 
-/** Three tabs print one application; two applications at a time at most. */
-const MAX_IDLE_TABS = 6;
+/** One tab prints one application; two applications at a time per worker (one spare while a tab is emptied). */
+const MAX_IDLE_TABS = 3;
 const CONTEXT_USES = 500;
 const pools = new WeakMap<Browser, TabPool>();
 
@@ -97,49 +98,52 @@ function poolFor(browser: Browser): TabPool {
   return pool;
 }
 
-async function printPage(pool: TabPool, input: RenderInput, page: FormPage): Promise<Uint8Array> {
+/** US Letter with the margins the running header sits in (the print document's @page rules fill it). */
+const PDF_OPTIONS = {
+  format: 'Letter',
+  printBackground: true,
+  margin: { top: '0.8in', bottom: '0.8in', left: '0.7in', right: '0.7in' },
+  // The header is drawn by the print document's CSS page margin boxes (pages/print/print-rules.ts), far
+  // cheaper than Chromium's header template, which lays out a document of its own for every sheet; page
+  // numbers are drawn after merging, across the whole document.
+  displayHeaderFooter: false,
+} as const;
+
+async function printDocument(pool: TabPool, input: RenderInput): Promise<Uint8Array> {
   const tab = await pool.acquire();
   let healthy = false;
   try {
-    const url = `${input.baseUrl}${page.path}?service_token=${encodeURIComponent(input.serviceToken)}`;
+    const url = `${input.baseUrl}${PRINT_ROUTE}?service_token=${encodeURIComponent(input.serviceToken)}`;
     const response = await tab.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    if (!response || !response.ok()) throw new Error(`the staff view of ${page.path} answered ${response?.status() ?? 'nothing'}`);
-    const pdf = await tab.pdf({
-      format: 'Letter',
-      printBackground: true,
-      margin: { top: '0.8in', bottom: '0.8in', left: '0.7in', right: '0.7in' },
-      displayHeaderFooter: true,
-      headerTemplate: `<div style="font-size:9px;width:100%;padding:0 0.7in;display:flex;justify-content:space-between;font-family:sans-serif;color:#333"><span>Freshman Application${input.reference ? ` ${escapeHtml(input.reference)}` : ''}: ${escapeHtml(input.applicantName)}</span><span>${escapeHtml(page.title)}</span></div>`,
-      // Page numbers are drawn after merging, across the whole document.
-      footerTemplate: '<div></div>',
-    });
+    if (!response || !response.ok()) throw new Error(`the staff print view answered ${response?.status() ?? 'nothing'}`);
+    const pdf = await tab.pdf(PDF_OPTIONS);
     healthy = true;
     return pdf;
   } finally {
-    await pool.release(tab, healthy);
+    void pool.release(tab, healthy);
   }
 }
 
 /**
- * Prints the read-only staff layout of each form page (§9 generated PDF pages: about, education,
- * final-steps) with the applicant's name and the page heading in the header, appends the converted
- * documents, and numbers every page of the result (mergeApplicationPdf; the job runs it in the
- * conversion process through `options.merge`).
+ * Prints the read-only staff layout of the form pages (§9 generated PDF pages: about, education,
+ * final-steps), all in one document (/print: each form page starts a new sheet, and every sheet's header
+ * names the applicant, the reference and the form page), appends the converted documents, and numbers every
+ * page of the result (mergeApplicationPdf; the job runs it in a warm merge process through `options.merge`).
  */
 export async function renderApplicationPdf(
   browser: Browser,
   input: RenderInput,
   options: { timeoutMs?: number; merge?: (input: MergeInput) => Promise<{ pdf: Uint8Array; pageCount: number }> } = {},
 ): Promise<{ pdf: Uint8Array; pageCount: number }> {
-  // The pages print in parallel tabs: Chromium lays each out in its own renderer, so a PDF takes
-  // about as long as its slowest page instead of the sum of all three.
+  // One navigation and one print for the whole application: three tabs printing a page each cost three
+  // server renders, three layouts and three PDFs for pdf-lib to parse (docs/decisions/0190-…).
   const pool = poolFor(browser);
-  const parts = await withinTimeLimit(
-    Promise.all(formDefinition().pages.map((page) => printPage(pool, input, page))),
+  const printed = await withinTimeLimit(
+    printDocument(pool, input),
     options.timeoutMs ?? PRINT_TIMEOUT_MS,
     // page.pdf() has no timeout of its own: a Chromium that stops answering would hold this worker's
     // PDF queue for good. Closing it fails what hangs; the job is retried and WarmBrowser relaunches.
     () => browser.close().catch(() => undefined),
   );
-  return (options.merge ?? mergeApplicationPdf)({ applicantName: input.applicantName, parts: [...parts, ...input.documents.map((d) => d.pdf)] });
+  return (options.merge ?? mergeApplicationPdf)({ applicantName: input.applicantName, parts: [printed, ...input.documents.map((d) => d.pdf)] });
 }

@@ -1,0 +1,23 @@
+import type { PageId } from '../../form/types.js';
+import type { FormPageData } from '../../contracts/page-data.js';
+import { ReadOnlyForm } from './ReadOnlyForm.js';
+
+function documentMarks(documents: FormPageData['document_answer']): Record<string, string> {
+  return Object.fromEntries(Object.entries(documents ?? {}).filter(([, d]) => d.status === 'COMPLETED').map(([key]) => [key, 'ANSWERED']));
+}
+
+/**
+ * What staff (service_token) see of an application: static text, no island, navigation, header or footer
+ * (§2). The staff view of one form page shows one page; the print document (/print) shows all of them, so
+ * the PDF prints exactly what the staff view shows.
+ */
+export function StaffApplication({ data, pages }: { data: FormPageData; pages: readonly PageId[] }) {
+  return (
+    <main id="main" className="container main main--readonly" tabIndex={-1}>
+      <h1 className="readonly-title">{data.applicant ? `Application of ${data.applicant}` : 'Application'}</h1>
+      {data.reference ? <p className="readonly-reference">{`Reference: ${data.reference}`}</p> : null}
+      {/* Converted documents count as answered (§3). */}
+      <ReadOnlyForm pages={pages} answers={{ ...data.answers, ...documentMarks(data.document_answer) }} counts={data.add_another} tabs={data.tabs} />
+    </main>
+  );
+}
