@@ -1,8 +1,7 @@
-// The conversion process (ADR 0060): started by convertIsolated for one upload (or by mergeIsolated for one
-// application PDF), does that one thing and exits. Decoding images and parsing PDFs happen here, under a heap and address-space cap, never on the event
+// The conversion process (ADR 0060): started by convertIsolated for one upload, converts it and exits
+// (the application PDF's merge has warm processes of its own: workers/pdf/merge-child.server.ts). Decoding images and parsing PDFs happen here, under a heap and address-space cap, never on the event
 // loop of a web process (with WORKER=inline jobs run inside the web process).
 import { convertToPdf } from './convert.server.js';
-import { mergeApplicationPdf } from '../pdf/merge-application.server.js';
 import { ConversionRejected } from './detect-type.server.js';
 import type { ChildReply, ChildRequest } from './isolated.server.js';
 
@@ -11,7 +10,6 @@ function reply(message: ChildReply): void {
 }
 
 function run(request: ChildRequest): Promise<ChildReply> {
-  if (request.kind === 'merge') return mergeApplicationPdf(request.input).then(({ pdf, pageCount }) => ({ kind: 'merged', pdf, pageCount }));
   return convertToPdf(Buffer.from(request.bytes), request.soffice).then(({ type, pdf }) => ({ kind: 'converted', type, pdf }));
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
@@ -6,13 +6,11 @@ import { fileURLToPath } from 'node:url';
 import type { ConversionResult } from './convert.server.js';
 import { ConversionRejected, TOO_MUCH_MEMORY_MESSAGE, type DocumentType } from './detect-type.server.js';
 import type { SofficeOptions } from './soffice.server.js';
-import type { MergeInput } from '../pdf/merge-application.server.js';
 
-export type ChildRequest = { kind: 'convert'; bytes: Uint8Array; soffice: SofficeOptions } | { kind: 'merge'; input: MergeInput };
+export type ChildRequest = { kind: 'convert'; bytes: Uint8Array; soffice: SofficeOptions };
 export type ChildReply =
   | { kind: 'ready' }
   | { kind: 'converted'; type: DocumentType; pdf: Uint8Array }
-  | { kind: 'merged'; pdf: Uint8Array; pageCount: number }
   | { kind: 'rejected'; message: string }
   | { kind: 'error'; message: string };
 
@@ -49,27 +47,28 @@ export async function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions
   return { type: reply.type, pdf: new Uint8Array(reply.pdf) };
 }
 
-/** The application PDF's merge (pdf-lib parsing every stored document) in the same kind of process; any failure is retried. */
-export async function mergeIsolated(input: MergeInput): Promise<{ pdf: Uint8Array; pageCount: number }> {
-  const reply = await runInChild({ kind: 'merge', input }, MERGE_TIMEOUT_MS, false, DEFAULT_LIMITS);
-  if (reply.kind !== 'merged') throw new Error(`unexpected reply ${reply.kind}`);
-  return { pdf: new Uint8Array(reply.pdf), pageCount: reply.pageCount };
+/**
+ * Starts `script` (TypeScript, through tsx) in a process of its own under `limits`: V8's heap capped, its
+ * writable memory capped by prlimit, none of this process's environment (secrets, DATABASE_URL), and an IPC
+ * channel (advanced serialization, so PDF bytes travel as they are). Used for one conversion at a time and
+ * for the application PDF's warm merge processes (workers/pdf/merge-pool.server.ts).
+ */
+export function spawnIsolated(script: string, limits: ChildLimits): ChildProcess {
+  const node = [process.execPath, '--import', 'tsx', `--max-old-space-size=${limits.heapMb}`, script];
+  const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${limits.dataBytes}`, '--', ...node] : node;
+  return spawn(command!, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+    env: { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: tmpdir(), TMPDIR: tmpdir(), LANG: 'C.UTF-8' },
+  });
 }
-
-const MERGE_TIMEOUT_MS = 30_000;
 
 /** `blameInput`: a process that dies holding the input (memory, time) means the input is at fault (ConversionRejected). */
 function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolean, limits: ChildLimits): Promise<ChildReply> {
-  const node = [process.execPath, '--import', 'tsx', `--max-old-space-size=${limits.heapMb}`, CHILD];
-  const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${limits.dataBytes}`, '--', ...node] : node;
   return new Promise<ChildReply>((resolve, reject) => {
-    const child = spawn(command!, args, {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'advanced',
-      // Nothing of this process's environment (secrets, DATABASE_URL) reaches the process that parses uploads.
-      env: { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: tmpdir(), TMPDIR: tmpdir(), LANG: 'C.UTF-8' },
-    });
+    // Nothing of this process's environment (secrets, DATABASE_URL) reaches the process that parses uploads.
+    const child = spawnIsolated(CHILD, limits);
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => {
       if (stderr.length < 4000) stderr += d.toString();
@@ -91,7 +90,7 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
       if (message.kind === 'ready') {
         started = true;
         child.send(request);
-      } else if (message.kind === 'converted' || message.kind === 'merged') finish(() => resolve(message));
+      } else if (message.kind === 'converted') finish(() => resolve(message));
       else if (message.kind === 'rejected') finish(() => reject(new ConversionRejected(message.message)));
       else finish(() => reject(new Error(`conversion process failed: ${message.message}`)));
     });

@@ -8,7 +8,7 @@ import { signServiceToken } from '../../server/security/service-link-token.serve
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
-import { mergeIsolated } from '../convert/isolated.server.js';
+import { MergePool } from '../pdf/merge-pool.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
 
@@ -22,24 +22,32 @@ const PDF_RENDERS_PER_WORKER = 2;
 export async function registerApplicationPdf(boss: PgBoss, services: WorkerServices): Promise<void> {
   for (const name of [APPLICATION_PDF_QUEUE, APPLICATION_PDF_FAILED_QUEUE]) await boss.createQueue(name);
   const browser = services.config.chromiumPath ? new WarmBrowser(services.config.chromiumPath) : null;
+  // One merge process per render in flight, kept warm between jobs (docs/decisions/0190-…).
+  const merges = new MergePool({ size: PDF_RENDERS_PER_WORKER });
   await workConcurrently<PdfJobTarget>(boss, APPLICATION_PDF_QUEUE, PDF_RENDERS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-    if (job) await renderJob(services, browser, job.data);
+    if (job) await renderJob(services, { browser, merges }, job.data);
   });
   await boss.work<PdfJobTarget>(APPLICATION_PDF_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
     if (job) await markPdfFailed(services.db.knex, job.data, PDF_GAVE_UP_MESSAGE, services.now());
   });
-  boss.on('stopped', () => void browser?.close());
+  boss.on('stopped', () => {
+    void browser?.close();
+    void merges.close();
+  });
 }
 
 /** One attempt; throwing lets pg-boss retry with backoff, and the dead-letter queue ends it FAILED. */
-export async function renderJob(services: WorkerServices, browser: WarmBrowser | null, target: PdfJobTarget): Promise<void> {
+export async function renderJob(services: WorkerServices, renderers: { browser: WarmBrowser | null; merges: MergePool }, target: PdfJobTarget): Promise<void> {
   const { db, storage, config, logger } = services;
+  const { browser, merges } = renderers;
   if (!browser) {
     await markPdfFailed(db.knex, target, 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).', services.now());
     return;
   }
   if (!storage) throw new Error('no object store configured');
   if (!(await markPdfInProgress(db.knex, target))) return;
+  // Merge processes that have to start (the first PDF, or after an idle while) do so while this job reads and prints.
+  merges.warm();
   const user = await findUserById(db.knex, target.userId);
   if (!user) return;
   const application = await getApplication(db.knex, target.userId, services.now());
@@ -58,7 +66,7 @@ export async function renderJob(services: WorkerServices, browser: WarmBrowser |
       documents,
     },
     // pdf-lib parses every stored document: in a process of its own, not on this (maybe web) event loop.
-    { merge: mergeIsolated },
+    { merge: merges.merge },
   );
   const key = applicationPdfKey(target.userId, target.generation);
   await storage.put(key, pdf, 'application/pdf');
