@@ -14,6 +14,7 @@ import { presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtu
 import { signServiceToken } from '../../server/security/service-link-token.server.js';
 import { documentAttachedText } from '../../form/documents.js';
 import { tabGroups } from '../../server/application/ui-state.server.js';
+import { formDefinition } from '../../form/definition.js';
 
 describeE2E('the staff read-only view (service_token)', () => {
   let ctx: TestContext;
@@ -72,6 +73,35 @@ describeE2E('the staff read-only view (service_token)', () => {
     await expect(page.getByText(documentAttachedText('transcript')).isVisible()).resolves.toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
+  });
+
+  it('prints the whole application in one document (/print) that shows each page exactly as the staff view does', async () => {
+    const print = await browser.newPage();
+    const response = await print.goto(`${base}/print?service_token=${token}`);
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()['cache-control']).toMatch(/no-store/);
+    expect(await print.locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button, script[src], [data-island]').count()).toBe(0);
+    const pages = formDefinition().pages;
+    expect(await print.locator('.readonly-page').evaluateAll((els) => els.map((el) => el.getAttribute('data-page')))).toEqual(pages.map((p) => p.id));
+    const view = await browser.newPage();
+    for (const page of pages) {
+      await view.goto(`${base}${page.path}?service_token=${token}`);
+      const selector = `.readonly-page[data-page="${page.id}"]`;
+      expect(await print.locator(selector).evaluate((el) => el.outerHTML)).toBe(await view.locator(selector).evaluate((el) => el.outerHTML));
+    }
+    expect(await print.locator('.readonly-title').textContent()).toBe(await view.locator('.readonly-title').textContent());
+    expect(await axeViolations(print)).toEqual([]);
+    await view.close();
+    await print.close();
+  });
+
+  it('sends anyone without a staff link away from /print', async () => {
+    const visitor = await request(ctx.app).get('/print');
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.location).toBe('/about');
+    const student = await request(ctx.app).get('/print').set('Cookie', applicant.cookie);
+    expect(student.status).toBe(302);
+    expect(student.text).not.toContain('Maria');
   });
 
   it('refuses a forged link', async () => {

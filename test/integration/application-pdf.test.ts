@@ -12,6 +12,7 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { describeE2E } from '../helpers/browser.js';
 import { NO_CHROMIUM_MESSAGE } from '../../server/pdf/routes.server.js';
+import { formDefinition } from '../../form/definition.js';
 import { makePdf } from '../fixtures/documents.js';
 import { presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
 
@@ -51,7 +52,8 @@ describeE2E('the application PDF (Chromium)', () => {
     expect((await uploadTo(ctx.app, presigned, await makePdf(2), 'activities.pdf')).status).toBeLessThan(300);
     expect((await startConversion(ctx.app, user.cookie, 'additional_document', presigned.fields.key!, 'activities.pdf')).status).toBe(202);
     expect((await waitForFinalStatus(ctx.app, user.cookie, 'additional_document')).status).toBe('COMPLETED');
-    expect((await request(ctx.app).post('/api/submit').set('Cookie', user.cookie)).status).toBe(200);
+    const submitted = await request(ctx.app).post('/api/submit').set('Cookie', user.cookie);
+    expect(submitted.status).toBe(200);
     const pdf = await pollPdf(ctx, user.cookie);
     expect(pdf.status).toBe('COMPLETED');
     const download = await request(ctx.app).get(new URL(pdf.url!, ctx.config.publicUrl).pathname + new URL(pdf.url!, ctx.config.publicUrl).search).buffer(true).parse((res, done) => {
@@ -71,6 +73,26 @@ describeE2E('the application PDF (Chromium)', () => {
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
     expect(pages).toBeGreaterThanOrEqual(3 + 2);
     expect(text).toContain(`Page ${pages} of ${pages}`);
+
+    // Every printed sheet (all but the two-page document at the end) is headed by the application, its
+    // reference and the applicant, with the title of the form page it belongs to; each form page starts a sheet.
+    const reference = submitted.body.reference as string;
+    expect(reference).toMatch(/^FA-/);
+    const titles = formDefinition().pages.map((p) => p.title);
+    const headedBy: string[] = [];
+    for (let sheet = 1; sheet <= pages - 2; sheet++) {
+      const [header, ...body] = execFileSync('pdftotext', ['-layout', '-f', String(sheet), '-l', String(sheet), file, '-'], { encoding: 'utf8' }).trim().split('\n');
+      expect(header).toContain(`Freshman Application ${reference}: Maria Lopez`);
+      const title = titles.find((t) => header!.trimEnd().endsWith(t));
+      expect({ sheet, header, title }).toEqual({ sheet, header, title: expect.any(String) });
+      if (headedBy.at(-1) !== title) expect(body.join('\n')).toContain(title!);
+      headedBy.push(title!);
+      expect(body.join('\n')).toContain(`Page ${sheet} of ${pages}`);
+    }
+    expect([...new Set(headedBy)]).toEqual(titles);
+    for (let sheet = pages - 1; sheet <= pages; sheet++) {
+      expect(execFileSync('pdftotext', ['-layout', '-f', String(sheet), '-l', String(sheet), file, '-'], { encoding: 'utf8' })).toContain(`Transcript page ${sheet - pages + 2}`);
+    }
   });
 
   it('reports FAILED naming CHROMIUM_PATH when Chromium is missing', async () => {

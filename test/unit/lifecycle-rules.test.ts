@@ -23,6 +23,13 @@ describe('§2 routing rules', () => {
     }
   });
 
+  it('/print (the whole application in one document, for the PDF) is for staff only', () => {
+    expect(redirectFor('/print', '?service_token=s', { kind: 'service' })).toBeNull();
+    expect(redirectFor('/print', '?token=t', { kind: 'visitor' })).toBe('/about');
+    expect(redirectFor('/print', '', student())).toBe('/about');
+    expect(redirectFor('/print', '', student({ submitted: true }))).toBe('/about');
+  });
+
   it('submitted students: /completion only', () => {
     for (const path of ALL_ROUTES) {
       expect({ path, target: redirectFor(path, '?a=1', student({ submitted: true, lastPage: '/education' })) }).toEqual({
