@@ -8,7 +8,7 @@
  * in the database that every acknowledged submission is there with one PDF.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
@@ -73,8 +73,9 @@ async function createLoadDatabase(adminUrl: string): Promise<{ url: string; drop
   };
 }
 
-function startWorker(env: Record<string, string>, nodeArgs: string[]): ChildProcess {
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...nodeArgs, 'server/worker.server.ts'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+/** A worker process; its log (each job's outcome and duration, e.g. "application PDF rendered" with ms) goes to `logPath`. */
+function startWorker(env: Record<string, string>, nodeArgs: string[], logPath: string): ChildProcess {
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...nodeArgs, 'server/worker.server.ts'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', openSync(logPath, 'w'), 'inherit'], detached: true });
   return child;
 }
 
@@ -182,8 +183,8 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
     // They share DATA_DIR (the embedded object store's files) and SESSION_SECRET, as replicas share a volume.
     servers.push(await startServer({ dataDir, env, nodeArgs }));
     const first = servers[0]!;
-    const workerEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: first.url, LOG_LEVEL: 'warn', ...env };
-    for (let i = 0; i < options.workers; i++) workers.push(startWorker(workerEnv, nodeArgs));
+    const workerEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: first.url, LOG_LEVEL: 'info', ...env };
+    for (let i = 0; i < options.workers; i++) workers.push(startWorker(workerEnv, nodeArgs, join(dataDir, `worker-${i + 1}.log`)));
     await waitForLookupData(first.url);
     for (let i = 1; i < options.web; i++) servers.push(await startServer({ dataDir, env: { ...env, WORKER: 'off' }, nodeArgs }));
     const baseUrls = servers.map((s) => s.url);
