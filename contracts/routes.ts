@@ -6,7 +6,7 @@ export const REVIEW_ROUTE = '/review';
 
 /**
  * The whole application in one read-only document, for staff (service_token) only: the PDF renderer prints
- * it in one pass (docs/decisions/0190-one-print-document-and-warm-merge.md). Anyone else goes to /about.
+ * it in one pass (docs/decisions/0194-one-print-document-and-warm-merge.md). Anyone else goes to /about.
  */
 export const PRINT_ROUTE = '/print';
 

@@ -4,7 +4,7 @@ import { makePdf } from '../fixtures/documents.js';
 import { MergePool } from '../../workers/pdf/merge-pool.server.js';
 
 /**
- * The application PDF's warm merge processes (docs/decisions/0190-one-print-document-and-warm-merge.md):
+ * The application PDF's warm merge processes (docs/decisions/0194-one-print-document-and-warm-merge.md):
  * one process serves merge after merge, and one that dies or overruns costs only the merge it held.
  */
 const pools: MergePool[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { formDefinition } from '../../form/definition.js';
 import { cssString, printHeaderText, printPageName, printPageRules } from '../../pages/print/print-rules.js';
 
-/** The print document's page rules (docs/decisions/0190-one-print-document-and-warm-merge.md). */
+/** The print document's page rules (docs/decisions/0194-one-print-document-and-warm-merge.md). */
 describe('the print document\'s running header', () => {
   it('names every form page of the definition with its own title, on sheets of its own', () => {
     const pages = formDefinition().pages;

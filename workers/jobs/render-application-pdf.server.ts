@@ -22,7 +22,7 @@ const PDF_RENDERS_PER_WORKER = 2;
 export async function registerApplicationPdf(boss: PgBoss, services: WorkerServices): Promise<void> {
   for (const name of [APPLICATION_PDF_QUEUE, APPLICATION_PDF_FAILED_QUEUE]) await boss.createQueue(name);
   const browser = services.config.chromiumPath ? new WarmBrowser(services.config.chromiumPath) : null;
-  // One merge process per render in flight, kept warm between jobs (docs/decisions/0190-…).
+  // One merge process per render in flight, kept warm between jobs (docs/decisions/0194-one-print-document-and-warm-merge.md).
   const merges = new MergePool({ size: PDF_RENDERS_PER_WORKER });
   await workConcurrently<PdfJobTarget>(boss, APPLICATION_PDF_QUEUE, PDF_RENDERS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (job) await renderJob(services, { browser, merges }, job.data);

@@ -1,4 +1,4 @@
-// A warm merge process (ADR 0060, docs/decisions/0190-one-print-document-and-warm-merge.md): started by
+// A warm merge process (ADR 0060, docs/decisions/0194-one-print-document-and-warm-merge.md): started by
 // MergePool, it puts application PDFs together one request at a time for as long as the pool keeps it
 // (a number of merges, an idle while), then exits. pdf-lib parses every stored document here, under the
 // heap and memory caps of spawnIsolated, never on the event loop of a web process.

@@ -162,7 +162,7 @@ class MergeProcess {
 }
 
 /**
- * The application PDF's merge in warm processes (docs/decisions/0190-one-print-document-and-warm-merge.md):
+ * The application PDF's merge in warm processes (docs/decisions/0194-one-print-document-and-warm-merge.md):
  * the same isolation as a conversion (ADR 0060: its own process, heap and memory caps, no environment, killed
  * at its time limit), without paying a Node and tsx start (~0.4 s, more on a busy machine) for every PDF. A
  * process that dies (a hostile document exhausting its memory, a kill) fails only the merge it held, whose

@@ -136,7 +136,7 @@ export async function renderApplicationPdf(
   options: { timeoutMs?: number; merge?: (input: MergeInput) => Promise<{ pdf: Uint8Array; pageCount: number }> } = {},
 ): Promise<{ pdf: Uint8Array; pageCount: number }> {
   // One navigation and one print for the whole application: three tabs printing a page each cost three
-  // server renders, three layouts and three PDFs for pdf-lib to parse (docs/decisions/0190-…).
+  // server renders, three layouts and three PDFs for pdf-lib to parse (docs/decisions/0194-one-print-document-and-warm-merge.md).
   const pool = poolFor(browser);
   const printed = await withinTimeLimit(
     printDocument(pool, input),
