@@ -51,6 +51,25 @@ describe('e-mail addresses: joi, the port and both validators agree', () => {
   });
 });
 
+test('e-mail addresses: 20,000 generated strings, joi and the port agree', () => {
+  const rng = random(2026);
+  // Characters where the rules turn: separators, dots and hyphens, quotes and brackets, digits, non-ASCII, IDNA mappings.
+  const alphabet = ['a', 'b', 'c', 'd', 'e', 'k', 'm', 'Z', 'Q', '1', '0', '.', '.', '@', '@', '-', '_', '+', '"', ' ', '[', ']', ':', '%', 'ü', 'é', 'e\u0301', '\u00AD', '\u3002', 'ß', 'x', 'n', '-', '用'];
+  const tails = ['', '.org', '.de', '.c0m', '.1', 'xn--', '.xn--mnchen-3ya'];
+  let accepted = 0;
+  for (let i = 0; i < 20_000; i += 1) {
+    const length = 1 + Math.floor(rng.next() * 8);
+    let address = '';
+    for (let j = 0; j < length; j += 1) address += rng.pick(alphabet);
+    if (rng.next() < 0.7) address = `${rng.pick(['a', 'a.b', 'ü', ''])}@${address}${rng.pick(tails)}`;
+    const valid = joiEmail.validate(address).error === undefined;
+    if (valid) accepted += 1;
+    if (isEmailAddress(address) !== valid) expect({ address, port: isEmailAddress(address) }).toEqual({ address, port: valid });
+  }
+  // Enough of them are addresses for the comparison to mean something.
+  expect(accepted).toBeGreaterThan(1000);
+});
+
 describe('auth rules: the table, through joi and the browser checks', () => {
   test.each(AUTH_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const server = authErrors(c.form, c.values);
