@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PRINT_ROUTE } from '../../contracts/routes.js';
 import { mergeApplicationPdf, type MergeInput } from './merge-application.server.js';
@@ -21,13 +22,19 @@ export interface RenderInput {
 class TabPool {
   private context: Promise<BrowserContext> | null = null;
   private idle: Page[] = [];
+  private releasing = new Set<Promise<void>>();
   private uses = 0;
 
   constructor(private readonly browser: Browser) {}
 
   async acquire(): Promise<Page> {
     if (this.uses++ >= CONTEXT_USES) await this.recycle();
-    const tab = this.idle.pop();
+    let tab = this.idle.pop();
+    // A tab being emptied is ready in tens of milliseconds; a new one starts a renderer (a few hundred).
+    if (!tab && this.releasing.size > 0) {
+      await Promise.race([...this.releasing, delay(RELEASE_WAIT_MS, undefined, { ref: false })]);
+      tab = this.idle.pop();
+    }
     if (tab && !tab.isClosed()) return tab;
     this.context ??= this.browser.newContext({ javaScriptEnabled: false });
     const created = await (await this.context).newPage();
@@ -39,7 +46,13 @@ class TabPool {
    * Empties the tab and only then makes it available again; the caller need not wait (the PDF is already
    * in hand), so the next applicant never meets this one's page and this one's render does not pay for it.
    */
-  async release(tab: Page, healthy: boolean): Promise<void> {
+  release(tab: Page, healthy: boolean): Promise<void> {
+    const done: Promise<void> = this.empty(tab, healthy).finally(() => this.releasing.delete(done));
+    this.releasing.add(done);
+    return done;
+  }
+
+  private async empty(tab: Page, healthy: boolean): Promise<void> {
     const context = this.context;
     try {
       if (!healthy || this.idle.length >= MAX_IDLE_TABS) throw new Error('not kept');
@@ -57,6 +70,7 @@ class TabPool {
     const old = this.context;
     this.context = null;
     this.idle = [];
+    this.releasing.clear();
     this.uses = 1;
     await (await old?.catch(() => null))?.close().catch(() => undefined);
   }
@@ -89,6 +103,8 @@ async function withinTimeLimit<T>(work: Promise<T>, ms: number, onTimeout: () =>
 
 /** One tab prints one application; two applications at a time per worker (one spare while a tab is emptied). */
 const MAX_IDLE_TABS = 3;
+/** How long a render waits for a tab being emptied before it opens a new one. */
+const RELEASE_WAIT_MS = 1_000;
 const CONTEXT_USES = 500;
 const pools = new WeakMap<Browser, TabPool>();
 
