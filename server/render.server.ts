@@ -40,8 +40,17 @@ export async function sendPage(services: AppServices, req: Request, res: Respons
     res.setHeader(name, value);
   }
   res.status(status !== undefined && httpResponse.statusCode === 200 ? status : httpResponse.statusCode);
+  const body = withPageBody(httpResponse.body, pageContext.pageBody);
   // Not res.send: its automatic ETag hashes the whole page, and could never match, as every page carries a
   // fresh CSP nonce. vike has set Content-Type.
-  res.setHeader('Content-Length', Buffer.byteLength(httpResponse.body));
-  res.end(req.method === 'HEAD' ? undefined : httpResponse.body);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The document with the page's body in place of its mark (see pages/+onRenderHtml.tsx). */
+export function withPageBody(documentHtml: string, pageBody: { mark: string; html: string } | undefined): string {
+  if (!pageBody) return documentHtml;
+  const at = documentHtml.indexOf(pageBody.mark);
+  if (at === -1) return documentHtml;
+  return documentHtml.slice(0, at) + pageBody.html + documentHtml.slice(at + pageBody.mark.length);
 }
