@@ -277,7 +277,7 @@ describeE2E('the application form in Chromium (production server)', () => {
       expect(order).toEqual([true, true]);
     });
 
-    it('loads the form code on the first interaction and joi only on the first focus, and reports the sizes', async () => {
+    it('loads the form code on the first interaction, the validation checks on the first focus, never joi, and reports the sizes', async () => {
       const page = await browser.newPage();
       pages.push(page);
       const scripts: Array<{ path: string; body: Buffer }> = [];
@@ -293,6 +293,8 @@ describeE2E('the application form in Chromium (production server)', () => {
       const hasForm = (list: Array<{ text: string }>) => list.some((s) => s.text.includes('Legal Sex at Birth'));
       // joi's browser bundle registers itself as a UMD global named joi.
       const hasJoi = (list: Array<{ text: string }>) => list.some((s) => s.text.includes('.joi='));
+      // The e-mail check (form/email-address.ts, loaded with the validation checks): the end of its atext pattern.
+      const hasChecks = (list: Array<{ text: string }>) => list.some((s) => s.text.includes('{|}~]+$/'));
 
       await page.goto(`${server.url}/about`);
       const initial = await loaded();
@@ -300,10 +302,11 @@ describeE2E('the application form in Chromium (production server)', () => {
       await hydrate(page);
       const hydrated = await loaded();
       expect(hasForm(hydrated)).toBe(true);
-      expect(hasJoi(hydrated)).toBe(false);
+      expect(hasChecks(hydrated)).toBe(false);
       await page.locator('#first_name').focus();
       const focused = await loaded();
-      expect(hasJoi(focused)).toBe(true);
+      expect(hasChecks(focused)).toBe(true);
+      expect(hasJoi(focused)).toBe(false);
       const formChunks = hydrated.slice(initial.length);
       console.log(
         `/about JavaScript (gzip): at load ${kb(initial)} KB; after the first interaction ${kb(hydrated)} KB ` +
