@@ -89,11 +89,23 @@ export function yearOptions(years: YearList['years'], now: Date = new Date()): O
   });
 }
 
+// Year lists resolved once per (start, direction, count): the same array each time, like a named list, so
+// what is derived from a list's identity (the server's rendered <option>s) is computed once per year.
+const yearLists = new Map<string, readonly Option[]>();
+
 /** The options of a source: an inline list, a named list, or a year list. An unknown name gives [] (checkDefinition reports it). */
 export function resolveOptions(source: OptionsSource, now: Date = new Date()): readonly Option[] {
   if (Array.isArray(source)) return source;
   if ('list' in source) return NAMED_LISTS[source.list] ?? [];
-  return yearOptions((source as YearList).years, now);
+  const { years } = source as YearList;
+  const key = `${years.start ?? now.getFullYear()}|${years.direction}|${years.count}`;
+  let list = yearLists.get(key);
+  if (!list) {
+    list = Object.freeze(yearOptions(years, now));
+    if (yearLists.size > 100) yearLists.clear();
+    yearLists.set(key, list);
+  }
+  return list;
 }
 
 /** The visible label of a stored value, or '' when the value is not one of the options. */

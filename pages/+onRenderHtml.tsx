@@ -5,6 +5,8 @@ import { PageContextProvider } from './page-context.js';
 import './styles.css';
 
 const APP_TITLE = 'Freshman Application';
+// Replaced by the rendered body; a comment, so a document sent without the replacement is still valid HTML.
+const BODY_MARK = '<!--page-body-->';
 
 export function onRenderHtml(pageContext: PageContextServer) {
   const { Page } = pageContext as PageContextServer & { Page: () => React.JSX.Element };
@@ -17,9 +19,12 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
   // Browser tests may make an island crash (islands/ui/test-crash.tsx) only on a server run under NODE_ENV=test.
   const testHooks = pageContext.services?.config?.nodeEnv === 'test' ? 'on' : 'off';
+  // vike searches and edits the whole document to inject the page's assets (several regular expressions and
+  // splits over it), which on a 40 KB form page costs more than rendering the page: it gets the document with a
+  // mark where the body goes, and server/render.server.ts puts the body in place of the mark.
   // </body> on a line of its own: vike injects the page's scripts before it and matches the indentation of the
-  // line it lands on with a regular expression, which on React's single-line output costs as much as rendering.
-  return escapeInject`<!doctype html>
+  // line it lands on.
+  const documentHtml = escapeInject`<!doctype html>
 <html lang="en" data-test-hooks="${testHooks}">
   <head>
     <meta charset="utf-8" />
@@ -29,7 +34,8 @@ export function onRenderHtml(pageContext: PageContextServer) {
     <title>${title}</title>
   </head>
   <body>
-    ${dangerouslySkipEscape(html)}
+    ${dangerouslySkipEscape(BODY_MARK)}
   </body>
 </html>`;
+  return { documentHtml, pageContext: { pageBody: { mark: BODY_MARK, html } } };
 }

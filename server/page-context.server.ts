@@ -27,6 +27,11 @@ declare global {
       authCard?: AuthCardState;
       /** A form page shown again after its plain form post (server/form-post/). */
       formPost?: FormPostContext;
+      /**
+       * Set by pages/+onRenderHtml.tsx: the rendered body, which the document vike returns holds only as `mark`
+       * (vike's asset injection then scans a small document); server/render.server.ts puts it in place.
+       */
+      pageBody?: { mark: string; html: string };
     }
   }
 }

@@ -1,10 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { renderPage } from 'vike/server';
 import { DEFAULT_ROUTE, isPageRoute } from '../contracts/routes.js';
+import { formDefinition } from '../form/definition.js';
 import type { AppServices } from './services.server.js';
 
 /** Renders the routes of §2 with vike; every other path redirects to /about keeping its query string. */
 export function pageRenderer(services: AppServices): RequestHandler {
+  const visitorPages = new VisitorPageCache(services);
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!isPageRoute(req.path)) {
@@ -12,8 +14,16 @@ export function pageRenderer(services: AppServices): RequestHandler {
       res.redirect(302, DEFAULT_ROUTE + (q === -1 ? '' : req.originalUrl.slice(q)));
       return;
     }
-    await sendPage(services, req, res, req.originalUrl);
+    if (!visitorPages.applies(req, res)) return sendPage(services, req, res, req.originalUrl);
+    const page = visitorPages.get(req.path) ?? visitorPages.keep(req.path, res, await renderResponse(services, req, res, req.originalUrl));
+    send(req, res, { ...page, body: page.body.join(res.locals.cspNonce as string) }, undefined);
   };
+}
+
+interface RenderedResponse {
+  statusCode: number;
+  headers: [string, string][];
+  body: string;
 }
 
 /**
@@ -21,6 +31,10 @@ export function pageRenderer(services: AppServices): RequestHandler {
  * scripts that must show again (what was typed, its errors) passes it here (server/form-post).
  */
 export async function sendPage(services: AppServices, req: Request, res: Response, urlOriginal: string, extra: Record<string, unknown> = {}, status?: number): Promise<void> {
+  send(req, res, await renderResponse(services, req, res, urlOriginal, extra), status);
+}
+
+async function renderResponse(services: AppServices, req: Request, res: Response, urlOriginal: string, extra: Record<string, unknown> = {}): Promise<RenderedResponse & { failed: boolean }> {
   const pageContext = await renderPage({
     ...extra,
     urlOriginal,
@@ -31,17 +45,89 @@ export async function sendPage(services: AppServices, req: Request, res: Respons
   });
   const { httpResponse } = pageContext;
   if (pageContext.errorWhileRendering) req.log.error({ err: pageContext.errorWhileRendering }, 'page render failed');
+  const headers: [string, string][] = [];
   for (const [name, value] of httpResponse.headers) {
     // Our own CSP (helmet) is stricter than the one vike would add.
     if (name.toLowerCase() === 'content-security-policy') continue;
-    res.setHeader(name, value);
+    headers.push([name, value]);
   }
-  for (const [name, value] of Object.entries((pageContext as { responseHeaders?: Record<string, string> }).responseHeaders ?? {})) {
-    res.setHeader(name, value);
-  }
-  res.status(status !== undefined && httpResponse.statusCode === 200 ? status : httpResponse.statusCode);
+  for (const [name, value] of Object.entries((pageContext as { responseHeaders?: Record<string, string> }).responseHeaders ?? {})) headers.push([name, value]);
+  return { statusCode: httpResponse.statusCode, headers, body: withPageBody(httpResponse.body, pageContext.pageBody), failed: Boolean(pageContext.errorWhileRendering) };
+}
+
+function send(req: Request, res: Response, page: RenderedResponse, status: number | undefined): void {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.status(status !== undefined && page.statusCode === 200 ? status : page.statusCode);
   // Not res.send: its automatic ETag hashes the whole page, and could never match, as every page carries a
   // fresh CSP nonce. vike has set Content-Type.
-  res.setHeader('Content-Length', Buffer.byteLength(httpResponse.body));
-  res.end(req.method === 'HEAD' ? undefined : httpResponse.body);
+  res.setHeader('Content-Length', Buffer.byteLength(page.body));
+  res.end(req.method === 'HEAD' ? undefined : page.body);
+}
+
+/** The document with the page's body in place of its mark (see pages/+onRenderHtml.tsx). */
+export function withPageBody(documentHtml: string, pageBody: { mark: string; html: string } | undefined): string {
+  if (!pageBody) return documentHtml;
+  const at = documentHtml.indexOf(pageBody.mark);
+  if (at === -1) return documentHtml;
+  return documentHtml.slice(0, at) + pageBody.html + documentHtml.slice(at + pageBody.mark.length);
+}
+
+/** How long a form page rendered for visitors is reused: what depends on the time (the open-applications banner, year lists) is at most this late. */
+export const VISITOR_PAGE_TTL_MS = 1000;
+
+interface KeptPage {
+  statusCode: number;
+  headers: [string, string][];
+  /** The page split at its CSP nonce, joined again with each request's own. */
+  body: string[];
+  renderedAt: number;
+  wallClockAt: number;
+}
+
+/**
+ * A form page requested by a visitor with no cookie at all and no query string is the same page for everybody
+ * (no answers, no session, no flash, no kept answers, no prefill, no upload form) but its CSP nonce: it is
+ * rendered through vike once a second and reused, with the request's nonce put in. Any cookie, query, post,
+ * session or staff token takes the full render.
+ */
+class VisitorPageCache {
+  private readonly paths: ReadonlySet<string>;
+  private readonly pages = new Map<string, KeptPage>();
+
+  constructor(private readonly services: AppServices) {
+    this.paths = new Set(formDefinition().pages.map((page) => page.path));
+  }
+
+  applies(req: Request, res: Response): boolean {
+    return (
+      this.paths.has(req.originalUrl) &&
+      req.headers.cookie === undefined &&
+      !res.locals.user &&
+      !res.locals.serviceUser &&
+      !res.locals.flash &&
+      typeof res.locals.cspNonce === 'string' &&
+      res.locals.cspNonce.length > 0
+    );
+  }
+
+  get(path: string): KeptPage | undefined {
+    const page = this.pages.get(path);
+    if (!page) return undefined;
+    // Both clocks: the services' one (tests move it) and the machine's (year lists follow it).
+    const age = this.services.now().getTime() - page.renderedAt;
+    const wallAge = Date.now() - page.wallClockAt;
+    return age >= 0 && age < VISITOR_PAGE_TTL_MS && wallAge >= 0 && wallAge < VISITOR_PAGE_TTL_MS ? page : undefined;
+  }
+
+  keep(path: string, res: Response, rendered: RenderedResponse & { failed: boolean }): KeptPage {
+    const page: KeptPage = {
+      statusCode: rendered.statusCode,
+      headers: rendered.headers,
+      body: rendered.body.split(res.locals.cspNonce as string),
+      renderedAt: this.services.now().getTime(),
+      wallClockAt: Date.now(),
+    };
+    if (rendered.statusCode === 200 && !rendered.failed) this.pages.set(path, page);
+    return page;
+  }
 }

@@ -68,8 +68,7 @@ export function pageChangeMarker(services: AppServices, headers: unknown): strin
 }
 
 /** §3 has_changed_page: the client marked a page change during the session this request presents. */
-export function hasChangedPage(services: AppServices, headers: unknown): boolean {
-  const marker = pageChangeMarker(services, headers);
+export function hasChangedPage(services: AppServices, headers: unknown, marker = pageChangeMarker(services, headers)): boolean {
   return marker !== null && readCookie(cookieHeader(headers), PAGE_CHANGED_COOKIE) === marker;
 }
 
@@ -115,7 +114,9 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
   const row = await loadApplication(services, user.id, await requestApplication(pageContext, user.id));
   const profile = await profileOf(services, user, row);
   const webStatus = derivedWebStatus(profile.web_status.map((s) => s.web_status));
-  const changed = hasChangedPage(services, pageContext.headersOriginal);
+  // One HMAC per page: the marker says whether the page changed, and the island gets it.
+  const marker = pageChangeMarker(services, pageContext.headersOriginal);
+  const changed = hasChangedPage(services, pageContext.headersOriginal, marker);
   const numLogins = Math.max(1, profile.successful_login.length);
   const validations = webStatus === 'validating' ? storedValidations(row.validations) : [];
   return {
@@ -134,7 +135,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     document_answer: profile.document_answer,
     validations,
     banner: bannerFor({ isLoggedIn: true, isServiceUser: false, webStatus, hasChangedPage: changed, numLogins, answers: profile.answer }),
-    page_change_marker: pageChangeMarker(services, pageContext.headersOriginal),
+    page_change_marker: marker,
   };
 }
 

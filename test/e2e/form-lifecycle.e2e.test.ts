@@ -261,4 +261,35 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     await context.close();
     await other.close();
   }, 120_000);
+
+  it('saved select answers (state, month, year) come back selected in the server HTML, survive hydration and still change', async () => {
+    const { context } = await student();
+    const page = await context.newPage();
+    const problems = watchPageProblems(page);
+    await open(page, '/education');
+    await settled(page);
+    const year = String(new Date().getFullYear());
+    const chosen = { hs_state: 'UT', grad_month: '6', grad_year: year };
+    for (const [key, value] of Object.entries(chosen)) {
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/answer') && r.request().method() === 'PUT' && r.status() === 200);
+      await answer(page, key, value);
+      await saved;
+    }
+    // The server marks the saved options (its option lists are rendered once per list, the choice marked).
+    const response = await page.reload();
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<option value="UT" selected="">Utah</option>');
+    expect(html).toContain('<option value="6" selected="">June</option>');
+    expect(html).toContain(`<option value="${year}" selected="">${year}</option>`);
+    await hydrated(page, 'Form');
+    for (const [key, value] of Object.entries(chosen)) await expect(page.locator(`#${key}`).inputValue()).resolves.toBe(value);
+    // The island controls the hydrated selects: a change is an answer, saved and shown.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/answer') && r.request().method() === 'PUT' && r.status() === 200);
+    await page.selectOption('#hs_state', 'CO');
+    await saved;
+    await expect(page.locator('#hs_state').inputValue()).resolves.toBe('CO');
+    expect((await profileIn(page)).answer).toMatchObject({ hs_state: 'CO', hs_state_desc: 'Colorado', grad_month: '6', grad_year: year });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

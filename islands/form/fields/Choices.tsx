@@ -1,8 +1,10 @@
+import { useContext } from 'react';
 import type { Option, Question } from '../../../form/types.js';
 import { resolveOptions } from '../../../form/options.js';
 import { descKey } from '../../../form/fields.js';
 import { useForm } from '../context.js';
 import { controlProps, ErrorText, Hint, RequiredMark, FieldShell, useQuestion } from './Field.js';
+import { ServerOptionsContext } from './server-options.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -13,23 +15,36 @@ function choose(options: readonly Option[], key: string, value: string) {
 
 function SelectControl({ q, options, className = 'input' }: { q: Of<'select'> | Of<'dependentSelect'>; options: readonly Option[]; className?: string }) {
   const { form, messages, required, value } = useQuestion(q);
+  const serverOptions = useContext(ServerOptionsContext);
+  const props = {
+    id: q.key,
+    className,
+    value,
+    autoComplete: q.autoComplete ?? 'off',
+    onChange: (e: { target: { value: string } }) => form.change(choose(options, q.key, e.target.value)),
+    onBlur: () => form.blur(q.key),
+    ...controlProps(q, messages, required),
+  };
+  // On the server: the same markup as the children below, rendered once per list (see server-options.ts).
+  if (serverOptions) return <select {...props} dangerouslySetInnerHTML={{ __html: serverOptions(options, value) }} />;
   return (
-    <select
-      id={q.key}
-      className={className}
-      value={value}
-      autoComplete={q.autoComplete ?? 'off'}
-      onChange={(e) => form.change(choose(options, q.key, e.target.value))}
-      onBlur={() => form.blur(q.key)}
-      {...controlProps(q, messages, required)}
-    >
+    <select {...props}>
+      <OptionList options={options} />
+    </select>
+  );
+}
+
+/** A select's options after its placeholder; the server's cached rendering must equal this (test/unit/form-server-options.test.tsx). */
+export function OptionList({ options }: { options: readonly Option[] }) {
+  return (
+    <>
       <option value="">Select an option</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
         </option>
       ))}
-    </select>
+    </>
   );
 }
 
