@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '../../workers/pdf/pdf-lib.server.js';
 import { makePdf } from '../fixtures/documents.js';
 import { MergePool } from '../../workers/pdf/merge-pool.server.js';
 
