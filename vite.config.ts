@@ -20,6 +20,24 @@ function forbidServerModulesInClient(): Plugin {
 
 export default defineConfig({
   plugins: [forbidServerModulesInClient(), react(), vike()],
-  build: { target: 'es2022', sourcemap: false },
+  // No modulepreload helper: it appended a <link rel=modulepreload> per dependency of every lazy island chunk, and
+  // on a form page that took 20+ ms of the main thread (80+ at 4× CPU slowdown) right when hydration started;
+  // the helper and its dependency lists were also 1.5 KB gzip on every page with islands. Chunks are at most
+  // two imports deep, and islands load in idle time after the page has loaded.
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'islands-runtime', test: /islands[\\/](ui[\\/](IslandBoundary|api|toast-bus|navigation-state|style-nonce)|lifecycle[\\/]unsaved)|contracts[\\/]cookies/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   ssr: { external: ['@electric-sql/pglite', 'knex', 'knex-pglite', 'pg', 'pg-boss', '@node-rs/argon2'] },
 });

@@ -20,7 +20,9 @@ export interface JsPhase {
 
 export interface PageJs {
   path: string;
-  /** What the page downloads before the visitor does anything. */
+  /** What the page requests before its load event: what competes with the first paint. */
+  beforeLoadEvent: JsPhase;
+  /** What the page downloads before the visitor does anything (islands hydrated in idle time after load included). */
   onLoad: JsPhase;
   /** After the first interaction (pointer over the page, then focus in the first field). */
   afterInteraction: JsPhase;
@@ -51,12 +53,18 @@ function phase(urls: Iterable<string>): JsPhase {
 export async function measurePageJs(browser: Browser, baseUrl: string, path: string): Promise<PageJs> {
   const page: Page = await browser.newPage();
   const urls = new Set<string>();
+  const beforeLoad = new Set<string>();
+  let loaded = false;
+  page.on('load', () => (loaded = true));
   page.on('request', (req) => {
-    if (req.resourceType() === 'script') urls.add(new URL(req.url()).pathname);
+    if (req.resourceType() !== 'script') return;
+    urls.add(new URL(req.url()).pathname);
+    if (!loaded) beforeLoad.add(new URL(req.url()).pathname);
   });
   await page.goto(baseUrl + path);
   await page.waitForLoadState('networkidle');
   const onLoad = phase(urls);
+  const beforeLoadEvent = phase(beforeLoad);
   await page.mouse.move(200, 300);
   await page.mouse.move(220, 320);
   const firstField = page.locator('main input, main select, main textarea').first();
@@ -65,5 +73,5 @@ export async function measurePageJs(browser: Browser, baseUrl: string, path: str
   await page.waitForLoadState('networkidle');
   const afterInteraction = phase(urls);
   await page.close();
-  return { path, onLoad, afterInteraction };
+  return { path, beforeLoadEvent, onLoad, afterInteraction };
 }
