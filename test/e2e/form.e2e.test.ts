@@ -317,7 +317,9 @@ describeE2E('the application form in Chromium (production server)', () => {
       const hydrated = await loaded();
       expect(hasForm(hydrated)).toBe(true);
       expect(hasJoi(hydrated)).toBe(false);
+      const joiResponse = page.waitForResponse(async (res) => res.request().resourceType() === 'script' && (await res.text()).includes('.joi='), { timeout: 30_000 });
       await page.locator('#first_name').focus();
+      await joiResponse;
       const focused = await loaded();
       expect(hasJoi(focused)).toBe(true);
       const formChunks = hydrated.filter((s) => !requestedBeforeLoad.has(s.path));
