@@ -1,4 +1,4 @@
-import type { AuthForm } from './auth-rules.js';
+import type { AuthForm } from './auth-check.js';
 
 /**
  * The five §2 auth cards as data: what each asks for, where it posts and where a success goes. One

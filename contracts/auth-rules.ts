@@ -1,22 +1,12 @@
 import Joi from 'joi';
-import { PASSWORD_MAX_LENGTH, PASSWORD_RULES, PASSWORDS_MATCH_RULE } from './password-rules.js';
+import { AUTH_MESSAGES, CARRIED_ANSWER_KEY, CARRIED_ANSWER_MAX_LENGTH, CARRIED_ANSWERS_MAX, type AuthForm, type FieldErrors } from './auth-check.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULES } from './password-rules.js';
 
 /**
- * THE account-form rules (§5 Auth), used by the API (authoritative) and by the auth islands (live).
- * Shared with the browser, so nothing server-only may be imported here; the auth islands load this
- * module (and joi with it) only when they first validate (islands/auth/rules-loader.ts).
+ * THE account-form rules (§5 Auth) as the API validates them (authoritative). Server-only in practice:
+ * the auth cards check with contracts/auth-check.ts, which gives the same messages without joi (one
+ * table of cases runs through both in test/unit/validation-agreement.test.ts).
  */
-
-export const AUTH_MESSAGES = {
-  email: 'Your email address must be valid.',
-  loginEmail: 'Please provide a valid email address.',
-  passwordRequired: 'Password is required.',
-  code: 'The confirmation code must be exactly 6 numbers.',
-  resendEmail: 'You must provide a valid email address to resend a confirmation code.',
-  passwordsMatch: PASSWORDS_MATCH_RULE.label,
-  passwordTooLong: 'Your password must be at most 256 characters.',
-  resetLink: 'This password reset link is invalid or has expired. Please request a new password reset e-mail.',
-} as const;
 
 const email = (message: string) =>
   Joi.string()
@@ -41,11 +31,11 @@ const newPassword = PASSWORD_RULES.reduce(
 
 /** Answers typed while logged out (§2), carried with the login call: key → text or flag. */
 export const carriedAnswersSchema = Joi.object()
-  .pattern(/^[a-z][a-z0-9_]{0,79}$/, Joi.alternatives(Joi.string().allow('').max(7000), Joi.boolean()))
-  .max(2000)
-  .messages({ '*': 'The saved answers are not in the expected form.' });
+  .pattern(CARRIED_ANSWER_KEY, Joi.alternatives(Joi.string().allow('').max(CARRIED_ANSWER_MAX_LENGTH), Joi.boolean()))
+  .max(CARRIED_ANSWERS_MAX)
+  .messages({ '*': AUTH_MESSAGES.carriedAnswers });
 
-export const authSchemas = {
+export const authSchemas: Record<AuthForm, Joi.ObjectSchema> = {
   login: Joi.object({
     username: email(AUTH_MESSAGES.loginEmail),
     password: Joi.string().max(PASSWORD_MAX_LENGTH).required().messages({
@@ -67,12 +57,7 @@ export const authSchemas = {
     confirm_password: Joi.any().valid(Joi.ref('password')).required().messages({ '*': AUTH_MESSAGES.passwordsMatch }),
     id: Joi.string().pattern(/^[A-Za-z0-9_-]{43}$/).required().messages({ '*': AUTH_MESSAGES.resetLink }),
   }),
-} as const;
-
-export type AuthForm = keyof typeof authSchemas;
-
-/** Field → every message for it, duplicates removed (§5 General). Empty object means valid. */
-export type FieldErrors = Record<string, string[]>;
+};
 
 export function authErrors(form: AuthForm, values: Record<string, unknown>): FieldErrors {
   const { error } = authSchemas[form].validate(values, { abortEarly: false, stripUnknown: true });

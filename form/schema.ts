@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { evaluate, visibility } from './conditions.js';
-import { isIsoDate, todayIso, yearsBefore } from './dates.js';
+import { isIsoDate, yearsBefore } from './dates.js';
 import { formDefinition } from './definition.js';
 import { fieldsOf, optionsFor } from './fields.js';
 import { PHONE_PATTERN, SSN_PATTERN } from './formats.js';
@@ -8,18 +7,14 @@ import { FORMAT_MESSAGES, joiLiteral, maxLengthMessage, notAnOptionMessage, requ
 import { inputMaxLength, TEXT_MAX_LENGTH } from './limits.js';
 import { resolveOptions } from './options.js';
 import type { Answers, Check, FormDefinition, PageId, Question, UiState, ValidationEntry } from './types.js';
+import { validationContext, type ValidationContext } from './validation-context.js';
 
 /**
  * The schema reads the answers only through joi; what depends on other answers (visibility, conditional
- * requiredness, `when` of checks) and on today's date comes in through the validation context, computed by
- * the same functions that show and clear questions, so the display and the validation cannot disagree.
+ * requiredness, `when` of checks) and on today's date comes in through the validation context
+ * (form/validation-context.ts). The browser runs form/check-answers.ts instead, which must give the same
+ * entries: test/unit/validation-agreement.test.ts runs one table of cases through both.
  */
-export interface ValidationContext {
-  visible: Record<string, true>;
-  required: Record<string, true>;
-  checks: Record<string, boolean[]>;
-  today: string;
-}
 
 const text = (message: string) => ({ message: joiLiteral(message) });
 
@@ -148,22 +143,6 @@ export function schema(page: PageId | 'all', options: SchemaOptions = {}): Joi.O
 
 export interface ValidateOptions extends SchemaOptions {
   ui?: UiState;
-}
-
-/** Visibility, requiredness and check conditions for these answers, evaluated with the rules of form/conditions. */
-export function validationContext(answers: Readonly<Answers>, options: ValidateOptions = {}): ValidationContext {
-  const definition = options.definition ?? formDefinition();
-  const conditionOptions = { definition, ...(options.ui ? { ui: options.ui } : {}) };
-  const { effective, visible: visibleKeys } = visibility(answers, conditionOptions);
-  const context: ValidationContext = { visible: {}, required: {}, checks: {}, today: todayIso(options.now ?? new Date()) };
-  for (const { question } of fieldsOf('all', definition)) {
-    if (!visibleKeys.has(question.key)) continue;
-    context.visible[question.key] = true;
-    const required = question.required;
-    if (required === true || (typeof required === 'object' && evaluate(required, effective))) context.required[question.key] = true;
-    if (question.checks) context.checks[question.key] = question.checks.map((check) => !('when' in check) || !check.when || evaluate(check.when, effective));
-  }
-  return context;
 }
 
 /**

@@ -1,18 +1,18 @@
-import type { authErrors } from '../../contracts/auth-rules.js';
+import type { checkAuth } from '../../contracts/auth-check.js';
 
-export type AuthErrors = typeof authErrors;
+export type AuthErrors = typeof checkAuth;
 
 let loading: Promise<AuthErrors> | null = null;
 let loaded: AuthErrors | null = null;
 
 /**
- * joi is a third of the auth pages' JavaScript and nothing needs it before a card first validates:
- * the shared rules (contracts/auth-rules.ts, the same module the API validates with) load as their own
- * chunk on the first input or submit, so the messages stay identical to the server's.
+ * The cards check with contracts/auth-check.ts: the API's rules without joi (the API keeps joi,
+ * contracts/auth-rules.ts, and a unit test holds both to the same messages). Nothing needs them before a
+ * card first validates, so their small chunk loads on the first input or submit.
  */
 export function loadAuthRules(): Promise<AuthErrors> {
-  loading ??= import('../../contracts/auth-rules.js').then(
-    (module) => (loaded = module.authErrors),
+  loading ??= import('../../contracts/auth-check.js').then(
+    (module) => (loaded = module.checkAuth),
     (err: unknown) => {
       // A failed download (flaky network) must not stay cached: the next submit tries again.
       loading = null;

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import type { AuthForm, FieldErrors } from '../../contracts/auth-rules.js';
+import type { AuthForm, FieldErrors } from '../../contracts/auth-check.js';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
 import { showError } from '../ui/toast-bus.js';
 import { loadAuthRules, loadedAuthRules, preloadAuthRules } from './rules-loader.js';
@@ -20,7 +20,7 @@ export interface AuthFormOptions<K extends string> {
 /**
  * Auth card state (§4 "Auth card submit"): validation on every change and on submit with the shared
  * rules; submit blocked while a checked field has errors (shown at the field, focus moved there);
- * call errors shown as a toast titled '<card> Error'. The rules (and joi) load on the first input or
+ * call errors shown as a toast titled '<card> Error'. The rules (a small chunk) load on the first input or
  * submit; errors are shown only after a submit, which waits for them.
  */
 export function useAuthForm<K extends string>({ form, initial, submitFields, errorTitle, onValid, serverErrors = {} }: AuthFormOptions<K>) {

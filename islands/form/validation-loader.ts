@@ -5,11 +5,19 @@ type Validate = (answers: Readonly<Answers>, page: PageId | 'all', options: { de
 let loading: Promise<Validate> | null = null;
 
 /**
- * joi and the schema are most of the form's code, and nothing needs them before the applicant first
- * touches a field: they load on the first focus (or on demand) as their own chunk, so the page's initial
- * JavaScript stays small (issue 3 budget). The same form/schema.ts runs on the server.
+ * The browser validates with form/check-answers.ts (the rules read from the definition, no joi; the server
+ * keeps form/schema.ts, and a unit test holds both to the same results). The definition, options and
+ * conditions are already in the island, so what loads here is only the few KB of the checks themselves:
+ * they come as their own small chunk on the first focus (or on demand).
  */
 export function loadValidation(): Promise<Validate> {
-  loading ??= import('../../form/schema.js').then((module) => module.validate);
+  loading ??= import('../../form/check-answers.js').then(
+    (module) => module.checkAnswers,
+    (err: unknown) => {
+      // A failed download (flaky network) must not stay cached: the next validation tries again.
+      loading = null;
+      throw err;
+    },
+  );
   return loading;
 }

@@ -5,7 +5,7 @@ import { hashPassword } from './passwords.server.js';
 import { clearLoginFailures, limitMailsTo } from './limits.server.js';
 import { assertNotCommon } from './accounts.server.js';
 import { RESET_LIFETIME_MINUTES, passwordChangedMail, resetLinkMail, sendInBackground } from './mails.server.js';
-import { AUTH_MESSAGES } from '../../contracts/auth-rules.js';
+import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
 import { findUserByUsername, markConfirmed, updatePassword } from '../../db/repos/users.server.js';
 import { NO_ACCOUNT_ID, consumeReset, deleteCode, putReset } from '../../db/repos/auth-secrets.server.js';
 import { deleteUserSessions } from '../../db/repos/sessions.server.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser, Page, Response } from 'playwright-core';
 import { axeViolations, describeE2E, watchPageProblems } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';
+import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
 import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { codeFrom, resetLinkFrom, type ReceivedMail } from '../helpers/smtp.js';
 
@@ -172,7 +173,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     const page = await browser.newPage();
     await open(page, '/login', 'AuthCardLogin');
     await page.click('button[type="submit"]');
-    // The first submit loads the shared rules (joi) before it can answer.
+    // The first submit loads the cards' rules before it can answer.
     await page.locator('#username[aria-invalid="true"]').waitFor();
     await expect(page.locator('#username-error').textContent()).resolves.toBe('Please provide a valid email address.');
     await expect(page.locator('#password-error').textContent()).resolves.toBe('Password is required.');
@@ -181,40 +182,46 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     await page.close();
   });
 
-  it('loads joi only when a card first needs it: not on load or focus, but on the first input or submit', async () => {
+  it('loads the rules only when a card first needs them (not on load or focus, but on the first input or submit), and never joi', async () => {
+    // The cards' rules (contracts/auth-check.ts) are the only client code holding the confirmation-code message;
     // joi's browser bundle registers itself as a UMD global named joi.
-    const isJoi = async (res: Response) => res.request().resourceType() === 'script' && (await res.text()).includes('.joi=');
+    const scriptText = async (res: Response) => (res.request().resourceType() === 'script' ? await res.text() : '');
+    const isRules = async (res: Response) => (await scriptText(res)).includes(AUTH_MESSAGES.code);
     const watch = (page: Page) => {
-      const found: Promise<boolean>[] = [];
-      page.on('response', (res) => found.push(isJoi(res)));
-      return async () => (await Promise.all(found)).some(Boolean);
+      const found: Promise<string>[] = [];
+      page.on('response', (res) => found.push(scriptText(res)));
+      const texts = async () => Promise.all(found);
+      return { rules: async () => (await texts()).some((t) => t.includes(AUTH_MESSAGES.code)), joi: async () => (await texts()).some((t) => t.includes('.joi=')) };
     };
 
     const page = await browser.newPage();
-    const joiSoFar = watch(page);
+    const first = watch(page);
     await open(page, '/login', 'AuthCardLogin');
     await page.waitForLoadState('networkidle');
-    await expect(joiSoFar()).resolves.toBe(false);
-    // Focus alone does not fetch it: the request starts after the first character typed.
+    await expect(first.rules()).resolves.toBe(false);
+    // Focus alone does not fetch them: the request starts after the first character typed.
     await page.locator('#username').focus();
     const beforeInput = await page.evaluate(() => performance.now());
-    const joi = page.waitForResponse(isJoi);
+    const rules = page.waitForResponse(isRules);
     await page.keyboard.type('a');
-    const requestedAt = await page.evaluate((url) => performance.getEntriesByName(url)[0]?.startTime ?? -1, (await joi).url());
+    const requestedAt = await page.evaluate((url) => performance.getEntriesByName(url)[0]?.startTime ?? -1, (await rules).url());
     expect(requestedAt).toBeGreaterThanOrEqual(beforeInput);
+    await page.waitForLoadState('networkidle');
+    await expect(first.joi()).resolves.toBe(false);
     await page.close();
 
     // A submit with nothing typed first waits for the rules, then shows the server's messages.
     const second = await browser.newPage();
-    const secondJoi = watch(second);
+    const secondWatch = watch(second);
     await open(second, '/signup', 'AuthCardSignup');
     await second.waitForLoadState('networkidle');
-    await expect(secondJoi()).resolves.toBe(false);
+    await expect(secondWatch.rules()).resolves.toBe(false);
     await second.click('button[type="submit"]');
     await second.locator('#username[aria-invalid="true"]').waitFor();
     await expect(second.locator('#username-error').textContent()).resolves.toBe('Your email address must be valid.');
     await expect(second.locator('#password-error').textContent()).resolves.toBe('is at least 12 characters');
     await expect(activeId(second)).resolves.toBe('username');
+    await expect(secondWatch.joi()).resolves.toBe(false);
     await second.close();
   });
 

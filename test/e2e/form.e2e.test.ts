@@ -286,7 +286,7 @@ describeE2E('the application form in Chromium (production server)', () => {
       expect(order).toEqual([true, true]);
     });
 
-    it('loads the form code after the page has loaded (not before its load event) and joi only on the first focus, and reports the sizes', async () => {
+    it('loads the form code after the page has loaded (not before its load event), the validation checks on the first focus, never joi, and reports the sizes', async () => {
       const page = await browser.newPage();
       pages.push(page);
       const scripts: Array<{ path: string; body: Buffer }> = [];
@@ -308,6 +308,8 @@ describeE2E('the application form in Chromium (production server)', () => {
       const hasForm = (list: Array<{ text: string }>) => list.some((s) => s.text.includes('Legal Sex at Birth'));
       // joi's browser bundle registers itself as a UMD global named joi.
       const hasJoi = (list: Array<{ text: string }>) => list.some((s) => s.text.includes('.joi='));
+      // The e-mail check (form/email-address.ts, loaded with the validation checks): the end of its atext pattern.
+      const hasChecks = (list: Array<{ text: string }>) => list.some((s) => s.text.includes('{|}~]+$/'));
 
       await page.goto(`${server.url}/about`);
       // The form's code is fetched in idle time after the load event, never competing with the first paint.
@@ -316,12 +318,13 @@ describeE2E('the application form in Chromium (production server)', () => {
       await hydrate(page);
       const hydrated = await loaded();
       expect(hasForm(hydrated)).toBe(true);
-      expect(hasJoi(hydrated)).toBe(false);
-      const joiResponse = page.waitForResponse(async (res) => res.request().resourceType() === 'script' && (await res.text()).includes('.joi='), { timeout: 30_000 });
+      expect(hasChecks(hydrated)).toBe(false);
+      const checksResponse = page.waitForResponse(async (res) => res.request().resourceType() === 'script' && (await res.text()).includes('{|}~]+$/'), { timeout: 30_000 });
       await page.locator('#first_name').focus();
-      await joiResponse;
+      await checksResponse;
       const focused = await loaded();
-      expect(hasJoi(focused)).toBe(true);
+      expect(hasChecks(focused)).toBe(true);
+      expect(hasJoi(focused)).toBe(false);
       const formChunks = hydrated.filter((s) => !requestedBeforeLoad.has(s.path));
       console.log(
         `/about JavaScript (gzip): before the load event ${kb(initial)} KB; once hydrated ${kb(hydrated)} KB ` +

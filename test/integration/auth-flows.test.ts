@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { MailBox } from '../helpers/smtp.js';
 import { GOOD_PASSWORD, OTHER_PASSWORD, createAccount, latestCode, latestResetLink, logIn, recordMail } from './auth-helpers.js';
 import { LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../contracts/cookies.js';
-import { AUTH_MESSAGES } from '../../contracts/auth-rules.js';
+import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
 import { listLogins, findUserByUsername } from '../../db/repos/users.server.js';
 import { findCarriedAnswers } from '../../db/repos/carried-answers.server.js';
 

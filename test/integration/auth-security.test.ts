@@ -10,7 +10,7 @@ import { LOGIN_BACKOFF } from '../../server/auth/limits.server.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../server/auth/passwords.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionIdHash } from '../../server/auth/session.server.js';
-import { AUTH_MESSAGES } from '../../contracts/auth-rules.js';
+import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
 import { findUserByUsername } from '../../db/repos/users.server.js';
 
 const MINUTE = 60_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUTH_MESSAGES, authErrors, authValues } from '../../contracts/auth-rules.js';
+import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
+import { authErrors, authValues } from '../../contracts/auth-rules.js';
 import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, passwordRuleHolds } from '../../contracts/password-rules.js';
 import { isCommonPassword } from '../../server/auth/passwords.server.js';
 import { loginDelayMs, waitText } from '../../server/auth/limits.server.js';

@@ -3,7 +3,8 @@ import { clearInvalidDates } from '../../form/answers.js';
 import { formDefinition } from '../../form/definition.js';
 import { fieldsOf } from '../../form/fields.js';
 import { MESSAGES, PHONE_MESSAGES, parentMessages } from '../../form/messages.js';
-import { schema, validate, validationContext } from '../../form/schema.js';
+import { schema, validate } from '../../form/schema.js';
+import { validationContext } from '../../form/validation-context.js';
 import type { Answers, FormDefinition, Question } from '../../form/types.js';
 
 /** A fixed "today" for the age rules of §5: 22 November 2026. */

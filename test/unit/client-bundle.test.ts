@@ -1,0 +1,33 @@
+import { describe, expect, test } from '@jest/globals';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/paths.js';
+
+/**
+ * joi validates on the server only (issue 19): the browser checks with form/check-answers.ts and
+ * contracts/auth-check.ts. These are texts only joi's own code holds (its error codes for alternatives,
+ * required keys and inverted patterns); no built client file may contain them.
+ */
+const JOI_MARKERS = /alternatives\.match|any\.required|string\.pattern\.invert/;
+
+function scripts(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe('client build', () => {
+  const client = join(ROOT, 'dist', 'client');
+
+  test('the markers find joi in joi itself', () => {
+    const joi = readFileSync(join(ROOT, 'node_modules', 'joi', 'dist', 'joi-browser.min.js'), 'utf8');
+    expect(JOI_MARKERS.test(joi)).toBe(true);
+  });
+
+  test('no client JavaScript contains joi', () => {
+    if (!existsSync(client)) throw new Error('No build: run `npx vite build` (npm test does it first).');
+    const files = scripts(client);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((file) => JOI_MARKERS.test(readFileSync(file, 'utf8'))).map((file) => file.slice(client.length))).toEqual([]);
+  });
+});
