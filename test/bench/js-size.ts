@@ -46,6 +46,16 @@ function phase(urls: Iterable<string>): JsPhase {
   return { totalGzipBytes: scripts.reduce((n, s) => n + s.gzipBytes, 0), byKind, scripts };
 }
 
+/** The scripts the page started to fetch before its load event, by the browser's own clock (Resource Timing). */
+export function scriptsBeforeLoadEvent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const loadStart = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\.m?js(\?|$)/.test(e.name) && e.startTime < loadStart)
+      .map((e) => new URL(e.name).pathname);
+  });
+}
+
 /**
  * JavaScript a real browser downloads for a page, each file gzipped as the server's compression sends
  * it: first on load, then after a first interaction (which hydrates islands that wait for it).
@@ -53,18 +63,13 @@ function phase(urls: Iterable<string>): JsPhase {
 export async function measurePageJs(browser: Browser, baseUrl: string, path: string): Promise<PageJs> {
   const page: Page = await browser.newPage();
   const urls = new Set<string>();
-  const beforeLoad = new Set<string>();
-  let loaded = false;
-  page.on('load', () => (loaded = true));
   page.on('request', (req) => {
-    if (req.resourceType() !== 'script') return;
-    urls.add(new URL(req.url()).pathname);
-    if (!loaded) beforeLoad.add(new URL(req.url()).pathname);
+    if (req.resourceType() === 'script') urls.add(new URL(req.url()).pathname);
   });
   await page.goto(baseUrl + path);
   await page.waitForLoadState('networkidle');
   const onLoad = phase(urls);
-  const beforeLoadEvent = phase(beforeLoad);
+  const beforeLoadEvent = phase(await scriptsBeforeLoadEvent(page));
   await page.mouse.move(200, 300);
   await page.mouse.move(220, 320);
   const firstField = page.locator('main input, main select, main textarea').first();

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
+import { scriptsBeforeLoadEvent } from '../bench/js-size.js';
 
 let browser: Browser;
 let server: RunningServer;
@@ -290,12 +291,6 @@ describeE2E('the application form in Chromium (production server)', () => {
       const page = await browser.newPage();
       pages.push(page);
       const scripts: Array<{ path: string; body: Buffer }> = [];
-      const requestedBeforeLoad = new Set<string>();
-      let pageLoaded = false;
-      page.on('load', () => (pageLoaded = true));
-      page.on('request', (req) => {
-        if (req.resourceType() === 'script' && !pageLoaded) requestedBeforeLoad.add(new URL(req.url()).pathname);
-      });
       page.on('response', (res) => {
         if (res.request().resourceType() === 'script') void res.body().then((body) => scripts.push({ path: new URL(res.url()).pathname, body }));
       });
@@ -313,7 +308,9 @@ describeE2E('the application form in Chromium (production server)', () => {
 
       await page.goto(`${server.url}/about`);
       // The form's code is fetched in idle time after the load event, never competing with the first paint.
-      const initial = (await loaded()).filter((s) => requestedBeforeLoad.has(s.path));
+      const all = await loaded();
+      const requestedBeforeLoad = new Set(await scriptsBeforeLoadEvent(page));
+      const initial = all.filter((s) => requestedBeforeLoad.has(s.path));
       expect(hasForm(initial)).toBe(false);
       await hydrate(page);
       const hydrated = await loaded();
