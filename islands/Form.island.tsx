@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Answers, Page, PageId, ValidationEntry } from '../form/types.js';
 import { formDefinition, pageById } from '../form/definition.js';
 import { fieldByKey } from '../form/fields.js';
@@ -74,22 +74,22 @@ export function Form(props: FormProps) {
 
   // After hydration (never during it, so the first client render matches the server's HTML): answers kept in
   // this tab, then whatever the browser already holds in the controls (typed before hydration, back/forward).
+  // The re-render these cause (the whole page) is a transition: React renders it in short slices that give way
+  // to input, instead of one task that a slow phone feels right after hydration.
   useEffect(() => {
     const known = (key: string) => fieldByKey(key, definition) !== undefined;
-    if (!props.isLoggedIn) {
-      const carried = readCarriedAnswers();
+    const carried = props.isLoggedIn ? null : readCarriedAnswers();
+    const typed = main.current ? domAnswerChanges(main.current, known, props.answers) : {};
+    for (const [key, value] of Object.entries(typed)) {
+      const kind = fieldByKey(key, definition)?.question.kind;
+      if (typeof value === 'string' && kind === 'phone') typed[key] = formatPhone(value);
+      if (typeof value === 'string' && kind === 'ssn') typed[key] = formatSsn(value);
+    }
+    startTransition(() => {
       if (carried) dispatch({ type: 'restore', answers: Object.fromEntries(Object.entries(carried).filter(([key]) => known(key) || known(key.replace(/_desc$/, '')))) });
-    }
-    if (main.current) {
-      const typed = domAnswerChanges(main.current, known, props.answers);
-      for (const [key, value] of Object.entries(typed)) {
-        const kind = fieldByKey(key, definition)?.question.kind;
-        if (typeof value === 'string' && kind === 'phone') typed[key] = formatPhone(value);
-        if (typeof value === 'string' && kind === 'ssn') typed[key] = formatSsn(value);
-      }
       if (Object.keys(typed).length > 0) dispatch({ type: 'change', values: withChangedDescriptions(props.answers, typed, definition) });
-    }
-    setRestored(true);
+      setRestored(true);
+    });
   }, []);
 
   // Logged-out answers live in this tab (§1). Nothing is stored until something is answered, so a visitor

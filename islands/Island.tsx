@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 
 /**
- * When an island's code loads: at page load, when the visitor first reaches for it (hover, focus, touch),
- * or (the Toaster) when the first toast is raised or a flash message waits.
+ * When an island's code loads: `load`, soon after the page has loaded (in idle time, visible islands first,
+ * at once if the visitor reaches for it before), `interaction`, only when the visitor first reaches for it
+ * (hover, focus, touch), or `toast` (the Toaster), when the first toast is raised or a flash message waits.
  */
 export type HydrateWhen = 'load' | 'interaction' | 'toast';
 
@@ -11,7 +12,7 @@ export type HydrateWhen = 'load' | 'interaction' | 'toast';
  * (islands/hydrate.ts) loads `islands/<name>.island.tsx` lazily and hydrates it with the same JSON props.
  * `name` must equal both the file's base name and the component's export name.
  * Use `hydrate="interaction"` for parts that do nothing until used (footer modals): their code is not
- * part of the page's initial JavaScript.
+ * downloaded unless they are used.
  */
 export function Island<P extends object>({
   name,

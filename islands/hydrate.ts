@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { shareStyleNonce } from './ui/style-nonce.js';
 import { TOAST_WAITING_EVENT } from './ui/toast-bus.js';
 import { FLASH_KEY } from './ui/navigation-state.js';
@@ -9,26 +9,92 @@ const modules = import.meta.glob<Record<string, ComponentType<object>>>('./*.isl
 // pointermove too: the pointer may already rest on the island when this script runs.
 const INTERACTION_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'focusin', 'touchstart'] as const;
 
-function hydrateOne(element: HTMLElement): Promise<void> {
+/** How long hydration waits for an idle moment after the load event before it starts anyway. */
+const IDLE_TIMEOUT_MS = 1500;
+
+/**
+ * Gives the main thread back (input, paint) before the next piece of work: scheduler.yield where the browser
+ * has it (the continuation keeps its place in line), else a MessageChannel message (a new task, without
+ * setTimeout's clamping).
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+interface Runtime {
+  react: typeof import('react');
+  reactDom: typeof import('react-dom/client');
+  boundary: typeof import('./ui/IslandBoundary.js');
+  testCrash: typeof import('./ui/test-crash.js') | null;
+  /** Renders its child and reports, after the commit and the island's own effects, that the island is live. */
+  Hydrated: ComponentType<{ onHydrated: () => void; children: ReactNode }>;
+}
+
+let runtime: Promise<Runtime> | null = null;
+
+/**
+ * React itself loads with the first island that needs it: a page whose islands all wait for interaction downloads
+ * almost nothing up front. React, react-dom and the boundary are separate imports, so each module graph is
+ * evaluated in its own task rather than all in one long one. The test hook exists only on pages of a server run
+ * under NODE_ENV=test (pages/+onRenderHtml.tsx).
+ */
+function loadRuntime(): Promise<Runtime> {
+  runtime ??= (async () => {
+    const testHooks = document.documentElement.dataset.testHooks === 'on';
+    const [react, reactDom, boundary, testCrash] = await Promise.all([
+      import('react'),
+      import('react-dom/client'),
+      import('./ui/IslandBoundary.js'),
+      testHooks ? import('./ui/test-crash.js') : null,
+    ]);
+    function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+      // Effects run children first: the island's own effects (answers typed before hydration) have run by now.
+      react.useEffect(onHydrated, []);
+      return children;
+    }
+    return { react, reactDom, boundary, testCrash, Hydrated };
+  })();
+  return runtime;
+}
+
+/**
+ * Hydrates one island. The root is created inside startTransition: React 19 then hydrates on a transition lane,
+ * in slices of a few milliseconds that yield to input, where default-lane hydration would be one long task.
+ * A click or keystroke meanwhile makes React hydrate what it lands on at once and replays it itself.
+ * Resolves once the island is live; `onRooted` says when React listens (events then need no replay of ours).
+ */
+async function hydrateOne(element: HTMLElement, onRooted: () => void = () => {}): Promise<void> {
   const name = element.dataset.island ?? '';
   const load = modules[`./${name}.island.tsx`];
-  if (!load) return Promise.reject(new Error(`No island named ${name}`));
+  if (!load) throw new Error(`No island named ${name}`);
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
-  // React itself loads with the first island that needs it: a page whose islands all wait for
-  // interaction downloads almost nothing up front. The test hook exists only on pages of a server run
-  // under NODE_ENV=test (pages/+onRenderHtml.tsx).
-  const testHooks = document.documentElement.dataset.testHooks === 'on';
-  const parts = [load(), import('react'), import('react-dom/client'), import('./ui/IslandBoundary.js'), testHooks ? import('./ui/test-crash.js') : null] as const;
-  return Promise.all(parts).then(([module, react, reactDom, boundary, testCrash]) => {
-    const Component = module[name];
-    if (!Component) throw new Error(`islands/${name}.island.tsx does not export ${name}`);
-    // Each island in its own boundary (§2, §8): a crash replaces that island only. The boundary adds no
-    // markup until then, so hydration matches the server's HTML.
-    const island = react.createElement(Component, props);
-    const content = testCrash ? react.createElement(testCrash.CrashOnDemand, { name, children: island }) : island;
-    reactDom.hydrateRoot(element, react.createElement(boundary.IslandBoundary, { name, children: content }));
-    element.dataset.hydrated = 'true';
+  const rt = await loadRuntime();
+  // The island's own code after React's: its module graph is evaluated in a task of its own.
+  await yieldToMain();
+  const module = await load();
+  const Component = module[name];
+  if (!Component) throw new Error(`islands/${name}.island.tsx does not export ${name}`);
+  await yieldToMain();
+  const { react, reactDom, boundary, testCrash, Hydrated } = rt;
+  // Each island in its own boundary (§2, §8): a crash replaces that island only. Neither the boundary nor the
+  // Hydrated marker adds markup until then, so hydration matches the server's HTML.
+  const island = react.createElement(Component, props);
+  const content = testCrash ? react.createElement(testCrash.CrashOnDemand, { name, children: island }) : island;
+  await new Promise<void>((resolve) => {
+    const tree = react.createElement(Hydrated, { onHydrated: resolve, children: react.createElement(boundary.IslandBoundary, { name, children: content }) });
+    react.startTransition(() => {
+      reactDom.hydrateRoot(element, tree);
+    });
+    onRooted();
   });
+  // The CSS switch from the no-JavaScript form to the enhanced one (styles.css), once React owns the markup.
+  element.dataset.hydrated = 'true';
 }
 
 /** Path of child indexes from the island to a descendant, to find "the same" element after hydration. */
@@ -47,33 +113,42 @@ function follow(root: Element, path: number[]): HTMLElement | null {
 }
 
 /**
- * Hydrates on the first interaction. A click that arrives before the code has loaded is replayed on the
- * same element once hydrated, so the first click on a footer link still opens its modal.
+ * Makes the first interaction with the island hydrate it at once, and returns the function that starts hydration
+ * (called again, it returns the same promise). A click that arrives before React listens is held and replayed on
+ * the same element once hydrated, so the first click on a footer link still opens its modal; once React listens
+ * (the root exists, hydration may still be under way) React replays events itself.
  */
-function hydrateOnInteraction(element: HTMLElement): void {
-  let started = false;
+function hydrateWhenReached(element: HTMLElement): () => Promise<void> {
+  let started: Promise<void> | null = null;
+  let rooted = false;
   let pendingClick: number[] | null = null;
   const onClick = (event: Event) => {
-    if (element.dataset.hydrated === 'true') return;
+    if (rooted) return;
     event.preventDefault();
     event.stopPropagation();
     pendingClick = pathTo(element, event.target as Element);
-    start();
+    void start();
   };
-  function start() {
-    if (started) return;
-    started = true;
-    for (const type of INTERACTION_EVENTS) element.removeEventListener(type, start);
-    void hydrateOne(element).then(() => {
+  function start(): Promise<void> {
+    if (started) return started;
+    for (const type of INTERACTION_EVENTS) element.removeEventListener(type, onReach);
+    started = hydrateOne(element, () => {
+      rooted = true;
       element.removeEventListener('click', onClick, true);
-      // Let React attach its listeners before replaying.
-      requestAnimationFrame(() => {
-        if (pendingClick) follow(element, pendingClick)?.click();
-      });
-    });
+    })
+      .then(() => {
+        // Let React attach its listeners and effects before replaying.
+        requestAnimationFrame(() => {
+          if (pendingClick) follow(element, pendingClick)?.click();
+        });
+      })
+      .catch((err) => console.error(err));
+    return started;
   }
+  const onReach = () => void start();
   element.addEventListener('click', onClick, true);
-  for (const type of INTERACTION_EVENTS) element.addEventListener(type, start, { passive: true });
+  for (const type of INTERACTION_EVENTS) element.addEventListener(type, onReach, { passive: true });
+  return start;
 }
 
 /** The Toaster of a page that loads no JavaScript up front: hydrated for a flash message, or the first toast. */
@@ -89,13 +164,55 @@ function hydrateOnToast(element: HTMLElement): void {
   else window.addEventListener(TOAST_WAITING_EVENT, start, { once: true });
 }
 
+function afterLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 50);
+  });
+}
+
+/** Which of the elements are in (or near) the viewport now; all of them where IntersectionObserver is missing. */
+function visibleNow(elements: HTMLElement[]): Promise<Set<Element>> {
+  if (typeof IntersectionObserver !== 'function') return Promise.resolve(new Set(elements));
+  return new Promise((resolve) => {
+    // The first callback reports every observed element at once.
+    const observer = new IntersectionObserver((entries) => {
+      observer.disconnect();
+      resolve(new Set(entries.filter((e) => e.isIntersecting).map((e) => e.target)));
+    }, { rootMargin: '200px' });
+    for (const element of elements) observer.observe(element);
+  });
+}
+
+/**
+ * Islands that should be live before the visitor reaches for them: hydrated one after another in idle time after
+ * the load event (so they never compete with the page's first paint), the visible ones first, each in short tasks
+ * with the main thread given back between them. Reaching for one first hydrates it at once.
+ */
+async function hydrateSoon(starts: Array<{ element: HTMLElement; start: () => Promise<void> }>): Promise<void> {
+  const [visible] = await Promise.all([visibleNow(starts.map((s) => s.element)), afterLoad()]);
+  const ordered = [...starts.filter((s) => visible.has(s.element)), ...starts.filter((s) => !visible.has(s.element))];
+  for (const { start } of ordered) {
+    await idle();
+    await start();
+    await yieldToMain();
+  }
+}
+
 export function hydrateIslands(root: ParentNode = document): void {
   // Before any island renders: Radix dialogs inject a <style> that the CSP admits only with the nonce.
   shareStyleNonce();
+  const soon: Array<{ element: HTMLElement; start: () => Promise<void> }> = [];
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
-    if (element.dataset.hydrate === 'interaction') hydrateOnInteraction(element);
+    if (element.dataset.hydrate === 'interaction') hydrateWhenReached(element);
     else if (element.dataset.hydrate === 'toast') hydrateOnToast(element);
-    else void hydrateOne(element).catch((err) => console.error(err));
+    else soon.push({ element, start: hydrateWhenReached(element) });
   }
+  if (soon.length) void hydrateSoon(soon);
   document.documentElement.dataset.islands = 'ready';
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import type { FormDefinition, Page, ValidationEntry } from '../../form/types.js';
 import { DEFAULT_ROUTE } from '../../contracts/routes.js';
 import { markChangedPage } from '../lifecycle/page-change.js';
@@ -120,7 +120,8 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
         if (status === null) {
           await postWebStatus('started');
           status = 'started';
-          dispatch({ type: 'status', webStatus: status });
+          // A background change that re-renders the whole page: as a transition, in slices that give way to typing.
+          startTransition(() => dispatch({ type: 'status', webStatus: 'started' }));
         }
         if (status === 'started' || status === 'validating') await putLastPage(page.path);
       } catch (err) {

@@ -62,7 +62,8 @@ export function AuthPage({ card }: { card: AuthCardName }) {
         </div>
       ) : null}
       <Island name={name} component={Card} props={cardState(card, context)} />
-      <Island name="Toaster" component={Toaster} props={{}} />
+      {/* Radix Toast loads only for a flash message or the first toast (a failed login): not with every visit. */}
+      <Island name="Toaster" component={Toaster} props={{}} hydrate="toast" />
     </AuthShell>
   );
 }

@@ -20,7 +20,9 @@ export interface JsPhase {
 
 export interface PageJs {
   path: string;
-  /** What the page downloads before the visitor does anything. */
+  /** What the page requests before its load event: what competes with the first paint. */
+  beforeLoadEvent: JsPhase;
+  /** What the page downloads before the visitor does anything (islands hydrated in idle time after load included). */
   onLoad: JsPhase;
   /** After the first interaction (pointer over the page, then focus in the first field). */
   afterInteraction: JsPhase;
@@ -44,6 +46,16 @@ function phase(urls: Iterable<string>): JsPhase {
   return { totalGzipBytes: scripts.reduce((n, s) => n + s.gzipBytes, 0), byKind, scripts };
 }
 
+/** The scripts the page started to fetch before its load event, by the browser's own clock (Resource Timing). */
+export function scriptsBeforeLoadEvent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const loadStart = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\.m?js(\?|$)/.test(e.name) && e.startTime < loadStart)
+      .map((e) => new URL(e.name).pathname);
+  });
+}
+
 /**
  * JavaScript a real browser downloads for a page, each file gzipped as the server's compression sends
  * it: first on load, then after a first interaction (which hydrates islands that wait for it).
@@ -57,6 +69,7 @@ export async function measurePageJs(browser: Browser, baseUrl: string, path: str
   await page.goto(baseUrl + path);
   await page.waitForLoadState('networkidle');
   const onLoad = phase(urls);
+  const beforeLoadEvent = phase(await scriptsBeforeLoadEvent(page));
   await page.mouse.move(200, 300);
   await page.mouse.move(220, 320);
   const firstField = page.locator('main input, main select, main textarea').first();
@@ -65,5 +78,5 @@ export async function measurePageJs(browser: Browser, baseUrl: string, path: str
   await page.waitForLoadState('networkidle');
   const afterInteraction = phase(urls);
   await page.close();
-  return { path, onLoad, afterInteraction };
+  return { path, beforeLoadEvent, onLoad, afterInteraction };
 }

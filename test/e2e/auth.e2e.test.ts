@@ -17,9 +17,8 @@ let n = 0;
 const nextEmail = () => `student${++n}-${Date.now()}@example.org`;
 
 async function hydrated(page: Page, island: string) {
-  // 'attached': island wrappers are display: contents, and the Toaster's is empty until a toast shows.
+  // 'attached': island wrappers are display: contents. The Toaster hydrates with the first toast (expectToast waits).
   await page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`, { state: 'attached', timeout: 20_000 });
-  await page.waitForSelector('[data-island="Toaster"][data-hydrated="true"]', { state: 'attached', timeout: 20_000 });
 }
 
 async function open(page: Page, path: string, island: string) {

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useMemo, type ReactElement } from 'react';
 import type { Option, Question } from '../../../form/types.js';
 import { resolveOptions } from '../../../form/options.js';
 import { descKey } from '../../../form/fields.js';
@@ -11,6 +11,23 @@ type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 /** §3: a choice also stores `<key>_desc`, the visible label of the chosen option ('' when cleared). */
 function choose(options: readonly Option[], key: string, value: string) {
   return { [key]: value, [descKey(key)]: options.find((o) => o.value === value)?.label ?? '' };
+}
+
+// The same <option> elements for the same list on every render: React skips an unchanged element without
+// comparing its children, so a keystroke elsewhere in the form does not walk the ~580 options of the country,
+// state and date selects again (a 4× slower phone felt that on every key).
+const optionElements = new WeakMap<readonly Option[], ReactElement[]>();
+function optionsOf(options: readonly Option[]): ReactElement[] {
+  let elements = optionElements.get(options);
+  if (!elements) {
+    elements = options.map((o) => (
+      <option key={o.value} value={o.value}>
+        {o.label}
+      </option>
+    ));
+    optionElements.set(options, elements);
+  }
+  return elements;
 }
 
 function SelectControl({ q, options, className = 'input' }: { q: Of<'select'> | Of<'dependentSelect'>; options: readonly Option[]; className?: string }) {
@@ -39,20 +56,18 @@ export function OptionList({ options }: { options: readonly Option[] }) {
   return (
     <>
       <option value="">Select an option</option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      {optionsOf(options)}
     </>
   );
 }
 
 export function SelectField({ q }: { q: Of<'select'> }) {
   const { messages, required } = useQuestion(q);
+  // Year lists are computed per call: keep one list (and so one set of option elements) per question.
+  const options = useMemo(() => resolveOptions(q.options), [q.options]);
   return (
     <FieldShell q={q} required={required} messages={messages}>
-      <SelectControl q={q} options={resolveOptions(q.options)} />
+      <SelectControl q={q} options={options} />
     </FieldShell>
   );
 }
