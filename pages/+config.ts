@@ -13,6 +13,9 @@ export default {
   // Pages render on the server only; interactive parts are islands hydrated by islands/hydrate.ts.
   meta: {
     title: { env: { server: true } },
+    // No page renders in the browser (no onRenderClient): kept out of the client build, so nothing a page imports
+    // for server rendering (react-dom/server, the option lists' cache) can join a chunk the browser loads.
+    Page: { env: { server: true } },
   },
   passToClient: [],
 } satisfies Config;
