@@ -1,15 +1,15 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { api, ApiError, GENERIC_ERROR_MESSAGE, sessionInvalid, UnauthorizedError } from './ui/api.js';
 import { isLoggedIn } from './ui/navigation-state.js';
 import { showError } from './ui/toast-bus.js';
 import { createInactivityMachine, type InactivityMachine } from './lifecycle/inactivity-machine.js';
-import { LEAVE_LABEL, STAY_LABEL, WARNING_TEXT, WARNING_TITLE } from './lifecycle/idle.js';
 import { onSharedActivity, openTabChannel, readSharedActivity, writeSharedActivity } from './lifecycle/tab-sync.js';
 import { flushAll } from './lifecycle/unsaved.js';
 import { endSessionQuietly, leaveForLogin, logoutByChoice } from './lifecycle/logout.js';
 import { shareStyleNonce } from './ui/style-nonce.js';
 import { trackPageChangeLinks } from './lifecycle/page-change.js';
+
+const InactivityDialog = lazy(() => import('./lifecycle/InactivityDialog.js').then((m) => ({ default: m.InactivityDialog })));
 
 // Before any dialog opens: its scroll lock's <style> needs the CSP nonce.
 shareStyleNonce();
@@ -35,6 +35,7 @@ export function Inactivity() {
   const [warning, setWarning] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const machine = useRef<InactivityMachine | null>(null);
+  const [warned, setWarned] = useState(false);
 
   useEffect(() => {
     // §4: logged in means an identity-provider cookie; without one there is nothing to time out.
@@ -55,7 +56,10 @@ export function Inactivity() {
       sessionEnded: sessionInvalid,
       post: channel.post,
       tabId: channel.id,
-      onWarning: setWarning,
+      onWarning: (on) => {
+        if (on) setWarned(true);
+        setWarning(on);
+      },
     });
     machine.current = current;
     const onActivity = () => current?.activity();
@@ -89,34 +93,11 @@ export function Inactivity() {
     }
   }
 
-  return (
-    <Dialog.Root
-      open={warning}
-      onOpenChange={(open) => {
-        // Escape is an answer too: the applicant is clearly there.
-        if (!open) machine.current?.stay();
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content
-          className="modal inactivity"
-          role="alertdialog"
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
-        >
-          <Dialog.Title className="modal__title">{WARNING_TITLE}</Dialog.Title>
-          <Dialog.Description>{WARNING_TEXT}</Dialog.Description>
-          <div className="modal__actions">
-            <button type="button" className="button" onClick={() => machine.current?.stay()} disabled={leaving}>
-              {STAY_LABEL}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => void leave()} disabled={leaving}>
-              {LEAVE_LABEL}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+  // The dialog's code (Radix dialog, about 14 KB gzip) loads when the warning is first due, not with the page.
+  // Once loaded it stays mounted, so closing it is Radix's own close (focus goes back where it was).
+  return warned ? (
+    <Suspense fallback={null}>
+      <InactivityDialog open={warning} leaving={leaving} onStay={() => machine.current?.stay()} onLeave={() => void leave()} />
+    </Suspense>
+  ) : null;
 }

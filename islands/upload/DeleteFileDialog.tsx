@@ -1,41 +1,39 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
-import { FILE_MESSAGES } from '../../form/documents.js';
+import { lazy, Suspense, useRef, useState } from 'react';
+
+// The confirmation (Radix dialog, about 14 KB gzip) loads when the applicant reaches for Delete, not with the
+// upload control: most applicants never delete a file.
+const loadConfirm = () => import('./DeleteFileConfirm.js');
+const DeleteFileConfirm = lazy(() => loadConfirm().then((m) => ({ default: m.DeleteFileConfirm })));
 
 /** §5: delete asks 'Are you sure you want to delete your file?' with Cancel and Delete. */
 export function DeleteFileDialog({ fileName, onConfirm }: { fileName: string; onConfirm: () => Promise<void> | void }) {
   const [open, setOpen] = useState(false);
-  const [working, setWorking] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadConfirm();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="button button--secondary upload__delete" aria-label={`Delete ${fileName}`}>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="button button--secondary upload__delete"
+        aria-label={`Delete ${fileName}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
         Delete
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className="modal modal--narrow" aria-describedby={undefined}>
-          <Dialog.Title className="modal__title">{FILE_MESSAGES.deleteConfirm}</Dialog.Title>
-          <div className="modal__actions">
-            <Dialog.Close className="button button--secondary">Cancel</Dialog.Close>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={working}
-              onClick={async () => {
-                setWorking(true);
-                try {
-                  await onConfirm();
-                } finally {
-                  setWorking(false);
-                  setOpen(false);
-                }
-              }}
-            >
-              Delete
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <DeleteFileConfirm open={open} onOpenChange={setOpen} onConfirm={onConfirm} returnFocus={() => trigger.current?.focus()} />
+        </Suspense>
+      )}
+    </>
   );
 }

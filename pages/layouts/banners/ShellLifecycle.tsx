@@ -16,9 +16,9 @@ export function AccountSlot({ data }: { data: FormPageData | undefined }) {
 
 /**
  * The lifecycle parts of a page that are not in its layout: for a logged-in student the session's page-change
- * marker and the inactivity modal; for everyone but staff the page's toaster. A visitor's page loads no
- * JavaScript before an interaction, so its toaster's code loads only when a toast is raised or a flash
- * message waits.
+ * marker and the inactivity modal; for everyone but staff the page's toaster. The toaster's code (Radix toast,
+ * about 7 KB gzip) loads only when a toast is raised or a flash message waits (islands/hydrate.ts): most pages
+ * never show one, logged in or not.
  */
 export function ShellLifecycle({ data }: { data: { is_logged_in: boolean; is_service_user?: boolean; page_change_marker?: string | null } | undefined }) {
   const marker = data?.is_logged_in ? data.page_change_marker : null;
@@ -26,7 +26,7 @@ export function ShellLifecycle({ data }: { data: { is_logged_in: boolean; is_ser
     <>
       {marker ? <div hidden {...{ [PAGE_CHANGE_MARKER_ATTRIBUTE]: marker }} /> : null}
       {data?.is_logged_in ? <Island name="Inactivity" component={Inactivity} props={{}} /> : null}
-      {data?.is_service_user ? null : <Island name="Toaster" component={Toaster} props={{}} hydrate={data?.is_logged_in ? 'load' : 'toast'} />}
+      {data?.is_service_user ? null : <Island name="Toaster" component={Toaster} props={{}} hydrate="toast" />}
     </>
   );
 }
