@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
 import type { Answers, Question } from '../../../form/types.js';
 import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize } from '../../../form/documents.js';
 import { isPending } from '../../../contracts/statuses.js';
@@ -19,7 +19,7 @@ type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 const FileUploadInput = lazy(() => import('../../upload/FileUploadInput.js').then((m) => ({ default: m.FileUploadInput })));
 
 /** The file input as it looks before the upload code has loaded; without scripts it can send nothing, so it stays hidden then. */
-function FilePicker({ q, describedBy, invalid, locked }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean }) {
+function FilePicker({ q, describedBy, invalid, locked, onLocked }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean; onLocked?: () => void }) {
   return (
     <>
       <input
@@ -31,7 +31,11 @@ function FilePicker({ q, describedBy, invalid, locked }: { q: Of<'file'>; descri
         aria-disabled={locked || undefined}
         aria-describedby={`${q.key}-upload-hint ${describedBy}`}
         aria-invalid={invalid || undefined}
-        onClick={(e) => e.preventDefault()}
+        onClick={(e) => {
+          e.preventDefault();
+          // §5: uploads need an account; say so instead of opening the picker.
+          if (locked) onLocked?.();
+        }}
       />
       <p id={`${q.key}-upload-hint`} className={locked ? 'field__hint upload__hint' : 'field__hint upload__hint js-only'}>
         {locked ? FILE_MESSAGES.loginNeeded : 'Choose a file or drop it here: PNG, JPEG, PDF or Word (.docx), up to 1 MB.'}
@@ -54,7 +58,7 @@ const STATUS_TEXT: Record<DocumentAnswer['status'], string> = {
  * file straight to the object store (controls tied to a multipart <form> outside the page form by their form
  * attribute), which redirects back here once stored.
  */
-function FileShell({ q, describedBy, invalid, locked, document, target, pagePath, statusCheck }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean; document?: DocumentAnswer; target?: PresignedPost; pagePath: string; statusCheck?: string }) {
+function FileShell({ q, describedBy, invalid, locked, document, target, pagePath, statusCheck, onLocked }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean; document?: DocumentAnswer; target?: PresignedPost; pagePath: string; statusCheck?: string; onLocked?: () => void }) {
   if (target && !locked) {
     const formId = uploadFormId(q.key);
     return (
@@ -76,9 +80,15 @@ function FileShell({ q, describedBy, invalid, locked, document, target, pagePath
     );
   }
   const pending = document ? isPending(document.status) : false;
+  // A file dropped on the locked picker is refused with the same message as a click.
+  const refuseDrop = (event: DragEvent<HTMLDivElement>) => {
+    if (!locked) return;
+    event.preventDefault();
+    if (event.type === 'drop') onLocked?.();
+  };
   return (
-    <div className="upload">
-      <FilePicker q={q} describedBy={describedBy} invalid={invalid} locked={locked} />
+    <div className="upload" onDragOver={refuseDrop} onDrop={refuseDrop}>
+      <FilePicker q={q} describedBy={describedBy} invalid={invalid} locked={locked} onLocked={onLocked} />
       {document && document.status !== 'NOT_ANSWERED' && (
         <p className="upload__status nojs-only">
           {`${document.file_name} (${formatFileSize(document.file_size)}) ${STATUS_TEXT[document.status]}`}
@@ -118,12 +128,14 @@ export function FileField({ q }: { q: Of<'file'> }) {
       target={form.uploadTargets?.[q.key]}
       pagePath={`/${pageOfKey(q.key) ?? ''}`}
       statusCheck={form.statusCheck}
+      onLocked={() => setUploadError(FILE_MESSAGES.loginNeeded)}
     />
   );
   return (
     <FieldShell q={q} required={required} messages={shown}>
-      {/* The server and the hydrating render show the shell (no Suspense on the server); the control replaces it once loaded. */}
-      {!mounted ? (
+      {/* The server and the hydrating render show the shell (no Suspense on the server); the control replaces it once
+          loaded. A logged-out visitor can upload nothing: the locked shell says so itself, without the upload code. */}
+      {!mounted || !form.isLoggedIn ? (
         shell
       ) : (
         <Suspense fallback={shell}>
