@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleFailed, bundledScript } from './child-bundle.server.js';
 import type { ConversionResult } from './convert.server.js';
 import { ConversionRejected, TOO_MUCH_MEMORY_MESSAGE, type DocumentType } from './detect-type.server.js';
 import type { SofficeOptions } from './soffice.server.js';
@@ -54,7 +55,8 @@ export async function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions
  * for the application PDF's warm merge processes (workers/pdf/merge-pool.server.ts).
  */
 export function spawnIsolated(script: string, limits: ChildLimits): ChildProcess {
-  const node = [process.execPath, '--import', 'tsx', `--max-old-space-size=${limits.heapMb}`, script];
+  const bundle = bundledScript(script);
+  const node = bundle ? [process.execPath, `--max-old-space-size=${limits.heapMb}`, bundle] : [process.execPath, '--import', 'tsx', `--max-old-space-size=${limits.heapMb}`, script];
   const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${limits.dataBytes}`, '--', ...node] : node;
   return spawn(command!, args, {
     cwd: ROOT,
@@ -104,7 +106,10 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
         else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') reject(new Error(`the conversion process was stopped (${signal})`));
         // It had the file and died without an answer: out of memory (V8's heap or the data limit).
         else if (started) reject(new ConversionRejected(TOO_MUCH_MEMORY_MESSAGE));
-        else reject(new Error(`the conversion process did not start (${signal ?? code}): ${stderr.slice(0, 500)}`));
+        else {
+          bundleFailed(CHILD);
+          reject(new Error(`the conversion process did not start (${signal ?? code}): ${stderr.slice(0, 500)}`));
+        }
       });
     });
   });

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type * as PdfLib from 'pdf-lib';
+import pdfLibBuild from 'pdf-lib/dist/pdf-lib.min.js';
 
 /**
  * pdf-lib through its own one-file build. The package's entry is some two hundred CommonJS files: loading
@@ -7,7 +7,7 @@ import type * as PdfLib from 'pdf-lib';
  * process at its start; the one-file build of the same version loads in about 30 ms. Every module (tests
  * too) takes pdf-lib from here, so `instanceof` sees one set of classes.
  */
-const pdfLib = createRequire(import.meta.url)('pdf-lib/dist/pdf-lib.min.js') as typeof PdfLib;
+const pdfLib: typeof PdfLib = pdfLibBuild;
 
 export const { PDFDocument, EncryptedPDFError, StandardFonts, rgb, PDFArray, PDFDict, PDFName, PDFRef, PDFStream, PDFRawStream, PDFString, decodePDFRawStream } = pdfLib;
 export type PDFDocument = PdfLib.PDFDocument;
