@@ -56,6 +56,20 @@ async function press(page: Page, name: string | RegExp): Promise<void> {
 }
 
 describeE2E('the application without JavaScript', () => {
+  it("shows the account's actions in the header instead of an 'Account' button that could never open", async () => {
+    const { context, page } = await noJsPage(browser, server.url);
+    await page.goto('/about');
+    await expect(page.getByRole('button', { name: 'Account', exact: true }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('link', { name: 'Sign In' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Create Account' }).first().isVisible()).resolves.toBe(true);
+    await context.close();
+    // With scripts, the button is there (and the noscript actions are not).
+    const scripted = await browser.newPage({ baseURL: server.url });
+    await scripted.goto('/about');
+    await expect(scripted.getByRole('button', { name: 'Account', exact: true }).isVisible()).resolves.toBe(true);
+    await scripted.context().close();
+  });
+
   it('signs up, confirms, logs in, fills the three pages (correcting a malformed answer), adds a school, uploads a transcript, submits and downloads the PDF', async () => {
     const { context, page } = await noJsPage(browser, server.url);
     const email = nextEmail('nojs');
