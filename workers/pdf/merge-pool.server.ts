@@ -110,7 +110,7 @@ class MergeProcess {
         },
       };
       this.child.send({ kind: 'merge', id, input } satisfies MergeRequest, (err) => {
-        if (err) this.fail(new Error(`the merge process could not be reached: ${err.message}`));
+        if (err) this.fail(new Error(`the merge process ended before it took the merge (${err.message})`));
       });
     });
   }
