@@ -6,31 +6,7 @@ import { MESSAGES, PHONE_MESSAGES, parentMessages } from '../../form/messages.js
 import { schema, validate } from '../../form/schema.js';
 import { validationContext } from '../../form/validation-context.js';
 import type { Answers, FormDefinition, Question } from '../../form/types.js';
-
-/** A fixed "today" for the age rules of §5: 22 November 2026. */
-const NOW = new Date(2026, 10, 22, 12, 0, 0);
-
-/** A complete, valid application: every case below changes one thing. */
-const VALID: Answers = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  birth_date: '2008-03-04',
-  gender: 'F',
-  phone_home: '(801) 555-1234',
-  address_line_1: '12 Main St',
-  city: 'Boise',
-  state: 'ID',
-  zip: '83702',
-  country: 'US',
-  parent_communication_preference: '1',
-  parent_email_address: 'parent@example.com',
-  parent_phone: '(208) 555-2345',
-  entry_term: 'FA2026',
-  applied_major: 'CS-BS',
-  hs_name: 'Alta High School',
-  counselor_waiver_request: 'Y',
-  legal_agree: true,
-};
+import { NOW, VALID } from './validation-cases.js';
 
 function messagesOf(answers: Answers, key: string, definition?: FormDefinition): string[] {
   return validate(answers, 'all', { now: NOW, ...(definition ? { definition } : {}) }).find((entry) => entry.key === key)?.messages ?? [];

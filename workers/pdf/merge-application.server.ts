@@ -10,7 +10,7 @@ export interface MergeInput {
 /**
  * Puts the application PDF together: every page of every part, in order, cleaned of active content
  * (documents stored before uploads were cleaned, and whatever Chromium adds, leave here inert too), and
- * every page numbered. Runs in the conversion process (mergeIsolated), not on a web process's event loop.
+ * every page numbered. Runs in a warm merge process (workers/pdf/merge-pool.server.ts), not on a web process's event loop.
  */
 export async function mergeApplicationPdf(input: MergeInput): Promise<{ pdf: Uint8Array; pageCount: number }> {
   const merged = await PDFDocument.create();
