@@ -5,13 +5,6 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
-/**
- * The isolated processes' code as one plain JavaScript file. Started through tsx, a conversion process spent
- * about 0.45 s of CPU before it read its file (tsx's loader, then transforming and resolving some hundred
- * modules), paid once per upload; the same code bundled starts in about 0.15 s. Each script is bundled once
- * per process, in the background: until its bundle is ready (or if bundling fails) the script runs through
- * tsx as before. The bundles go to a private directory (mkdtemp, mode 0700) of this process.
- */
 /** Each module keeps its own import.meta.url (soffice's process guard is found next to its module). */
 const ownUrls: Plugin = {
   name: 'own-import-meta-url',
@@ -26,6 +19,13 @@ const ownUrls: Plugin = {
 const bundles = new Map<string, string | null>();
 let directory: string | null = null;
 
+/**
+ * The isolated processes' code as one plain JavaScript file. Started through tsx, a conversion process spent
+ * about 0.45 s of CPU before it read its file (tsx's loader, then transforming and resolving some hundred
+ * modules), paid once per upload; the same code bundled starts in about 0.15 s. Each script is bundled once
+ * per process, in the background: until its bundle is ready (or if bundling fails) the script runs through
+ * tsx as before. The bundles go to a private directory (mkdtemp, mode 0700) of this process.
+ */
 export function bundledScript(script: string): string | null {
   const ready = bundles.get(script);
   if (ready !== undefined) return ready;
