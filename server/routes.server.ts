@@ -178,7 +178,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   RESEND_RECEIPT_PATH,                      'student',   receipts.resend), // /completion/resend-receipt
 
     // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────
-    ...(s.storage?.kind === 'local'
+    ...(s.storage.kind === 'local'
       ? [route('POST', LOCAL_UPLOAD_PATH,                     'signed',    storage.uploadBody, storage.localUpload, storageJsonErrors)] // /local-store/upload
       : []),
     route('GET',    DOWNLOAD_PATH,                            'signed',    storage.download, storageJsonErrors), // /files/download

@@ -36,7 +36,7 @@ async function uploaded(services: AppServices, req: Request, res: Response): Pro
   const fileKey = req.query.key;
   // Only a key issued to this user for this question is looked at (the same check as POST /api/pdf/document-answer).
   if (!isUploadKeyFor(fileKey, user.id, answerKey)) throw new HttpError(403, 'This file does not belong to this question.');
-  const head = (await services.storage?.get(fileKey))?.subarray(0, 8) ?? Buffer.alloc(0);
+  const head = (await services.storage.get(fileKey))?.subarray(0, 8) ?? Buffer.alloc(0);
   // The store does not pass the browser's file name on; the type decides the name (the conversion checks the content again).
   const extension = sniffedExtension(head) ?? 'bin';
   try {

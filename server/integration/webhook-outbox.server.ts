@@ -28,13 +28,11 @@ export async function recordSubmissionEvent(services: AppServices, trx: Knex.Tra
     },
   });
   const job: WebhookJob = { eventId: id };
-  await services.boss?.send(WEBHOOK_QUEUE, job, { ...webhookJobOptions(services.webhookRetry), db: transactionalDb(trx) });
+  await services.boss.send(WEBHOOK_QUEUE, job, { ...webhookJobOptions(services.webhookRetry), db: transactionalDb(trx) });
 }
 
 /** Queues another round of attempts for an event (staff retry). */
-export async function enqueueWebhookDelivery(services: AppServices, eventId: string): Promise<boolean> {
-  if (!services.boss) return false;
+export async function enqueueWebhookDelivery(services: AppServices, eventId: string): Promise<void> {
   const job: WebhookJob = { eventId };
   await services.boss.send(WEBHOOK_QUEUE, job, webhookJobOptions(services.webhookRetry));
-  return true;
 }

@@ -21,7 +21,7 @@ export function storageHandlers(services: AppServices) {
     if (!policy || !file) throw new HttpError(400, 'No file was uploaded.');
     if (file.size < policy.minBytes) throw new HttpError(400, FILE_MESSAGES.empty);
     if (file.size > policy.maxBytes) throw new HttpError(413, FILE_MESSAGES.tooLarge);
-    await services.storage!.put(policy.key, file.buffer, 'application/octet-stream');
+    await services.storage.put(policy.key, file.buffer, 'application/octet-stream');
     if (policy.redirect) {
       // S3's answer to success_action_redirect: 303 to it with the bucket, key and ETag of the stored object.
       const target = new URL(policy.redirect);
@@ -35,7 +35,6 @@ export function storageHandlers(services: AppServices) {
   };
   const download: RequestHandler = async (req, res) => {
     const storage = services.storage;
-    if (!storage) throw new HttpError(404, 'Not found.');
     const { key, name } = verifyDownload(services.config.sessionSecret, req.query, services.now());
     const stream = await storage.getStream(key);
     if (!stream) throw new HttpError(404, 'This file no longer exists.');

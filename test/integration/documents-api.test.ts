@@ -23,7 +23,7 @@ beforeAll(async () => {
   bob = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
 afterAll(async () => {
-  ignoreQueueErrorsFromNowOn(ctx.services.boss);
+  ignoreQueueErrorsFromNowOn(ctx.queue);
   await ctx.close();
 });
 
@@ -316,7 +316,7 @@ describe('an embedded store that cannot be used', () => {
       expect(ready.status).toBe(503);
       expect(ready.body.checks.objectStore).toMatch(/^object store unreachable/);
     } finally {
-      ignoreQueueErrorsFromNowOn(other.services.boss);
+      ignoreQueueErrorsFromNowOn(other.queue);
       await other.close();
     }
   });
