@@ -6,7 +6,7 @@ import { AUTH_CARDS, RESEND, type AuthCardName, RESEND_FIELD, keptValues, type A
 import type { AuthForm, FieldErrors } from '../../contracts/auth-check.js';
 import { authValues } from '../../contracts/auth-rules.js';
 import { ipLimit } from './limits.server.js';
-import { SESSION_INVALID_MESSAGE } from './session.server.js';
+import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { confirmAccount, resendCode, signUp } from './accounts.server.js';
 import { logIn, logOut } from './login.server.js';
 import { requestPasswordReset, resetPassword } from './password-reset.server.js';

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type PgBoss from 'pg-boss';
 import type { AppServices } from '../services.server.js';
-import { HttpError } from '../http-error.server.js';
+import { HttpError, tooManyRequests } from '../http-error.server.js';
 import type { ObjectStore, PresignedPost } from '../storage/object-store.server.js';
 import { withStore } from '../storage/http-errors.server.js';
 import {
@@ -64,13 +64,8 @@ async function limitPresigns(services: AppServices, trx: Knex.Transaction, userI
   const now = services.now();
   const { hits, windowStartedAt } = await hit(trx, `presign:${userId}`, now, PRESIGN_LIMIT.windowMs);
   if (hits <= PRESIGN_LIMIT.max) return;
-  const waitSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + PRESIGN_LIMIT.windowMs - now.getTime()) / 1000));
-  throw new HttpError(
-    429,
-    `Too many uploads in a short time. Please wait ${Math.ceil(waitSeconds / 60)} minutes and try again.`,
-    {},
-    { 'Retry-After': String(waitSeconds) },
-  );
+  const waitMs = Math.max(1000, windowStartedAt.getTime() + PRESIGN_LIMIT.windowMs - now.getTime());
+  throw tooManyRequests(`Too many uploads in a short time. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`, waitMs);
 }
 
 /** `redirect`: where the store sends the browser after a successful upload (a form posted without scripts). */
