@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.server.js';
-import type { AppServices } from './services.server.js';
+import type { AppServices } from './app-services.server.js';
 import { openDatabase } from '../db/knex.server.js';
 import { migrateLatest } from '../db/migrate.server.js';
 import { seedLookupDataInBackground } from '../db/seeds/lookup/seed.server.js';

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { HttpError } from '../http-error.server.js';
-import { renderGenericErrorHtml } from '../generic-error-html.server.js';
-import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
+import { HttpError } from './http-error.server.js';
+import { renderGenericErrorHtml } from './generic-error-html.server.js';
+import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
 
 export const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/integration'];
 

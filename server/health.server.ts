@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { existsSync } from 'node:fs';
-import type { AppServices } from '../services.server.js';
-import { pendingMigrations } from '../../db/migrate.server.js';
+import type { AppServices } from './app-services.server.js';
+import { pendingMigrations } from '../db/migrate.server.js';
 
 export type CheckResult = 'ok' | string;
 

@@ -1,5 +1,5 @@
 import { readPrefillToken } from '../prefill/prefill-token.server.js';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import type { SessionUser } from '../auth/session.server.js';
 import type { ServiceUser } from '../service/service-token.server.js';
 import { mac } from '../security/signed-token.server.js';

@@ -1,4 +1,4 @@
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { validate } from '../../form/schema.js';
 import { saveAnswers, setValidations, submitApplication, type StoredAnswers } from '../../db/repos/applications.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';

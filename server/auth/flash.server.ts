@@ -1,5 +1,5 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import type { FlashMessage } from '../../contracts/flash.js';
 import { keyedHash, sameHex } from './tokens.server.js';

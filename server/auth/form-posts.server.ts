@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { sendPage } from '../render.server.js';
 import { AUTH_CARDS, RESEND, type AuthCardName, RESEND_FIELD, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { tooManyRequests } from '../http-error.server.js';
 import { keyedHash } from './tokens.server.js';
 import { clearKey, deleteStale, hit, reserveAttempt } from '../../db/repos/rate-limits.server.js';

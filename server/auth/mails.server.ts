@@ -1,6 +1,6 @@
 import type { Config } from '../config.server.js';
 import type { MailMessage } from '../mail/mailer.server.js';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 
 /** Minutes a confirmation code and a reset link stay valid (ADR 0010; at most one hour). */
 export const CODE_LIFETIME_MINUTES = 60;

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type PgBoss from 'pg-boss';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError, tooManyRequests } from '../http-error.server.js';
 import type { ObjectStore, PresignedPost } from '../storage/object-store.server.js';
 import { withStore } from '../storage/http-errors.server.js';

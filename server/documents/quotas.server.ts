@@ -1,4 +1,4 @@
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { tooManyRequests } from '../http-error.server.js';
 import { waitText } from '../auth/limits.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';

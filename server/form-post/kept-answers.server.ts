@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import { readCookie } from '../../contracts/cookies.js';
 import type { Answers } from '../../form/types.js';

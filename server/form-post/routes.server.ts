@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { formDefinition } from '../../form/definition.js';
 import type { Page, PageId } from '../../form/types.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';

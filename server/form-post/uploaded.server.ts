@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { fieldByKey } from '../../form/fields.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { isUploadKeyFor } from '../documents/keys.server.js';
-import { presignUpload, startConversion } from '../documents/service.server.js';
+import { presignUpload, startConversion } from '../documents/documents.server.js';
 import { sendPage } from '../render.server.js';
 import type { PresignedPost } from '../storage/object-store.server.js';
 import { uploadedRoute } from '../../contracts/form-post.js';

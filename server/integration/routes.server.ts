@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import Joi from 'joi';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { verifyToken } from '../security/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 import { WEBHOOK_QUEUE, webhookJobOptions, type WebhookJob } from '../../workers/queues.js';
 import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';

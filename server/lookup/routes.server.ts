@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
 import { tooManyRequests } from '../http-error.server.js';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { adminImportHandler } from './admin-import.server.js';
 import { LookupCache } from './lookup-cache.server.js';
-import { answerLookup, type LookupAnswer } from './lookup-service.server.js';
+import { answerLookup, type LookupAnswer } from './lookups.server.js';
 import { WindowRateLimiter } from './rate-limit.server.js';
 
 /**

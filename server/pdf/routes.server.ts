@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Knex } from 'knex';
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { failApplicationPdfNow, findApplicationPdf, findApplicationWithPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { countResends, insertReceipt, type ReceiptKind } from '../../db/repos/receipts.server.js';
 import { referenceOf } from '../../db/repos/references.server.js';
 import { RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../workers/queues.js';

@@ -1,5 +1,5 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { cookieOptions } from '../cookies.server.js';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
 import { deleteStaffSession, findStaffSession, insertStaffSession, touchStaffSession } from '../../db/repos/staff.server.js';

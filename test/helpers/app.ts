@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type PgBoss from 'pg-boss';
 import { createApp } from '../../server/app.server.js';
 import { createLogger } from '../../server/logger.server.js';
-import type { AppServices } from '../../server/services.server.js';
+import type { AppServices } from '../../server/app-services.server.js';
 import type { Config } from '../../server/config.server.js';
 import { randomUUID } from 'node:crypto';
 import { createBoss, type JobQueue } from '../../workers/boss.server.js';

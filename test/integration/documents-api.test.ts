@@ -283,7 +283,7 @@ describe('downloads', () => {
 
 describe('abuse limits', () => {
   it('caps presigns per applicant (429 with Retry-After) without affecting others', async () => {
-    const { PRESIGN_LIMIT } = await import('../../server/documents/service.server.js');
+    const { PRESIGN_LIMIT } = await import('../../server/documents/documents.server.js');
     const busy = await createUserWithSession(ctx.db.knex, ctx.clock.now);
     for (let i = 0; i < PRESIGN_LIMIT.max; i++) await presign(ctx.app, busy.cookie, 'transcript');
     const refused = await request(ctx.app).post('/api/presigned-url').set('Cookie', busy.cookie).send({ answer_key: 'transcript' });
