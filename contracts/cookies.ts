@@ -1,3 +1,5 @@
+import { parse } from 'cookie';
+
 /**
  * Cookie names shared by the server and the islands (no server-only code here).
  *
@@ -15,8 +17,11 @@ export const LOGGED_IN_COOKIE = `${IDENTITY_PROVIDER_PREFIX}freshman.loggedIn`;
 
 /** §4 login-state test on a `document.cookie` string. */
 export function hasIdentityCookie(cookieHeader: string): boolean {
-  return cookieHeader
-    .split(';')
-    .map((part) => part.trim())
-    .some((part) => part.startsWith(IDENTITY_PROVIDER_PREFIX));
+  return Object.keys(parse(cookieHeader)).some((name) => name.startsWith(IDENTITY_PROVIDER_PREFIX));
+}
+
+/** One cookie's value from a Cookie header (`document.cookie` has the same shape), decoded; null when absent. */
+export function readCookie(header: string | undefined | null, name: string): string | null {
+  if (!header) return null;
+  return parse(header)[name] ?? null;
 }

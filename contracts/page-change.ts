@@ -12,20 +12,3 @@ export const PAGE_CHANGED_COOKIE = 'freshman.pageChanged';
 
 /** Where the server puts the current session's marker in a form page (read by markChangedPage). */
 export const PAGE_CHANGE_MARKER_ATTRIBUTE = 'data-page-change-marker';
-
-/** One cookie's value from a Cookie header (`document.cookie` has the same shape). */
-export function readCookie(header: string | undefined | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return null;
-}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { api, ApiError, GENERIC_ERROR_MESSAGE, sessionInvalid, UnauthorizedError } from './ui/api.js';
+import { api, ApiError, sessionInvalid, UnauthorizedError } from './ui/api.js';
+import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
 import { isLoggedIn } from './ui/navigation-state.js';
 import { showError } from './ui/toast-bus.js';
 import { createInactivityMachine, type InactivityMachine } from './lifecycle/inactivity-machine.js';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError, GENERIC_ERROR_MESSAGE, UnauthorizedError } from './ui/api.js';
+import { api, ApiError, UnauthorizedError } from './ui/api.js';
+import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
 import { showError } from './ui/toast-bus.js';
 import { nextPdfPollDelay } from './lifecycle/pdf-poll.js';
 import { isPending, PDF_FAILED_MESSAGE } from '../contracts/statuses.js';

@@ -9,3 +9,8 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** 429 with Retry-After in whole seconds (at least 1): every limit of the app refuses with this. */
+export function tooManyRequests(message: string, waitMs: number, headers: Record<string, string> = {}): HttpError {
+  return new HttpError(429, message, {}, { ...headers, 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+}

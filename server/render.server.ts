@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { renderPage } from 'vike/server';
 import { DEFAULT_ROUTE, isPageRoute } from '../contracts/routes.js';
 import { formDefinition } from '../form/definition.js';
-import type { AppServices } from './services.server.js';
+import type { AppServices } from './app-services.server.js';
 
 /** Renders the routes of §2 with vike; every other path redirects to /about keeping its query string. */
 export function pageRenderer(services: AppServices): RequestHandler {

@@ -1,5 +1,5 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import type { AppServices } from './services.server.js';
+import type { AppServices } from './app-services.server.js';
 import { fromLocalOperator } from './lookup/admin-import.server.js';
 import { requireUser } from './auth/session.server.js';
 import { ipLimit } from './auth/limits.server.js';
@@ -9,7 +9,7 @@ import { applicationHandlers } from './application/routes.server.js';
 import { documentHandlers } from './documents/routes.server.js';
 import { pdfHandlers } from './pdf/routes.server.js';
 import { prefillHandlers } from './prefill/routes.server.js';
-import { lookupHandlers } from './lookup/router.server.js';
+import { lookupHandlers } from './lookup/routes.server.js';
 import { serviceHandlers } from './service/routes.server.js';
 import { requireServiceUser } from './service/service-mode.server.js';
 import { storageHandlers, storageJsonErrors } from './storage/routes.server.js';
@@ -178,7 +178,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   RESEND_RECEIPT_PATH,                      'student',   receipts.resend), // /completion/resend-receipt
 
     // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────
-    ...(s.storage?.kind === 'local'
+    ...(s.storage.kind === 'local'
       ? [route('POST', LOCAL_UPLOAD_PATH,                     'signed',    storage.uploadBody, storage.localUpload, storageJsonErrors)] // /local-store/upload
       : []),
     route('GET',    DOWNLOAD_PATH,                            'signed',    storage.download, storageJsonErrors), // /files/download

@@ -16,7 +16,7 @@ if (!config.databaseUrl) {
 }
 
 const services = await bootServices(config, logger, { runWorkers: true });
-logger.info({ database: services.db.kind, objectStore: services.storage?.kind ?? 'none' }, 'worker started');
+logger.info({ database: services.db.kind, objectStore: services.storage.kind }, 'worker started');
 
 let stopping = false;
 async function shutdown(signal: string) {

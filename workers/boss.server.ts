@@ -21,6 +21,14 @@ import type { Database } from '../db/knex.server.js';
  */
 export const MAINTENANCE_INTERVAL_SECONDS = 30;
 
+/**
+ * What the web side and the job handlers need of the queue: send a job, inside a transaction when the options
+ * carry `db: transactionalDb(trx)`. pg-boss is one; tests that run no jobs pass a queue that only records them.
+ */
+export interface JobQueue {
+  send(name: string, data: object, options: PgBoss.SendOptions): Promise<string | null>;
+}
+
 export function createBoss(database: Database, options: { schema?: string } = {}): PgBoss {
   const common: PgBoss.ConstructorOptions = {
     schema: options.schema ?? 'pgboss',

@@ -13,8 +13,8 @@ export interface WorkerServices {
   config: Config;
   logger: Logger;
   db: Database;
-  storage?: ObjectStore;
+  storage: ObjectStore;
   /** Outgoing e-mail, for the receipt job. */
-  mail?: Mailer;
+  mail: Mailer;
   now: () => Date;
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
+import { ApiError } from '../ui/api.js';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
 import { showError } from '../ui/toast-bus.js';
 
 /** Where the plain logout form posts (server/auth/form-posts.server.ts). */

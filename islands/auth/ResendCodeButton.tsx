@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { api, ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
+import { api, ApiError } from '../ui/api.js';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
 import { showError } from '../ui/toast-bus.js';
 import { loadAuthRules } from './rules-loader.js';
 import { AUTH_FORM_ID } from './CardFrame.js';

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthForm, FieldErrors } from '../../contracts/auth-check.js';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
+import { ApiError } from '../ui/api.js';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
 import { showError } from '../ui/toast-bus.js';
 import { loadAuthRules, loadedAuthRules, preloadAuthRules } from './rules-loader.js';
 

@@ -1,5 +1,6 @@
 import type { Answers } from '../../form/types.js';
-import { GENERIC_ERROR_MESSAGE, sessionInvalid } from '../ui/api.js';
+import { sessionInvalid } from '../ui/api.js';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
 
 /** How long after the last keystroke the answers are saved in the background. */
 export const AUTOSAVE_DELAY_MS = 2000;

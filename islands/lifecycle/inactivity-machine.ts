@@ -1,5 +1,5 @@
 import { idlePhase, keepAliveDelay, msUntilNextPhase, INACTIVITY_LOGOUT_MESSAGE } from './idle.js';
-import { SESSION_INVALID_MESSAGE as LOGOUT_MESSAGE } from '../ui/api.js';
+import { SESSION_INVALID_MESSAGE as LOGOUT_MESSAGE } from '../../contracts/messages.js';
 import type { FlushReason } from './unsaved.js';
 import type { TabMessage } from './tab-sync.js';
 

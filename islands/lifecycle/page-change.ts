@@ -1,4 +1,5 @@
-import { PAGE_CHANGED_COOKIE, PAGE_CHANGE_MARKER_ATTRIBUTE, readCookie } from '../../contracts/page-change.js';
+import { PAGE_CHANGED_COOKIE, PAGE_CHANGE_MARKER_ATTRIBUTE } from '../../contracts/page-change.js';
+import { readCookie } from '../../contracts/cookies.js';
 
 /**
  * §3 has_changed_page on the client. Call `markChangedPage()` right before any in-app move between the

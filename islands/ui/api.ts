@@ -1,8 +1,5 @@
 import { clearClientState, navigate } from './navigation-state.js';
-
-/** §8 texts. */
-export const GENERIC_ERROR_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
-export const SESSION_INVALID_MESSAGE = 'Your session is invalid. Please clear your cookies and login again.';
+import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 
 /** A failed call; `message` is safe to show (the body's message, or the generic text). */
 export class ApiError extends Error {

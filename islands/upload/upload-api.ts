@@ -1,4 +1,5 @@
-import { api, GENERIC_ERROR_MESSAGE } from '../ui/api.js';
+import { api } from '../ui/api.js';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
 import type { ConversionView, DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 
 /** The §7 document calls as the upload island makes them. */

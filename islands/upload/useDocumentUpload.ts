@@ -3,7 +3,8 @@ import { CONVERSION_POLL_MS, fileProblem, uploadErrorTitle } from '../../form/do
 import { isPending, type DocumentStatus } from '../../contracts/statuses.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
 import { showError } from '../ui/toast-bus.js';
-import { ApiError, GENERIC_ERROR_MESSAGE, UnauthorizedError } from '../ui/api.js';
+import { ApiError, UnauthorizedError } from '../ui/api.js';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
 import { setUploadBusy } from './activity.js';
 import {
   conversionStatus,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { writeOpenApplication, type ApplicationRead } from '../../db/repos/applications.server.js';
 

@@ -1,16 +1,17 @@
 import { readPrefillToken } from '../prefill/prefill-token.server.js';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import type { SessionUser } from '../auth/session.server.js';
 import type { ServiceUser } from '../service/service-token.server.js';
 import { mac } from '../security/signed-token.server.js';
-import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { EMPTY_FORM_PAGE_DATA, type BannerState, type CompletionPageData, type FormPageData } from '../../contracts/page-data.js';
 import { isWebStatus, WEB_STATUSES, type WebStatus } from '../../contracts/statuses.js';
 import type { Answers, ValidationEntry } from '../../form/types.js';
 import { greetingName } from '../../form/applicant-name.js';
-import { PAGE_CHANGED_COOKIE, readCookie } from '../../contracts/page-change.js';
+import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
+import { readCookie, SESSION_COOKIE } from '../../contracts/cookies.js';
+import { cookieHeaderOf } from '../cookies.server.js';
 import { loadApplication, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
 import { etagOf } from './answers.server.js';
@@ -50,26 +51,19 @@ export function bannerFor(state: {
   return { variant: state.numLogins <= 1 ? 'first-login' : 'returning', name };
 }
 
-function cookieHeader(headers: unknown): string | null {
-  if (!headers || typeof headers !== 'object') return null;
-  const value = (headers as Record<string, unknown>).cookie;
-  if (Array.isArray(value)) return value.join('; ');
-  return typeof value === 'string' ? value : null;
-}
-
 /**
  * The marker of the session a request presents: an HMAC of its session id, so it names this login on this
  * device without revealing the id. Null without a session cookie.
  */
 export function pageChangeMarker(services: AppServices, headers: unknown): string | null {
-  const sessionId = readCookie(cookieHeader(headers), SESSION_COOKIE);
+  const sessionId = readCookie(cookieHeaderOf(headers), SESSION_COOKIE);
   if (!sessionId) return null;
   return mac(services.config.sessionSecret, 'page-change', sessionId).toString('base64url').slice(0, 22);
 }
 
 /** §3 has_changed_page: the client marked a page change during the session this request presents. */
 export function hasChangedPage(services: AppServices, headers: unknown, marker = pageChangeMarker(services, headers)): boolean {
-  return marker !== null && readCookie(cookieHeader(headers), PAGE_CHANGED_COOKIE) === marker;
+  return marker !== null && readCookie(cookieHeaderOf(headers), PAGE_CHANGED_COOKIE) === marker;
 }
 
 function storedValidations(value: unknown): ValidationEntry[] {

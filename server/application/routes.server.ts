@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { PAGE_IDS } from '../../form/definition.js';
 import {

@@ -1,9 +1,12 @@
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { validate } from '../../form/validate.js';
 import { saveAnswers, setValidations, submitApplication, type StoredAnswers } from '../../db/repos/applications.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';
 import { whileOpen } from './open-application.server.js';
+import { enqueueApplicationPdf } from '../pdf/routes.server.js';
+import { queueSubmissionReceipt } from '../receipts/receipts.server.js';
+import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
 
 /**
  * The two writes a student makes both through the JSON API (PUT /api/answer, POST /api/submit) and through a
@@ -24,7 +27,9 @@ export function saveStudentAnswers(services: AppServices, userId: string, change
 
 /**
  * Submits when the locked row validates (a tab switched or an instance added by another tab meanwhile counts);
- * otherwise records the problems as the stored validation result (§4).
+ * otherwise records the problems as the stored validation result (§4). What a submission sets off — the
+ * application PDF, the receipt e-mail, the webhook event — is queued inside the submission's transaction, so
+ * it happens exactly when the submission does.
  */
 export async function submitStudentApplication(services: AppServices, userId: string) {
   const now = services.now();
@@ -34,7 +39,11 @@ export async function submitStudentApplication(services: AppServices, userId: st
       const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now });
       return problems.length > 0 ? problems : null;
     },
-    afterSubmit: services.onSubmitted ? (trx) => services.onSubmitted!(trx, userId) : undefined,
+    afterSubmit: async (trx) => {
+      await enqueueApplicationPdf(services, userId, trx);
+      await queueSubmissionReceipt(services, trx, userId);
+      await recordSubmissionEvent(services, trx, userId);
+    },
   });
   if (outcome.outcome === 'invalid') await whileOpen(services, userId, (trx) => setValidations(trx, userId, outcome.problems, now));
   return outcome;

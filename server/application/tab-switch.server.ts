@@ -1,8 +1,8 @@
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { setTabs } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import { deleteDocumentObjects, removeDocumentAnswers } from '../documents/service.server.js';
+import { deleteDocumentObjects, removeDocumentAnswers } from '../documents/documents.server.js';
 import { isPending } from '../../contracts/statuses.js';
 import { UPLOAD_IN_PROGRESS } from '../../contracts/api.js';
 import { clearHidden } from '../../form/conditions.js';

@@ -1,4 +1,4 @@
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { keyedHash, randomCode, sameHex } from './tokens.server.js';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.server.js';

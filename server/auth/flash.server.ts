@@ -1,5 +1,6 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
+import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import type { FlashMessage } from '../../contracts/flash.js';
 import { keyedHash, sameHex } from './tokens.server.js';
 import { isPageRoute } from '../../contracts/routes.js';
@@ -21,9 +22,7 @@ declare global {
 export const FLASH_COOKIE = 'freshman.flash';
 const FLASH_MAX_AGE_MS = 60_000;
 
-function cookieOptions(services: AppServices): CookieOptions {
-  return { httpOnly: true, sameSite: 'lax', secure: services.config.publicUrl.startsWith('https:'), path: '/' };
-}
+const cookieOptions = (services: AppServices): CookieOptions => cookieOptionsFor(services.config);
 
 const sign = (services: AppServices, payload: string) => keyedHash(services.config.sessionSecret, 'flash', payload);
 

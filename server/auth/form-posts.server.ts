@@ -1,11 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { sendPage } from '../render.server.js';
 import { AUTH_CARDS, RESEND, type AuthCardName, RESEND_FIELD, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';
 import { authValues, type AuthForm, type FieldErrors } from '../../contracts/auth-check.js';
 import { ipLimit } from './limits.server.js';
-import { SESSION_INVALID_MESSAGE } from './session.server.js';
+import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { confirmAccount, resendCode, signUp } from './accounts.server.js';
 import { logIn, logOut } from './login.server.js';
 import { requestPasswordReset, resetPassword } from './password-reset.server.js';

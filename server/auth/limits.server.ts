@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../app-services.server.js';
+import { tooManyRequests } from '../http-error.server.js';
 import { keyedHash } from './tokens.server.js';
 import { clearKey, deleteStale, hit, reserveAttempt } from '../../db/repos/rate-limits.server.js';
 
@@ -46,9 +46,6 @@ export function waitText(ms: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-function tooMany(message: string, waitMs: number): HttpError {
-  return new HttpError(429, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
-}
 
 async function count(services: AppServices, key: string, limit: { max: number; windowMs: number }): Promise<number | null> {
   const now = services.now();
@@ -63,7 +60,7 @@ export function ipLimit(services: AppServices, action: LimitedAction): RequestHa
   return async (req: Request, _res, next) => {
     const key = `ip:${action}:${keyedHash(services.config.sessionSecret, 'ip', req.ip ?? 'unknown')}`;
     const wait = await count(services, key, IP_LIMITS[action]);
-    if (wait !== null) return next(tooMany(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
+    if (wait !== null) return next(tooManyRequests(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
     next();
   };
 }
@@ -72,7 +69,7 @@ export function ipLimit(services: AppServices, action: LimitedAction): RequestHa
 export async function limitMailsTo(services: AppServices, username: string): Promise<void> {
   const key = `mail:${keyedHash(services.config.sessionSecret, 'mail', username)}`;
   const wait = await count(services, key, MAIL_LIMIT);
-  if (wait !== null) throw tooMany(`Too many e-mails were requested for this address. Please wait ${waitText(wait)} and try again.`, wait);
+  if (wait !== null) throw tooManyRequests(`Too many e-mails were requested for this address. Please wait ${waitText(wait)} and try again.`, wait);
 }
 
 const loginKey = (services: AppServices, username: string) => `login:${keyedHash(services.config.sessionSecret, 'login', username)}`;
@@ -87,7 +84,7 @@ export async function reserveLoginAttempt(services: AppServices, username: strin
   const reservation = await reserveAttempt(services.db.knex, loginKey(services, username), now, LOGIN_BACKOFF.forgetMs, loginDelayMs);
   if (!reservation.allowed) {
     const wait = reservation.blockedUntil.getTime() - now.getTime();
-    throw tooMany(`Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`, wait);
+    throw tooManyRequests(`Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`, wait);
   }
 }
 

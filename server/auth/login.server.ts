@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.server.js';
 import { clearLoginFailures, reserveLoginAttempt } from './limits.server.js';

@@ -1,6 +1,6 @@
 import type { Config } from '../config.server.js';
 import type { MailMessage } from '../mail/mailer.server.js';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 
 /** Minutes a confirmation code and a reset link stay valid (ADR 0010; at most one hour). */
 export const CODE_LIFETIME_MINUTES = 60;
@@ -85,10 +85,6 @@ export function passwordChangedMail(config: Config, to: string): MailMessage {
  * message was sent (no enumeration by timing), and a mail outage does not fail the request.
  */
 export function sendInBackground(services: AppServices, message: MailMessage): void {
-  if (!services.mail) {
-    services.logger.error({ mail: { subject: message.subject } }, 'no mailer configured: e-mail not sent');
-    return;
-  }
   services.mail.send(message).catch((err: Error) => {
     services.logger.error({ mail: { to: message.to, subject: message.subject }, error: err.message }, 'e-mail could not be sent');
   });

@@ -1,4 +1,4 @@
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { randomToken, sha256 } from './tokens.server.js';
 import { hashPassword } from './passwords.server.js';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { authValues, type AuthForm } from '../../contracts/auth-check.js';
 import { confirmAccount, resendCode, signUp } from './accounts.server.js';

@@ -1,6 +1,8 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
+import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
+import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../contracts/cookies.js';
 import { keyedHash, randomToken } from './tokens.server.js';
 import { deleteSession, findSession, insertSession, touchSession } from '../../db/repos/sessions.server.js';
@@ -14,7 +16,6 @@ export const SESSION_ABSOLUTE_MS = 12 * 3600_000;
 /** Sliding expiry is refreshed at most this often, sparing a write per request. */
 const TOUCH_EVERY_MS = 30_000;
 
-export const SESSION_INVALID_MESSAGE = 'Your session is invalid. Please clear your cookies and login again.';
 
 export interface SessionUser {
   id: string;
@@ -31,14 +32,7 @@ declare global {
   }
 }
 
-function cookieOptions(services: AppServices, httpOnly: boolean): CookieOptions {
-  return {
-    httpOnly,
-    sameSite: 'lax',
-    secure: services.config.publicUrl.startsWith('https:'),
-    path: '/',
-  };
-}
+const cookieOptions = (services: AppServices, httpOnly: boolean): CookieOptions => cookieOptionsFor(services.config, { httpOnly });
 
 export function setSessionCookies(services: AppServices, res: Response, sessionId: string): void {
   res.cookie(SESSION_COOKIE, sessionId, cookieOptions(services, true));

@@ -1,5 +1,5 @@
-import type { AppServices } from '../services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../app-services.server.js';
+import { tooManyRequests } from '../http-error.server.js';
 import { waitText } from '../auth/limits.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';
 
@@ -18,7 +18,7 @@ async function take(services: AppServices, key: string, quota: { max: number; wi
   const { hits, windowStartedAt } = await hit(services.db.knex, key, now, quota.windowMs);
   if (hits <= quota.max) return;
   const waitMs = Math.max(1000, windowStartedAt.getTime() + quota.windowMs - now.getTime());
-  throw new HttpError(429, message(waitText(waitMs)), {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+  throw tooManyRequests(message(waitText(waitMs)), waitMs);
 }
 
 /** One conversion request (POST /api/pdf/document-answer/{key}) by this applicant. */

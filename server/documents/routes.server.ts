@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from './document-keys.server.js';
 import {
@@ -9,7 +9,7 @@ import {
   listDocumentAnswers,
   presignUpload,
   startConversion,
-} from './service.server.js';
+} from './documents.server.js';
 
 function answerKey(value: unknown): string {
   if (!isDocumentKey(value)) throw new HttpError(400, 'This question does not take a file.');
@@ -25,7 +25,7 @@ function keyParam(req: Request): string {
   return answerKey(req.params.key);
 }
 
-/** §7 document calls (mounted in server/routes.server.ts). Logic lives in service.server.ts; these only parse and answer. */
+/** §7 document calls (mounted in server/routes.server.ts). Logic lives in documents.server.ts; these only parse and answer. */
 export function documentHandlers(services: AppServices) {
   const presign: RequestHandler = async (req, res) => {
     res.json(await presignUpload(services, userId(res), answerKey((req.body as { answer_key?: unknown } | undefined)?.answer_key)));

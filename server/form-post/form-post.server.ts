@@ -1,4 +1,4 @@
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import type { Answers, Page, ValidationEntry } from '../../form/types.js';
 import { validate } from '../../form/validate.js';
 import { isAnswered } from '../../form/conditions.js';
@@ -25,7 +25,7 @@ import { whileOpen } from '../application/open-application.server.js';
 import { switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { deleteDocumentAnswer } from '../documents/service.server.js';
+import { deleteDocumentAnswer } from '../documents/documents.server.js';
 import { POST_FIELDS, SUBMIT_TARGET, UPLOAD_QUERY, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */

@@ -1,5 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
+import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
+import { readCookie } from '../../contracts/cookies.js';
 import type { Answers } from '../../form/types.js';
 import { unknownKeys } from '../../form/answers.js';
 import { parseAnswers } from '../application/answers.server.js';
@@ -15,9 +17,7 @@ function tokenOf(cookies: unknown): string | null {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-function cookieOptions(services: AppServices) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: services.config.publicUrl.startsWith('https:'), path: '/' };
-}
+const cookieOptions = (services: AppServices) => cookieOptionsFor(services.config);
 
 /**
  * Keeps answers a form page posted without a valid session (DESIGN §6), as the island keeps a visitor's answers
@@ -36,7 +36,7 @@ export async function keepPostedAnswers(services: AppServices, req: Request, res
 
 /** A visitor's kept answers, shown on the form pages while they have no account yet. */
 export async function keptAnswersOf(services: AppServices, cookieHeader: string | null): Promise<Answers | null> {
-  const token = cookieHeader ? /(?:^|;\s*)freshman\.kept=([A-Za-z0-9_-]{43})(?:;|$)/.exec(cookieHeader)?.[1] : undefined;
+  const token = tokenOf({ [KEPT_ANSWERS_COOKIE]: readCookie(cookieHeader, KEPT_ANSWERS_COOKIE) });
   if (!token) return null;
   const kept = await findKeptAnswers(services.db.knex, sha256(token));
   if (!kept) return null;

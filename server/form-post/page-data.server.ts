@@ -9,6 +9,7 @@ import { keptAnswersOf } from './kept-answers.server.js';
 import { nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
 import { isPending } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
+import { cookieHeaderOf } from '../cookies.server.js';
 
 /** What a form page adds for use without scripts (DESIGN §6). */
 export interface NoScriptFormData {
@@ -20,11 +21,6 @@ export interface NoScriptFormData {
   upload_targets: Record<string, PresignedPost>;
   /** The next value of the conversion status link's query, when a document is being converted. */
   status_check: string | null;
-}
-
-function cookieHeader(headers: unknown): string | null {
-  const value = headers && typeof headers === 'object' ? (headers as Record<string, unknown>).cookie : undefined;
-  return typeof value === 'string' ? value : null;
 }
 
 /**
@@ -42,7 +38,7 @@ export async function noScriptFormData(pageContext: LifecyclePageContext & { for
   if (posted?.etag) out.etag = posted.etag;
   const user = pageContext.locals?.user;
   if (!data.is_logged_in && !data.is_service_user && !posted) {
-    const kept = await keptAnswersOf(pageContext.services, cookieHeader(pageContext.headersOriginal));
+    const kept = await keptAnswersOf(pageContext.services, cookieHeaderOf(pageContext.headersOriginal));
     if (kept) out.answers = { ...data.answers, ...kept };
   }
   const uploadKey = pageContext.urlParsed?.search[UPLOAD_QUERY];

@@ -1,9 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { formDefinition } from '../../form/definition.js';
 import type { Page, PageId } from '../../form/types.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
-import { SESSION_INVALID_MESSAGE } from '../auth/session.server.js';
+import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
+import { cookieOptions } from '../cookies.server.js';
 import { setFlash } from '../auth/flash.server.js';
 import { sendPage } from '../render.server.js';
 import { HttpError } from '../http-error.server.js';
@@ -18,7 +19,7 @@ export const FORM_POST_CONTEXT = 'formPost';
 /** §3 has_changed_page, as the island's markChangedPage() sets it before moving to another page. */
 function markChangedPage(services: AppServices, req: Request, res: Response): void {
   const marker = pageChangeMarker(services, req.headers);
-  if (marker) res.cookie(PAGE_CHANGED_COOKIE, marker, { sameSite: 'lax', secure: services.config.publicUrl.startsWith('https:'), path: '/' });
+  if (marker) res.cookie(PAGE_CHANGED_COOKIE, marker, cookieOptions(services.config, { httpOnly: false }));
 }
 
 async function postPage(services: AppServices, page: Page, req: Request, res: Response): Promise<void> {

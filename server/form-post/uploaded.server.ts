@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { fieldByKey } from '../../form/fields.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { isUploadKeyFor } from '../documents/keys.server.js';
-import { presignUpload, startConversion } from '../documents/service.server.js';
+import { presignUpload, startConversion } from '../documents/documents.server.js';
 import { sendPage } from '../render.server.js';
 import type { PresignedPost } from '../storage/object-store.server.js';
 import { uploadedRoute } from '../../contracts/form-post.js';
@@ -36,7 +36,7 @@ async function uploaded(services: AppServices, req: Request, res: Response): Pro
   const fileKey = req.query.key;
   // Only a key issued to this user for this question is looked at (the same check as POST /api/pdf/document-answer).
   if (!isUploadKeyFor(fileKey, user.id, answerKey)) throw new HttpError(403, 'This file does not belong to this question.');
-  const head = (await services.storage?.get(fileKey))?.subarray(0, 8) ?? Buffer.alloc(0);
+  const head = (await services.storage.get(fileKey))?.subarray(0, 8) ?? Buffer.alloc(0);
   // The store does not pass the browser's file name on; the type decides the name (the conversion checks the content again).
   const extension = sniffedExtension(head) ?? 'bin';
   try {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import Joi from 'joi';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { verifyToken } from '../security/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
@@ -116,7 +116,7 @@ export function integrationHandlers(services: AppServices) {
     const submitted = found ? await knex('applications').where({ user_id: id }).whereNotNull('submitted_at').first('user_id') : null;
     if (!found || !submitted) throw new HttpError(404, 'No submitted application with this id.');
     const pdf = found.pdf;
-    if (pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found.version && services.storage && (await services.storage.head(pdf.output_key))) {
+    if (pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found.version && (await services.storage.head(pdf.output_key))) {
       const name = applicantName(found.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
       res.redirect(303, await services.storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`));
       return;

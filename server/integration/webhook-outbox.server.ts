@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 import { WEBHOOK_QUEUE, webhookJobOptions, type WebhookJob } from '../../workers/queues.js';
 import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';
@@ -28,13 +28,11 @@ export async function recordSubmissionEvent(services: AppServices, trx: Knex.Tra
     },
   });
   const job: WebhookJob = { eventId: id };
-  await services.boss?.send(WEBHOOK_QUEUE, job, { ...webhookJobOptions(services.webhookRetry), db: transactionalDb(trx) });
+  await services.boss.send(WEBHOOK_QUEUE, job, { ...webhookJobOptions(services.webhookRetry), db: transactionalDb(trx) });
 }
 
 /** Queues another round of attempts for an event (staff retry). */
-export async function enqueueWebhookDelivery(services: AppServices, eventId: string): Promise<boolean> {
-  if (!services.boss) return false;
+export async function enqueueWebhookDelivery(services: AppServices, eventId: string): Promise<void> {
   const job: WebhookJob = { eventId };
   await services.boss.send(WEBHOOK_QUEUE, job, webhookJobOptions(services.webhookRetry));
-  return true;
 }

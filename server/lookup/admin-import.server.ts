@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { importLookupCsv, ImportFileError } from '../../db/repos/lookup-import.server.js';
 import { isLookupCategory } from '../../contracts/lookup.js';
 import { HttpError } from '../http-error.server.js';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { verifyImportToken } from './import-token.server.js';
 
 /** The seed files are 2 MB; a national address file is far bigger, but a CSV past this is a mistake. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Knex } from 'knex';
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { failApplicationPdfNow, findApplicationPdf, findApplicationWithPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
@@ -24,11 +24,6 @@ export async function enqueueApplicationPdf(services: AppServices, userId: strin
   if (!chromiumAvailable(services)) {
     await failApplicationPdfNow(knex, userId, row.version, NO_CHROMIUM_MESSAGE, services.now());
     return;
-  }
-  if (!services.boss) {
-    // At submission without a queue (a test app): GET /api/pdf renders on demand later.
-    if (trx) return;
-    throw new HttpError(503, 'PDF generation is not available right now. Please try again later.');
   }
   const generation = await requestApplicationPdf(knex, userId, row.version, services.now());
   await services.boss.send(APPLICATION_PDF_QUEUE, { userId, generation }, { ...PDF_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
@@ -61,21 +56,21 @@ export async function applicationPdfState(services: AppServices, userId: string)
   const retryFailed =
     pdf?.status === 'FAILED' && (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && Boolean(pdf.message?.includes('CHROMIUM_PATH'))));
   let missing = false;
-  if (storage && pdf?.status === 'COMPLETED' && pdf.output_key && !stale) {
+  if (pdf?.status === 'COMPLETED' && pdf.output_key && !stale) {
     // A missing object (removed by a lifecycle rule or by hand) is rendered again rather than linked.
     missing = !(await withStore(() => storage.head(pdf!.output_key!)));
   }
   if (stale || retryFailed || missing) {
     // A new rendering must be stored: while the store is down that is a 503 now, not a render that
     // gives up later. (Polls of a rendering in progress, every second, do not ask the store.)
-    if (storage && !missing) await withStore(() => storage.ping());
+    if (!missing) await withStore(() => storage.ping());
     // Counted only when a rendering is requested, never for the polls of one in progress.
     if (chromiumAvailable(services)) await takeRenderQuota(services, user.id);
     await enqueueApplicationPdf(services, user.id);
     pdf = await findApplicationPdf(knex, user.id);
   }
   if (!pdf) throw new HttpError(500, 'PDF state missing');
-  if (pdf.status === 'COMPLETED' && pdf.output_key && storage) {
+  if (pdf.status === 'COMPLETED' && pdf.output_key) {
     const name = applicantName(application.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
     const url = await storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`);
     return { status: 'COMPLETED', url };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { countResends, insertReceipt, type ReceiptKind } from '../../db/repos/receipts.server.js';
 import { referenceOf } from '../../db/repos/references.server.js';
 import { RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../workers/queues.js';
@@ -16,8 +16,7 @@ export function resendsExhaustedMessage(officeEmail: string): string {
 /** Queues a receipt e-mail: inside `trx` (the submission's transaction) the row and its job commit or roll back together. */
 export async function queueReceipt(services: AppServices, knex: Knex, receipt: { userId: string; reference: string; kind: ReceiptKind }, trx?: Knex.Transaction): Promise<string> {
   const receiptId = await insertReceipt(knex, { ...receipt, now: services.now() });
-  // Without a queue (tests of HTTP alone) the row stays unsent; nothing else would send it.
-  if (services.boss) await services.boss.send(RECEIPT_QUEUE, { receiptId } satisfies ReceiptJob, { ...RECEIPT_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
+  await services.boss.send(RECEIPT_QUEUE, { receiptId } satisfies ReceiptJob, { ...RECEIPT_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
   return receiptId;
 }
 

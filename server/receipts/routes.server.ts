@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { RESEND_QUEUED_MESSAGE, resendReceipt, resendsExhaustedMessage } from './receipts.server.js';
 

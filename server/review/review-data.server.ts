@@ -1,5 +1,7 @@
 import { validate } from '../../form/validate.js';
+import { serialize } from 'cookie';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
+import { cookieOptions } from '../cookies.server.js';
 import type { ReviewPageData } from '../../contracts/page-data.js';
 import { formPageData, pageChangeMarker, type LifecyclePageContext } from '../application/page-data.server.js';
 import { requestApplication } from '../application/request-application.server.js';
@@ -20,8 +22,8 @@ export async function reviewPageData(pageContext: LifecyclePageContext & { respo
   const problems = submitted || !user ? [] : validate(data.answers, 'all', { ui: { addAnother: data.add_another, tabs: data.tabs }, now: services.now() });
   const marker = pageChangeMarker(services, pageContext.headersOriginal);
   if (marker) {
-    const secure = services.config.publicUrl.startsWith('https:') ? '; Secure' : '';
-    pageContext.responseHeaders = { ...pageContext.responseHeaders, 'Set-Cookie': `${PAGE_CHANGED_COOKIE}=${marker}; Path=/; SameSite=Lax${secure}` };
+    const { secure, path } = cookieOptions(services.config, { httpOnly: false });
+    pageContext.responseHeaders = { ...pageContext.responseHeaders, 'Set-Cookie': serialize(PAGE_CHANGED_COOKIE, marker, { path, sameSite: 'lax', secure }) };
   }
   return {
     ...data,

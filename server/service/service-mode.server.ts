@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { resolveServiceToken, type ServiceTokenProblem, type ServiceUser } from './service-token.server.js';
-import { isApiRequest } from '../middleware/errors.server.js';
+import { isApiRequest } from '../errors.server.js';
 import { renderNoticeHtml } from '../generic-error-html.server.js';
 
 declare global {

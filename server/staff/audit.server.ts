@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { recordAudit, type AuditAction } from '../../db/repos/staff.server.js';
 
 /** Records who did what to which application, when and from where (the trail shown at /staff/audit). */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { countByStatus, findStaffApplication, listStaffApplications } from '../../db/repos/staff-applications.server.js';
 import { listAudit } from '../../db/repos/staff.server.js';
@@ -68,7 +68,7 @@ export function deskHandlers(services: AppServices) {
     if (!found) throw new HttpError(404, 'No such application.');
     const pdf = found.pdf;
     const storage = services.storage;
-    if (pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found.version && storage && (await storage.head(pdf.output_key))) {
+    if (pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found.version && (await storage.head(pdf.output_key))) {
       await audit(services, req, res, 'download-pdf', { userId: id });
       const name = applicantName(found.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
       res.redirect(303, await storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`));

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { countByStatus } from '../../db/repos/staff-applications.server.js';
 import { findStaffExport, insertStaffExport, listStaffExports, type StaffExportRow } from '../../db/repos/staff-exports.server.js';
@@ -41,7 +41,6 @@ export function exportHandlers(services: AppServices) {
     if (total > MAX_ZIP_APPLICATIONS) {
       return sendStaffMessage(res, 400, 'PDF bundle', res.locals.staff!, `These filters match ${total} applications; a ZIP holds at most ${MAX_ZIP_APPLICATIONS}. Narrow the filters first.`);
     }
-    if (!services.boss) throw new HttpError(503, 'The job queue is not running: try again later.');
     const boss = services.boss;
     const id = await knex.transaction(async (trx) => {
       const exportId = await insertStaffExport(trx, { staff_email: res.locals.staff!.email, filter, total, now: services.now() });
@@ -94,7 +93,7 @@ export function exportHandlers(services: AppServices) {
   const download: RequestHandler<{ id: string }> = async (req, res) => {
     const row = isUuid(req.params.id) ? await findStaffExport(knex, req.params.id) : null;
     if (!row) throw new HttpError(404, 'No such export.');
-    if (row.status !== 'ready' || !row.output_key || !services.storage) return res.redirect(303, `/staff/exports/${row.id}`);
+    if (row.status !== 'ready' || !row.output_key) return res.redirect(303, `/staff/exports/${row.id}`);
     await audit(services, req, res, 'download-zip', { detail: { export: row.id } });
     res.redirect(303, await services.storage.signedDownloadUrl(row.output_key, `applications-${new Date(row.created_at).toISOString().slice(0, 10)}.zip`));
   };

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import type { Request, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { isLoopbackUrl } from '../config.server.js';
 import { signToken, verifyToken } from '../security/signed-token.server.js';
 import { staffCookieOptions } from './staff-session.server.js';

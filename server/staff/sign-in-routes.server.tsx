@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { sha256 } from '../auth/tokens.server.js';
 import { redeemStaffLink } from '../../db/repos/staff.server.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';

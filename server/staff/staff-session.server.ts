@@ -1,5 +1,6 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
+import { cookieOptions } from '../cookies.server.js';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
 import { deleteStaffSession, findStaffSession, insertStaffSession, touchStaffSession } from '../../db/repos/staff.server.js';
 
@@ -28,7 +29,7 @@ declare global {
 }
 
 export function staffCookieOptions(services: AppServices, path = '/staff'): CookieOptions {
-  return { httpOnly: true, sameSite: 'lax', secure: services.config.publicUrl.startsWith('https:'), path };
+  return cookieOptions(services.config, { path });
 }
 
 function presented(req: Request): string | null {

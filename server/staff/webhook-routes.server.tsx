@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { findWebhookEvent, listUndelivered, resetWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import { enqueueWebhookDelivery } from '../integration/webhook-outbox.server.js';
@@ -61,7 +61,6 @@ export function webhookHandlers(services: AppServices) {
     const id = req.params.id;
     const event = /^\d{1,18}$/.test(id) ? await findWebhookEvent(knex, id) : null;
     if (!event) throw new HttpError(404, 'No such delivery.');
-    if (!services.boss) throw new HttpError(503, 'The job queue is not running: try again later.');
     if (await resetWebhookEvent(knex, id)) {
       await enqueueWebhookDelivery(services, id);
       await audit(services, req, res, 'retry-webhook', { userId: event.user_id, detail: { event: `evt_${id}` } });

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { createHash } from 'node:crypto';
-import type { AppServices } from '../services.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { verifyDownload, verifyUploadPolicy, type VerifiedPolicy } from './signing.server.js';
@@ -21,7 +21,7 @@ export function storageHandlers(services: AppServices) {
     if (!policy || !file) throw new HttpError(400, 'No file was uploaded.');
     if (file.size < policy.minBytes) throw new HttpError(400, FILE_MESSAGES.empty);
     if (file.size > policy.maxBytes) throw new HttpError(413, FILE_MESSAGES.tooLarge);
-    await services.storage!.put(policy.key, file.buffer, 'application/octet-stream');
+    await services.storage.put(policy.key, file.buffer, 'application/octet-stream');
     if (policy.redirect) {
       // S3's answer to success_action_redirect: 303 to it with the bucket, key and ETag of the stored object.
       const target = new URL(policy.redirect);
@@ -35,7 +35,6 @@ export function storageHandlers(services: AppServices) {
   };
   const download: RequestHandler = async (req, res) => {
     const storage = services.storage;
-    if (!storage) throw new HttpError(404, 'Not found.');
     const { key, name } = verifyDownload(services.config.sessionSecret, req.query, services.now());
     const stream = await storage.getStream(key);
     if (!stream) throw new HttpError(404, 'This file no longer exists.');

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from '../../workers/pdf/pdf-lib.server.js';
-import type { AppServices } from '../../server/services.server.js';
+import type { AppServices } from '../../server/app-services.server.js';
 import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
 import { signServiceToken } from '../../server/security/service-link-token.server.js';

@@ -131,7 +131,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  ignoreQueueErrorsFromNowOn(ctx?.services.boss);
+  ignoreQueueErrorsFromNowOn(ctx?.queue);
   server?.close();
   await ctx?.close();
   await s3?.close().catch(() => undefined);
@@ -239,7 +239,7 @@ describeE2E('the object store goes away and comes back (s3rver stopped, then res
       listening.close();
       for (const socket of sockets) socket.destroy();
       hung.close();
-      ignoreQueueErrorsFromNowOn(other.services.boss);
+      ignoreQueueErrorsFromNowOn(other.queue);
       await other.close();
     }
   }, 60_000);

@@ -7,7 +7,7 @@ import { startThrowawayCluster, postgresBinaries, type ThrowawayCluster } from '
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { gatedDescribe } from '../helpers/gate.js';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/middleware/errors.server.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/errors.server.js';
 
 const KEYS = ['first_name', 'middle_name', 'last_name', 'preferred_name'] as const;
 const USERS = 50; // × 4 keys = 200 concurrent saves

@@ -86,7 +86,7 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
   });
 
   afterAll(async () => {
-    ignoreQueueErrorsFromNowOn(operator, ctx?.services.boss);
+    ignoreQueueErrorsFromNowOn(operator, ctx?.queue);
     for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
     await operator?.stop({ graceful: false, wait: true }).catch(() => undefined);
     await ctx?.close();

@@ -3,21 +3,23 @@ import type { Logger } from 'pino';
 import type PgBoss from 'pg-boss';
 import { createApp } from '../../server/app.server.js';
 import { createLogger } from '../../server/logger.server.js';
-import type { AppServices } from '../../server/services.server.js';
+import type { AppServices } from '../../server/app-services.server.js';
 import type { Config } from '../../server/config.server.js';
-import { createBoss } from '../../workers/boss.server.js';
+import { randomUUID } from 'node:crypto';
+import { createBoss, type JobQueue } from '../../workers/boss.server.js';
 import { createQueues, registerWorkers } from '../../workers/register.server.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { createMailer } from '../../server/mail/mailer.server.js';
 import { createObjectStore } from '../../server/storage/create-store.server.js';
-import { enqueueApplicationPdf } from '../../server/pdf/routes.server.js';
-import { queueSubmissionReceipt } from '../../server/receipts/receipts.server.js';
-import { recordSubmissionEvent } from '../../server/integration/webhook-outbox.server.js';
 import { testConfig } from './config.js';
 
 export interface TestContext {
   app: Express;
   services: AppServices;
+  /** The started pg-boss (queue 'send-only' or 'workers'); null when services.boss only records. */
+  queue: PgBoss | null;
+  /** What was sent to the recording queue (queue 'off'). */
+  recorded: RecordedJob[];
   db: TestDatabase;
   config: Config;
   /** Moves the injectable clock used by services.now(). */
@@ -34,6 +36,21 @@ export interface TestAppOptions {
 }
 
 type Handler = (jobs: unknown[]) => Promise<unknown>;
+
+export interface RecordedJob {
+  name: string;
+  data: object;
+}
+
+/** A queue for tests that run no jobs: it keeps what was sent (outside any transaction) and runs nothing. */
+export function recordingQueue(recorded: RecordedJob[] = []): JobQueue {
+  return {
+    async send(name, data) {
+      recorded.push({ name, data });
+      return randomUUID();
+    },
+  };
+}
 
 /** Counts the job handlers running in this process, so close() can wait for them (see letWorkerLoopsEnd). */
 function trackHandlers(boss: PgBoss, inFlight: Set<Promise<unknown>>): void {
@@ -74,29 +91,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
       this.now = date;
     },
   };
+  const queue = options.queue ?? 'off';
+  const recorded: RecordedJob[] = [];
+  const boss = queue === 'off' ? null : createBoss(db);
+  const logger = options.logger ?? createLogger('silent');
   const services: AppServices = {
     config,
-    logger: options.logger ?? createLogger('silent'),
+    logger,
     db,
-    boss: null,
+    boss: boss ?? recordingQueue(recorded),
     now: () => clock.now,
+    mail: createMailer(config, logger),
+    storage: createObjectStore(config, () => clock.now),
   };
-  services.mail = createMailer(config, services.logger);
-  services.storage = createObjectStore(config, () => clock.now);
-  services.onSubmitted = async (trx, userId) => {
-    await enqueueApplicationPdf(services, userId, trx);
-    await queueSubmissionReceipt(services, trx, userId);
-    await recordSubmissionEvent(services, trx, userId);
-  };
-  const queue = options.queue ?? 'off';
   const inFlight = new Set<Promise<unknown>>();
-  if (queue !== 'off') {
-    const boss = createBoss(db);
+  if (boss) {
     // Dropping the database at close() can make pg-boss's last poll fail: that is not a test failure.
     boss.on('error', () => undefined);
     await boss.start();
     await createQueues(boss);
-    services.boss = boss;
     if (queue === 'workers') {
       trackHandlers(boss, inFlight);
       await registerWorkers(boss, services);
@@ -106,11 +119,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   return {
     app,
     services,
+    queue: boss,
+    recorded,
     db,
     config,
     clock,
     async close() {
-      await services.boss?.stop({ graceful: false, wait: true, timeout: 5000 }).catch(() => undefined);
+      await boss?.stop({ graceful: false, wait: true, timeout: 5000 }).catch(() => undefined);
       if (queue === 'workers') await letWorkerLoopsEnd(inFlight);
       await db.drop();
     },

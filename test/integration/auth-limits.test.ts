@@ -62,7 +62,7 @@ describe('per-IP limits (429 with Retry-After)', () => {
       expect((await request(second.app).post(PATHS.forgot).set('X-Forwarded-For', ip).send({})).status).toBe(429);
     } finally {
       // The database belongs to ctx; do not drop it here.
-      await second.services.boss?.stop().catch(() => undefined);
+      await second.queue?.stop().catch(() => undefined);
     }
   });
 });

@@ -8,7 +8,7 @@ import { ACCOUNT_MESSAGES } from '../../server/auth/accounts.server.js';
 import { LOGIN_MESSAGES } from '../../server/auth/login.server.js';
 import { RESET_MESSAGES } from '../../server/auth/password-reset.server.js';
 import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
-import { SESSION_INVALID_MESSAGE } from '../../server/auth/session.server.js';
+import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../server/auth/passwords.server.js';
 import { FLASH_COOKIE } from '../../server/auth/flash.server.js';

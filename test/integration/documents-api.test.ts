@@ -23,7 +23,7 @@ beforeAll(async () => {
   bob = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
 afterAll(async () => {
-  ignoreQueueErrorsFromNowOn(ctx.services.boss);
+  ignoreQueueErrorsFromNowOn(ctx.queue);
   await ctx.close();
 });
 
@@ -283,7 +283,7 @@ describe('downloads', () => {
 
 describe('abuse limits', () => {
   it('caps presigns per applicant (429 with Retry-After) without affecting others', async () => {
-    const { PRESIGN_LIMIT } = await import('../../server/documents/service.server.js');
+    const { PRESIGN_LIMIT } = await import('../../server/documents/documents.server.js');
     const busy = await createUserWithSession(ctx.db.knex, ctx.clock.now);
     for (let i = 0; i < PRESIGN_LIMIT.max; i++) await presign(ctx.app, busy.cookie, 'transcript');
     const refused = await request(ctx.app).post('/api/presigned-url').set('Cookie', busy.cookie).send({ answer_key: 'transcript' });
@@ -316,7 +316,7 @@ describe('an embedded store that cannot be used', () => {
       expect(ready.status).toBe(503);
       expect(ready.body.checks.objectStore).toMatch(/^object store unreachable/);
     } finally {
-      ignoreQueueErrorsFromNowOn(other.services.boss);
+      ignoreQueueErrorsFromNowOn(other.queue);
       await other.close();
     }
   });

@@ -54,7 +54,7 @@ beforeAll(async () => {
   user = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
 afterAll(async () => {
-  ignoreQueueErrorsFromNowOn(ctx?.services.boss);
+  ignoreQueueErrorsFromNowOn(ctx?.queue);
   await ctx?.close();
   await s3?.close();
 });
@@ -127,7 +127,7 @@ describe('an unreachable object store', () => {
       expect(ready.status).toBe(503);
       expect(ready.body.checks.objectStore).toMatch(/^object store unreachable/);
     } finally {
-      ignoreQueueErrorsFromNowOn(other.services.boss);
+      ignoreQueueErrorsFromNowOn(other.queue);
       await other.close();
     }
   });

@@ -47,7 +47,7 @@ beforeAll(async () => {
   user = await createUserWithSession(ctx.db.knex, ctx.clock.now);
 });
 afterAll(async () => {
-  ignoreQueueErrorsFromNowOn(ctx?.services.boss);
+  ignoreQueueErrorsFromNowOn(ctx?.queue);
   await ctx?.close();
   listener?.close();
 });

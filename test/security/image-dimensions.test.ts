@@ -47,7 +47,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  ignoreQueueErrorsFromNowOn(ctx?.services.boss);
+  ignoreQueueErrorsFromNowOn(ctx?.queue);
   server?.close();
   await ctx?.close();
 });

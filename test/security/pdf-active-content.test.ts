@@ -74,7 +74,7 @@ describeE2E('an uploaded PDF with a /JavaScript link action', () => {
     user = await createLoggedInUser(ctx);
   });
   afterAll(async () => {
-    ignoreQueueErrorsFromNowOn(ctx?.services.boss);
+    ignoreQueueErrorsFromNowOn(ctx?.queue);
     server?.close();
     await ctx?.close();
   });

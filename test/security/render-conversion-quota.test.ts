@@ -27,7 +27,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ queue: 'send-only', env: { CHROMIUM_PATH: '/usr/bin/chromium' } });
 });
 afterAll(async () => {
-  ignoreQueueErrorsFromNowOn(ctx?.services.boss);
+  ignoreQueueErrorsFromNowOn(ctx?.queue);
   await ctx?.close();
 });
 

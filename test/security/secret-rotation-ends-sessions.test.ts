@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { MailBox } from '../helpers/smtp.js';
 import { createAccount, logIn, recordMail } from '../integration/auth-helpers.js';
-import { SESSION_INVALID_MESSAGE } from '../../server/auth/session.server.js';
+import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 
 /**
  * Issue 13 item 15: the README says rotating SESSION_SECRET ends every session. Sessions are random ids, and

@@ -9,7 +9,8 @@ import { AuthCardReset } from '../../islands/AuthCardReset.island.js';
 import { Toaster } from '../../islands/Toaster.island.js';
 import { LogoutButton } from '../../islands/LogoutButton.island.js';
 import { onToast, showError, showSuccess, type Toast } from '../../islands/ui/toast-bus.js';
-import { ApiError, UnauthorizedError, api, logout, GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '../../islands/ui/api.js';
+import { ApiError, UnauthorizedError, api, logout } from '../../islands/ui/api.js';
+import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { CARRIED_ANSWERS_KEY, FLASH_KEY, clearClientState, readCarriedAnswers, takeFlash, writeCarriedAnswers } from '../../islands/ui/navigation-state.js';
 
 describe('auth islands render on the server', () => {

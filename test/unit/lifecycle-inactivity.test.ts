@@ -3,7 +3,7 @@ import { createInactivityMachine, type InactivityDeps, type InactivityMachine } 
 import { IDLE_TIMEOUT_MS, INACTIVITY_LOGOUT_MESSAGE, KEEPALIVE_EVERY_MS, WARNING_BEFORE_MS, idlePhase, keepAliveDelay, msUntilNextPhase } from '../../islands/lifecycle/idle.js';
 import type { TabMessage } from '../../islands/lifecycle/tab-sync.js';
 import { flushAll, registerFlush, registeredFlushCount } from '../../islands/lifecycle/unsaved.js';
-import { SESSION_INVALID_MESSAGE } from '../../islands/ui/api.js';
+import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 
 const MIN = 60_000;
 

@@ -9,7 +9,8 @@ import { createHoverIntent, MENU_DELAYS, POPOVER_OFFSET } from '../../islands/li
 import { nextPdfPollDelay } from '../../islands/lifecycle/pdf-poll.js';
 import { isPending } from '../../contracts/statuses.js';
 import { clearChangedPage, hasChangedPage, markChangedPage } from '../../islands/lifecycle/page-change.js';
-import { PAGE_CHANGED_COOKIE, readCookie } from '../../contracts/page-change.js';
+import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
+import { readCookie } from '../../contracts/cookies.js';
 
 const noInlineStyle = (html: string) => expect(html).not.toMatch(/\sstyle="/);
 

@@ -3,7 +3,7 @@ import { escapeLike, searchKey } from '../../db/repos/lookup-keys.js';
 import { validateRow } from '../../db/repos/lookup-rows.js';
 import { debounce } from '../../islands/autocomplete/debounce.js';
 import { signImportToken, verifyImportToken } from '../../server/lookup/import-token.server.js';
-import { parseMaxResults } from '../../server/lookup/lookup-service.server.js';
+import { parseMaxResults } from '../../server/lookup/lookups.server.js';
 import { WindowRateLimiter } from '../../server/lookup/rate-limit.server.js';
 
 const school = {

@@ -4,7 +4,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import express from 'express';
 import request from 'supertest';
 import { s3UploadOrigin } from '../../server/storage/s3-upload-origin.js';
-import { cspNonce, securityHeaders } from '../../server/middleware/security.server.js';
+import { cspNonce, securityHeaders } from '../../server/security/headers.server.js';
 import { testConfig } from '../helpers/config.js';
 
 type S3 = Parameters<typeof s3UploadOrigin>[0];

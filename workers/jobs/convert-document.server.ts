@@ -39,7 +39,6 @@ export async function registerConvertDocument(boss: PgBoss, services: WorkerServ
  */
 export async function convertDocument(services: WorkerServices, data: ConvertDocumentData, jobId: string): Promise<void> {
   const { db, storage, config, logger } = services;
-  if (!storage) throw new Error('no object store configured');
   if (!(await markInProgress(db.knex, data, services.now()))) return;
   try {
     const head = await storage.head(data.fileKey);

@@ -44,7 +44,6 @@ export async function renderJob(services: WorkerServices, renderers: { browser: 
     await markPdfFailed(db.knex, target, 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).', services.now());
     return;
   }
-  if (!storage) throw new Error('no object store configured');
   if (!(await markPdfInProgress(db.knex, target))) return;
   // Merge processes that have to start (the first PDF, or after an idle while) do so while this job reads and prints.
   merges.warm();

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import type { JobQueue } from '../boss.server.js';
 import type { WorkerServices } from '../services.js';
 import { findUserById } from '../../db/repos/users.server.js';
 import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
@@ -8,7 +9,7 @@ import { applicantName } from '../../form/applicant-name.js';
 import { RECEIPT_FAILED_QUEUE, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../queues.js';
 
 /** The receipt job also needs the queue (to wait for the PDF) and the mailer. */
-type ReceiptServices = WorkerServices & { boss: PgBoss | null };
+type ReceiptServices = WorkerServices & { boss: JobQueue };
 
 
 /**
@@ -46,7 +47,7 @@ async function pdfForReceipt(services: ReceiptServices, userId: string, requeste
   const pdf = await findApplicationPdf(knex, userId);
   const application = (await knex('applications').where({ user_id: userId }).first('version')) as { version: number } | undefined;
   const current = pdf && application && pdf.answers_version === application.version;
-  if (current && pdf.status === 'COMPLETED' && pdf.output_key && services.storage) {
+  if (current && pdf.status === 'COMPLETED' && pdf.output_key) {
     const head = await services.storage.head(pdf.output_key);
     if (head && head.size > RECEIPT_ATTACHMENT_MAX_BYTES) return { state: 'too-large' };
     const content = head ? await services.storage.get(pdf.output_key) : null;
@@ -63,7 +64,6 @@ export async function sendReceiptJob(services: ReceiptServices, job: ReceiptJob)
   if (!receipt || receipt.sent_at || receipt.gave_up_at) return 'nothing-to-do';
   const pdf = await pdfForReceipt(services, receipt.user_id, receipt.requested_at);
   if (pdf.state === 'wait') {
-    if (!services.boss) throw new Error('no job queue to wait for the application PDF with');
     await services.boss.send(RECEIPT_QUEUE, job, { ...RECEIPT_JOB_OPTIONS, startAfter: PDF_CHECK_SECONDS });
     return 'waiting';
   }
@@ -82,7 +82,6 @@ export async function sendReceiptJob(services: ReceiptServices, job: ReceiptJob)
       submitted_at: Date | null;
     };
     const name = applicantName(application.answers, '');
-    if (!services.mail) throw new Error('no mailer configured');
     await services.mail.send(
       receiptMail(services.config, {
         to: user.username,

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { HttpError } from '../http-error.server.js';
-import { renderGenericErrorHtml } from '../generic-error-html.server.js';
+import { HttpError } from './http-error.server.js';
+import { renderGenericErrorHtml } from './generic-error-html.server.js';
+import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
 
 export const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/integration'];
 
@@ -8,7 +9,6 @@ export function isApiRequest(req: Request): boolean {
   return API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`));
 }
 
-const GENERIC_API_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'We could not reach our database for a moment, so this change was not saved. Please try again in a few seconds.';
@@ -61,7 +61,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const status = clientError?.status ?? 500;
   for (const [name, value] of Object.entries(clientError?.headers ?? {})) res.setHeader(name, value);
   if (isApiRequest(req) || req.accepts(['html', 'json']) === 'json') {
-    res.status(status).json({ ...(clientError?.body ?? {}), message: clientError?.message ?? GENERIC_API_MESSAGE });
+    res.status(status).json({ ...(clientError?.body ?? {}), message: clientError?.message ?? GENERIC_ERROR_MESSAGE });
     return;
   }
   res.status(status).type('html').send(renderGenericErrorHtml(res.locals.cspNonce));

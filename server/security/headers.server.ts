@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config.server.js';
 import { HttpError } from '../http-error.server.js';
+import { servesHttps } from '../cookies.server.js';
 import { s3UploadOrigin } from '../storage/s3-upload-origin.js';
 
 /** A fresh CSP nonce per request, readable by the renderer as res.locals.cspNonce. */
@@ -35,7 +36,7 @@ export function securityHeaders(config: Config, options: { dev: boolean; hmrPort
         ...(options.dev ? {} : { upgradeInsecureRequests: [] }),
       },
     },
-    strictTransportSecurity: config.nodeEnv === 'production' && config.publicUrl.startsWith('https:')
+    strictTransportSecurity: config.nodeEnv === 'production' && servesHttps(config)
       ? { maxAge: 63072000, includeSubDomains: true }
       : false,
     referrerPolicy: { policy: 'same-origin' },

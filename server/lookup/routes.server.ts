@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
-import { HttpError } from '../http-error.server.js';
-import type { AppServices } from '../services.server.js';
+import { tooManyRequests } from '../http-error.server.js';
+import type { AppServices } from '../app-services.server.js';
 import { adminImportHandler } from './admin-import.server.js';
 import { LookupCache } from './lookup-cache.server.js';
-import { answerLookup, type LookupAnswer } from './lookup-service.server.js';
+import { answerLookup, type LookupAnswer } from './lookups.server.js';
 import { WindowRateLimiter } from './rate-limit.server.js';
 
 /**
@@ -25,12 +25,7 @@ function rateLimited(services: AppServices, limiter: WindowRateLimiter): Request
     const retryAfter = limiter.hit(req.ip ?? 'unknown', services.now().getTime());
     if (retryAfter === 0) return next();
     // 429, not 200 []: an empty list would look like "no school matches" and could be cached as such.
-    next(
-      new HttpError(429, 'Too many searches from your network. Please wait a moment and try again.', {}, {
-        'Retry-After': String(retryAfter),
-        'Cache-Control': 'no-store',
-      }),
-    );
+    next(tooManyRequests('Too many searches from your network. Please wait a moment and try again.', retryAfter * 1000, { 'Cache-Control': 'no-store' }));
   };
 }
 

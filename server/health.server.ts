@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { AppServices } from '../services.server.js';
-import { pendingMigrations } from '../../db/migrate.server.js';
+import { existsSync } from 'node:fs';
+import type { AppServices } from './app-services.server.js';
+import { pendingMigrations } from '../db/migrate.server.js';
 
 export type CheckResult = 'ok' | string;
 
@@ -25,17 +24,8 @@ export async function readinessChecks(services: AppServices): Promise<Record<str
   };
 }
 
-async function objectStoreCheck(services: AppServices): Promise<CheckResult> {
-  const probe = (services as { storage?: { ping(): Promise<void> } }).storage;
-  if (probe) return probe.ping().then(() => 'ok' as const, (err: Error) => `object store unreachable: ${err.message}`);
-  const dir = join(services.config.dataDir, 'objects');
-  try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
-    return 'ok';
-  } catch (err) {
-    return `embedded object store not writable: ${(err as Error).message}`;
-  }
+function objectStoreCheck(services: AppServices): Promise<CheckResult> {
+  return services.storage.ping().then(() => 'ok' as const, (err: Error) => `object store unreachable: ${err.message}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type PgBoss from 'pg-boss';
-import type { AppServices } from '../services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../app-services.server.js';
+import { HttpError, tooManyRequests } from '../http-error.server.js';
 import type { ObjectStore, PresignedPost } from '../storage/object-store.server.js';
 import { withStore } from '../storage/http-errors.server.js';
 import {
@@ -46,16 +46,11 @@ function view(row: DocumentRow | null): ConversionView {
   return { status: row.status, message: STATUS_MESSAGES[row.status] };
 }
 
-function storageOf(services: AppServices): ObjectStore {
-  if (!services.storage) throw new HttpError(503, 'File storage is not configured on this server.');
-  return services.storage;
-}
-
 /** Best effort: a leftover object costs storage, never correctness (rows say what is current). */
 async function deleteObjects(services: AppServices, keys: Array<string | null | undefined>): Promise<void> {
   for (const key of keys) {
     if (!key) continue;
-    await services.storage?.delete(key).catch((err: unknown) => services.logger.warn({ err, key }, 'could not delete object'));
+    await services.storage.delete(key).catch((err: unknown) => services.logger.warn({ err, key }, 'could not delete object'));
   }
 }
 
@@ -69,18 +64,13 @@ async function limitPresigns(services: AppServices, trx: Knex.Transaction, userI
   const now = services.now();
   const { hits, windowStartedAt } = await hit(trx, `presign:${userId}`, now, PRESIGN_LIMIT.windowMs);
   if (hits <= PRESIGN_LIMIT.max) return;
-  const waitSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + PRESIGN_LIMIT.windowMs - now.getTime()) / 1000));
-  throw new HttpError(
-    429,
-    `Too many uploads in a short time. Please wait ${Math.ceil(waitSeconds / 60)} minutes and try again.`,
-    {},
-    { 'Retry-After': String(waitSeconds) },
-  );
+  const waitMs = Math.max(1000, windowStartedAt.getTime() + PRESIGN_LIMIT.windowMs - now.getTime());
+  throw tooManyRequests(`Too many uploads in a short time. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`, waitMs);
 }
 
 /** `redirect`: where the store sends the browser after a successful upload (a form posted without scripts). */
 export async function presignUpload(services: AppServices, userId: string, answerKey: string, options: { redirect?: string } = {}): Promise<PresignedPost> {
-  const storage = storageOf(services);
+  const storage = services.storage;
   // Counted under the application's lock: no upload is handed out for a submitted application.
   await whileOpen(services, userId, (trx) => limitPresigns(services, trx, userId));
   // S3's POST policy is signed here without asking the store: without this check an applicant would get
@@ -100,11 +90,11 @@ const startBody = Joi.object({
  * Makes the upload current and queues its conversion in one transaction (the job exists exactly when the
  * row does), under the application's lock: refused once the application is submitted.
  */
-async function recordUpload(services: AppServices, boss: PgBoss, row: Parameters<typeof replaceDocument>[1], data: ConvertDocumentData) {
+async function recordUpload(services: AppServices, row: Parameters<typeof replaceDocument>[1], data: ConvertDocumentData) {
   try {
     return await whileOpen(services, row.user_id, async (trx) => {
       const result = await replaceDocument(trx, row, services.now());
-      if (result.changed) await boss.send(CONVERT_DOCUMENT_QUEUE, data, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
+      if (result.changed) await services.boss.send(CONVERT_DOCUMENT_QUEUE, data, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
       return result;
     });
   } catch (err) {
@@ -125,12 +115,10 @@ export async function startConversion(services: AppServices, userId: string, ans
   if (!fileName) throw new HttpError(400, 'The file needs a name.');
   if (!(FILE_EXTENSIONS as readonly string[]).includes(fileExtension(fileName))) throw new HttpError(400, FILE_MESSAGES.wrongType);
   if (fileName.length > FILE_NAME_MAX_LENGTH) throw new HttpError(400, FILE_MESSAGES.nameTooLong);
-  const boss = services.boss;
-  if (!boss) throw new HttpError(503, 'Document conversion is not available at the moment. Please try again later.');
   await takeConversionQuota(services, userId);
 
   // The store enforces nothing we can rely on (s3rver, a misconfigured bucket): check the object itself.
-  const head = await withStore(() => storageOf(services).head(fileKey));
+  const head = await withStore(() => services.storage.head(fileKey));
   if (!head) throw new HttpError(400, MISSING_UPLOAD_MESSAGE);
   if (head.size <= 0) throw new HttpError(400, FILE_MESSAGES.empty);
   if (head.size > FILE_MAX_BYTES) {
@@ -140,7 +128,7 @@ export async function startConversion(services: AppServices, userId: string, ans
 
   const outputKey = outputKeyFor(userId, answerKey, fileKey);
   const row = { user_id: userId, answer_key: answerKey, file_key: fileKey, file_name: fileName, file_size: head.size, output_key: null };
-  const { previous, row: current, changed } = await recordUpload(services, boss, row, { userId, answerKey, fileKey, outputKey });
+  const { previous, row: current, changed } = await recordUpload(services, row, { userId, answerKey, fileKey, outputKey });
   if (changed && previous) await deleteObjects(services, [previous.file_key, outputKeyFor(userId, answerKey, previous.file_key)]);
   return view(current);
 }
