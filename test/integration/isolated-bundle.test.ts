@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledScript } from '../../workers/convert/child-bundle.server.js';
 import { convertIsolated } from '../../workers/convert/isolated.server.js';
-import { PDFDocument } from '../../workers/pdf/pdf-lib.server.js';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { makeDocx, makePng } from '../fixtures/documents.js';
 import { testConfig } from '../helpers/config.js';
 
