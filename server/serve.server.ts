@@ -8,7 +8,7 @@ import { loadProductionBuild } from './production-build.server.js';
 export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
 
-  await loadProductionBuild(() => logger.info('no production build found: building it once (vite build)'));
+  await loadProductionBuild();
 
   const services = await bootServices(config, logger, { runWorkers: config.worker === 'inline' });
   const app = createApp(services);

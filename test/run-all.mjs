@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every test layer with jest and ends with the line CI reads: `tests: N passed, N failed, N skipped`.
-// Builds the client first (e2e and page tests use the production build). A suite that cannot run here
+// Builds first (scripts/build.mjs: tests start the server, the commands and the isolated processes from
+// dist/, as production does), unless dist/ was built from these very sources: .ci/run's passes build once. A suite that cannot run here
 // (no Chromium, no PostgreSQL) records why (test/helpers/gate.ts), and the reasons are printed above that
 // line; in CI (CI=true) any skipped test fails the run.
 import { spawnSync } from 'node:child_process';
@@ -13,9 +14,9 @@ mkdirSync(tmp, { recursive: true });
 const skipReasons = join(tmp, 'skip-reasons.log');
 rmSync(skipReasons, { force: true });
 
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
-  console.log('vite build failed');
+  console.log('the build failed');
   console.log('tests: 0 passed, 1 failed, 0 skipped');
   process.exit(1);
 }

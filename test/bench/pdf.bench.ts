@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from '../../workers/pdf/pdf-lib.server.js';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { AppServices } from '../../server/app-services.server.js';
 import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../../workers/pdf/render-application.server.js';

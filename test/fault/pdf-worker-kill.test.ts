@@ -15,7 +15,7 @@ import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.ser
 import { APPLICATION_PDF_QUEUE } from '../../workers/queues.js';
 
 /**
- * Fault test: applicants submit, and the worker process (`tsx server/worker.server.ts`) is SIGKILLed,
+ * Fault test: applicants submit, and the worker process (`node dist/node/worker.mjs`, as `npm run worker` runs it) is SIGKILLed,
  * its whole process group, while it renders their PDFs in Chromium. A new worker must finish every job
  * (the one cut short is retried after its expiry, by the app's own pg-boss settings) with exactly one
  * COMPLETED PDF per applicant, and the dead worker's Chromium must not linger. Needs PostgreSQL (two
@@ -74,10 +74,10 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
   let users: TestUser[];
   const workers: Array<{ child: ChildProcess; tag: string }> = [];
 
-  /** `npm run worker` (tsx server/worker.server.ts) leading its own process group, so one kill reaches it all. */
+  /** `npm run worker`'s built worker (dist/node/worker.mjs) leading its own process group, so one kill reaches it all. */
   function startWorker(): { child: ChildProcess; tag: string } {
     const tag = randomBytes(6).toString('hex');
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'server', 'worker.server.ts')], {
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'node', 'worker.mjs')], {
       cwd: ROOT,
       detached: true,
       env: {

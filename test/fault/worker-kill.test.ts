@@ -54,7 +54,7 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
 
   /** `npm run worker`'s entry, started with node directly so the pid we kill is the worker itself. */
   function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'worker.server.ts')], {
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'node', 'worker.mjs')], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

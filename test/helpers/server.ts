@@ -26,16 +26,24 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (`npm start`'s entry, or the dev server) as a child process on a free port
+ * Starts the real server (the built one `npm start` runs, or the dev server) as a child process on a free port
  * and waits until /healthz answers. `env` is added to a minimal test environment.
  */
-export async function startServer(options: { mode?: 'production' | 'dev'; env?: Record<string, string>; dataDir: string; cwd?: string; startTimeoutMs?: number; nodeArgs?: string[] }): Promise<RunningServer> {
+export async function startServer(options: {
+  /** production: the built server (`node dist/node/start.mjs`, as `npm start` on a built tree); npm-start: `npm start` itself (a fresh clone builds first); dev: `npm run dev`'s tsx and vite. */
+  mode?: 'production' | 'npm-start' | 'dev';
+  env?: Record<string, string>;
+  dataDir: string;
+  cwd?: string;
+  startTimeoutMs?: number;
+  nodeArgs?: string[];
+}): Promise<RunningServer> {
   const port = await freePort();
-  const entry = options.mode === 'dev' ? 'server/dev.server.ts' : 'server/start.server.ts';
+  const mode = options.mode ?? 'production';
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/root',
-    NODE_ENV: options.mode === 'dev' ? 'development' : 'test',
+    NODE_ENV: mode === 'dev' ? 'development' : 'test',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: options.dataDir,
@@ -43,8 +51,14 @@ export async function startServer(options: { mode?: 'production' | 'dev'; env?: 
     LOG_LEVEL: 'info',
     ...options.env,
   };
-  // Its own process group: tsx runs the server as a child, and stopping must reach both.
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...(options.nodeArgs ?? []), entry], { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const [command, ...args] =
+    mode === 'dev'
+      ? [join(ROOT, 'node_modules', '.bin', 'tsx'), ...(options.nodeArgs ?? []), 'server/dev.server.ts']
+      : mode === 'npm-start'
+        ? ['npm', 'start', '--silent']
+        : [process.execPath, ...(options.nodeArgs ?? []), 'dist/node/start.mjs'];
+  // Its own process group: tsx and npm run the server as a child, and stopping must reach both.
+  const child = spawn(command!, args, { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);

@@ -103,11 +103,11 @@ describe('conversion job failures', () => {
 
 describe('npm run worker', () => {
   it('refuses to open the embedded database a second time (PGlite is single-process)', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'worker.server.ts')], {
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist', 'node', 'worker.mjs')], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, SESSION_SECRET: TEST_SESSION_SECRET },
       encoding: 'utf8',
-      timeout: 100_000, // a tsx start on a busy 2-core machine (jest's own limit is 120 s); a bound, not a timing assertion
+      timeout: 100_000, // a start on a busy 2-core machine (jest's own limit is 120 s); a bound, not a timing assertion
     });
     expect(run.status).toBe(1);
     expect(run.stdout + run.stderr).toMatch(/npm run worker needs DATABASE_URL/);

@@ -142,7 +142,7 @@ describe('GET /integration/v1/applications', () => {
 
 describe('npm run integration-client', () => {
   const cli = (...args: string[]) =>
-    promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/cli/integration-client.server.ts', ...args], {
+    promisify(execFile)(process.execPath, ['dist/node/integration-client.mjs', ...args], {
       cwd: ROOT,
       // The embedded-database path: the command goes through the server holding the database.
       env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PORT: String(port), DATA_DIR: join(TEST_TMP, 'integration-cli') },

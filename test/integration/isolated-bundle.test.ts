@@ -1,40 +1,42 @@
 import { describe, expect, it } from '@jest/globals';
-import { statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bundledScript } from '../../workers/convert/child-bundle.server.js';
-import { convertIsolated } from '../../workers/convert/isolated.server.js';
-import { PDFDocument } from '../../workers/pdf/pdf-lib.server.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { childScript, convertIsolated } from '../../workers/convert/isolated.server.js';
 import { makeDocx, makePng } from '../fixtures/documents.js';
 import { testConfig } from '../helpers/config.js';
+import { ROOT } from '../helpers/paths.js';
 
 /**
- * The isolated processes start from one bundled JavaScript file once it is built (workers/convert/child-bundle):
- * the same conversions, from a private directory, LibreOffice's process guard still found beside its module.
+ * The isolated processes start from their built files (scripts/build.mjs, docs/decisions/0260-one-build.md):
+ * one self-contained JavaScript file each, which plain node runs (no TypeScript loader, nothing bundled at
+ * run time), with LibreOffice's process guard beside it.
  */
-const CHILD = fileURLToPath(new URL('../../workers/convert/convert-child.server.ts', import.meta.url));
 const soffice = { sofficePath: testConfig(process.env.SOFFICE_PATH ? { SOFFICE_PATH: process.env.SOFFICE_PATH } : {}).sofficePath, timeoutMs: 60_000, tag: 'bundle' };
 
-async function bundleOf(script: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const bundle = bundledScript(script);
-    if (bundle) return bundle;
-    if (Date.now() > deadline) throw new Error('the bundle was never built');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** What a built file imports that is not part of it (node's built-ins aside). */
+function outsideImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8');
+  // esbuild writes a module's imports as statements at the start of a line (the text of a bundled package's
+  // comments and strings never starts one).
+  const specifiers = [...code.matchAll(/^(?:import|export)\s[^;]*?from\s*["']([^"']+)["'];/gm)].map((m) => m[1]!);
+  expect(specifiers.length).toBeGreaterThan(0);
+  return specifiers.filter((s) => !isBuiltin(s));
 }
 
-describe('the conversion process from its bundle', () => {
-  it('is built once, into a directory only this process can read', async () => {
-    const bundle = await bundleOf(CHILD);
-    expect(bundle).toMatch(/convert-child\.server\.mjs$/);
-    expect(statSync(dirname(bundle)).mode & 0o077).toBe(0);
-    expect(bundledScript(CHILD)).toBe(bundle);
+describe('the isolated processes from their built files', () => {
+  it('are files of the build, each complete in itself, beside the process guard', () => {
+    for (const name of ['convert-child', 'merge-child'] as const) {
+      const file = childScript(name);
+      expect(file).toBe(join(ROOT, 'dist', 'node', `${name}.mjs`));
+      expect(existsSync(file)).toBe(true);
+      expect([name, outsideImports(file)]).toEqual([name, []]);
+    }
+    expect(existsSync(join(dirname(childScript('convert-child')), 'process-guard.mjs'))).toBe(true);
   });
 
-  it('converts an image and a Word file as the tsx-started process did', async () => {
-    await bundleOf(CHILD);
+  it('convert an image and a Word file', async () => {
     const png = await convertIsolated(makePng(40, 30), soffice);
     expect(png.type).toBe('png');
     expect((await PDFDocument.load(png.pdf)).getPageCount()).toBe(1);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { PDFDocument } from '../../workers/pdf/pdf-lib.server.js';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { makePdf } from '../fixtures/documents.js';
 import { MergePool } from '../../workers/pdf/merge-pool.server.js';
 

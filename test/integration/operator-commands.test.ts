@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -10,12 +10,13 @@ import { freePort } from '../helpers/server.js';
 /**
  * The README's command table is executable documentation: each operator command, run the way an operator
  * runs it (`npm run <command> -- …` in a fresh copy of the repository, no variables but the ones the README
- * names), does what the table says. The copy holds the tracked files and the installed node_modules.
+ * names), does what the table says. The copy holds the tracked files, the installed node_modules and the
+ * build (`npm run build`, made once by test/run-all.mjs): each command runs node on its built file.
  */
 let clone: string;
 let env: Record<string, string>;
 let db: TestDatabase | null = null;
-/** Commands that need no database run at once, in parallel with the first migration (tsx costs seconds per start). */
+/** Commands that need no database run at once, in parallel with the first migration. */
 let early: { migrate: Promise<Run>; service: Promise<Run>; prefill: Promise<Run>; usage: Promise<Run> };
 
 interface Run {
@@ -47,6 +48,7 @@ beforeAll(async () => {
     copyFileSync(join(ROOT, file), join(clone, file));
   }
   symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  cpSync(join(ROOT, 'dist'), join(clone, 'dist'), { recursive: true });
   // What an operator's shell has; no DATABASE_URL (the embedded default) unless a command needs it.
   env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: String(await freePort()), LOG_LEVEL: 'info' };
   const answers = join(clone, 'answers.json');
@@ -103,7 +105,7 @@ describe('the operator commands of the README, on a fresh copy', () => {
       expect(refused.stdout + refused.stderr).toContain('npm run worker needs DATABASE_URL');
       return;
     }
-    // Its own process group, as a terminal would have it: Ctrl-C reaches npm, tsx and the worker.
+    // Its own process group, as a terminal would have it: Ctrl-C reaches npm, its shell and the worker.
     const worker = spawn('npm', ['run', '--silent', 'worker'], { cwd: clone, env: { ...env, DATABASE_URL: db.url! }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const started = new Promise<void>((resolve, reject) => {
@@ -132,7 +134,7 @@ describe('the operator commands of the README, on a fresh copy', () => {
       expect(code === 0 || signal === 'SIGINT').toBe(true);
       expect(output).toContain('"msg":"worker stopping"');
       expect(output).not.toMatch(/"level":(50|60)/); // no error or fatal line on the way down
-      // Nothing of it lingers: the whole process group (npm, tsx, the worker) is gone.
+      // Nothing of it lingers: the whole process group (npm, its shell, the worker) is gone.
       for (const deadline = Date.now() + 20_000; groupAlive() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
       expect(groupAlive()).toBe(false);
     } finally {
@@ -150,10 +152,11 @@ describe('the operator commands of the README, on a fresh copy', () => {
     const listed = [...readme.matchAll(/^\| `npm (?:run )?([a-z:-]+)/gm)].map((m) => m[1]!);
     expect(listed).toEqual(expect.arrayContaining(['migrate', 'service-link', 'prefill-link', 'lookup:import', 'worker']));
     for (const command of listed) expect(scripts).toContain(command);
-    // Every script's entry file exists (npm run migrate once pointed at a file that never did).
-    for (const [name, line] of Object.entries((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts)) {
-      const entry = /^tsx (\S+\.ts)$/.exec(line)?.[1];
-      if (entry) expect([name, existsSync(join(ROOT, entry))]).toEqual([name, true]);
+    // Every command runs node on a file the build makes (npm run migrate once pointed at a file that never did).
+    const defined = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const command of ['start', 'worker', 'migrate', 'service-link', 'prefill-link', 'lookup:import', 'staff-link', 'integration-client']) {
+      const entry = /&& node (dist\/node\/\S+\.mjs)$/.exec(defined[command] ?? '')?.[1];
+      expect([command, entry !== undefined && existsSync(join(clone, entry))]).toEqual([command, true]);
     }
   });
 });

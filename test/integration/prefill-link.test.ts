@@ -43,7 +43,7 @@ describe('public temporary answers (GET /public/tmp)', () => {
   it('npm run prefill-link prints a working URL', async () => {
     const file = join(mkdtempSync(join(TEST_TMP, 'prefill-')), 'answers.json');
     writeFileSync(file, JSON.stringify({ first_name: 'Sam', last_name: 'Lee' }));
-    const { stdout } = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/cli/prefill-link.server.ts', file, '--hours', '2'], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/node/prefill-link.mjs', file, '--hours', '2'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'prefill-cli') },
     });

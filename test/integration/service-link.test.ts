@@ -92,7 +92,7 @@ describe('staff read-only links (service_token)', () => {
   });
 
   it('npm run service-link prints working URLs of the three pages (about, education, final steps)', async () => {
-    const { stdout } = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/cli/service-link.server.ts', alice.username.toUpperCase(), '--hours', '2'], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/node/service-link.mjs', alice.username.toUpperCase(), '--hours', '2'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'service-cli') },
     });

@@ -134,7 +134,7 @@ describe('staff sign-in', () => {
 
   it('npm run staff-link prints a one-time link for a listed address, and refuses others', async () => {
     const run = (email: string) =>
-      promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/cli/staff-link.server.ts', email], {
+      promisify(execFile)(process.execPath, ['dist/node/staff-link.mjs', email], {
         cwd: ROOT,
         env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'staff-link-cli'), STAFF_EMAILS: STAFF },
       });

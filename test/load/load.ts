@@ -75,7 +75,7 @@ async function createLoadDatabase(adminUrl: string): Promise<{ url: string; drop
 
 /** A worker process; its log (each job's outcome and duration, e.g. "application PDF rendered" with ms) goes to `logPath`. */
 function startWorker(env: Record<string, string>, nodeArgs: string[], logPath: string): ChildProcess {
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [...nodeArgs, 'server/worker.server.ts'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', openSync(logPath, 'w'), 'inherit'], detached: true });
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/worker.mjs'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', openSync(logPath, 'w'), 'inherit'], detached: true });
   return child;
 }
 

@@ -9,7 +9,7 @@ import { makePdf } from '../fixtures/documents.js';
 
 /**
  * README: `npm ci && npm start` serves the product on a fresh machine. A fresh clone has no build, so the first
- * `npm start` makes the whole production build (client and server bundles) before it serves — and (issue 13,
+ * `npm start` makes the whole production build (scripts/build.mjs: client, pages, server) before it serves — and (issue 13,
  * item 7) that first start logs none of the secrets sent to it: on main the build ran in-process, vike's
  * development request logger then wrote whole URLs (reset ids, service and prefill tokens) to stdout.
  * Item 11 shares this server (a fresh embedded database, outbox, local store and generated secret): DATA_DIR
@@ -19,9 +19,9 @@ describe('npm start on a fresh clone', () => {
   let clone: string;
   let server: RunningServer;
 
-  /** Runs one of the package's commands in the clone, with the server's settings; returns what it printed. */
-  const command = (script: string, args: string[]) =>
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [script, ...args], {
+  /** Runs one of the package's commands in the clone (`npm run <name> -- …`), with the server's settings; returns what it printed. */
+  const command = (name: string, args: string[]) =>
+    execFileSync('npm', ['run', '--silent', name, '--', ...args], {
       cwd: clone,
       encoding: 'utf8',
       // No SESSION_SECRET: like the server, the commands use the one generated into DATA_DIR.
@@ -52,12 +52,13 @@ describe('npm start on a fresh clone', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
     // As a fresh clone starts: no NODE_ENV (development), no SESSION_SECRET (generated into DATA_DIR), the worker
     // in the process, no SMTP (mail to the outbox), the embedded database and object store.
-    server = await startServer({ cwd: clone, dataDir: join(clone, '.data'), env: { NODE_ENV: '', SESSION_SECRET: '' }, startTimeoutMs: 300_000 });
+    server = await startServer({ mode: 'npm-start', cwd: clone, dataDir: join(clone, '.data'), env: { NODE_ENV: '', SESSION_SECRET: '' }, startTimeoutMs: 300_000 });
   }, 320_000);
   afterAll(() => server?.stop());
 
-  it('builds both bundles and serves the application form', async () => {
+  it('builds everything (client, pages, the server and its processes) and serves the application form', async () => {
     expect(existsSync(join(clone, 'dist', 'server', 'entry.mjs'))).toBe(true);
+    for (const built of ['start', 'worker', 'convert-child', 'merge-child']) expect(existsSync(join(clone, 'dist', 'node', `${built}.mjs`))).toBe(true);
     const res = await fetch(`${server.url}/about`);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -83,10 +84,10 @@ describe('npm start on a fresh clone', () => {
     });
 
     // A staff link's service_token and a prefill link's token, printed by the package's own commands.
-    const serviceUrl = new URL(command('server/cli/service-link.server.ts', [username]));
+    const serviceUrl = new URL(command('service-link', [username]));
     const answers = join(clone, 'answers.json');
     writeFileSync(answers, JSON.stringify({ first_name: 'Ada' }));
-    const prefillUrl = new URL(command('server/cli/prefill-link.server.ts', [answers]));
+    const prefillUrl = new URL(command('prefill-link', [answers]));
     secrets.push(serviceUrl.searchParams.get('service_token')!, prefillUrl.searchParams.get('token')!);
     expect((await get(`${server.url}${serviceUrl.pathname}${serviceUrl.search}`)).status).toBeLessThan(500);
     expect((await get(`${server.url}${prefillUrl.pathname}${prefillUrl.search}`)).status).toBe(200);

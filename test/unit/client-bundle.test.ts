@@ -26,7 +26,7 @@ describe('client build', () => {
   });
 
   test('no client JavaScript contains joi', () => {
-    if (!existsSync(client)) throw new Error('No build: run `npx vite build` (npm test does it first).');
+    if (!existsSync(client)) throw new Error('No build: run `npm run build` (npm test does it first).');
     const files = scripts(client);
     expect(files.length).toBeGreaterThan(0);
     expect(files.filter((file) => JOI_MARKERS.test(readFileSync(file, 'utf8'))).map((file) => file.slice(client.length))).toEqual([]);
@@ -35,14 +35,14 @@ describe('client build', () => {
   // React's server renderer (the server's cached <option>s use it) once rode along into the React chunk every page
   // loads, 59 KB gzip, because pages' +Page files were part of the client build (pages/+config.ts keeps them out).
   test('no client JavaScript contains react-dom/server', () => {
-    if (!existsSync(client)) throw new Error('No build: run `npx vite build` (npm test does it first).');
+    if (!existsSync(client)) throw new Error('No build: run `npm run build` (npm test does it first).');
     const files = scripts(client).filter((file) => /renderToReadableStream|onShellReady|renderToString/.test(readFileSync(file, 'utf8')));
     expect(files.map((file) => file.slice(client.length))).toEqual([]);
   });
 
   // vite.config.ts replaces Vite's preload helper (it only loaded lazy chunks' CSS, and no client chunk has any).
   test("no client JavaScript carries Vite's preload helper", () => {
-    if (!existsSync(client)) throw new Error('No build: run `npx vite build` (npm test does it first).');
+    if (!existsSync(client)) throw new Error('No build: run `npm run build` (npm test does it first).');
     const files = scripts(client).filter((file) => /vite:preloadError|Unable to preload CSS/.test(readFileSync(file, 'utf8')));
     expect(files.map((file) => file.slice(client.length))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDocument } from '../../workers/pdf/pdf-lib.server.js';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { ConversionRejected, detectDocumentType } from '../../workers/convert/detect-type.server.js';
 import { convertToPdf } from '../../workers/convert/convert.server.js';

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleFailed, bundledScript } from './child-bundle.server.js';
 import type { ConversionResult } from './convert.server.js';
 import { ConversionRejected, TOO_MUCH_MEMORY_MESSAGE, type DocumentType } from './detect-type.server.js';
 import type { SofficeOptions } from './soffice.server.js';
@@ -17,7 +16,7 @@ export type ChildReply =
 
 /** V8's heap in the conversion process; a 25-megapixel PNG decodes in well under this. */
 export const CHILD_HEAP_MB = 512;
-/** The conversion process's whole address space (prlimit --data: private writable memory; --as would forbid WebAssembly, which tsx uses), so buffers outside V8's heap are capped too. */
+/** The conversion process's whole address space (prlimit --data: private writable memory; --as would forbid WebAssembly), so buffers outside V8's heap are capped too. */
 export const CHILD_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
 export interface ChildLimits {
   heapMb: number;
@@ -26,13 +25,29 @@ export interface ChildLimits {
 /** The caps every conversion runs under (a test passes smaller ones to see them hold). */
 export const DEFAULT_LIMITS: ChildLimits = { heapMb: CHILD_HEAP_MB, dataBytes: CHILD_MEMORY_BYTES };
 
-/** Beyond LibreOffice's own timeout: the process's start (~0.4 s) and pdf-lib's work around it. */
+/** Beyond LibreOffice's own timeout: the process's start and pdf-lib's work around it. */
 const EXTRA_MS = 15_000;
 
 const TOO_SLOW_MESSAGE = 'This file took too long to convert. Please save it as PDF and upload that instead.';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CHILD = fileURLToPath(new URL('./convert-child.server.ts', import.meta.url));
+/** The project's folder: the nearest one holding package.json, up from this module (workers/convert in the sources, dist/node once built). */
+function projectRoot(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return process.cwd();
+  }
+}
+const ROOT = projectRoot();
+
+/**
+ * An isolated process's built file (scripts/build.mjs): one plain JavaScript file with everything it imports,
+ * which node starts without reading a hundred modules or loading a TypeScript loader, in production and tests
+ * alike (docs/decisions/0260-one-build.md). A missing build fails the start: the error says which file.
+ */
+export function childScript(name: 'convert-child' | 'merge-child'): string {
+  return join(ROOT, 'dist', 'node', `${name}.mjs`);
+}
+const CHILD = childScript('convert-child');
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) ?? null;
 
 /**
@@ -49,14 +64,13 @@ export async function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions
 }
 
 /**
- * Starts `script` (TypeScript, through tsx) in a process of its own under `limits`: V8's heap capped, its
+ * Starts `script` (a built file, childScript) in a process of its own under `limits`: V8's heap capped, its
  * writable memory capped by prlimit, none of this process's environment (secrets, DATABASE_URL), and an IPC
  * channel (advanced serialization, so PDF bytes travel as they are). Used for one conversion at a time and
  * for the application PDF's warm merge processes (workers/pdf/merge-pool.server.ts).
  */
 export function spawnIsolated(script: string, limits: ChildLimits): ChildProcess {
-  const bundle = bundledScript(script);
-  const node = bundle ? [process.execPath, `--max-old-space-size=${limits.heapMb}`, bundle] : [process.execPath, '--import', 'tsx', `--max-old-space-size=${limits.heapMb}`, script];
+  const node = [process.execPath, `--max-old-space-size=${limits.heapMb}`, script];
   const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${limits.dataBytes}`, '--', ...node] : node;
   return spawn(command!, args, {
     cwd: ROOT,
@@ -106,10 +120,7 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
         else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') reject(new Error(`the conversion process was stopped (${signal})`));
         // It had the file and died without an answer: out of memory (V8's heap or the data limit).
         else if (started) reject(new ConversionRejected(TOO_MUCH_MEMORY_MESSAGE));
-        else {
-          bundleFailed(CHILD);
-          reject(new Error(`the conversion process did not start (${signal ?? code}): ${stderr.slice(0, 500)}`));
-        }
+        else reject(new Error(`the conversion process did not start (${signal ?? code}): ${stderr.slice(0, 500)}`));
       });
     });
   });

@@ -1,4 +1,4 @@
-import { PDFDocument, EncryptedPDFError } from '../pdf/pdf-lib.server.js';
+import { PDFDocument, EncryptedPDFError } from '@cantoo/pdf-lib';
 import { headerDimensions, imageTooLargeMessage, MAX_IMAGE_PIXELS } from './image-limit.server.js';
 import { ConversionRejected, isOutOfMemory, TOO_MUCH_MEMORY_MESSAGE } from './detect-type.server.js';
 import { stripActiveContent } from '../pdf/strip-active-content.server.js';

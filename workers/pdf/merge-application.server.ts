@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb } from './pdf-lib.server.js';
+import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import { stripActiveContent } from './strip-active-content.server.js';
 
 export interface MergeInput {

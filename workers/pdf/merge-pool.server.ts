@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { DEFAULT_LIMITS, spawnIsolated, type ChildLimits } from '../convert/isolated.server.js';
+import { childScript, DEFAULT_LIMITS, spawnIsolated, type ChildLimits } from '../convert/isolated.server.js';
 import type { MergeInput } from './merge-application.server.js';
 
 export type MergeRequest = { kind: 'merge'; id: number; input: MergeInput };
@@ -26,7 +25,7 @@ export interface MergePoolOptions {
 
 const DEFAULTS: MergePoolOptions = { size: 2, maxUses: 100, timeoutMs: 30_000, idleMs: 5 * 60_000, startMs: 20_000, limits: DEFAULT_LIMITS };
 
-const CHILD = fileURLToPath(new URL('./merge-child.server.ts', import.meta.url));
+const CHILD = childScript('merge-child');
 
 /** One merge process: started once, then given merges one at a time. */
 class MergeProcess {
@@ -164,7 +163,7 @@ class MergeProcess {
 /**
  * The application PDF's merge in warm processes (docs/decisions/0194-one-print-document-and-warm-merge.md):
  * the same isolation as a conversion (ADR 0060: its own process, heap and memory caps, no environment, killed
- * at its time limit), without paying a Node and tsx start (~0.4 s, more on a busy machine) for every PDF. A
+ * at its time limit), without paying a process start for every PDF. A
  * process that dies (a hostile document exhausting its memory, a kill) fails only the merge it held, whose
  * job is retried, and the next merge starts a new one; each is replaced after `maxUses` merges and leaves
  * after `idleMs` idle.

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFObject } from './pdf-lib.server.js';
+import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
 
 /**
  * Removes what a PDF can *do* rather than show (ADR 0060): JavaScript, Launch, URI, SubmitForm,
