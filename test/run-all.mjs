@@ -13,6 +13,12 @@ mkdirSync(tmp, { recursive: true });
 const skipReasons = join(tmp, 'skip-reasons.log');
 rmSync(skipReasons, { force: true });
 
+// ESLint over the tree (eslint.config.js) when the whole suite runs (no test paths given); a lint failure
+// counts as one failed test in the closing line.
+const wholeSuite = process.argv.slice(2).every((arg) => arg.startsWith('-'));
+const lintFailed = wholeSuite && spawnSync('npx', ['eslint', '--max-warnings=0', '.'], { cwd: root, stdio: 'inherit' }).status !== 0;
+if (lintFailed) console.log('lint failed (npm run lint)');
+
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   console.log('vite build failed');
@@ -37,6 +43,7 @@ if (existsSync(results)) {
   }
 }
 if (run.status !== 0 && failed === 0) failed = 1;
+if (lintFailed) failed += 1;
 if (skipped > 0) {
   const reasons = existsSync(skipReasons) ? [...new Set(readFileSync(skipReasons, 'utf8').split('\n').filter(Boolean))] : [];
   console.log(`skipped ${skipped} test(s):`);

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
+import { describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { scriptsBeforeLoadEvent } from '../bench/js-size.js';
