@@ -13,6 +13,7 @@ mkdirSync(tmp, { recursive: true });
 const skipReasons = join(tmp, 'skip-reasons.log');
 rmSync(skipReasons, { force: true });
 
+const started = Date.now();
 // ESLint over the tree (eslint.config.js) when the whole suite runs (no test paths given); a lint failure
 // counts as one failed test in the closing line.
 const wholeSuite = process.argv.slice(2).every((arg) => arg.startsWith('-'));
@@ -51,5 +52,6 @@ if (skipped > 0) {
   if (process.env.CI === 'true') console.log('CI runs every test: a skipped test fails the run.');
 }
 const ok = failed === 0 && run.status === 0 && !(skipped > 0 && process.env.CI === 'true');
+console.log(`took ${Math.floor((Date.now() - started) / 60_000)} min ${Math.round(((Date.now() - started) % 60_000) / 1000)} s`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
