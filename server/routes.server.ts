@@ -73,7 +73,6 @@ const loopback: RequestHandler = (req, _res, next) => (fromLocalOperator(req) ? 
 export type GuardName = 'visitor' | 'student' | 'signed' | 'serviceLink' | 'staff' | 'integrationClient' | 'loopback';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Handlers declare the path parameters they read (RequestHandler<{ id: string }>); the row's path supplies them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Stack = Array<RequestHandler<any> | ErrorRequestHandler<any>>;
 
 export interface RouteRow {
@@ -209,7 +208,6 @@ export function routeTable(s: AppServices): Row[] {
 
 /** res.locals.route: the row that answered ("GET /api/profile"), for the request log. */
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       route?: string;

@@ -14,6 +14,13 @@ mkdirSync(tmp, { recursive: true });
 const skipReasons = join(tmp, 'skip-reasons.log');
 rmSync(skipReasons, { force: true });
 
+const started = Date.now();
+// ESLint over the tree (eslint.config.js) when the whole suite runs (no test paths given); a lint failure
+// counts as one failed test in the closing line.
+const wholeSuite = process.argv.slice(2).every((arg) => arg.startsWith('-'));
+const lintFailed = wholeSuite && spawnSync('npx', ['eslint', '--max-warnings=0', '.'], { cwd: root, stdio: 'inherit' }).status !== 0;
+if (lintFailed) console.log('lint failed (npm run lint)');
+
 const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   console.log('the build failed');
@@ -38,6 +45,7 @@ if (existsSync(results)) {
   }
 }
 if (run.status !== 0 && failed === 0) failed = 1;
+if (lintFailed) failed += 1;
 if (skipped > 0) {
   const reasons = existsSync(skipReasons) ? [...new Set(readFileSync(skipReasons, 'utf8').split('\n').filter(Boolean))] : [];
   console.log(`skipped ${skipped} test(s):`);
@@ -45,5 +53,6 @@ if (skipped > 0) {
   if (process.env.CI === 'true') console.log('CI runs every test: a skipped test fails the run.');
 }
 const ok = failed === 0 && run.status === 0 && !(skipped > 0 && process.env.CI === 'true');
+console.log(`took ${Math.floor((Date.now() - started) / 60_000)} min ${Math.round(((Date.now() - started) % 60_000) / 1000)} s`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

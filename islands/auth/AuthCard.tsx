@@ -57,7 +57,6 @@ export function AuthCard({ card, values: given = {}, errors: serverErrors, probl
     const username = readNavUsername();
     if (username) form.setMany({ username });
     // Only once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const { resend, footer } = card;

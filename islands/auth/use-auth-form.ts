@@ -44,7 +44,6 @@ export function useAuthForm<K extends string>({ form, initial, submitFields, err
       preloadAuthRules();
     }
     // Only once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const checked = (all: FieldErrors): Partial<Record<K, string[]>> => {

@@ -6,7 +6,6 @@ import { keyedHash, sameHex } from './tokens.server.js';
 import { isPageRoute } from '../../contracts/routes.js';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       /** Set by readFlash on page requests: the message a plain form post left for this page, or null. */

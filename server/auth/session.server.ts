@@ -23,7 +23,6 @@ export interface SessionUser {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       /** Set by sessionMiddleware for every request after cookieParser: the logged-in user or null. */

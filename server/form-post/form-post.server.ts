@@ -14,7 +14,6 @@ import {
   webStatusesOf,
   type ApplicationRead,
 } from '../../db/repos/applications.server.js';
-import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { etagOf, parseAnswers, uiStateOf, versionFromIfMatch } from '../application/answers.server.js';
 import { loadApplication } from '../application/profile.server.js';
 import { saveStudentAnswers, submitStudentApplication } from '../application/student-writes.server.js';
@@ -25,7 +24,6 @@ import { whileOpen } from '../application/open-application.server.js';
 import { switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { deleteDocumentAnswer } from '../documents/documents.server.js';
 import { POST_FIELDS, SUBMIT_TARGET, UPLOAD_QUERY, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
@@ -140,7 +138,6 @@ async function submit(services: AppServices, userId: string, status: string, now
 }
 
 async function act(services: AppServices, userId: string, page: Page, action: PostAction | null, row: ApplicationRead, shown: Answers): Promise<PostOutcome> {
-  const knex = services.db.knex;
   const now = services.now();
   const back = (hash = '', query = '') => ({ kind: 'redirect' as const, location: `${page.path}${query}${hash ? `#${hash}` : ''}` });
   if (!action) return back();

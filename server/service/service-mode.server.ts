@@ -6,7 +6,6 @@ import { isApiRequest } from '../errors.server.js';
 import { renderNoticeHtml } from '../generic-error-html.server.js';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       /** Set when the request carries a valid `service_token` (§2 service-user view): read-only staff access. */

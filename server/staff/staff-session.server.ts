@@ -20,7 +20,6 @@ export interface StaffUser {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       staff?: StaffUser | null;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeE2E } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';

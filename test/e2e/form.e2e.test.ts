@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
+import { describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { scriptsBeforeLoadEvent } from '../bench/js-size.js';
@@ -291,12 +291,14 @@ describeE2E('the application form in Chromium (production server)', () => {
       const page = await browser.newPage();
       pages.push(page);
       const scripts: Array<{ path: string; body: Buffer }> = [];
+      // Each script's body is read as it arrives; `loaded` waits for every read begun so far.
+      const reading: Array<Promise<unknown>> = [];
       page.on('response', (res) => {
-        if (res.request().resourceType() === 'script') void res.body().then((body) => scripts.push({ path: new URL(res.url()).pathname, body }));
+        if (res.request().resourceType() === 'script') reading.push(res.body().then((body) => scripts.push({ path: new URL(res.url()).pathname, body })));
       });
       const loaded = async () => {
         await page.waitForLoadState('networkidle');
-        await new Promise((r) => setTimeout(r, 200));
+        await Promise.all(reading);
         return scripts.map((s) => ({ path: s.path, gzip: gzipSync(s.body).length, text: s.body.toString('utf8') }));
       };
       const kb = (list: Array<{ gzip: number }>) => (list.reduce((n, s) => n + s.gzip, 0) / 1024).toFixed(1);

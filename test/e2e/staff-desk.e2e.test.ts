@@ -106,8 +106,7 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     await expect(page.getByText(String(COMPLETE_ANSWERS.first_name)).first().isVisible()).resolves.toBe(true);
     await page.goBack();
 
-    // The PDF is rendered by the worker after submission; the link answers "being prepared" until then.
-    const pdfLink = `${base}/staff/applications/${applicant.id}/pdf`;
+    // The PDF is rendered by the worker after submission; its link answers "being prepared" until then.
     for (;;) {
       const state = await ctx.db.knex('application_pdfs').where({ user_id: applicant.id }).first('status');
       if (state?.status === 'COMPLETED') break;

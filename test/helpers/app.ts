@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type PgBoss from 'pg-boss';
+import Worker from 'pg-boss/src/worker.js';
 import { createApp } from '../../server/app.server.js';
 import { createLogger } from '../../server/logger.server.js';
 import type { AppServices } from '../../server/app-services.server.js';
@@ -66,16 +67,33 @@ function trackHandlers(boss: PgBoss, inFlight: Set<Promise<unknown>>): void {
   };
 }
 
+/** pg-boss's worker loops still running (its Worker class is the one pg-boss itself loads in this test file). */
+const workerLoops = new Map<Worker, Promise<void>>();
+const startLoop = Worker.prototype.start;
+Worker.prototype.start = function (this: Worker) {
+  const loop = startLoop.call(this);
+  workerLoops.set(this, loop);
+  loop.then(
+    () => workerLoops.delete(this),
+    () => workerLoops.delete(this),
+  );
+  return loop;
+};
+
 /**
  * pg-boss's stop() leaves a loop that checks every second, through a lazily required node:timers/promises,
- * whether each worker's current job has ended. If the test file ends first, that require runs after jest has
+ * whether each stopping worker's loop has ended. If the test file ends first, that require runs after jest has
  * torn the module registry down and fails the next suite in the same jest worker. So: wait for the handlers
- * still running, then for the loop's last one-second check (teardown hygiene, not an assertion).
+ * still running, then for the loops of the workers being stopped; once they have ended, that check ends without
+ * another require (teardown hygiene, not an assertion).
  */
 async function letWorkerLoopsEnd(inFlight: Set<Promise<unknown>>): Promise<void> {
   const started = Date.now();
   while (inFlight.size > 0 && Date.now() - started < 60_000) await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 1000))]);
-  await new Promise((r) => setTimeout(r, 1100));
+  const stopping = [...workerLoops].filter(([worker]) => worker.stopping).map(([, loop]) => loop);
+  let bound: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(stopping), new Promise((r) => (bound = setTimeout(r, 60_000)))]);
+  clearTimeout(bound);
 }
 
 /** The real app on a fresh database, for supertest. */

@@ -1,5 +1,5 @@
 import knexFactory from 'knex';
-import { adminUrl, templateName, testDatabasePrefix } from './db-names.js';
+import { adminUrl, testDatabasePrefix } from './db-names.js';
 
 export async function dropDatabases(): Promise<void> {
   const url = process.env.DATABASE_URL;

@@ -6,7 +6,7 @@ import { DEFAULT_LOAD_OPTIONS, runLoad } from '../load/load.js';
  * `npm run load` itself, small: a few applicants go the whole way (sign up with the e-mailed code,
  * three pages, a transcript of each kind, submit, PDF) against the real server process, and the
  * database holds every submission with its converted transcript and PDF. Keeps the load runner honest
- * between the big runs, which are measured by hand (README, Performance).
+ * between the big runs, which are measured by hand (docs/performance.md).
  */
 describeE2E('the load test runner (Chromium renders the PDFs)', () => {
   it('completes every journey with no error and stores every submission with its PDF', async () => {

@@ -8,9 +8,9 @@ import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { freePort } from '../helpers/server.js';
 
 /**
- * The README's command table is executable documentation: each operator command, run the way an operator
- * runs it (`npm run <command> -- …` in a fresh copy of the repository, no variables but the ones the README
- * names), does what the table says. The copy holds the tracked files, the installed node_modules and the
+ * The command table of docs/operations.md is executable documentation: each operator command, run the way an
+ * operator runs it (`npm run <command> -- …` in a fresh copy of the repository, no variables but the ones the
+ * table names), does what the table says. The copy holds the tracked files, the installed node_modules and the
  * build (`npm run build`, made once by test/run-all.mjs): each command runs node on its built file.
  */
 let clone: string;
@@ -63,7 +63,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => db?.drop());
 
-describe('the operator commands of the README, on a fresh copy', () => {
+describe('the operator commands of docs/operations.md, on a fresh copy', () => {
   it('npm run migrate: applies the migrations to a fresh DATA_DIR, and again changes nothing (exit 0 both times)', async () => {
     const first = await early.migrate;
     expect(first).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Applied \d+ migration\(s\) to the embedded database .*\.data\/pglite/) });
@@ -146,8 +146,8 @@ describe('the operator commands of the README, on a fresh copy', () => {
     }
   });
 
-  it('the README lists exactly these commands, and package.json defines each of them', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('docs/operations.md lists exactly these commands, and package.json defines each of them', () => {
+    const readme = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
     const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
     const listed = [...readme.matchAll(/^\| `npm (?:run )?([a-z:-]+)/gm)].map((m) => m[1]!);
     expect(listed).toEqual(expect.arrayContaining(['migrate', 'service-link', 'prefill-link', 'lookup:import', 'worker']));

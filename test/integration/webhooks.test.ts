@@ -57,7 +57,7 @@ class Receiver {
   }
 }
 
-/** The README's verification recipe, as a receiver would write it. */
+/** The verification recipe of docs/operations.md (Integrations), as a receiver would write it. */
 function verifies(secret: string, delivery: Delivery, nowSeconds: number): boolean {
   const timestamp = String(delivery.headers['x-fa-timestamp']);
   const given = String(delivery.headers['x-fa-signature']).replace(/^v1=/, '');

@@ -6,7 +6,7 @@ import { createAccount, logIn, recordMail } from '../integration/auth-helpers.js
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 
 /**
- * Issue 13 item 15: the README says rotating SESSION_SECRET ends every session. Sessions are random ids, and
+ * Issue 13 item 15: docs/operations.md says rotating SESSION_SECRET ends every session. Sessions are random ids, and
  * on main the table held their plain sha256, so a new secret found them all. Now it holds an HMAC under the
  * secret: the same database under a new secret knows none of them.
  */

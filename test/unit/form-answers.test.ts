@@ -1,7 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { answerKeys, blankAnswers, unknownKeys, withDescriptions } from '../../form/answers.js';
 import { formatLongDate, isIsoDate, todayIso, yearsBefore } from '../../form/dates.js';
-import { formDefinition } from '../../form/definition.js';
 import { formatPhone, formatSsn, PARENT_PHONE_PATTERN, PHONE_PATTERN, SSN_PATTERN } from '../../form/formats.js';
 import { characterCount } from '../../form/messages.js';
 

@@ -1,6 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
 import { clearInvalidDates } from '../../form/answers.js';
-import { formDefinition } from '../../form/definition.js';
 import { fieldsOf } from '../../form/fields.js';
 import { MESSAGES, PHONE_MESSAGES, parentMessages } from '../../form/messages.js';
 import { validate } from '../../form/validate.js';

@@ -55,7 +55,6 @@ type Browser = ReturnType<typeof fakeBrowser>;
 function tab(browser: Browser, name: string, overrides: Partial<InactivityDeps> = {}) {
   const log: string[] = [];
   const warnings: boolean[] = [];
-  let machine!: InactivityMachine;
   const deps: InactivityDeps = {
     now: browser.now,
     setTimer: browser.setTimer,
@@ -91,7 +90,7 @@ function tab(browser: Browser, name: string, overrides: Partial<InactivityDeps> 
   const receive = (message: TabMessage) => machine.message(message);
   const peers: InactivityMachine[] = [];
   const others = () => peers.filter((m) => m !== machine);
-  machine = createInactivityMachine(deps);
+  const machine = createInactivityMachine(deps);
   browser.tabs.push(receive);
   return { machine, log, warnings, peers, get warning() { return warnings.at(-1) ?? false; } };
 }

@@ -93,7 +93,10 @@ describe('account popover menu delays (§9)', () => {
       clearTimer: (h: unknown) => void timers.delete(h as number),
       advance(ms: number) {
         now += ms;
-        for (const [key, t] of [...timers]) if (t.at <= now) (timers.delete(key), t.run());
+        for (const [key, t] of [...timers]) if (t.at <= now) {
+          timers.delete(key);
+          t.run();
+        }
       },
     };
   }

@@ -3,7 +3,7 @@ import type { JobQueue } from '../boss.server.js';
 import type { WorkerServices } from '../services.js';
 import { findUserById } from '../../db/repos/users.server.js';
 import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
-import { claimReceipt, findReceipt, insertReceipt, markReceiptGaveUp, markReceiptSent, releaseReceipt, type ReceiptKind } from '../../db/repos/receipts.server.js';
+import { claimReceipt, findReceipt, markReceiptGaveUp, markReceiptSent, releaseReceipt } from '../../db/repos/receipts.server.js';
 import { RECEIPT_ATTACHMENT_MAX_BYTES, receiptMail } from '../../server/mail/receipt-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { RECEIPT_FAILED_QUEUE, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../queues.js';

@@ -2,7 +2,6 @@ import { useContext, useMemo, type ReactElement } from 'react';
 import type { Option, Question } from '../../../form/types.js';
 import { resolveOptions } from '../../../form/options.js';
 import { descKey } from '../../../form/fields.js';
-import { useForm } from '../context.js';
 import { controlProps, ErrorText, Hint, RequiredMark, FieldShell, useQuestion } from './Field.js';
 import { ServerOptionsContext } from './server-options.js';
 

@@ -23,7 +23,7 @@ import { TEST_TMP } from '../helpers/paths.js';
 
 // Found the way the server finds it: SOFFICE_PATH, else `soffice` on PATH.
 const SOFFICE = testConfig(process.env.SOFFICE_PATH ? { SOFFICE_PATH: process.env.SOFFICE_PATH } : {}).sofficePath;
-const soffice = { sofficePath: SOFFICE, timeoutMs: 60_000, tag: 'unit' };
+const soffice = { sofficePath: SOFFICE, timeoutMs: 60_000, tag: 'documents-convert' };
 const describeWithSoffice = gatedDescribe(SOFFICE !== null, 'no LibreOffice found (apt-get install libreoffice-writer-nogui, or set SOFFICE_PATH)');
 
 /**
