@@ -1,4 +1,5 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { formBody } from '../middleware/no-nul.server.js';
 import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
@@ -78,9 +79,9 @@ function cardPost(services: AppServices, card: AuthCardDefinition): RequestHandl
 
 /** The auth cards and the logout button as plain HTML forms, answered at the pages' own URLs. */
 export const authFormsFeature: Feature = ({ root }, services) => {
-  const urlencoded = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
+  const urlencoded = formBody({ extended: false, limit: '16kb', parameterLimit: 20 });
   root.use(readFlash(services));
-  for (const card of Object.values(AUTH_CARDS)) root.post(card.path, urlencoded, cardPost(services, card));
+  for (const card of Object.values(AUTH_CARDS)) root.post(card.path, ...urlencoded, cardPost(services, card));
   // As the islands' logout (§7, §8): whatever the session's state, /login with the session-invalid text.
   root.post('/logout', async (req, res) => {
     await logOut(services, req, res);

@@ -1,4 +1,5 @@
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { formBody } from '../middleware/no-nul.server.js';
 import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { formDefinition } from '../../form/definition.js';
@@ -55,9 +56,9 @@ async function postPage(services: AppServices, page: Page, req: Request, res: Re
 export const formPostFeature: Feature = (mounts, services) => {
   const router = Router();
   router.use(takeKeptAnswersAtLogin(services));
-  const form = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 });
+  const form = formBody({ extended: false, limit: '256kb', parameterLimit: 2000 });
   for (const page of formDefinition().pages) {
-    router.post(page.path, form, (req, res) => postPage(services, page, req, res));
+    router.post(page.path, ...form, (req, res) => postPage(services, page, req, res));
   }
   mounts.root.use(router);
   uploadedFeature(mounts, services);

@@ -1,4 +1,5 @@
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
+import { jsonBody } from '../middleware/no-nul.server.js';
 import type { AppServices } from '../services.server.js';
 import { storageFeature } from '../storage/routes.server.js';
 import { documentsFeature } from '../documents/routes.server.js';
@@ -50,7 +51,7 @@ const FEATURES: Feature[] = [
 ];
 
 export function apiRouters(services: AppServices): Array<[string, Router]> {
-  const json: RequestHandler = express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
+  const json: RequestHandler[] = jsonBody({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
   const mounts: Mounts = { api: Router(), pub: Router(), service: Router(), lookup: Router(), root: Router() };
   mounts.api.use(json);
   mounts.pub.use(json);
