@@ -10,6 +10,9 @@ import { confirmAccount, resendCode, signUp } from './accounts.server.js';
 import { logIn, logOut, type LoginInput } from './login.server.js';
 import { requestPasswordReset, resetPassword } from './password-reset.server.js';
 
+/** GET /api/logout from anywhere but this application's own pages. */
+export const LOGOUT_NEEDS_POST = 'Log out with POST /api/logout (or the Log Out button); a GET only logs out from this site.';
+
 /** Validates a JSON body with the shared rules (the same the islands use); 400 with every message. */
 function parse<T>(form: AuthForm, req: Request): T {
   const body: unknown = req.body;
@@ -39,7 +42,16 @@ export const authFeature: Feature = ({ pub, api, root }, services: AppServices) 
     json<{ username: string; password: string; id: string }>('reset', (input) => resetPassword(services, input)),
   );
 
-  api.get('/logout', requireUser, async (req, res) => {
+  // Logging out changes state: a POST, under the Origin check like every other (ADR 0230).
+  api.post('/logout', requireUser, async (req, res) => {
+    res.json(await logOut(services, req, res));
+  });
+  // §7 lists GET /api/logout. It answers only a fetch the browser marks as coming from this origin, which no other
+  // site can make it do; an <img>, a link or a typed address gets 405 pointing to the POST (ADR 0230).
+  api.get('/logout', (req, res, next) => {
+    if (req.get('sec-fetch-site') === 'same-origin') return next();
+    next(new HttpError(405, LOGOUT_NEEDS_POST, {}, { Allow: 'POST' }));
+  }, requireUser, async (req, res) => {
     res.json(await logOut(services, req, res));
   });
   /** Who is logged in; also keeps the session alive (the inactivity modal's "stay logged in"). */

@@ -104,7 +104,7 @@ describe('a form page posted without scripts', () => {
 
   it('keeps the answers of a page posted after the session ended, and hands them to the account at the next login', async () => {
     const user = await createLoggedInUser(ctx);
-    await request(ctx.app).get('/api/logout').set('Cookie', user.cookie).expect(200);
+    await request(ctx.app).post('/api/logout').set('Cookie', user.cookie).expect(200);
     const res = await post('/about', user.cookie, { first_name: 'Ayesha', last_name: 'Khan', [POST_FIELDS.go]: '/education' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/login');
