@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { HttpError } from '../http-error.server.js';
 
 /**
@@ -29,12 +29,7 @@ export const rejectNulInBody: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** express.json followed by the NUL check: the one JSON body parser of the application. */
-export function jsonBody(options: Parameters<typeof express.json>[0]): RequestHandler[] {
-  return [express.json(options), rejectNulInBody];
-}
-
-/** express.urlencoded followed by the NUL check: the one form body parser of the application. */
-export function formBody(options: Parameters<typeof express.urlencoded>[0]): RequestHandler[] {
-  return [express.urlencoded(options), rejectNulInBody];
+/** A body parser followed by the NUL check, as one middleware (the route map names its parsers one by one). */
+export function withNulCheck(parser: RequestHandler): RequestHandler {
+  return (req, res, next) => parser(req, res, (err?: unknown) => (err ? next(err) : rejectNulInBody(req, res, next)));
 }
