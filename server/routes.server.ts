@@ -3,7 +3,7 @@ import type { AppServices } from './services.server.js';
 import { withNulCheck } from './middleware/no-nul.server.js';
 import { fromLocalOperator } from './lookup/admin-import.server.js';
 import { requireUser } from './auth/session.server.js';
-import { ipLimit } from './auth/limits.server.js';
+import { ipLimit, visitorPostLimit } from './auth/limits.server.js';
 import { authApiHandlers, resetPageHeaders } from './auth/routes.server.js';
 import { authFormHandlers } from './auth/form-posts.server.js';
 import { applicationHandlers } from './application/routes.server.js';
@@ -117,6 +117,8 @@ export function routeTable(s: AppServices): Row[] {
   const webhooks = webhookHandlers(s);
   const exports = exportHandlers(s);
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
+  // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
+  const visitorPosts = visitorPostLimit(s);
 
   return [
     // ── /public: account calls and the prefill link (§7), JSON ─────────────────────────────────────────
@@ -174,9 +176,9 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/forgot',                                'visitor',   body.authForm, cards.forgot),
     route('POST',   '/reset',                                 'visitor',   body.authForm, cards.reset),
     route('POST',   '/logout',                                'visitor',   cards.logout),
-    route('POST',   '/about',                                 'visitor',   body.pageForm, formPost.page('about')),
-    route('POST',   '/education',                             'visitor',   body.pageForm, formPost.page('education')),
-    route('POST',   '/final-steps',                           'visitor',   body.pageForm, formPost.page('final-steps')),
+    route('POST',   '/about',                                 'visitor',   visitorPosts, body.pageForm, formPost.page('about')),
+    route('POST',   '/education',                             'visitor',   visitorPosts, body.pageForm, formPost.page('education')),
+    route('POST',   '/final-steps',                           'visitor',   visitorPosts, body.pageForm, formPost.page('final-steps')),
     route('POST',   RESEND_RECEIPT_PATH,                      'student',   receipts.resend), // /completion/resend-receipt
 
     // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────

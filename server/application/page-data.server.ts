@@ -1,9 +1,10 @@
+import { ownerField } from '../form-post/kept-answers.server.js';
 import { readPrefillToken } from '../prefill/prefill-token.server.js';
 import type { AppServices } from '../services.server.js';
 import type { SessionUser } from '../auth/session.server.js';
 import type { ServiceUser } from '../service/service-token.server.js';
 import { mac } from '../security/signed-token.server.js';
-import { SESSION_COOKIE } from '../../contracts/cookies.js';
+import { sessionCookieName } from '../../contracts/cookies.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { EMPTY_FORM_PAGE_DATA, type BannerState, type CompletionPageData, type FormPageData } from '../../contracts/page-data.js';
@@ -62,7 +63,7 @@ function cookieHeader(headers: unknown): string | null {
  * device without revealing the id. Null without a session cookie.
  */
 export function pageChangeMarker(services: AppServices, headers: unknown): string | null {
-  const sessionId = readCookie(cookieHeader(headers), SESSION_COOKIE);
+  const sessionId = readCookie(cookieHeader(headers), sessionCookieName(services.config.publicUrl));
   if (!sessionId) return null;
   return mac(services.config.sessionSecret, 'page-change', sessionId).toString('base64url').slice(0, 22);
 }
@@ -136,6 +137,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     validations,
     banner: bannerFor({ isLoggedIn: true, isServiceUser: false, webStatus, hasChangedPage: changed, numLogins, answers: profile.answer }),
     page_change_marker: marker,
+    owner: ownerField(services, user.id),
   };
 }
 

@@ -34,6 +34,8 @@ export const TOKEN_PURPOSES = [
   'session',
   /** Flash messages carried across a redirect. */
   'flash',
+  /** The hidden field naming the account a form page was rendered for (its kept answers are that account's). */
+  'kept-owner',
   /** Staff desk: one-time sign-in links, the OpenID Connect transaction, the integration admin token. */
   'staff-link',
   'staff-oidc',
