@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { describeE2E, launchBrowser } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
+import { waitForLookupData } from '../helpers/lookup-data.js';
 
 /**
  * Issue 23 (from a read of the spec): §4 "Typing free text clears them, stores only the typed text in the main
@@ -20,7 +21,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   if (process.env.DATABASE_URL) db = await createTestDatabase();
   server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-free-text-')), env: db?.url ? { DATABASE_URL: db.url } : {} });
-}, 120_000);
+  // The first start loads the bundled lookup data in the background; pages wait for nothing, but a busy machine does.
+  await waitForLookupData(server.url);
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -28,7 +31,7 @@ afterAll(async () => {
 });
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${server.url}${path}`, { timeout: 60_000 });
   await page.waitForSelector('html[data-islands="ready"]', { state: 'attached', timeout: 30_000 });
   await page.locator('h1').hover();
   await page.waitForSelector('[data-island="Form"][data-hydrated="true"]', { state: 'attached', timeout: 30_000 });
