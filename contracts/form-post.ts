@@ -10,6 +10,8 @@ export const POST_FIELDS = {
   go: '@go',
   /** What else a button asks for: `update:<key>`, `add:<repeater>`, `tab:<tabs>:<item>`, `upload:<key>`. */
   action: '@action',
+  /** A logged-in applicant's page: the account it was rendered for, sealed (its answers, kept after the session ended, are that account's). */
+  owner: '@owner',
 } as const;
 
 export const SUBMIT_TARGET = 'submit';

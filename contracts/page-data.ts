@@ -45,6 +45,8 @@ export interface FormPageData {
   reference?: string | null;
   /** The value markChangedPage() writes into the page-change cookie; null unless logged in. */
   page_change_marker: string | null;
+  /** Logged in: the sealed account id the page posts as POST_FIELDS.owner (server/form-post/kept-answers.server.ts). */
+  owner?: string | null;
 }
 
 /** A form page with nothing known yet: a visitor's, before the banner and the prefill are decided. */

@@ -35,6 +35,8 @@ export interface FormProps {
   validations?: ValidationEntry[];
   /** The answers' ETag (DESIGN §7), sent back in If-Match by every save. Logged in only. */
   version?: string | null;
+  /** Logged in: the account this page was rendered for, sealed by the server; posted without scripts as POST_FIELDS.owner. */
+  owner?: string;
   /** §3 document_answer: each document question's upload, for the upload control's first state. */
   documents?: Record<string, DocumentAnswer>;
   /** A page posted without scripts that came back: what was malformed in it (shown as after a blur, with the summary). */
@@ -177,6 +179,8 @@ export function Form(props: FormProps) {
       <button type="submit" form={PAGE_FORM_ID} name={POST_FIELDS.action} value="update:" hidden tabIndex={-1} aria-hidden="true" onClick={(event) => event.preventDefault()} />
       {/* The answers' version (DESIGN §7, as If-Match): part of the page's form, though not among its questions. */}
       <input type="hidden" form={PAGE_FORM_ID} name={POST_FIELDS.version} value={props.version ?? ''} />
+      {/* Answers posted after the session ended are kept for this account only (issue 23 finding 1). */}
+      {props.owner ? <input type="hidden" form={PAGE_FORM_ID} name={POST_FIELDS.owner} value={props.owner} /> : null}
       <StepNav pages={definition.pages} current={page.id} onNavigate={onStep} />
       <ServerSlot className="container banners" />
       {/* The first focus anywhere in the form starts loading the validation code, before the first blur needs it. */}

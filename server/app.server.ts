@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import type { AppServices } from './app-services.server.js';
 import { cspNonce, sameOriginOnly, securityHeaders } from './security/headers.server.js';
+import { rejectNulInUrl } from './security/no-nul.server.js';
 import { apiNotFound, errorHandler } from './errors.server.js';
 import { pathForLog } from './logger.server.js';
 import { healthRouter } from './health.server.js';
@@ -74,6 +75,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.status(204).end();
   });
+  app.use(rejectNulInUrl);
   app.use(cookieParser());
   app.use(sessionMiddleware(services));
   app.use(serviceMode(services));

@@ -49,20 +49,85 @@ const PLACEHOLDER_WORDS = /change[-_ .]?me|changeit|placeholder|replace[-_ .]?(m
 export const MIN_SECRET_BITS = 100;
 
 /**
- * A rough upper bound on a string's entropy in bits: the smaller of the Shannon estimate from its own symbol
- * counts (catches few distinct characters) and its deflated size (catches repeated patterns).
+ * A rough upper bound on a string's entropy in bits: the smallest of several estimates, each blind to something
+ * the others catch. The Shannon estimate from its own symbol counts catches few distinct characters; the deflated
+ * size catches repeated patterns; the shortest period catches a block repeated (`abc123abc123…`, the hex alphabet
+ * twice), scored as one block; the steps between neighbouring characters catch runs (`0123…`, `zyx…`, `aceg…`)
+ * and keyboard walks, whose steps repeat even where the characters do not.
  */
 export function estimatedBits(secret: string): number {
-  return Math.min(shannonBits(secret), deflateRawSync(Buffer.from(secret, 'utf8'), { level: 9 }).length * 8);
+  const chars = [...secret];
+  const period = shortestPeriod(chars);
+  const block = period < chars.length ? chars.slice(0, period).join('') : secret;
+  return Math.min(plainBits(block), nearPeriodBits(chars), stepBits(chars), keyboardBits(secret));
 }
 
-function shannonBits(secret: string): number {
-  const counts = new Map<string, number>();
-  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  const length = [...secret].length;
-  let perChar = 0;
-  for (const n of counts.values()) perChar -= (n / length) * Math.log2(n / length);
-  return perChar * length;
+/**
+ * A block repeated with a few characters changed (`password1password2…`): scored as the block plus ~6 bits for
+ * each character that differs from the one a period earlier. Random text matches itself a period away about once
+ * in 64 characters, far below the three in four asked here.
+ */
+function nearPeriodBits(chars: readonly string[]): number {
+  let best = Infinity;
+  for (let p = 2; p <= chars.length / 2; p += 1) {
+    let same = 0;
+    for (let i = p; i < chars.length; i += 1) if (chars[i]!.toLowerCase() === chars[i - p]!.toLowerCase()) same += 1;
+    if (same >= 0.75 * (chars.length - p)) best = Math.min(best, plainBits(chars.slice(0, p).join('')) + (chars.length - p - same) * 6);
+  }
+  return best;
+}
+
+function plainBits(text: string): number {
+  return Math.min(shannonBits([...text]), deflateRawSync(Buffer.from(text, 'utf8'), { level: 9 }).length * 8);
+}
+
+function shannonBits(symbols: readonly (string | number)[]): number {
+  const counts = new Map<string | number, number>();
+  for (const s of symbols) counts.set(s, (counts.get(s) ?? 0) + 1);
+  let perSymbol = 0;
+  for (const n of counts.values()) perSymbol -= (n / symbols.length) * Math.log2(n / symbols.length);
+  return perSymbol * symbols.length;
+}
+
+/** The shortest p such that the text repeats every p characters (the whole length when it does not repeat). */
+function shortestPeriod(chars: readonly string[]): number {
+  for (let p = 1; p <= chars.length / 2; p += 1) {
+    if (chars.every((c, i) => i < p || c === chars[i - p])) return p;
+  }
+  return chars.length;
+}
+
+/** The entropy of the differences between neighbouring code points: a run or a stepped sequence has one or two. */
+function stepBits(chars: readonly string[]): number {
+  const steps = chars.slice(1).map((c, i) => c.codePointAt(0)! - chars[i]!.codePointAt(0)!);
+  return steps.length === 0 ? 0 : shannonBits(steps) + 8;
+}
+
+/** Keyboard rows and the alphabet in order: a secret made of long stretches of them is a walk, not a draw. */
+const WALKS = ['`1234567890-=', 'qwertyuiop[]\\', "asdfghjkl;'", 'zxcvbnm,./', 'abcdefghijklmnopqrstuvwxyz'];
+
+/** Scores stretches of three or more characters that follow a keyboard row or the alphabet (either way) as ~4 bits each. */
+function keyboardBits(secret: string): number {
+  const text = secret.toLowerCase();
+  const next = new Map<string, Set<string>>();
+  for (const row of WALKS) {
+    for (let i = 0; i + 1 < row.length; i += 1) {
+      next.set(row[i]!, (next.get(row[i]!) ?? new Set()).add(row[i + 1]!));
+      next.set(row[i + 1]!, (next.get(row[i + 1]!) ?? new Set()).add(row[i]!));
+    }
+  }
+  let bits = 0;
+  let run = 1;
+  const close = () => {
+    bits += run >= 3 ? 4 : run * 6;
+    run = 1;
+  };
+  for (let i = 1; i < text.length; i += 1) {
+    if (next.get(text[i - 1]!)?.has(text[i]!)) run += 1;
+    else close();
+  }
+  close();
+  return bits;
 }
 
 /** Why a production SESSION_SECRET is unacceptable, or null. Anyone who reads a placeholder can mint staff links. */
@@ -71,7 +136,7 @@ export function sessionSecretProblem(secret: string): string | null {
     return 'is a placeholder from an example; generate one, e.g. `openssl rand -base64 48`';
   }
   if (estimatedBits(secret) < MIN_SECRET_BITS) {
-    return 'has too little randomness (repeated or few distinct characters); generate one, e.g. `openssl rand -base64 48`';
+    return 'has too little randomness (a sequence, a repeated pattern, a keyboard walk or few distinct characters); generate one, e.g. `openssl rand -base64 48`';
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { HttpError } from './http-error.server.js';
-import { renderGenericErrorHtml } from './generic-error-html.server.js';
+import { renderGenericErrorHtml, renderNoticeHtml } from './generic-error-html.server.js';
 import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
 
 export const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/integration'];
@@ -62,6 +62,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   for (const [name, value] of Object.entries(clientError?.headers ?? {})) res.setHeader(name, value);
   if (isApiRequest(req) || req.accepts(['html', 'json']) === 'json') {
     res.status(status).json({ ...(clientError?.body ?? {}), message: clientError?.message ?? GENERIC_ERROR_MESSAGE });
+    return;
+  }
+  // A refused request (4xx) says why in plain words; anything else is the §2 generic error screen.
+  if (clientError && status < 500) {
+    res.status(status).type('html').send(renderNoticeHtml('This request could not be used', clientError.message));
     return;
   }
   res.status(status).type('html').send(renderGenericErrorHtml(res.locals.cspNonce));

@@ -1,8 +1,9 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { AppServices } from './app-services.server.js';
+import { withNulCheck } from './security/no-nul.server.js';
 import { fromLocalOperator } from './lookup/admin-import.server.js';
 import { requireUser } from './auth/session.server.js';
-import { ipLimit } from './auth/limits.server.js';
+import { ipLimit, visitorPostLimit } from './auth/limits.server.js';
 import { authApiHandlers, resetPageHeaders } from './auth/routes.server.js';
 import { authFormHandlers } from './auth/form-posts.server.js';
 import { applicationHandlers } from './application/routes.server.js';
@@ -50,15 +51,15 @@ import { exportHandlers } from './staff/export-routes.server.js';
 /** JSON bodies are small: the largest is a whole answers object. */
 const JSON_LIMIT = '256kb';
 
-/** The body parsers, named where routes use them. */
+/** The body parsers, named where routes use them; each refuses a NUL byte in what it parsed (issue 23 finding 10). */
 const body = {
-  json: express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }),
-  smallJson: express.json({ limit: '4kb' }),
+  json: withNulCheck(express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] })),
+  smallJson: withNulCheck(express.json({ limit: '4kb' })),
   /** An auth card posted without scripts: a handful of short fields. */
-  authForm: express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }),
+  authForm: withNulCheck(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 })),
   /** A form page posted without scripts: every answer of the page. */
-  pageForm: express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 }),
-  staffForm: express.urlencoded({ extended: false, limit: '16kb' }),
+  pageForm: withNulCheck(express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 })),
+  staffForm: withNulCheck(express.urlencoded({ extended: false, limit: '16kb' })),
 };
 
 /** Answers under this prefix are per-user and must never be kept by a shared cache. */
@@ -115,6 +116,8 @@ export function routeTable(s: AppServices): Row[] {
   const webhooks = webhookHandlers(s);
   const exports = exportHandlers(s);
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
+  // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
+  const visitorPosts = visitorPostLimit(s);
 
   return [
     // ── /public: account calls and the prefill link (§7), JSON ─────────────────────────────────────────
@@ -130,7 +133,8 @@ export function routeTable(s: AppServices): Row[] {
     // ── /api: the logged-in applicant (§7), JSON ───────────────────────────────────────────────────────
     prefix('/api', noStore, body.json),
     route('GET',    '/api/session',                           'student',   auth.session),
-    route('GET',    '/api/logout',                            'student',   auth.logout),
+    route('POST',   '/api/logout',                            'student',   auth.logout),
+    route('GET',    '/api/logout',                            'student',   auth.logoutByGet), // same-origin fetch only (ADR 0230)
     route('GET',    '/api/profile',                           'student',   application.profile),
     route('PUT',    '/api/answer',                            'student',   application.saveAnswers),
     route('PUT',    '/api/last-page',                         'student',   application.lastPage),
@@ -171,9 +175,9 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/forgot',                                'visitor',   body.authForm, cards.forgot),
     route('POST',   '/reset',                                 'visitor',   body.authForm, cards.reset),
     route('POST',   '/logout',                                'visitor',   cards.logout),
-    route('POST',   '/about',                                 'visitor',   body.pageForm, formPost.page('about')),
-    route('POST',   '/education',                             'visitor',   body.pageForm, formPost.page('education')),
-    route('POST',   '/final-steps',                           'visitor',   body.pageForm, formPost.page('final-steps')),
+    route('POST',   '/about',                                 'visitor',   visitorPosts, body.pageForm, formPost.page('about')),
+    route('POST',   '/education',                             'visitor',   visitorPosts, body.pageForm, formPost.page('education')),
+    route('POST',   '/final-steps',                           'visitor',   visitorPosts, body.pageForm, formPost.page('final-steps')),
     route('POST',   RESEND_RECEIPT_PATH,                      'student',   receipts.resend), // /completion/resend-receipt
 
     // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────

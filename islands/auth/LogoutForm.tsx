@@ -8,7 +8,7 @@ export const LOGOUT_PATH = '/logout';
 
 /**
  * 'Log Out' as a `<form method="post">`: without scripts the server ends the session and redirects to
- * /login; hydrated, `run` does it (GET /api/logout, saving unsaved answers first where asked).
+ * /login; hydrated, `run` does it (POST /api/logout, saving unsaved answers first where asked).
  */
 export function LogoutForm({ className, run }: { className: string; run?: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);

@@ -31,10 +31,8 @@ export interface AutocompleteInputProps {
   /** A suggestion was picked: the full record, read by the category's key names (§7). */
   onSelect(record: LookupRecord): void;
   /**
-   * Free text was typed (or a picked record could not be fetched): store this text in the main field.
-   * `replacedSelection` is true when it replaces a picked record: clear every related field then, so no
-   * CEEB code or city of the previous school survives. While free text is edited further it is false,
-   * and the applicant's own manual entries below stay.
+   * Free text was typed (or a picked record could not be fetched): store this text in the main field. §4 says
+   * typing free text clears the related fields; `replacedSelection` tells whether it replaced a picked record.
    */
   onFreeText(text: string, replacedSelection: boolean): void;
   /** The field was cleared: clear every related field. */

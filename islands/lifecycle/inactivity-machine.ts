@@ -13,7 +13,7 @@ export interface InactivityDeps {
   /** Any authenticated call: it slides the server session. 'ended' when the server answers 401. */
   ping(): Promise<'ok' | 'ended' | 'error'>;
   flush(reason: FlushReason): Promise<unknown>;
-  /** GET /api/logout, never throwing. */
+  /** POST /api/logout, never throwing. */
   endSession(): Promise<void>;
   /** Clears this tab's state and goes to /login with the message. */
   leave(message: string): void;

@@ -5,7 +5,7 @@ import { clearChangedPage } from './page-change.js';
 
 /**
  * A logout the applicant asked for (account popover, 'No - Please log me out'): unsaved answers are saved
- * first, then GET /api/logout and /login with the §8 text (islands/ui/api.ts). Errors other than an
+ * first, then POST /api/logout and /login with the §8 text (islands/ui/api.ts). Errors other than an
  * already-ended session are rethrown for the caller's error toast.
  */
 export async function logoutByChoice(options: { flush?: boolean; reason?: FlushReason } = {}): Promise<void> {
@@ -14,10 +14,10 @@ export async function logoutByChoice(options: { flush?: boolean; reason?: FlushR
   clearChangedPage();
 }
 
-/** GET /api/logout, never throwing. */
+/** POST /api/logout, never throwing. */
 export async function endSessionQuietly(): Promise<void> {
   try {
-    await api('/api/logout', { onUnauthorized: 'throw' });
+    await api('/api/logout', { method: 'POST', onUnauthorized: 'throw' });
   } catch {
     // Already ended (401), or unreachable: an idle server session ends by itself 15 minutes after its last request.
   }

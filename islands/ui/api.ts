@@ -85,10 +85,10 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
   return (await apiRequest<T>(path, options)).data;
 }
 
-/** GET /api/logout, then as for an invalid session (§7, §8: same text). Other errors are rethrown. */
+/** POST /api/logout (ADR 0230), then as for an invalid session (§7, §8: same text). Other errors are rethrown. */
 export async function logout(): Promise<void> {
   try {
-    await api('/api/logout', { onUnauthorized: 'throw' });
+    await api('/api/logout', { method: 'POST', onUnauthorized: 'throw' });
   } catch (err) {
     if (!(err instanceof UnauthorizedError)) throw err;
   }

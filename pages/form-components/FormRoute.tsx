@@ -34,6 +34,7 @@ export function FormRoute({ page }: { page: PageId }) {
           {...(loggedIn
             ? {
                 version: data.etag,
+                ...(data.owner ? { owner: data.owner } : {}),
                 webStatus: data.web_status,
                 validations: data.web_status === 'validating' ? data.validations : [],
                 counts: data.add_another,

@@ -1,3 +1,4 @@
+import { ownerField } from '../form-post/kept-answers.server.js';
 import { readPrefillToken } from '../prefill/prefill-token.server.js';
 import type { AppServices } from '../app-services.server.js';
 import type { SessionUser } from '../auth/session.server.js';
@@ -10,7 +11,7 @@ import { isWebStatus, WEB_STATUSES, type WebStatus } from '../../contracts/statu
 import type { Answers, ValidationEntry } from '../../form/types.js';
 import { greetingName } from '../../form/applicant-name.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
-import { readCookie, SESSION_COOKIE } from '../../contracts/cookies.js';
+import { readCookie, sessionCookieName } from '../../contracts/cookies.js';
 import { cookieHeaderOf } from '../cookies.server.js';
 import { loadApplication, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
@@ -56,7 +57,7 @@ export function bannerFor(state: {
  * device without revealing the id. Null without a session cookie.
  */
 export function pageChangeMarker(services: AppServices, headers: unknown): string | null {
-  const sessionId = readCookie(cookieHeaderOf(headers), SESSION_COOKIE);
+  const sessionId = readCookie(cookieHeaderOf(headers), sessionCookieName(services.config.publicUrl));
   if (!sessionId) return null;
   return mac(services.config.sessionSecret, 'page-change', sessionId).toString('base64url').slice(0, 22);
 }
@@ -130,6 +131,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     validations,
     banner: bannerFor({ isLoggedIn: true, isServiceUser: false, webStatus, hasChangedPage: changed, numLogins, answers: profile.answer }),
     page_change_marker: marker,
+    owner: ownerField(services, user.id),
   };
 }
 

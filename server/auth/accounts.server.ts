@@ -3,7 +3,7 @@ import { HttpError } from '../http-error.server.js';
 import { keyedHash, randomCode, sameHex } from './tokens.server.js';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.server.js';
 import { limitMailsTo } from './limits.server.js';
-import { CODE_LIFETIME_MINUTES, alreadyConfirmedMail, alreadyRegisteredMail, confirmationCodeMail, sendInBackground } from './mails.server.js';
+import { CODE_LIFETIME_MINUTES, alreadyConfirmedMail, alreadyRegisteredMail, confirmationCodeMail, mailAfterResponse, sendInBackground } from './mails.server.js';
 import { findUserByUsername, insertUser, markConfirmed } from '../../db/repos/users.server.js';
 import { NO_ACCOUNT_ID, consumeCode, deleteCode, findCode, putCode } from '../../db/repos/auth-secrets.server.js';
 import { clearKey, reserveAttempt } from '../../db/repos/rate-limits.server.js';
@@ -33,12 +33,12 @@ function codeHmac(services: AppServices, userId: string, code: string): string {
  * Stores a new code for `userId` if that account awaits confirmation, and mails it. Called with NO_ACCOUNT_ID
  * for an unknown or confirmed address, it does the same work (code, HMAC, the one statement) and stores nothing.
  */
-async function issueCode(services: AppServices, userId: string, username: string): Promise<boolean> {
+/** Stores a new code; returns it when stored (an unconfirmed account's), null otherwise. The caller mails it. */
+async function issueCode(services: AppServices, userId: string): Promise<string | null> {
   const code = randomCode();
   const expires = new Date(services.now().getTime() + CODE_LIFETIME_MINUTES * 60_000);
   const stored = await putCode(services.db.knex, { user_id: userId, code_hmac: codeHmac(services, userId, code), expires_at: expires });
-  if (stored) sendInBackground(services, confirmationCodeMail(services.config, username, code));
-  return stored;
+  return stored ? code : null;
 }
 
 export function assertNotCommon(password: string): void {
@@ -64,7 +64,8 @@ export async function signUp(services: AppServices, input: { username: string; p
   } else if (existing?.confirmed_at) {
     sendInBackground(services, alreadyRegisteredMail(services.config, input.username));
   } else {
-    await issueCode(services, user.id, input.username);
+    const code = await issueCode(services, user.id);
+    if (code) sendInBackground(services, confirmationCodeMail(services.config, input.username, code));
   }
   return { message: ACCOUNT_MESSAGES.signedUp };
 }
@@ -98,7 +99,10 @@ export async function confirmAccount(services: AppServices, input: { username: s
 export async function resendCode(services: AppServices, input: { username: string }): Promise<{ message: string }> {
   await limitMailsTo(services, input.username);
   const user = await findUserByUsername(services.db.knex, input.username);
-  const stored = await issueCode(services, user?.id ?? NO_ACCOUNT_ID, input.username);
-  if (user && !stored) sendInBackground(services, alreadyConfirmedMail(services.config, input.username));
+  const code = await issueCode(services, user?.id ?? NO_ACCOUNT_ID);
+  // The same call whatever the address; what to send (a code, a note that the account is confirmed, nothing) is decided after the answer.
+  mailAfterResponse(services, () =>
+    code ? confirmationCodeMail(services.config, input.username, code) : user ? alreadyConfirmedMail(services.config, input.username) : null,
+  );
   return { message: ACCOUNT_MESSAGES.resent };
 }

@@ -1,3 +1,4 @@
+import { FLASH_COOKIE_BASE, flashCookieName } from '../../contracts/cookies.js';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../app-services.server.js';
 import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
@@ -18,7 +19,8 @@ declare global {
  * The flash of a plain form post rides in a cookie, never in the URL (it may carry an address): HttpOnly,
  * short-lived, signed so that nothing but this server can put text on its pages, and read once.
  */
-export const FLASH_COOKIE = 'freshman.flash';
+/** The name over http (development); over https it is `__Host-freshman.flash` (contracts/cookies.ts). */
+export const FLASH_COOKIE = FLASH_COOKIE_BASE;
 const FLASH_MAX_AGE_MS = 60_000;
 
 const cookieOptions = (services: AppServices): CookieOptions => cookieOptionsFor(services.config);
@@ -27,7 +29,7 @@ const sign = (services: AppServices, payload: string) => keyedHash(services.conf
 
 export function setFlash(services: AppServices, res: Response, flash: FlashMessage): void {
   const payload = Buffer.from(JSON.stringify(flash)).toString('base64url');
-  res.cookie(FLASH_COOKIE, `${payload}.${sign(services, payload)}`, { ...cookieOptions(services), maxAge: FLASH_MAX_AGE_MS });
+  res.cookie(flashCookieName(services.config.publicUrl), `${payload}.${sign(services, payload)}`, { ...cookieOptions(services), maxAge: FLASH_MAX_AGE_MS });
 }
 
 function parseFlash(services: AppServices, raw: unknown): FlashMessage | null {
@@ -45,10 +47,10 @@ function parseFlash(services: AppServices, raw: unknown): FlashMessage | null {
 /** Middleware: a page request takes the flash (res.locals.flash) and clears the cookie, so it shows once. */
 export function readFlash(services: AppServices): RequestHandler {
   return (req: Request, res, next) => {
-    const raw = (req.cookies as Record<string, unknown> | undefined)?.[FLASH_COOKIE];
+    const raw = (req.cookies as Record<string, unknown> | undefined)?.[flashCookieName(services.config.publicUrl)];
     if (raw === undefined || req.method !== 'GET' || !isPageRoute(req.path)) return next();
     res.locals.flash = parseFlash(services, raw);
-    res.clearCookie(FLASH_COOKIE, cookieOptions(services));
+    res.clearCookie(flashCookieName(services.config.publicUrl), cookieOptions(services));
     next();
   };
 }

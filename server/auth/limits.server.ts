@@ -91,3 +91,29 @@ export async function reserveLoginAttempt(services: AppServices, username: strin
 export async function clearLoginFailures(services: AppServices, username: string): Promise<void> {
   await clearKey(services.db.knex, loginKey(services, username));
 }
+
+/**
+ * Visitors' form posts (issue 23 finding 4): anyone can post a form page without an account, and each post from a
+ * new browser kept a row of answers for 7 days. Per address: posts in all, and new browsers whose answers are kept.
+ * Generous for a classroom behind one address posting without JavaScript; far below what fills a database.
+ */
+export const VISITOR_POST_LIMIT = { max: 300, windowMs: FIFTEEN_MINUTES };
+export const KEPT_ROWS_LIMIT = { max: 50, windowMs: 60 * 60_000 };
+
+const ipKey = (services: AppServices, kind: string, req: Request) => `ip:${kind}:${keyedHash(services.config.sessionSecret, 'ip', req.ip ?? 'unknown')}`;
+
+/** Middleware: 429 once an address has posted too many form pages without a session (before the body is read). */
+export function visitorPostLimit(services: AppServices): RequestHandler {
+  return async (req, res, next) => {
+    if (res.locals.user || res.locals.serviceUser) return next();
+    const wait = await count(services, ipKey(services, 'visitor-post', req), VISITOR_POST_LIMIT);
+    if (wait !== null) return next(tooManyRequests(`Too many pages were sent from your network without an account. Please wait ${waitText(wait)}, or log in, and try again.`, wait));
+    next();
+  };
+}
+
+/** Throws 429 when this address has had too many new browsers' answers kept lately. */
+export async function limitNewKeptRows(services: AppServices, req: Request): Promise<void> {
+  const wait = await count(services, ipKey(services, 'kept-rows', req), KEPT_ROWS_LIMIT);
+  if (wait !== null) throw tooManyRequests(`Too many answers are waiting for a login from your network. Please wait ${waitText(wait)}, or create an account, and try again.`, wait);
+}

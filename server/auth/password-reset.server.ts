@@ -4,7 +4,7 @@ import { randomToken, sha256 } from './tokens.server.js';
 import { hashPassword } from './passwords.server.js';
 import { clearLoginFailures, limitMailsTo } from './limits.server.js';
 import { assertNotCommon } from './accounts.server.js';
-import { RESET_LIFETIME_MINUTES, passwordChangedMail, resetLinkMail, sendInBackground } from './mails.server.js';
+import { RESET_LIFETIME_MINUTES, passwordChangedMail, mailAfterResponse, resetLinkMail, sendInBackground } from './mails.server.js';
 import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
 import { findUserByUsername, markConfirmed, updatePassword } from '../../db/repos/users.server.js';
 import { NO_ACCOUNT_ID, consumeReset, deleteCode, putReset } from '../../db/repos/auth-secrets.server.js';
@@ -26,7 +26,7 @@ export async function requestPasswordReset(services: AppServices, input: { usern
   const token = randomToken();
   const expires = new Date(services.now().getTime() + RESET_LIFETIME_MINUTES * 60_000);
   const stored = await putReset(services.db.knex, { user_id: user?.id ?? NO_ACCOUNT_ID, token_hash: sha256(token), expires_at: expires });
-  if (stored) sendInBackground(services, resetLinkMail(services.config, input.username, token));
+  mailAfterResponse(services, () => (stored ? resetLinkMail(services.config, input.username, token) : null));
   return { message: RESET_MESSAGES.requested };
 }
 

@@ -6,6 +6,9 @@ import { confirmAccount, resendCode, signUp } from './accounts.server.js';
 import { logIn, logOut, type LoginInput } from './login.server.js';
 import { requestPasswordReset, resetPassword } from './password-reset.server.js';
 
+/** GET /api/logout from anywhere but this application's own pages. */
+export const LOGOUT_NEEDS_POST = 'Log out with POST /api/logout (or the Log Out button); a GET only logs out from this site.';
+
 /** Validates a JSON body with the shared rules (the same the islands use); 400 with every message. */
 function parse<T>(form: AuthForm, req: Request): T {
   const body: unknown = req.body;
@@ -31,7 +34,14 @@ export function authApiHandlers(services: AppServices) {
   const forgotPassword = json<{ username: string }>('forgot', (input) => requestPasswordReset(services, input));
   const resetPasswordCall = json<{ username: string; password: string; id: string }>('reset', (input) => resetPassword(services, input));
 
+  // Logging out changes state: POST /api/logout, under the Origin check like every other (ADR 0230).
   const logout: RequestHandler = async (req, res) => {
+    res.json(await logOut(services, req, res));
+  };
+  // §7 lists GET /api/logout. It answers only a fetch the browser marks as coming from this origin, which no other
+  // site can make it do; an <img>, a link or a typed address gets 405 pointing to the POST (ADR 0230).
+  const logoutByGet: RequestHandler = async (req, res, next) => {
+    if (req.get('sec-fetch-site') !== 'same-origin') return next(new HttpError(405, LOGOUT_NEEDS_POST, {}, { Allow: 'POST' }));
     res.json(await logOut(services, req, res));
   };
   /** Who is logged in; also keeps the session alive (the inactivity modal's "stay logged in"). */
@@ -39,7 +49,7 @@ export function authApiHandlers(services: AppServices) {
     res.json({ username: res.locals.user!.username });
   };
 
-  return { signup, confirm, resendConfirm, login, forgotPassword, resetPassword: resetPasswordCall, logout, session };
+  return { signup, confirm, resendConfirm, login, forgotPassword, resetPassword: resetPasswordCall, logout, logoutByGet, session };
 }
 
 /** The reset link's token is in the URL: never leak it through Referer, never cache the page (which renders next). */

@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
-import { LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../contracts/cookies.js';
+import { LOGGED_IN_COOKIE, sessionCookieName } from '../../contracts/cookies.js';
 import { keyedHash, randomToken } from './tokens.server.js';
 import { deleteSession, findSession, insertSession, touchSession } from '../../db/repos/sessions.server.js';
 
@@ -34,17 +34,18 @@ declare global {
 const cookieOptions = (services: AppServices, httpOnly: boolean): CookieOptions => cookieOptionsFor(services.config, { httpOnly });
 
 export function setSessionCookies(services: AppServices, res: Response, sessionId: string): void {
-  res.cookie(SESSION_COOKIE, sessionId, cookieOptions(services, true));
+  res.cookie(sessionCookieName(services.config.publicUrl), sessionId, cookieOptions(services, true));
   res.cookie(LOGGED_IN_COOKIE, '1', cookieOptions(services, false));
 }
 
 export function clearSessionCookies(services: AppServices, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, cookieOptions(services, true));
+  res.clearCookie(sessionCookieName(services.config.publicUrl), cookieOptions(services, true));
   res.clearCookie(LOGGED_IN_COOKIE, cookieOptions(services, false));
 }
 
-function sessionIdFrom(req: Request): string | null {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
+function sessionIdFrom(services: AppServices, req: Request): string | null {
+  // Over https only the __Host- name counts: a cookie without the prefix may have been planted (contracts/cookies.ts).
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[sessionCookieName(services.config.publicUrl)];
   // Our ids are 43 base64url characters; anything else is not worth a database round trip.
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
@@ -67,7 +68,7 @@ export async function startSession(services: AppServices, res: Response, userId:
 
 /** Deletes the session the request presents, if any (a login replaces an older session). */
 export async function dropPresentedSession(services: AppServices, req: Request): Promise<void> {
-  const id = sessionIdFrom(req);
+  const id = sessionIdFrom(services, req);
   if (id) await deleteSession(services.db.knex, sessionIdHash(services.config.sessionSecret, id));
 }
 
@@ -84,9 +85,9 @@ export async function endSession(services: AppServices, req: Request, res: Respo
 export function sessionMiddleware(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     res.locals.user = null;
-    const id = sessionIdFrom(req);
+    const id = sessionIdFrom(services, req);
     if (!id) {
-      if (req.cookies?.[SESSION_COOKIE] !== undefined || req.cookies?.[LOGGED_IN_COOKIE] !== undefined) clearSessionCookies(services, res);
+      if (req.cookies?.[sessionCookieName(services.config.publicUrl)] !== undefined || req.cookies?.[LOGGED_IN_COOKIE] !== undefined) clearSessionCookies(services, res);
       return next();
     }
     const idHash = sessionIdHash(services.config.sessionSecret, id);

@@ -1,8 +1,7 @@
 import Joi from 'joi';
-import type PgBoss from 'pg-boss';
 import type { AppServices } from '../app-services.server.js';
 import { HttpError, tooManyRequests } from '../http-error.server.js';
-import type { ObjectStore, PresignedPost } from '../storage/object-store.server.js';
+import type { PresignedPost } from '../storage/object-store.server.js';
 import { withStore } from '../storage/http-errors.server.js';
 import {
   clearConversion,

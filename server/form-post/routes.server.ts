@@ -2,16 +2,17 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../app-services.server.js';
 import { formDefinition } from '../../form/definition.js';
 import type { Page, PageId } from '../../form/types.js';
-import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { cookieOptions } from '../cookies.server.js';
+import { POST_FIELDS } from '../../contracts/form-post.js';
+import { VISITOR_OWNER } from '../../db/repos/kept-answers.server.js';
 import { setFlash } from '../auth/flash.server.js';
 import { sendPage } from '../render.server.js';
 import { HttpError } from '../http-error.server.js';
 import { pageChangeMarker } from '../application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { handleStudentPost, visitorPost } from './form-post.server.js';
-import { keepPostedAnswers } from './kept-answers.server.js';
+import { keepPostedAnswers, ownerOfPost } from './kept-answers.server.js';
 
 /** Context key under which a re-rendered form page finds what was posted (pages/(form)/+data.ts). */
 export const FORM_POST_CONTEXT = 'formPost';
@@ -28,11 +29,13 @@ async function postPage(services: AppServices, page: Page, req: Request, res: Re
   if (res.locals.serviceUser) throw new HttpError(403, 'The staff view of an application is read-only.');
   const user = res.locals.user;
   if (!user) {
-    const hadSession = typeof (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE] === 'string';
-    const { keep, location } = visitorPost(page, body, hadSession);
-    await keepPostedAnswers(services, req, res, keep);
+    // A logged-in applicant's page whose session has ended names its account: the answers are kept for that account
+    // alone, never shown to a visitor or given to another account (issue 23 finding 1).
+    const owner = ownerOfPost(services, body[POST_FIELDS.owner]);
+    const { keep, location } = visitorPost(page, body, owner !== null);
+    await keepPostedAnswers(services, req, res, keep, owner ?? VISITOR_OWNER);
     // As the island's §8 flow says it: the login page shows why (the answers wait for the login).
-    if (hadSession) setFlash(services, res, { kind: 'error', message: SESSION_INVALID_MESSAGE });
+    if (owner) setFlash(services, res, { kind: 'error', message: SESSION_INVALID_MESSAGE });
     res.redirect(303, location);
     return;
   }

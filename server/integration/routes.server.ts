@@ -48,12 +48,15 @@ export function encodeFeedCursor(cursor: FeedCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function decodeFeedCursor(value: unknown): FeedCursor | null {
   if (value === undefined || value === '') return null;
   if (typeof value === 'string' && value.length <= 200) {
     try {
       const c = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as FeedCursor;
-      if (typeof c.at === 'string' && !Number.isNaN(Date.parse(c.at)) && typeof c.id === 'string' && UUID.test(c.id)) return c;
+      // Exactly the ISO time this API writes: Date.parse also takes '1' or a year past PostgreSQL's range (a 500).
+      if (typeof c.at === 'string' && ISO_TIME.test(c.at) && !Number.isNaN(Date.parse(c.at)) && new Date(c.at).toISOString() === c.at && typeof c.id === 'string' && UUID.test(c.id)) return { at: c.at, id: c.id };
     } catch {
       // falls through
     }

@@ -12,6 +12,11 @@ export interface MailMessage {
   html: string;
   /** Files sent with the message (the receipt's application PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /**
+   * What kind of message this is, for the log line (e.g. 'receipt', or an auth mail's fixed subject). Never
+   * personal: log lines name neither the address nor the application (issue 23 finding 14).
+   */
+  kind?: string;
   /** A stable Message-ID (a receipt's), so a receiving system can recognise the same message sent again. */
   messageId?: string;
 }
@@ -24,7 +29,7 @@ export interface Mailer {
 /**
  * nodemailer over SMTP_URL; without it the DESIGN §5 outbox: every message is written as an .eml
  * file to $DATA_DIR/outbox/ and a log line names the file. Neither logs the body (it holds codes
- * and reset links).
+ * and reset links), the address or the subject (a receipt's names the application): only the message's kind.
  */
 export function createMailer(config: Config, logger: Logger): Mailer {
   const from = config.mailFrom;
@@ -34,8 +39,8 @@ export function createMailer(config: Config, logger: Logger): Mailer {
     const transport: Transporter = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
-        logger.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent');
+        await transport.sendMail({ from, ...withoutKind(message) });
+        logger.info({ mail: { kind: kindOf(message) } }, 'mail sent');
       },
     };
   }
@@ -43,11 +48,21 @@ export function createMailer(config: Config, logger: Logger): Mailer {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await builder.sendMail({ from, ...message });
+      const info = await builder.sendMail({ from, ...withoutKind(message) });
       mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ mail: { to: message.to, subject: message.subject, file } }, 'mail written to outbox (no SMTP_URL)');
+      logger.info({ mail: { kind: kindOf(message), file } }, 'mail written to outbox (no SMTP_URL)');
     },
   };
+}
+
+/** The log line's name for a message: its kind, never its address or subject. */
+export function kindOf(message: MailMessage): string {
+  return message.kind ?? 'e-mail';
+}
+
+function withoutKind(message: MailMessage): Omit<MailMessage, 'kind'> {
+  const { kind: _kind, ...rest } = message;
+  return rest;
 }

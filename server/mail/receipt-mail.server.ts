@@ -87,6 +87,7 @@ export function receiptMail(config: Config, receipt: ReceiptContent): MailMessag
     text: `${text}\n`,
     html,
     messageId: `<receipt-${receipt.receiptId}@${domain}>`,
+    kind: 'receipt',
     ...(receipt.pdf ? { attachments: [{ filename: receipt.pdf.filename, content: receipt.pdf.content, contentType: 'application/pdf' }] } : {}),
   };
 }

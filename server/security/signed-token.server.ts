@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The one place the server signs with SESSION_SECRET: every HMAC of the application (links, tokens, upload
@@ -34,6 +34,8 @@ export const TOKEN_PURPOSES = [
   'session',
   /** Flash messages carried across a redirect. */
   'flash',
+  /** The hidden field naming the account a form page was rendered for (its kept answers are that account's). */
+  'kept-owner',
   /** Staff desk: one-time sign-in links, the OpenID Connect transaction, the integration admin token. */
   'staff-link',
   'staff-oidc',
@@ -83,5 +85,57 @@ export function verifyToken<T extends object>(secret: string, purpose: TokenPurp
   if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number' || claims.exp * 1000 <= now.getTime()) {
     return { ok: false, reason: typeof claims?.exp === 'number' ? 'expired' : 'malformed' };
   }
+  return { ok: true, claims };
+}
+
+/**
+ * The key a sealed token of `purpose` is encrypted with: HKDF-SHA256 of SESSION_SECRET, one key per purpose, so a
+ * sealed token never opens under another purpose and rotating the secret voids them all, as with signatures.
+ */
+function sealKey(secret: string, purpose: TokenPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'freshman-application sealed token', purpose, 32));
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * Like signToken, but the claims are encrypted (AES-256-GCM) as well as authenticated: for tokens that travel in
+ * URLs (browser histories, proxy logs, Referer headers) and carry personal data — a prefill link's answers, a staff
+ * link's applicant (issue 23 finding 13). The token is base64url(iv ‖ ciphertext ‖ tag), one segment, no dot.
+ * Like signed tokens it is minted without the database.
+ */
+export function sealToken<T extends object>(secret: string, purpose: TokenPurpose, payload: T, options: { now: Date; ttlSeconds: number }): string {
+  const iat = Math.floor(options.now.getTime() / 1000);
+  const claims = { ...payload, iat, exp: iat + options.ttlSeconds, jti: randomBytes(12).toString('base64url') };
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(secret, purpose), iv);
+  cipher.setAAD(Buffer.from(purpose));
+  const body = Buffer.concat([cipher.update(JSON.stringify(claims), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+}
+
+/** Opens a sealed token: 'signature' when it was altered or sealed under another secret or purpose. */
+export function openToken<T extends object>(secret: string, purpose: TokenPurpose, token: unknown, now: Date): VerifyResult<T> {
+  if (typeof token !== 'string' || token.length > 64_000 || !/^[A-Za-z0-9_-]+$/.test(token)) return { ok: false, reason: 'malformed' };
+  const bytes = Buffer.from(token, 'base64url');
+  if (bytes.length <= IV_BYTES + TAG_BYTES) return { ok: false, reason: 'malformed' };
+  let plain: string;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(secret, purpose), bytes.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(purpose));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return { ok: false, reason: 'signature' };
+  }
+  let claims: T & SignedClaims;
+  try {
+    claims = JSON.parse(plain) as T & SignedClaims;
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number') return { ok: false, reason: 'malformed' };
+  if (claims.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
 }

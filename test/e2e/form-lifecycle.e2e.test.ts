@@ -233,7 +233,7 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     await page.waitForURL('**/login');
     // Saved before the session ended (not by the page's exit handler, which would come too late).
     expect(calls.indexOf('PUT /api/answer')).toBeGreaterThanOrEqual(0);
-    expect(calls.indexOf('PUT /api/answer')).toBeLessThan(calls.indexOf('GET /api/logout'));
+    expect(calls.indexOf('PUT /api/answer')).toBeLessThan(calls.indexOf('POST /api/logout'));
     const again = await browser.newContext();
     await logIn(server, again, email);
     expect((await call(server, again, 'GET', '/api/profile')).body.answer.preferred_name).toBe('Flushed');

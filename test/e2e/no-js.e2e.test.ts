@@ -180,7 +180,7 @@ describeE2E('the application without JavaScript', () => {
     await page.goto(`${server.url}/about`);
     // The session ends elsewhere (here: logged out through the API with the same cookie) while the page stays open.
     const session = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!;
-    expect((await fetch(`${server.url}/api/logout`, { headers: { cookie: `${SESSION_COOKIE}=${session.value}` } })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: `${SESSION_COOKIE}=${session.value}` } })).status).toBe(200);
     await page.fill('#first_name', 'Ayesha');
     await page.fill('#last_name', 'Khan');
     await press(page, 'Continue');

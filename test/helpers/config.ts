@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../../server/config.server.js';
 import { TEST_TMP } from './paths.js';
 
-export const TEST_SESSION_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+// Random-looking: a production-mode test server refuses a guessable secret (issue 23 finding 18).
+export const TEST_SESSION_SECRET = 'test-secret-Vq7Zr2xKp9LmT4wB8nYc3HsJd6FgQ1aEu5Wo';
 
 /** A validated configuration for tests: its own data folder, silent logs, no outside services. */
 export function testConfig(env: Record<string, string> = {}): Config {

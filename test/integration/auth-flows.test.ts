@@ -50,7 +50,7 @@ describe('sign-up → confirm → login → logout (§7)', () => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual({ username: 'ada.lovelace@example.org' });
 
-    const logout = await request(ctx.app).get('/api/logout').set('Cookie', sessionCookie);
+    const logout = await request(ctx.app).post('/api/logout').set('Cookie', sessionCookie);
     expect(logout.status).toBe(200);
     const cleared = logout.headers['set-cookie'] as unknown as string[];
     expect(cleared.some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
@@ -58,7 +58,7 @@ describe('sign-up → confirm → login → logout (§7)', () => {
     const replay = await request(ctx.app).get('/api/session').set('Cookie', sessionCookie);
     expect(replay.status).toBe(401);
     expect(replay.body).toEqual({ message: 'Your session is invalid. Please clear your cookies and login again.' });
-    const logoutAgain = await request(ctx.app).get('/api/logout').set('Cookie', sessionCookie);
+    const logoutAgain = await request(ctx.app).post('/api/logout').set('Cookie', sessionCookie);
     expect(logoutAgain.status).toBe(401);
   });
 

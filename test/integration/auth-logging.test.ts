@@ -52,7 +52,7 @@ it('logs no password, confirmation code, reset token or session id during the wh
   const cookie = sessionCookieFrom(login.headers['set-cookie'] as unknown as string[]);
   secrets.push(decodeURIComponent(cookie.split('=')[1]!));
   await request(ctx.app).get('/api/session').set('Cookie', cookie).expect(200);
-  await request(ctx.app).get('/api/logout').set('Cookie', cookie).expect(200);
+  await request(ctx.app).post('/api/logout').set('Cookie', cookie).expect(200);
   await request(ctx.app).get('/api/session').set('Cookie', cookie).expect(401);
 
   await request(ctx.app).post('/public/forgot-password').send({ username }).expect(200);

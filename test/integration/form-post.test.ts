@@ -104,8 +104,12 @@ describe('a form page posted without scripts', () => {
 
   it('keeps the answers of a page posted after the session ended, and hands them to the account at the next login', async () => {
     const user = await createLoggedInUser(ctx);
-    await request(ctx.app).get('/api/logout').set('Cookie', user.cookie).expect(200);
-    const res = await post('/about', user.cookie, { first_name: 'Ayesha', last_name: 'Khan', [POST_FIELDS.go]: '/education' });
+    // The page the applicant has open names the account (its answers are kept for that account only).
+    const open = await request(ctx.app).get('/about').set('Cookie', user.cookie).expect(200);
+    const owner = /name="@owner" value="([^"]+)"/.exec(open.text)?.[1] ?? /value="([^"]+)"[^>]*name="@owner"/.exec(open.text)?.[1];
+    expect(owner).toBeTruthy();
+    await request(ctx.app).post('/api/logout').set('Cookie', user.cookie).expect(200);
+    const res = await post('/about', user.cookie, { [POST_FIELDS.owner]: owner!, first_name: 'Ayesha', last_name: 'Khan', [POST_FIELDS.go]: '/education' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/login');
     const kept = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith(`${KEPT_ANSWERS_COOKIE}=`))!;

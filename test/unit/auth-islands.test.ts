@@ -139,10 +139,11 @@ describe('api helper (§8)', () => {
     expect(browser.cookies.some((c) => /loggedIn=; Max-Age=0/.test(c))).toBe(true);
   });
 
-  it('logout does the same after GET /api/logout', async () => {
+  it('logout does the same after POST /api/logout', async () => {
     respond(200, '{"message":"You have been logged out."}');
     await logout();
     expect((globalThis.fetch as jest.Mock).mock.calls[0]![0]).toBe('/api/logout');
+    expect((globalThis.fetch as jest.Mock).mock.calls[0]![1]).toMatchObject({ method: 'POST' });
     expect(browser.assign).toHaveBeenCalledWith('/login');
     expect(takeFlash()).toEqual({ kind: 'error', message: SESSION_INVALID_MESSAGE });
     expect(takeFlash()).toBeNull();

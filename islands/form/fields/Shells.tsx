@@ -157,8 +157,8 @@ export function FileField({ q }: { q: Of<'file'> }) {
 
 /**
  * School / address search (§2, §4) through the lookup issue's combobox. Picking a suggestion fills every
- * field of the block (`fills`), typing over a picked school clears them and keeps only the typed text,
- * clearing the field clears them all.
+ * field of the block (`fills`), typing free text clears them and keeps only the typed text (also after they were
+ * filled by hand), clearing the field clears them all.
  */
 export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
   const { form, messages, required, value } = useQuestion(q);
@@ -179,7 +179,9 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         describedBy={[q.hint ? hintId(q.key) : null, errorId(q.key)].filter(Boolean).join(' ')}
         maxLength={inputMaxLength(q)}
         onSelect={(record: LookupRecord) => apply(Object.fromEntries(fills.map(([field, key]) => [key, record[field] ?? ''])))}
-        onFreeText={(text, replacedSelection) => apply({ ...(replacedSelection ? blank() : {}), [q.key]: text })}
+        // §4 "Typing free text clears them, stores only the typed text in the main field": whether the block was
+        // filled from a suggestion or by hand, so no city or CEEB code of another school survives the new name.
+        onFreeText={(text) => apply({ ...blank(), [q.key]: text })}
         onClear={() => apply(blank())}
       />
       <Hint q={q} />
