@@ -2,6 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import type { Feature } from '../routes/routers.server.js';
 import { staffSessionMiddleware } from './staff-session.server.js';
 import { sendStaffMessage } from './html.server.js';
+import { sameSiteNavigationOnly } from './cross-site.server.js';
 import { STAFF_CSS } from './staff-css.server.js';
 import { signInRoutes } from './sign-in-routes.server.js';
 import { deskRoutes } from './desk-routes.server.js';
@@ -30,6 +31,7 @@ export const staffFeature: Feature = ({ root }, services) => {
   staff.use(staffSessionMiddleware(services));
   signInRoutes(staff, services);
   staff.use(requireStaff);
+  staff.use(sameSiteNavigationOnly);
   deskRoutes(staff, services);
   webhookRoutes(staff, services);
   exportRoutes(staff, services);
