@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
-import { INTEGRATION_RATE_LIMIT } from '../../server/integration/routes.server.js';
+import * as integration from '../../server/integration/routes.server.js';
+
+/** The budget the server declares (a namespace import, so the test reads as a failure, not a missing export, on code without one). */
+const INTEGRATION_RATE_LIMIT: { max: number; windowMs: number } = (integration as { INTEGRATION_RATE_LIMIT?: { max: number; windowMs: number } }).INTEGRATION_RATE_LIMIT ?? { max: 60, windowMs: 60_000 };
 
 /**
  * Issue 23 finding 12: the integration API had no rate limit (300 full pulls of 500 applications in 2.3 s).
