@@ -2,10 +2,9 @@ import { isEmailAddress } from '../form/email-address.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_RULES, PASSWORDS_MATCH_RULE, passwordRuleHolds } from './password-rules.js';
 
 /**
- * The account-form rules (§5 Auth) for the browser, without joi: the auth cards check with `checkAuth`,
- * the API with joi (contracts/auth-rules.ts, authoritative). Both must give the same messages, in the
- * same order, for the same values: test/unit/validation-agreement.test.ts runs one table of cases (and
- * generated values) through both. Shared with the browser: nothing server-only may be imported here.
+ * THE account-form rules (§5 Auth): the auth cards check with `checkAuth` (lazily, as their own small
+ * chunk), the API and the cards' plain form posts with `authValues`, which runs the same checks (ADR 0250).
+ * Shared with the browser: nothing server-only may be imported here.
  */
 
 export const AUTH_MESSAGES = {
@@ -30,12 +29,15 @@ export const CARRIED_ANSWER_KEY = /^[a-z][a-z0-9_]{0,79}$/;
 export const CARRIED_ANSWERS_MAX = 2000;
 export const CARRIED_ANSWER_MAX_LENGTH = 7000;
 
-/** The address as the API stores it: trimmed, lower-case (joi's trim and lowercase). */
+/**
+ * The address as the API stores it: trimmed, lower-case. `toLowerCase`, not `toLocaleLowerCase`: the same
+ * address whatever the locale of the browser or the server (they differ only under tr, az and lt).
+ */
 export function normalisedEmail(value: string): string {
   return value.toLowerCase().trim();
 }
 
-/** A required, trimmed, lower-cased address of at most 254 characters that joi's email({tlds:false}) accepts. */
+/** A required address of at most 254 characters once normalised, that form/email-address.ts accepts. */
 function email(message: string) {
   return (value: unknown): string[] => {
     if (typeof value !== 'string') return [message];
@@ -72,7 +74,7 @@ function carriedAnswers(value: unknown): string[] {
 
 type FieldCheck = (value: unknown, values: Readonly<Record<string, unknown>>) => string[];
 
-/** Each form's fields in the order the API reports them. */
+/** Each form's fields with their checks, in the order the errors list them (the first one gets the focus). */
 const FORMS: Record<AuthForm, ReadonlyArray<readonly [string, FieldCheck]>> = {
   login: [
     ['username', email(AUTH_MESSAGES.loginEmail)],
@@ -98,6 +100,11 @@ const FORMS: Record<AuthForm, ReadonlyArray<readonly [string, FieldCheck]>> = {
   ],
 };
 
+/** The fields `form` takes; any other key of a request is dropped. */
+export function authFields(form: AuthForm): string[] {
+  return FORMS[form].map(([key]) => key);
+}
+
 /** Every message for every field of `form`, duplicates removed; fields without one are left out. */
 export function checkAuth(form: AuthForm, values: Readonly<Record<string, unknown>>): FieldErrors {
   const errors: FieldErrors = {};
@@ -106,4 +113,24 @@ export function checkAuth(form: AuthForm, values: Readonly<Record<string, unknow
     if (messages.length > 0) errors[key] = messages;
   }
   return errors;
+}
+
+/** How a valid value is stored: addresses normalised, the code trimmed, carried answers of other keys dropped. */
+function normalised(key: string, value: unknown): unknown {
+  if (key === 'username' && typeof value === 'string') return normalisedEmail(value);
+  if (key === 'code' && typeof value === 'string') return value.trim();
+  if (key === 'answers' && typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).filter(([answerKey]) => CARRIED_ANSWER_KEY.test(answerKey)));
+  return value;
+}
+
+/**
+ * What the API does with a request's values: `errors` as `checkAuth` gives them (empty when valid) and
+ * `value`, the form's own fields only, normalised. Use `value` only when `errors` is empty.
+ */
+export function authValues<T = Record<string, unknown>>(form: AuthForm, values: unknown): { value: T; errors: FieldErrors } {
+  // Not an object: every field is missing (callers refuse such a body before, with a message of their own).
+  const fields = (typeof values === 'object' && values !== null ? values : {}) as Readonly<Record<string, unknown>>;
+  const value: Record<string, unknown> = {};
+  for (const [key] of FORMS[form]) if (fields[key] !== undefined) value[key] = normalised(key, fields[key]);
+  return { value: value as T, errors: checkAuth(form, fields) };
 }

@@ -1,7 +1,7 @@
 /**
- * The password rules as data (§4 checklist, §5 Auth), without joi: the auth cards draw the live
- * checklist from them on load and check with them (contracts/auth-check.ts), and the API's joi rules
- * (contracts/auth-rules.ts) are built from these same rules. Shared with the browser: nothing server-only may be imported here.
+ * The password rules as data (§4 checklist, §5 Auth): the auth cards draw the live checklist from them on
+ * load, and contracts/auth-check.ts checks with them (for the cards and the API alike). Shared with the
+ * browser: nothing server-only may be imported here.
  */
 
 export const PASSWORD_MIN_LENGTH = 12;

@@ -6,7 +6,7 @@ type Scalar = string | number | boolean;
 
 /**
  * Answered means: present and neither '' (§3 empty answer) nor false (an unticked box). Whitespace is an
- * answer like any other text, so the rule matches joi's required check exactly.
+ * answer like any other text, as for the required check of form/validate.ts.
  */
 export function isAnswered(value: AnswerValue | null | undefined): boolean {
   return value !== undefined && value !== null && value !== '' && value !== false;

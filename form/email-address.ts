@@ -1,9 +1,9 @@
 /**
- * The e-mail address check of joi's `string().email({ tlds: false })`, without joi, so the browser can run
- * it. It is @hapi/address 5.1.1's `isEmailValid` (the function joi 18 calls) with joi's options fixed:
- * no TLD list, at least two domain segments, Unicode allowed, the RFC 5321 length limits. Ported from
- * node_modules/@hapi/address/src/{email,domain}.ts (BSD-3-Clause, Copyright (c) 2019-2022, Sideway, Inc.
- * and Project contributors; see NOTICE).
+ * The e-mail address check of the form and the auth forms, on the server and in the browser alike: joi's
+ * `string().email({ tlds: false })` without joi. It is @hapi/address 5.1.1's `isEmailValid` (the function
+ * joi 18 calls) with joi's options fixed: no TLD list, at least two domain segments, Unicode allowed, the
+ * RFC 5321 length limits. Ported from node_modules/@hapi/address/src/{email,domain}.ts (BSD-3-Clause,
+ * Copyright (c) 2019-2022, Sideway, Inc. and Project contributors; see NOTICE).
  *
  * What it accepts: dot-atoms (RFC 5321) in the local part, with UTF-8 (RFC 6531); a domain of at least two
  * LDH labels whose last one starts with a letter, after IDNA (punycode) through the WHATWG URL parser.
@@ -11,9 +11,10 @@
  * empty dot segments (leading, trailing or double dots), a trailing dot on the domain, addresses over 254
  * characters, local parts over 64 UTF-8 bytes, labels over 63 characters, domains over 256.
  *
- * The server keeps validating with joi and stays authoritative. The one place the two can differ is the
- * domain's IDNA step, which uses the runtime's URL parser (the browser's instead of Node's); both follow
- * the WHATWG URL standard, and test/unit/validation-agreement.test.ts holds the cases where they must agree.
+ * The one thing it takes from the runtime is the domain's IDNA step (the WHATWG URL parser: Node's on the
+ * server, the browser's in the cards and the form); test/unit/validation.test.ts holds the port to joi on a
+ * table of addresses and on generated strings. Should a browser's URL parser ever differ, the server still
+ * decides: the browser's check only decides when a message shows before the request.
  */
 
 const NON_ASCII_RX = /[^\x00-\x7f]/;

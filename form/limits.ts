@@ -1,9 +1,9 @@
 import type { Question } from './types.js';
 
 /**
- * §5 / §9 length limits, in a module without joi so the form island can render maxlength attributes and
- * the textarea counter without loading the validation code (which it imports lazily).
- * form/schema.ts (server) and form/check-answers.ts (browser) validate with these same numbers.
+ * §5 / §9 length limits, in their own module so the form island can render maxlength attributes and
+ * the textarea counter without loading the validation code (which it imports lazily); form/validate.ts
+ * validates with these same numbers.
  */
 export const TEXT_MAX_LENGTH = 45;
 export const TEXTAREA_MAX_LENGTH = 1500;

@@ -1,6 +1,7 @@
 /**
  * Every text the form's validation shows (§5). The quoted texts of §5 are reproduced exactly; the rest are
- * joi-style generic messages naming the question's label, which §5 allows ("Generic library messages may appear").
+ * generic messages naming the question's label (in joi's wording, which the API used first), which §5
+ * allows ("Generic library messages may appear").
  */
 
 /** §5 texts that belong to specific questions of the definition. */
@@ -58,9 +59,4 @@ export const FORMAT_MESSAGES = {
 /** §5 textarea live counter. */
 export function characterCount(count: number, limit: number): string {
   return `Character count: ${count} / ${limit}`;
-}
-
-/** joi parses messages as templates ({…} and {{…}}); a fixed text must have its braces escaped to stay literal. */
-export function joiLiteral(text: string): string {
-  return text.replace(/[{}]/g, (brace) => `\\${brace}`);
 }

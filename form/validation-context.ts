@@ -7,8 +7,7 @@ import type { Answers, FormDefinition, UiState } from './types.js';
 /**
  * What validation depends on besides an answer itself: visibility, conditional requiredness, the `when`
  * of checks (all computed by the same functions that show and clear questions, so the display and the
- * validation cannot disagree) and today's date. The server's joi schema (form/schema.ts) and the browser's
- * checks (form/check-answers.ts) both read it, so they cannot disagree about it either.
+ * validation cannot disagree) and today's date. form/validate.ts reads it.
  */
 export interface ValidationContext {
   visible: Record<string, true>;

@@ -9,7 +9,7 @@ export interface UserRow {
   created_at: Date;
 }
 
-/** `username` must already be normalised (trimmed, lower-case): see contracts/auth-rules.ts. */
+/** `username` must already be normalised (trimmed, lower-case): see `authValues` in contracts/auth-check.ts. */
 export async function findUserByUsername(knex: Knex, username: string): Promise<UserRow | null> {
   return ((await knex('users').where({ username }).first()) as UserRow | undefined) ?? null;
 }

@@ -6,9 +6,8 @@ let loading: Promise<AuthErrors> | null = null;
 let loaded: AuthErrors | null = null;
 
 /**
- * The cards check with contracts/auth-check.ts: the API's rules without joi (the API keeps joi,
- * contracts/auth-rules.ts, and a unit test holds both to the same messages). Nothing needs them before a
- * card first validates, so their small chunk loads on the first input or submit.
+ * The cards check with contracts/auth-check.ts, the rules the API checks with. Nothing needs them before
+ * a card first validates, so their small chunk loads on the first input or submit.
  */
 export function loadAuthRules(): Promise<AuthErrors> {
   loading ??= import('../../contracts/auth-check.js').then(

@@ -1,5 +1,5 @@
 import type { AppServices } from '../services.server.js';
-import { validate } from '../../form/schema.js';
+import { validate } from '../../form/validate.js';
 import { saveAnswers, setValidations, submitApplication, type StoredAnswers } from '../../db/repos/applications.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';

@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.server.js';
 import type { Answers, Page, ValidationEntry } from '../../form/types.js';
-import { validate } from '../../form/schema.js';
+import { validate } from '../../form/validate.js';
 import { isAnswered } from '../../form/conditions.js';
 import { allFields, fieldByKey } from '../../form/fields.js';
 import { typedAnswers } from '../../form/typed-answers.js';

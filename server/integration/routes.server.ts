@@ -1,9 +1,7 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import Joi from 'joi';
-import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { fromLocalOperator } from '../lookup/admin-import.server.js';
 import { verifyToken } from '../security/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
 import { documentAnswersForMany } from '../../db/repos/documents.server.js';
@@ -40,7 +38,8 @@ declare global {
   }
 }
 
-function requireClient(services: AppServices): RequestHandler {
+/** The `integrationClient` guard: a live key in `Authorization: Bearer`, else 401; within its rate limit, else 429. */
+export function requireClient(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     const auth = req.get('authorization') ?? '';
     const key = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : '';
@@ -49,14 +48,7 @@ function requireClient(services: AppServices): RequestHandler {
     const client = looksLikeKey(key) ? await clientForKey(services.db.knex, keyHash(key), services.now()) : null;
     if (!client) return next(new HttpError(401, KEY_REFUSED_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="integration", error="invalid_token"' }));
     res.locals.integrationClient = { id: client.id, name: client.name };
-    next();
-  };
-}
-
-/** 429 with Retry-After once this client has used its budget of the window; counted in the database (every web process). */
-function limitPerClient(services: AppServices): RequestHandler {
-  return async (_req, res, next) => {
-    const client = res.locals.integrationClient!;
+    // Counted in the database, so every web process shares the budget.
     const now = services.now();
     const { hits, windowStartedAt } = await hit(services.db.knex, `integration:${client.id}`, now, INTEGRATION_RATE_LIMIT.windowMs);
     if (hits <= INTEGRATION_RATE_LIMIT.max) return next();
@@ -112,14 +104,12 @@ const adminBody = Joi.object({
 });
 
 /** GET /integration/v1/applications (ADR 0170, README "Integrations"), and the loopback key administration. */
-export const integrationFeature: Feature = ({ root }, services) => {
-  const router = Router();
+export function integrationHandlers(services: AppServices) {
   const knex = services.db.knex;
 
-  // `npm run integration-client` while this server holds the embedded database: a local operator with a
-  // token signed by SESSION_SECRET; to anyone else the path does not exist.
-  router.post('/admin/clients', express.json({ limit: '4kb' }), async (req, res, next) => {
-    if (!fromLocalOperator(req)) return next();
+  // `npm run integration-client` while this server holds the embedded database: a local operator (the
+  // route's `loopback` guard) with a token signed by SESSION_SECRET.
+  const adminClients: RequestHandler = async (req, res) => {
     const auth = req.get('authorization') ?? '';
     if (!verifyToken(services.config.sessionSecret, ADMIN_PURPOSE, auth.replace(/^Bearer /, ''), services.now()).ok) {
       throw new HttpError(403, "The token is missing, expired, or not signed with this server's SESSION_SECRET.");
@@ -128,11 +118,9 @@ export const integrationFeature: Feature = ({ root }, services) => {
     if (error) throw new HttpError(400, error.message);
     res.setHeader('Cache-Control', 'no-store');
     res.json(await runClientCommand(knex, value as ClientCommand, services.now()));
-  });
+  };
 
-  router.use('/v1', requireClient(services), limitPerClient(services));
-
-  router.get('/v1/applications', async (req, res) => {
+  const feed: RequestHandler = async (req, res) => {
     const since = decodeFeedCursor(req.query.since);
     const limitRaw = req.query.limit === undefined ? DEFAULT_LIMIT : Number(req.query.limit);
     if (!Number.isInteger(limitRaw) || limitRaw < 1 || limitRaw > MAX_LIMIT) throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_LIMIT}.`);
@@ -146,9 +134,9 @@ export const integrationFeature: Feature = ({ root }, services) => {
     // Which applications were handed out (ids only: the trail holds no answers).
     await auditIntegration(services, req, res, 'integration-feed', { detail: { count: applications.length, ids: page.map((r) => r.user_id) } });
     res.json({ applications, next_cursor: next, has_more: rows.length > limitRaw });
-  });
+  };
 
-  router.get('/v1/applications/:id/pdf', async (req, res) => {
+  const applicationPdf: RequestHandler<{ id: string }> = async (req, res) => {
     const id = req.params.id;
     const found = UUID.test(id) ? await findApplicationWithPdf(knex, id) : null;
     const submitted = found ? await knex('applications').where({ user_id: id }).whereNotNull('submitted_at').first('user_id') : null;
@@ -164,7 +152,7 @@ export const integrationFeature: Feature = ({ root }, services) => {
     if (!inFlight) await enqueueApplicationPdf(services, id);
     res.setHeader('Retry-After', '30');
     res.status(202).json({ status: 'IN_PROGRESS', message: 'The PDF is being prepared; ask again shortly.' });
-  });
+  };
 
-  root.use('/integration', router);
-};
+  return { adminClients, feed, applicationPdf };
+}

@@ -1,4 +1,4 @@
-import { validate } from '../../form/schema.js';
+import { validate } from '../../form/validate.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import type { ReviewPageData } from '../../contracts/page-data.js';
 import { formPageData, pageChangeMarker, type LifecyclePageContext } from '../application/page-data.server.js';

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { countByStatus, findStaffListRow, listStaffApplications } from '../../db/repos/staff-applications.server.js';
@@ -23,10 +23,10 @@ const PAGE_SIZE = 50;
 export const PDF_PREPARING_MESSAGE = 'The PDF of this application is being prepared. Try again in a minute.';
 
 /** The list, one application's read-only view and PDF, and the audit trail. */
-export function deskRoutes(staff: Router, services: AppServices): void {
+export function deskHandlers(services: AppServices) {
   const knex = services.db.knex;
 
-  staff.get('/', async (req, res) => {
+  const list: RequestHandler = async (req, res) => {
     const now = services.now();
     const filter = filterFrom(req, now);
     const cursor = decodeCursor(req.query.after);
@@ -44,16 +44,16 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         terms={entryTermOptions(now)}
       />,
     );
-  });
+  };
 
   // The export is a POST from the list's form (issue 23 finding 9): a link from another site cannot make a
   // staff member's browser export, nor write an export into the trail in their name. A GET (an old bookmark)
   // goes back to the list with its filters.
-  staff.get('/export.csv', (req, res) => {
+  const exportCsvBookmark: RequestHandler = (req, res) => {
     res.redirect(303, `/staff${filterQuery(filterFrom(req, services.now()))}`);
-  });
+  };
 
-  staff.post('/export.csv', async (req, res) => {
+  const exportCsv: RequestHandler = async (req, res) => {
     const filter = filterFrom(req, services.now());
     const allowed = await exportAllowed(services, res.locals.staff!.email, 'csv');
     if (!allowed.ok) return sendStaffMessage(res, 429, 'CSV export', res.locals.staff!, allowed.message);
@@ -62,19 +62,19 @@ export function deskRoutes(staff: Router, services: AppServices): void {
     res.status(200).type('text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="applications-${stamp}.csv"`);
     await streamCsv(knex, filter, res);
-  });
+  };
 
   // The old bearer redirect (issue 23 finding 3) is gone; its bookmarks open the page in the staff session.
-  staff.get('/applications/:id/view', (req, res) => {
+  const view: RequestHandler<{ id: string }> = (req, res) => {
     if (!isUuid(req.params.id)) throw new HttpError(404, 'No such application.');
     res.redirect(303, `/staff/applications/${req.params.id}`);
-  });
+  };
 
-  staff.get('/applications/:id', async (req, res) => {
+  const application: RequestHandler<{ id: string }> = async (req, res) => {
     const id = req.params.id;
     const found = isUuid(id) ? await findStaffListRow(knex, id) : null;
     if (!found) throw new HttpError(404, 'No such application.');
-    const application = await getApplication(knex, id, services.now());
+    const row = await getApplication(knex, id, services.now());
     const documents = await documentAnswersFor(knex, id);
     await audit(services, req, res, 'view', { userId: id });
     res.setHeader('Referrer-Policy', 'no-referrer');
@@ -90,16 +90,16 @@ export function deskRoutes(staff: Router, services: AppServices): void {
           reference: found.reference,
           status: found.status,
           submittedAt: found.submitted_at ? new Date(found.submitted_at) : null,
-          answers: application.answers,
-          addAnother: application.add_another ?? {},
-          tabs: application.tabs ?? {},
+          answers: row.answers,
+          addAnother: row.add_another ?? {},
+          tabs: row.tabs ?? {},
           documents,
         }}
       />,
     );
-  });
+  };
 
-  staff.get('/applications/:id/documents/:key', async (req, res) => {
+  const document: RequestHandler<{ id: string; key: string }> = async (req, res) => {
     const { id, key } = req.params;
     if (!isUuid(id) || !isFileQuestionKey(key)) throw new HttpError(404, 'No such document.');
     const row = (await knex('document_answers').where({ user_id: id, answer_key: key }).first('file_key', 'file_name', 'status', 'output_key')) as
@@ -113,9 +113,9 @@ export function deskRoutes(staff: Router, services: AppServices): void {
     await audit(services, req, res, 'download-document', { userId: id, detail: { document: key } });
     const name = converted ? row.file_name.replace(/\.[^.]*$/, '') + '.pdf' : row.file_name;
     res.redirect(303, await services.storage.signedDownloadUrl(objectKey, name));
-  });
+  };
 
-  staff.get('/applications/:id/pdf', async (req, res) => {
+  const pdf: RequestHandler<{ id: string }> = async (req, res) => {
     const id = req.params.id;
     const found = isUuid(id) ? await findApplicationWithPdf(knex, id) : null;
     if (!found) throw new HttpError(404, 'No such application.');
@@ -147,9 +147,9 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         </p>
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.get('/audit', async (req, res) => {
+  const auditTrail: RequestHandler = async (req, res) => {
     const before = typeof req.query.before === 'string' && /^\d{1,18}$/.test(req.query.before) ? req.query.before : null;
     const rows = await listAudit(knex, { before, limit: PAGE_SIZE + 1 });
     // Reading the trail is itself in the trail (issue 23 finding 5); this entry shows on the next reading.
@@ -189,7 +189,9 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         ) : null}
       </StaffLayout>,
     );
-  });
+  };
+
+  return { list, exportCsvBookmark, exportCsv, view, application, document, pdf, auditTrail };
 }
 
 /** The detail column: short (a feed pull lists up to 500 ids; the trail shows how many). */

@@ -1,4 +1,4 @@
-import type { Request, Router } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { sha256 } from '../auth/tokens.server.js';
 import { bindStaffIdentity, recordAudit, redeemStaffLink } from '../../db/repos/staff.server.js';
@@ -20,10 +20,10 @@ async function auditRefusal(services: AppServices, req: Request, email: string |
 }
 
 /** Sign-in through the identity provider, or with a one-time link when none is configured; sign-out. */
-export function signInRoutes(staff: Router, services: AppServices): void {
+export function signInHandlers(services: AppServices) {
   const { config } = services;
 
-  staff.get('/sign-in', (_req, res) => {
+  const signInPage: RequestHandler = (_req, res) => {
     sendStaffPage(
       res,
       200,
@@ -43,9 +43,9 @@ export function signInRoutes(staff: Router, services: AppServices): void {
         )}
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.get('/oidc/start', async (req, res) => {
+  const oidcStart: RequestHandler = async (req, res) => {
     if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
     let target: string;
     try {
@@ -55,9 +55,9 @@ export function signInRoutes(staff: Router, services: AppServices): void {
       return sendStaffMessage(res, 503, 'Staff sign-in', null, PROVIDER_DOWN_MESSAGE);
     }
     res.redirect(302, target);
-  });
+  };
 
-  staff.get('/oidc/callback', async (req, res) => {
+  const oidcCallback: RequestHandler = async (req, res) => {
     if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
     const outcome = await completeOidcSignIn(services, req, res).catch((err: Error) => {
       req.log.warn({ err: { name: err.name, code: (err as { code?: string }).code } }, 'identity provider unreachable');
@@ -92,10 +92,10 @@ export function signInRoutes(staff: Router, services: AppServices): void {
         </p>
       </StaffLayout>,
     );
-  });
+  };
 
   // The link opens a page with a button: a mail scanner or link preview that fetches it uses nothing up.
-  staff.get('/link', (req, res) => {
+  const linkPage: RequestHandler = (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     if (config.oidc || !verifyStaffLink(config.sessionSecret, token, services.now()).ok) {
       return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_INVALID_MESSAGE);
@@ -110,9 +110,9 @@ export function signInRoutes(staff: Router, services: AppServices): void {
         </form>
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.post('/link', async (req, res) => {
+  const redeemLink: RequestHandler = async (req, res) => {
     const token = (req.body as Record<string, unknown> | undefined)?.token;
     const verified = verifyStaffLink(config.sessionSecret, token, services.now());
     if (config.oidc || !verified.ok) {
@@ -133,10 +133,12 @@ export function signInRoutes(staff: Router, services: AppServices): void {
     res.locals.staff = { email, via: 'link' };
     await audit(services, req, res, 'sign-in', { detail: { via: 'link' } });
     res.redirect(303, '/staff');
-  });
+  };
 
-  staff.post('/sign-out', async (req, res) => {
+  const signOut: RequestHandler = async (req, res) => {
     await endStaffSession(services, req, res);
     res.redirect(303, '/staff/sign-in');
-  });
+  };
+
+  return { signInPage, oidcStart, oidcCallback, linkPage, redeemLink, signOut };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
-import { authErrors, authValues } from '../../contracts/auth-rules.js';
+import { AUTH_MESSAGES, authValues, checkAuth } from '../../contracts/auth-check.js';
 import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, passwordRuleHolds } from '../../contracts/password-rules.js';
 import { isCommonPassword } from '../../server/auth/passwords.server.js';
 import { loginDelayMs, waitText } from '../../server/auth/limits.server.js';
@@ -9,13 +8,13 @@ import { hasIdentityCookie, IDENTITY_PROVIDER_PREFIX, LOGGED_IN_COOKIE, SESSION_
 describe('shared auth rules (§5)', () => {
   it('accepts a password meeting every rule, with each documented special character', () => {
     for (const special of PASSWORD_SPECIAL_CHARACTERS) {
-      expect(authErrors('signup', { username: 'a@example.org', password: `Abcdefghijk1${special}` })).toEqual({});
+      expect(checkAuth('signup', { username: 'a@example.org', password: `Abcdefghijk1${special}` })).toEqual({});
     }
   });
 
   it('treats other symbols and spaces as not special', () => {
-    expect(authErrors('signup', { username: 'a@example.org', password: 'Abcdefghijk1 x' }).password).toEqual(['has a special character']);
-    expect(authErrors('signup', { username: 'a@example.org', password: 'Abcdefghijk1€' }).password).toEqual(['has a special character']);
+    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1 x' }).password).toEqual(['has a special character']);
+    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1€' }).password).toEqual(['has a special character']);
   });
 
   it('names each rule by its checklist text', () => {
@@ -33,14 +32,14 @@ describe('shared auth rules (§5)', () => {
   });
 
   it('uses the §5 messages verbatim', () => {
-    expect(authErrors('login', { username: 'x', password: '' })).toEqual({
+    expect(checkAuth('login', { username: 'x', password: '' })).toEqual({
       username: ['Please provide a valid email address.'],
       password: ['Password is required.'],
     });
-    expect(authErrors('signup', { username: 'x', password: 'Abcdefghijk1!' }).username).toEqual(['Your email address must be valid.']);
-    expect(authErrors('confirm', { username: 'a@example.org', code: '1234567' }).code).toEqual(['The confirmation code must be exactly 6 numbers.']);
-    expect(authErrors('resend', { username: 'x' }).username).toEqual(['You must provide a valid email address to resend a confirmation code.']);
-    expect(authErrors('reset', { username: 'a@example.org', password: 'Abcdefghijk1!', confirm_password: 'Abcdefghijk1?', id: 'A'.repeat(43) })).toEqual({
+    expect(checkAuth('signup', { username: 'x', password: 'Abcdefghijk1!' }).username).toEqual(['Your email address must be valid.']);
+    expect(checkAuth('confirm', { username: 'a@example.org', code: '1234567' }).code).toEqual(['The confirmation code must be exactly 6 numbers.']);
+    expect(checkAuth('resend', { username: 'x' }).username).toEqual(['You must provide a valid email address to resend a confirmation code.']);
+    expect(checkAuth('reset', { username: 'a@example.org', password: 'Abcdefghijk1!', confirm_password: 'Abcdefghijk1?', id: 'A'.repeat(43) })).toEqual({
       confirm_password: [AUTH_MESSAGES.passwordsMatch],
     });
   });

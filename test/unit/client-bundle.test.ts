@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { ROOT } from '../helpers/paths.js';
 
 /**
- * joi validates on the server only (issue 19): the browser checks with form/check-answers.ts and
- * contracts/auth-check.ts. These are texts only joi's own code holds (its error codes for alternatives,
- * required keys and inverted patterns); no built client file may contain them.
+ * joi checks only request shapes and configuration on the server; answers and auth forms are checked by
+ * form/validate.ts and contracts/auth-check.ts, in the browser and on the server alike (ADR 0250). These are
+ * texts only joi's own code holds (its error codes for alternatives, required keys and inverted patterns);
+ * no built client file may contain them.
  */
 const JOI_MARKERS = /alternatives\.match|any\.required|string\.pattern\.invert/;
 

@@ -1,7 +1,6 @@
 /**
- * THE table of validation cases (issue 19): every case runs through the server's joi validators
- * (form/schema.ts, contracts/auth-rules.ts) and the browser's joi-free ones (form/check-answers.ts,
- * contracts/auth-check.ts) in test/unit/validation-agreement.test.ts, and all of them must give `expected`.
+ * THE table of validation cases: test/unit/validation.test.ts runs each through the one validator the API
+ * and the browser share (form/validate.ts, contracts/auth-check.ts; ADR 0250), which must give `expected`.
  * Messages are built from the definition's labels and form/messages.ts, never retyped.
  */
 import { AUTH_MESSAGES, type AuthForm, type FieldErrors } from '../../contracts/auth-check.js';
@@ -99,7 +98,7 @@ export const SYNTHETIC: FormDefinition = {
         { kind: 'checkbox', key: 'agree', label: 'Agree', required: { valueKey: 'mode', operator: 'answered' } },
         { kind: 'file', key: 'doc', label: 'Doc', required: true },
         { kind: 'select', key: 'year', label: 'Year', options: { years: { count: 3, direction: 'future' } } },
-        // Its controller is asked on another page: validating this page alone, the list is open (as in joi).
+        // Its controller is asked on another page: validating this page alone, the list is open.
         { kind: 'dependentSelect', key: 'sub', label: 'Sub', controller: 'top', optionsByValue: { x: [{ value: 'x1', label: 'X1' }] } },
       ],
     },
@@ -140,7 +139,7 @@ export const FORM_CASES: FormCase[] = [
   on('about', 'text of exactly 45', { first_name: 'A'.repeat(45) }, []),
   on('about', 'text of 46', { first_name: 'A'.repeat(46) }, [entry('first_name', tooLong('first_name', 45))]),
   on('about', 'oversize text (100,000 characters)', { middle_name: 'x'.repeat(100_000) }, [entry('middle_name', tooLong('middle_name', 45))]),
-  on('about', 'astral characters count as two (UTF-16, as joi counts)', { first_name: '😀'.repeat(23) }, [entry('first_name', tooLong('first_name', 45))]),
+  on('about', 'astral characters count as two (UTF-16 code units, as maxlength counts)', { first_name: '😀'.repeat(23) }, [entry('first_name', tooLong('first_name', 45))]),
   on('about', 'whitespace is an answer', { first_name: '   ' }, []),
   on('about', 'false in a text question counts as empty', { first_name: false }, [entry('first_name', required('first_name'))]),
   on('about', 'false in an optional text question passes', { middle_name: false }, []),
@@ -199,7 +198,7 @@ export const FORM_CASES: FormCase[] = [
   on('education', 'dependentSelect: a number', { defer_plan: 'Y', defer_reason: '1', defer_term: 2027 }, [entry('defer_term', notAnOption('defer_term'), notText('defer_term'))]),
   on('education', 'dependentSelect: hidden without a controller value', { defer_plan: 'Y', defer_reason: '', defer_term: 'nonsense' }, []),
   on('education', 'dependentSelect: a controller value without options hides it', { defer_plan: 'Y', defer_reason: '9', defer_term: 'nonsense' }, [entry('defer_reason', notAnOption('defer_reason'))]),
-  on('education', 'dependentSelect: a numeric controller (shown, but the list is open, as in joi)', { defer_plan: 'Y', defer_reason: 2, defer_term: 'SU2029' }, [entry('defer_reason', notAnOption('defer_reason'), notText('defer_reason'))]),
+  on('education', 'dependentSelect: a numeric controller (shown, but the list is open)', { defer_plan: 'Y', defer_reason: 2, defer_term: 'SU2029' }, [entry('defer_reason', notAnOption('defer_reason'), notText('defer_reason'))]),
   on('education', 'dependentSelect: hidden when its branch loses', { defer_plan: 'N', defer_reason: '2', defer_term: 'SU2029' }, []),
 
   // Checkboxes.
@@ -265,9 +264,10 @@ export const FORM_CASES: FormCase[] = [
   synthetic('ssn: required with its own message', {}, 'about', [['ssn_own', 'Own required message.'], ['doc', requiredMessage(sLabel('doc'))]]),
   synthetic('ssn: without hyphens, own and generic message', { ...SYNTHETIC_BASE, ssn: '123456789', ssn_own: '12-345-6789' }, 'about', [['ssn', FORMAT_MESSAGES.ssn], ['ssn_own', 'Own SSN message.']]),
   synthetic('textarea default limit 1500', { ...SYNTHETIC_BASE, essay: 'e'.repeat(1501) }, 'about', [['essay', maxLengthMessage(sLabel('essay'), 1500)]]),
-  synthetic('checks: duplicates removed, without `when` before those with it (mode a)', { ...SYNTHETIC_BASE, mode: 'a', code: 'ab1', agree: true }, 'about', [['code', 'At least {4}.', 'No digits.', 'Capitals only when mode is a.']]),
+  synthetic('checks: duplicates removed, in definition order, a `when` that holds (mode a)', { ...SYNTHETIC_BASE, mode: 'a', code: 'ab1', agree: true }, 'about', [['code', 'Capitals only when mode is a.', 'At least {4}.', 'No digits.']]),
   synthetic('checks: mode b', { ...SYNTHETIC_BASE, mode: 'b', code: 'ABCDE', agree: true }, 'about', [['code', 'At least 6 when mode is b.']]),
-  synthetic('checks: a later minimum length replaces the earlier one (as in joi)', { ...SYNTHETIC_BASE, mode: 'b', code: 'ab1', agree: true }, 'about', [['code', 'No digits.', 'At least 6 when mode is b.']]),
+  synthetic('checks: two minimum lengths both apply', { ...SYNTHETIC_BASE, mode: 'b', code: 'ab1', agree: true }, 'about', [['code', 'At least {4}.', 'No digits.', 'At least 6 when mode is b.']]),
+  synthetic('checks: a `when` that does not hold is skipped (no mode)', { ...SYNTHETIC_BASE, code: 'ab' }, 'about', [['code', 'At least {4}.']]),
   synthetic('checks: over the limit too', { ...SYNTHETIC_BASE, mode: 'b', code: 'ab1ab1ab1', agree: true }, 'about', [['code', maxLengthMessage(sLabel('code'), 8), 'No digits.']]),
   synthetic('conditional required checkbox', { ...SYNTHETIC_BASE, mode: 'a', code: 'ABCD' }, 'about', [['agree', requiredMessage(sLabel('agree'))]]),
   synthetic('minAge on an impossible date: only the date message', { ...SYNTHETIC_BASE, start: '2026-02-29' }, 'about', [['start', FORMAT_MESSAGES.date]]),
@@ -281,9 +281,9 @@ export const FORM_CASES: FormCase[] = [
 ];
 
 /**
- * E-mail addresses and whether joi's `string().email({ tlds: false })` accepts them as given. Both
- * validators must agree with joi on each (the form's e-mail questions take them as typed; the auth cards
- * trim and lower-case first, as the API does).
+ * E-mail addresses and whether joi's `string().email({ tlds: false })` (the reference form/email-address.ts
+ * ports) accepts them as given. The port and both validators must agree with joi on each (the form's e-mail
+ * questions take them as typed; the auth forms trim and lower-case first).
  */
 export const EMAIL_CASES: ReadonlyArray<readonly [string, boolean]> = [
   ['a@b.co', true],

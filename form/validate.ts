@@ -10,15 +10,14 @@ import type { Answers, Check, FormDefinition, PageId, Question, UiState, Validat
 import { validationContext, type ValidationContext } from './validation-context.js';
 
 /**
- * §5 validation for the browser: the rules of form/schema.ts read straight from the definition, without joi
- * (joi and its schema were most of the form page's JavaScript). It must return exactly what form/schema.ts's
- * `validate` returns — the same messages in the same order — which test/unit/validation-agreement.test.ts
- * checks on one table of cases and on generated answers. The server keeps validating with joi.
+ * §5 validation of the answers, read straight from the definition: THE validator. The API (saving a page,
+ * form posts, submit, the review page) and the form island (lazily, as its own small chunk) both call
+ * `validate`, so a rule is written once, here or in the definition (ADR 0250). No library: joi and a
+ * schema built from the definition were most of the form page's JavaScript (ADR 0190).
  *
- * The order below is joi's: for a given answer, a choice not in the list first (joi checks allowed values
- * before the type), then the type (a wrong type ends there), then the rules in the order the schema adds
- * them — the kind's own, then the checks without `when`, then those with `when` (joi applies its
- * conditional parts after the schema's own rules), a later minimum length replacing an earlier one.
+ * The order of messages for a given answer: a choice not in its list first, then the type (a wrong type
+ * ends there), then the kind's own rules (length limit, format), then the question's `checks` in
+ * definition order (a check with `when` only while its condition holds). Duplicates are removed.
  */
 
 type Rule = (value: string) => string | undefined;
@@ -68,8 +67,9 @@ function kindRules(question: Question): Rule[] {
 
 /**
  * The values a choice may take, or undefined when any text goes. A dependent select reads its controller
- * from the answers being validated (those of the page), compared as stored: a controller value without
- * options (or of another type than text) leaves the list open, as joi's `when(...).otherwise` does.
+ * from the answers being validated (those of the page, or of all pages at submit): a controller asked on
+ * another page, or a value of it without a list of its own, leaves the list open (as the joi schema did,
+ * ADR 0190); submit validates all pages together.
  */
 function allowedValues(question: Question, values: Readonly<Record<string, unknown>>, now: Date): readonly string[] | undefined {
   switch (question.kind) {
@@ -88,7 +88,7 @@ function allowedValues(question: Question, values: Readonly<Record<string, unkno
   }
 }
 
-/** Every message for a given (non-empty) answer, in joi's order. */
+/** Every message for a given (non-empty) answer. */
 function givenMessages(question: Question, value: unknown, values: Readonly<Record<string, unknown>>, context: ValidationContext, now: Date): string[] {
   const messages: string[] = [];
   const allowed = allowedValues(question, values, now);
@@ -104,24 +104,8 @@ function givenMessages(question: Question, value: unknown, values: Readonly<Reco
     messages.push(typeMessage(question.label, 'text'));
     return messages;
   }
-  const checks = question.checks ?? [];
   const flags = context.checks[question.key] ?? [];
-  const conditional = (check: Check) => 'when' in check && Boolean(check.when);
-  const rules = kindRules(question);
-  // joi keeps one minimum length per schema: a later minLength check replaces an earlier one (and moves last).
-  const minimums = new Set<Rule>();
-  const add = (check: Check) => {
-    const rule = checkRule(check, context);
-    if (check.check === 'minLength') {
-      for (let i = rules.length - 1; i >= 0; i -= 1) if (minimums.has(rules[i]!)) rules.splice(i, 1);
-      minimums.add(rule);
-    }
-    rules.push(rule);
-  };
-  for (const check of checks) if (!conditional(check)) add(check);
-  checks.forEach((check, index) => {
-    if (conditional(check) && flags[index] === true) add(check);
-  });
+  const rules = [...kindRules(question), ...(question.checks ?? []).filter((_check, index) => flags[index] === true).map((check) => checkRule(check, context))];
   for (const rule of rules) {
     const message = rule(value);
     if (message !== undefined) messages.push(message);
@@ -129,7 +113,7 @@ function givenMessages(question: Question, value: unknown, values: Readonly<Reco
   return messages;
 }
 
-export interface CheckOptions {
+export interface ValidateOptions {
   definition?: FormDefinition;
   /** Today for the age rules and the current year for year lists; defaults to the real clock. */
   now?: Date;
@@ -137,11 +121,14 @@ export interface CheckOptions {
 }
 
 /**
- * §5: every message for every visible question of `page` (or all pages), duplicates removed, as
- * `{key, page, messages[]}` in definition order — the same result as form/schema.ts's `validate`.
- * Hidden questions are never validated. Missing keys (and null) count as ''; '' and false are empty.
+ * §5: every message for every visible question of `page` (or all pages, as submit does), duplicates
+ * removed, as `{key, page, messages[]}` in definition order. Hidden questions are never validated; keys
+ * the definition does not know are not looked at (refusing them is the API's job: `unknownKeys`).
+ * Missing keys (and null) count as ''; '' and false (an unticked box) are empty: only a required question
+ * has a message then, its required message alone. Nothing is converted or trimmed: an answer is checked
+ * as it is stored.
  */
-export function checkAnswers(answers: Readonly<Answers>, page: PageId | 'all' = 'all', options: CheckOptions = {}): ValidationEntry[] {
+export function validate(answers: Readonly<Answers>, page: PageId | 'all' = 'all', options: ValidateOptions = {}): ValidationEntry[] {
   const definition = options.definition ?? formDefinition();
   const now = options.now ?? new Date();
   const fields = fieldsOf(page, definition);
