@@ -27,6 +27,6 @@ export const sameSiteNavigationOnly: RequestHandler = (req, res, next) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
   const site = req.get('sec-fetch-site');
   if (site === undefined || site === 'same-origin' || site === 'none') return next();
-  sendStaffPage(res, 200, <CrossSiteNotice staff={res.locals.staff!} url={`/staff${req.url}`} />);
+  sendStaffPage(res, 200, <CrossSiteNotice staff={res.locals.staff!} url={req.originalUrl} />);
 };
 

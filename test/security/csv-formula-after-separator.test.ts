@@ -23,7 +23,7 @@ beforeAll(async () => {
     await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send({ first_name: value, last_name: 'Plain' }).expect(200);
   }
   const staff = await staffCookie(ctx, STAFF);
-  const res = await request(ctx.app).get('/staff/export.csv').set('Cookie', staff);
+  const res = await request(ctx.app).post('/staff/export.csv').set('Cookie', staff).type('form').send({});
   expect(res.status).toBe(200);
   raw = res.text;
 });

@@ -107,7 +107,8 @@ describe('exports per staff member', () => {
     expect(asked).toBeLessThan(10);
     ctx.clock.advance(3600_000 + 1000);
     await ctx.db.knex('staff_exports').where({ staff_email: STAFF }).update({ status: 'ready' });
-    expect((await ask(staff)).status).toBe(303);
+    // (An hour later the staff session has ended too: sign in again.)
+    expect((await ask(await staffCookie(ctx, STAFF))).status).toBe(303);
   });
 
   it('CSV downloads are limited per hour too', async () => {
