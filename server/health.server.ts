@@ -1,5 +1,6 @@
-import { Router } from 'express';
-import { existsSync } from 'node:fs';
+import { Router, type Request } from 'express';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AppServices } from './app-services.server.js';
 import { pendingMigrations } from '../db/migrate.server.js';
 
@@ -38,6 +39,17 @@ export function fromLoopback(remoteAddress: string | undefined): boolean {
   return address === '::1' || /^127\./.test(address);
 }
 
+/** Headers a reverse proxy adds when it relays a request: their presence means a visitor, not an operator. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'];
+
+/**
+ * An operator on this machine calling directly: a loopback peer, and no sign of a proxy in between (a
+ * proxy on the same machine also connects from loopback, on behalf of anyone on the network).
+ */
+export function directFromLoopback(req: Request): boolean {
+  return fromLoopback(req.socket.remoteAddress) && !PROXY_HEADERS.some((name) => req.headers[name] !== undefined);
+}
+
 export function healthRouter(services: AppServices): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
@@ -49,8 +61,9 @@ export function healthRouter(services: AppServices): Router {
     // Chromium and LibreOffice only disable PDF features; the service is ready without them.
     const ready = checks.database === 'ok' && checks.objectStore === 'ok';
     res.setHeader('Cache-Control', 'no-store');
-    // The checks' texts name hosts, ports and paths: only operators on the machine itself read them.
-    const body = fromLoopback(req.socket.remoteAddress) ? { status: ready ? 'ok' : 'unavailable', checks } : { status: ready ? 'ok' : 'unavailable' };
+    // The checks' texts name hosts, ports and paths: only operators on the machine itself read them, never a
+    // visitor relayed by a proxy on this machine (issue 23 finding 8).
+    const body = directFromLoopback(req) ? { status: ready ? 'ok' : 'unavailable', checks } : { status: ready ? 'ok' : 'unavailable' };
     res.status(ready ? 200 : 503).json(body);
   });
   return router;

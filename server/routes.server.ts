@@ -34,7 +34,7 @@ import { exportHandlers } from './staff/export-routes.server.js';
  *
  * Pages (vike, pages/, GET only, rendered after every route below has passed; anything else redirects to /about):
  *   /about /education /final-steps  the form (§2, §3)          /review /completion  logged-in applicant
- *   /signup /confirm /login /forgot /reset  the auth cards     /print  the staff link's print layout
+ *   /signup /confirm /login /forgot /reset  the auth cards     /print  the PDF renderer's print layout (print ticket)
  * Before the table (server/app.server.ts): GET /healthz, GET /readyz, /assets/*, the client build's files,
  * GET /favicon.ico.
  *
@@ -42,9 +42,10 @@ import { exportHandlers } from './staff/export-routes.server.js';
  *   visitor            anyone; the handler works with or without an applicant session
  *   student            an applicant session (401 JSON with the session-invalid message otherwise)
  *   signed             anyone holding a URL or form signed by this server (the handler verifies the signature)
- *   serviceLink        a valid `service_token` (the staff read-only link)
- *   staff              a staff session (GET → /staff/sign-in, anything else 401)
- *   integrationClient  a live integration key in Authorization: Bearer (401 otherwise)
+ *   serviceLink        the PDF renderer's print ticket in `service_token`: valid, unexpired, unused (ADR 0240)
+ *   staff              a staff session still allowed by STAFF_EMAILS / STAFF_GROUP (GET → /staff/sign-in, anything
+ *                      else 401); a page reached from another site (Sec-Fetch-Site) shows nothing and is not audited
+ *   integrationClient  a live integration key in Authorization: Bearer (401 otherwise), within its rate limit (429)
  *   loopback           a process on this machine, not through a proxy; to anyone else the path does not exist
  */
 
@@ -154,7 +155,7 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/api/pdf/document-answer/:key',          'student',   documents.conversion),
     route('DELETE', '/api/pdf/document-answer/:key',          'student',   documents.removeConversion),
 
-    // ── /service: the staff read-only link (§2, §7), JSON ──────────────────────────────────────────────
+    // ── /service: the print data for the PDF renderer's single-use ticket (§7, ADR 0240), JSON ──────────
     prefix('/service', noStore, body.json),
     route('GET',    '/service/tmp-pdf',                       'serviceLink', service.tmpPdf),
 
@@ -197,8 +198,11 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/staff/link',                            'visitor',   signIn.redeemLink),
     route('POST',   '/staff/sign-out',                        'visitor',   signIn.signOut),
     route('GET',    '/staff',                                 'staff',     desk.list),
-    route('GET',    '/staff/export.csv',                      'staff',     desk.exportCsv),
-    route('GET',    '/staff/applications/:id/view',           'staff',     desk.view),
+    route('GET',    '/staff/export.csv',                      'staff',     desk.exportCsvBookmark), // → the list with its filters
+    route('POST',   '/staff/export.csv',                      'staff',     desk.exportCsv),
+    route('GET',    '/staff/applications/:id',                'staff',     desk.application),
+    route('GET',    '/staff/applications/:id/view',           'staff',     desk.view), // old bookmarks → /staff/applications/:id
+    route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
     route('GET',    '/staff/audit',                           'staff',     desk.auditTrail),
     route('GET',    '/staff/webhooks',                        'staff',     webhooks.list),

@@ -160,3 +160,11 @@ export async function findStaffApplication(knex: Knex, userId: string): Promise<
   const row = await knex('applications as a').join('users as u', 'u.id', 'a.user_id').where('a.user_id', userId).first('a.user_id', 'u.username', 'a.answers', 'a.submitted_at');
   return row ?? null;
 }
+
+/** One application as the list shows it (reference, status, names), for the staff application page. */
+export async function findStaffListRow(knex: Knex, userId: string): Promise<StaffListRow | null> {
+  const row = (await baseQuery(knex).where('a.user_id', userId).first()) as (StaffListRow & { status_count?: number }) | undefined;
+  if (!row) return null;
+  const { status_count, ...rest } = row;
+  return { ...rest, status: STATUS_BY_COUNT[status_count ?? 0] ?? 'none' };
+}

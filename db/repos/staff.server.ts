@@ -6,10 +6,33 @@ export interface StaffSessionRow {
   via: 'oidc' | 'link';
   created_at: Date;
   last_seen_at: Date;
+  /** The provider's groups at sign-in (or at the last userinfo check). */
+  groups?: string[];
+  sub?: string | null;
+  /** The provider's access token, for the minutely userinfo re-check (never sent to the browser). */
+  idp_access_token?: string | null;
+  /** When the right to the desk was last confirmed. */
+  checked_at?: Date | null;
 }
 
 export async function insertStaffSession(knex: Knex, row: StaffSessionRow): Promise<void> {
-  await knex('staff_sessions').insert(row);
+  await knex('staff_sessions').insert({ ...row, groups: JSON.stringify(row.groups ?? []) });
+}
+
+export async function markStaffSessionChecked(knex: Knex, idHash: string, at: Date, groups?: string[]): Promise<void> {
+  await knex('staff_sessions')
+    .where({ id_hash: idHash })
+    .update({ checked_at: at, ...(groups ? { groups: JSON.stringify(groups) } : {}) });
+}
+
+/**
+ * Binds a provider account to a staff e-mail at its first sign-in; true when `sub` is the bound one. Done in
+ * one statement, so two first sign-ins at once cannot both bind.
+ */
+export async function bindStaffIdentity(knex: Knex, email: string, sub: string, now: Date): Promise<boolean> {
+  await knex('staff_identities').insert({ email, sub, bound_at: now }).onConflict('email').ignore();
+  const row = (await knex('staff_identities').where({ email }).first('sub')) as { sub: string } | undefined;
+  return row?.sub === sub;
 }
 
 export async function findStaffSession(knex: Knex, idHash: string): Promise<StaffSessionRow | null> {
@@ -34,7 +57,22 @@ export async function redeemStaffLink(knex: Knex, jtiHash: string, now: Date, ex
   return rows.length === 1;
 }
 
-export type AuditAction = 'sign-in' | 'list' | 'view' | 'download-pdf' | 'export-csv' | 'export-zip' | 'download-zip' | 'retry-webhook';
+export type AuditAction =
+  | 'sign-in'
+  | 'sign-in-refused'
+  | 'list'
+  | 'view'
+  | 'download-pdf'
+  | 'download-document'
+  | 'export-csv'
+  | 'export-zip'
+  | 'download-zip'
+  | 'retry-webhook'
+  | 'open-audit'
+  | 'open-exports'
+  | 'integration-feed'
+  | 'integration-pdf'
+  | 'print-render';
 
 export interface AuditEntry {
   at: Date;

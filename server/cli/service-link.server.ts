@@ -1,21 +1,20 @@
 /**
- * npm run service-link -- <applicant e-mail> [--hours N]
- *   Prints the staff read-only URLs of the three form pages of one application (signed with SESSION_SECRET; default 24 hours).
- *   Needs no database, so it works while the server runs on the embedded one.
- * npm run service-link -- --revoke <applicant e-mail>
- *   Revokes every link issued so far for that applicant. Needs the database: with PostgreSQL it works any
- *   time; with the embedded database, stop the server first (PGlite admits one process at a time).
+ * npm run service-link -- <applicant e-mail | application id>
+ *   Prints the staff desk's URL of one application, /staff/applications/<id>: it opens in the staff session
+ *   only (sign in to the desk first), so it is no bearer link and can be pasted into a ticket or a chat
+ *   (docs/decisions/0240-staff-view-in-the-staff-session.md). An e-mail is looked up in the database; while
+ *   the server holds the embedded database the command prints the desk's search for that address instead.
+ *   `--hours` is accepted and ignored (links no longer expire: the session does).
  */
+import { join } from 'node:path';
 import { loadConfig } from '../config.server.js';
 import { parseCliArgs, runCli } from './args.server.js';
-import { revokeServiceLinks } from '../service/service-token.server.js';
-import { signServiceToken, DEFAULT_SERVICE_LINK_HOURS } from '../security/service-link-token.server.js';
 import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
-import { join } from 'node:path';
-import { PAGE_IDS } from '../../form/definition.js';
+import { findUserByUsername } from '../../db/repos/users.server.js';
 
-const USAGE = 'usage: npm run service-link -- <applicant e-mail> [--hours N]\n       npm run service-link -- --revoke <applicant e-mail>';
+const USAGE = 'usage: npm run service-link -- <applicant e-mail | application id>';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function serverIsRunning(publicUrl: string): Promise<boolean> {
   return fetch(`${publicUrl}/healthz`, { signal: AbortSignal.timeout(1500) }).then(
@@ -26,35 +25,41 @@ async function serverIsRunning(publicUrl: string): Promise<boolean> {
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const { positional, hours, flags } = parseCliArgs(process.argv.slice(2));
-  const email = positional[0];
-  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) {
+  const { positional, flags } = parseCliArgs(process.argv.slice(2));
+  const given = positional[0]?.trim() ?? '';
+  if (flags.has('revoke')) {
+    console.error('Staff links are no longer bearer links: there is nothing to revoke. Remove the staff member from STAFF_EMAILS (or the group) to end their access.');
+    return 0;
+  }
+  if (UUID.test(given)) {
+    console.log(`${config.publicUrl}/staff/applications/${given.toLowerCase()}`);
+    return 0;
+  }
+  if (!/^[^@\s]+@[^@\s]+$/.test(given)) {
     console.error(USAGE);
     return 2;
   }
-  if (flags.has('revoke')) {
-    if (!config.databaseUrl && (await serverIsRunning(config.publicUrl))) {
-      console.error(`The server at ${config.publicUrl} holds the embedded database: stop it first (or use DATABASE_URL).`);
+  const email = given.toLowerCase();
+  if (!config.databaseUrl && (await serverIsRunning(config.publicUrl))) {
+    // PGlite admits one process: the running server finds the application through its own search.
+    console.error('The server holds the embedded database: this is the staff desk search for that address (sign in first).');
+    console.log(`${config.publicUrl}/staff?q=${encodeURIComponent(email)}`);
+    return 0;
+  }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+  try {
+    await migrateLatest(db.knex);
+    const user = await findUserByUsername(db.knex, email);
+    if (!user) {
+      console.error(`No account for ${email}.`);
       return 1;
     }
-    const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }).catch((err: Error) => {
-      throw new Error(`Cannot open the database (${err.message}). With the embedded database, stop the server first.`);
-    });
-    try {
-      await migrateLatest(db.knex);
-      const done = await revokeServiceLinks(db.knex, email, new Date());
-      console.log(done ? `Revoked every staff link issued so far for ${email.toLowerCase()}.` : `No account for ${email}.`);
-      return done ? 0 : 1;
-    } finally {
-      await db.close();
-    }
+    console.error(`The application of ${email} at the staff desk (sign in first):`);
+    console.log(`${config.publicUrl}/staff/applications/${user.id}`);
+    return 0;
+  } finally {
+    await db.close();
   }
-  const token = signServiceToken(config.sessionSecret, email, { now: new Date(), hours: hours ?? DEFAULT_SERVICE_LINK_HOURS });
-  const validFor = hours ?? DEFAULT_SERVICE_LINK_HOURS;
-  console.error(`Staff read-only links for ${email.toLowerCase()}, valid for ${validFor} hour${validFor === 1 ? '' : 's'}:`);
-  // One URL per line in step order, nothing else on stdout, so a script can take the lines as they are.
-  for (const page of PAGE_IDS) console.log(`${config.publicUrl}/${page}?service_token=${token}`);
-  return 0;
 }
 
 runCli(main);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import Joi from 'joi';
 import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
@@ -11,12 +11,19 @@ import { answersWithDisplay } from '../../form/answer-columns.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { keyHash, looksLikeKey, runClientCommand, CLIENT_NAME, type ClientCommand } from './client-keys.server.js';
+import { hit } from '../../db/repos/rate-limits.server.js';
+import { recordAudit } from '../../db/repos/staff.server.js';
 
 export const ADMIN_PURPOSE = 'integration-admin';
 export const KEY_REQUIRED_MESSAGE = 'An integration key is required: Authorization: Bearer <key>.';
 export const KEY_REFUSED_MESSAGE = 'This integration key is not valid or has been revoked.';
 /** A submission becomes visible to the feed once its transaction has surely committed (see ADR 0170). */
 export const FEED_SETTLE_MS = 5_000;
+/**
+ * Requests per client key and window (issue 23 finding 12): a backfill of 100,000 applications at 500 a page
+ * takes 200 requests, a few minutes; a leaked key cannot copy the whole table in seconds.
+ */
+export const INTEGRATION_RATE_LIMIT = { max: 60, windowMs: 60_000 };
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
 
@@ -30,7 +37,7 @@ declare global {
   }
 }
 
-/** The `integrationClient` guard: a live key in `Authorization: Bearer`, else 401. */
+/** The `integrationClient` guard: a live key in `Authorization: Bearer`, else 401; within its rate limit, else 429. */
 export function requireClient(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     const auth = req.get('authorization') ?? '';
@@ -40,8 +47,25 @@ export function requireClient(services: AppServices): RequestHandler {
     const client = looksLikeKey(key) ? await clientForKey(services.db.knex, keyHash(key), services.now()) : null;
     if (!client) return next(new HttpError(401, KEY_REFUSED_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="integration", error="invalid_token"' }));
     res.locals.integrationClient = { id: client.id, name: client.name };
-    next();
+    // Counted in the database, so every web process shares the budget.
+    const now = services.now();
+    const { hits, windowStartedAt } = await hit(services.db.knex, `integration:${client.id}`, now, INTEGRATION_RATE_LIMIT.windowMs);
+    if (hits <= INTEGRATION_RATE_LIMIT.max) return next();
+    const waitSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + INTEGRATION_RATE_LIMIT.windowMs - now.getTime()) / 1000));
+    next(new HttpError(429, `Too many requests for this integration key: at most ${INTEGRATION_RATE_LIMIT.max} a minute. Retry after ${waitSeconds} s.`, {}, { 'Retry-After': String(waitSeconds) }));
   };
+}
+
+/** Every read of applicant data by a client goes to the audit trail, named `integration:<client>`. */
+async function auditIntegration(services: AppServices, req: Request, res: Response, action: 'integration-feed' | 'integration-pdf', target: { userId?: string; detail?: Record<string, unknown> }) {
+  await recordAudit(services.db.knex, {
+    at: services.now(),
+    staff_email: `integration:${res.locals.integrationClient!.name}`,
+    action,
+    user_id: target.userId ?? null,
+    detail: target.detail,
+    ip: req.ip ?? null,
+  });
 }
 
 export function encodeFeedCursor(cursor: FeedCursor): string {
@@ -109,6 +133,8 @@ export function integrationHandlers(services: AppServices) {
     const next = last ? encodeFeedCursor({ at: new Date(last.submitted_at).toISOString(), id: last.user_id }) : since ? encodeFeedCursor(since) : null;
     const documents = await documentAnswersForMany(knex, page.map((r) => r.user_id));
     const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}));
+    // Which applications were handed out (ids only: the trail holds no answers).
+    await auditIntegration(services, req, res, 'integration-feed', { detail: { count: applications.length, ids: page.map((r) => r.user_id) } });
     res.json({ applications, next_cursor: next, has_more: rows.length > limitRaw });
   };
 
@@ -120,6 +146,7 @@ export function integrationHandlers(services: AppServices) {
     const pdf = found.pdf;
     if (pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found.version && (await services.storage.head(pdf.output_key))) {
       const name = applicantName(found.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
+      await auditIntegration(services, req, res, 'integration-pdf', { userId: id });
       res.redirect(303, await services.storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`));
       return;
     }

@@ -11,8 +11,8 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, ti
  * database).
  */
 export const TOKEN_PURPOSES = [
-  /** Staff read-only link to one application (npm run service-link, the PDF renderer). */
-  'service-link',
+  /** The PDF renderer's single-use ticket to print one application (/print); never handed to a browser. */
+  'print',
   /** Public temporary answers link (npm run prefill-link, §7 GET /public/tmp). */
   'prefill',
   /** npm run lookup:import handing a file to the running server. */

@@ -8,7 +8,7 @@ import { renderNoticeHtml } from '../generic-error-html.server.js';
 declare global {
   namespace Express {
     interface Locals {
-      /** Set when the request carries a valid `service_token` (§2 service-user view): read-only staff access. */
+      /** Set when /print carries the PDF renderer's valid, unused print ticket (`service_token`). */
       serviceUser?: ServiceUser | null;
     }
   }
@@ -17,14 +17,20 @@ declare global {
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 const PROBLEM_HEADINGS: Record<ServiceTokenProblem, string> = {
-  invalid: 'This staff link is not valid',
-  expired: 'This staff link has expired',
-  revoked: 'This staff link has been revoked',
+  invalid: 'This link is not valid',
+  expired: 'This link has expired',
+  used: 'This link has already been used',
 };
 
+/** Where a `service_token` is still read: the print document and its data, for the PDF renderer only. */
+const PRINT_PATHS = new Set(['/print', '/service/tmp-pdf']);
+export const STAFF_LINKS_MOVED = 'Staff links no longer open applications. Sign in to the staff desk (/staff) and open the application there.';
+
 /**
- * §2 entry loading reads `service_token`: a valid one makes this request a read-only staff request for
- * one application. Staff responses are never cached or referred; any write carrying a token is refused.
+ * §2 entry loading reads `service_token`. Since issue 23 (finding 3) it is no staff bearer link any more: staff
+ * read applications at /staff/applications/:id in their own session, and the only token left is the PDF
+ * renderer's single-use, two-minute print ticket, accepted on /print (and /service/tmp-pdf) alone. A token
+ * on any other page opens nothing. Responses are never cached or referred; any write carrying a token is refused.
  */
 export function serviceMode(services: AppServices): RequestHandler {
   return async (req, res, next) => {
@@ -33,7 +39,14 @@ export function serviceMode(services: AppServices): RequestHandler {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     if (!READ_METHODS.has(req.method)) return next(new HttpError(403, 'A staff read-only link cannot change an application.'));
-    const result = await resolveServiceToken(services.db.knex, services.config.sessionSecret, token, services.now());
+    if (!PRINT_PATHS.has(req.path)) {
+      if (!isApiRequest(req) && req.accepts(['html', 'json']) === 'html') {
+        res.status(410).type('html').send(renderNoticeHtml('Staff links have moved to the staff desk', STAFF_LINKS_MOVED));
+        return;
+      }
+      return next(new HttpError(410, STAFF_LINKS_MOVED));
+    }
+    const result = await resolveServiceToken(services.db.knex, services.config.sessionSecret, token, services.now(), req.ip ?? null);
     if (!result.ok) {
       // A page (not the API) says which problem it is, instead of the generic error screen.
       if (!isApiRequest(req) && req.accepts(['html', 'json']) === 'html') {

@@ -1,41 +1,38 @@
 import type { Knex } from 'knex';
-import { verifyServiceToken } from '../security/service-link-token.server.js';
-import { findUserByUsername } from '../../db/repos/users.server.js';
+import { verifyPrintToken } from '../security/print-token.server.js';
+import { findUserById } from '../../db/repos/users.server.js';
+import { recordAudit, redeemStaffLink } from '../../db/repos/staff.server.js';
+import { sha256 } from '../auth/tokens.server.js';
 
 export interface ServiceUser {
   userId: string;
   username: string;
 }
 
-export type ServiceTokenProblem = 'invalid' | 'expired' | 'revoked';
+export type ServiceTokenProblem = 'invalid' | 'expired' | 'used';
 export type ServiceTokenResult = { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; problem: ServiceTokenProblem; message: string };
 
-export const SERVICE_LINK_INVALID = 'This staff link is not valid. Ask for a new one.';
-export const SERVICE_LINK_EXPIRED = 'This staff link has expired. Ask for a new one.';
-export const SERVICE_LINK_REVOKED = 'This staff link has been revoked. Ask for a new one.';
+export const SERVICE_LINK_INVALID = 'This link is not valid. Staff open applications at /staff after signing in.';
+export const SERVICE_LINK_EXPIRED = 'This link has expired. Staff open applications at /staff after signing in.';
+export const SERVICE_LINK_USED = 'This link has already been used. Staff open applications at /staff after signing in.';
 
-export async function resolveServiceToken(knex: Knex, secret: string, token: unknown, now: Date): Promise<ServiceTokenResult> {
-  const verified = verifyServiceToken(secret, token, now);
+/**
+ * The print ticket (server/security/print-token.server.ts) of the PDF renderer: valid, unexpired, and not used
+ * before (its id is recorded on this first use, in the same table as staff sign-in links). Each use is in the
+ * audit trail.
+ */
+export async function resolveServiceToken(knex: Knex, secret: string, token: unknown, now: Date, ip: string | null): Promise<ServiceTokenResult> {
+  const verified = verifyPrintToken(secret, token, now);
   if (!verified.ok) {
     return verified.reason === 'expired'
       ? { ok: false, status: 401, problem: 'expired', message: SERVICE_LINK_EXPIRED }
       : { ok: false, status: 401, problem: 'invalid', message: SERVICE_LINK_INVALID };
   }
-  const user = await findUserByUsername(knex, verified.claims.u);
+  const user = typeof verified.claims.a === 'string' ? await findUserById(knex, verified.claims.a) : null;
   if (!user) return { ok: false, status: 403, problem: 'invalid', message: SERVICE_LINK_INVALID };
-  const revocation = (await knex('service_link_revocations').where({ user_id: user.id }).first()) as { revoked_before: Date } | undefined;
-  if (revocation && verified.claims.iat * 1000 < new Date(revocation.revoked_before).getTime()) {
-    return { ok: false, status: 403, problem: 'revoked', message: SERVICE_LINK_REVOKED };
+  if (!(await redeemStaffLink(knex, sha256(`print:${verified.claims.jti}`), now, new Date(verified.claims.exp * 1000)))) {
+    return { ok: false, status: 403, problem: 'used', message: SERVICE_LINK_USED };
   }
+  await recordAudit(knex, { at: now, staff_email: 'system:pdf-renderer', action: 'print-render', user_id: user.id, ip });
   return { ok: true, user: { userId: user.id, username: user.username } };
-}
-
-/** Every staff link issued for this applicant until now stops working. */
-export async function revokeServiceLinks(knex: Knex, username: string, now: Date): Promise<boolean> {
-  const user = await findUserByUsername(knex, username.trim().toLowerCase());
-  if (!user) return false;
-  // Tokens carry whole seconds: revoke everything issued up to the end of this second.
-  const cutoff = new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000);
-  await knex('service_link_revocations').insert({ user_id: user.id, revoked_before: cutoff }).onConflict('user_id').merge();
-  return true;
 }

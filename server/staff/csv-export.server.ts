@@ -9,9 +9,18 @@ import { eachStaffApplication, type StaffFilter, type StaffListRow } from '../..
 const FIXED_COLUMNS = ['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at'];
 const PAGE = 500;
 
-/** A spreadsheet would run a cell starting with these as a formula (CSV injection): such cells get a leading quote. */
-function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+/**
+ * A spreadsheet runs a cell starting with = + - @ (or a tab or CR before one) as a formula, and one that
+ * splits on `;` or `|` (many locales) starts a new cell after each of them: `Maria;=1+1;` runs `=1+1`. Such a
+ * cell gets a leading single quote (OWASP's CSV-injection advice), and QUOTED_MATCH below wraps it in double
+ * quotes, so no separator inside it starts a cell of its own.
+ */
+const FORMULA_START = /(^|[;,|\t\r\n])[\s"']*[=+\-@\t\r]/;
+/** csv-stringify quotes every cell containing a separator of any locale (it quotes `,` anyway). */
+const QUOTED_MATCH = /[;,|\t\r\n]/;
+
+export function safeCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /**
@@ -20,7 +29,7 @@ function safeCell(value: string): string {
  */
 export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response): Promise<number> {
   const questions = answerColumns();
-  const csv = stringify({ header: true, columns: [...FIXED_COLUMNS, ...questions.map((q) => q.key)] });
+  const csv = stringify({ header: true, quoted_match: QUOTED_MATCH, columns: [...FIXED_COLUMNS, ...questions.map((q) => q.key)] });
   csv.pipe(res);
   let count = 0;
   let batch: StaffListRow[] = [];

@@ -1,10 +1,15 @@
 import type { RequestHandler } from 'express';
 import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { countByStatus, findStaffApplication, listStaffApplications } from '../../db/repos/staff-applications.server.js';
+import { countByStatus, findStaffListRow, listStaffApplications } from '../../db/repos/staff-applications.server.js';
 import { listAudit } from '../../db/repos/staff.server.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
-import { signServiceToken } from '../security/service-link-token.server.js';
+import { getApplication } from '../../db/repos/applications.server.js';
+import { documentAnswersFor } from '../../db/repos/documents.server.js';
+import { isFileQuestionKey } from '../../form/document-keys.js';
+import { ApplicationView } from './application-view.server.js';
+import { filterQuery } from './list-view.server.js';
+import { exportAllowed } from './export-limits.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage, utcTime } from './html.server.js';
@@ -14,8 +19,6 @@ import { audit } from './audit.server.js';
 import { streamCsv } from './csv-export.server.js';
 
 const PAGE_SIZE = 50;
-/** The read-only layout opened from the desk: minted here, for one application, short-lived. */
-const VIEW_LINK_HOURS = 0.25;
 
 export const PDF_PREPARING_MESSAGE = 'The PDF of this application is being prepared. Try again in a minute.';
 
@@ -43,8 +46,17 @@ export function deskHandlers(services: AppServices) {
     );
   };
 
+  // The export is a POST from the list's form (issue 23 finding 9): a link from another site cannot make a
+  // staff member's browser export, nor write an export into the trail in their name. A GET (an old bookmark)
+  // goes back to the list with its filters.
+  const exportCsvBookmark: RequestHandler = (req, res) => {
+    res.redirect(303, `/staff${filterQuery(filterFrom(req, services.now()))}`);
+  };
+
   const exportCsv: RequestHandler = async (req, res) => {
     const filter = filterFrom(req, services.now());
+    const allowed = await exportAllowed(services, res.locals.staff!.email, 'csv');
+    if (!allowed.ok) return sendStaffMessage(res, 429, 'CSV export', res.locals.staff!, allowed.message);
     await audit(services, req, res, 'export-csv', { detail: { filter } });
     const stamp = services.now().toISOString().slice(0, 10);
     res.status(200).type('text/csv; charset=utf-8');
@@ -52,14 +64,55 @@ export function deskHandlers(services: AppServices) {
     await streamCsv(knex, filter, res);
   };
 
-  const view: RequestHandler<{ id: string }> = async (req, res) => {
+  // The old bearer redirect (issue 23 finding 3) is gone; its bookmarks open the page in the staff session.
+  const view: RequestHandler<{ id: string }> = (req, res) => {
+    if (!isUuid(req.params.id)) throw new HttpError(404, 'No such application.');
+    res.redirect(303, `/staff/applications/${req.params.id}`);
+  };
+
+  const application: RequestHandler<{ id: string }> = async (req, res) => {
     const id = req.params.id;
-    const found = isUuid(id) ? await findStaffApplication(knex, id) : null;
+    const found = isUuid(id) ? await findStaffListRow(knex, id) : null;
     if (!found) throw new HttpError(404, 'No such application.');
-    await audit(services, req, res, 'view', { userId: found.user_id });
-    const token = signServiceToken(services.config.sessionSecret, found.username, { now: services.now(), hours: VIEW_LINK_HOURS });
+    const row = await getApplication(knex, id, services.now());
+    const documents = await documentAnswersFor(knex, id);
+    await audit(services, req, res, 'view', { userId: id });
     res.setHeader('Referrer-Policy', 'no-referrer');
-    res.redirect(303, `/about?service_token=${token}`);
+    sendStaffPage(
+      res,
+      200,
+      <ApplicationView
+        staff={res.locals.staff!}
+        back={filterFrom(req, services.now())}
+        view={{
+          id,
+          username: found.username,
+          reference: found.reference,
+          status: found.status,
+          submittedAt: found.submitted_at ? new Date(found.submitted_at) : null,
+          answers: row.answers,
+          addAnother: row.add_another ?? {},
+          tabs: row.tabs ?? {},
+          documents,
+        }}
+      />,
+    );
+  };
+
+  const document: RequestHandler<{ id: string; key: string }> = async (req, res) => {
+    const { id, key } = req.params;
+    if (!isUuid(id) || !isFileQuestionKey(key)) throw new HttpError(404, 'No such document.');
+    const row = (await knex('document_answers').where({ user_id: id, answer_key: key }).first('file_key', 'file_name', 'status', 'output_key')) as
+      | { file_key: string; file_name: string; status: string | null; output_key: string | null }
+      | undefined;
+    if (!row || !services.storage) throw new HttpError(404, 'No such document.');
+    // The converted PDF when there is one (what the application PDF appends), else the file as uploaded.
+    const converted = row.status === 'COMPLETED' && row.output_key;
+    const objectKey = converted ? row.output_key! : row.file_key;
+    if (!(await services.storage.head(objectKey))) throw new HttpError(404, 'This document is no longer stored.');
+    await audit(services, req, res, 'download-document', { userId: id, detail: { document: key } });
+    const name = converted ? row.file_name.replace(/\.[^.]*$/, '') + '.pdf' : row.file_name;
+    res.redirect(303, await services.storage.signedDownloadUrl(objectKey, name));
   };
 
   const pdf: RequestHandler<{ id: string }> = async (req, res) => {
@@ -99,6 +152,8 @@ export function deskHandlers(services: AppServices) {
   const auditTrail: RequestHandler = async (req, res) => {
     const before = typeof req.query.before === 'string' && /^\d{1,18}$/.test(req.query.before) ? req.query.before : null;
     const rows = await listAudit(knex, { before, limit: PAGE_SIZE + 1 });
+    // Reading the trail is itself in the trail (issue 23 finding 5); this entry shows on the next reading.
+    await audit(services, req, res, 'open-audit', { detail: before ? { before } : {} });
     const page = rows.slice(0, PAGE_SIZE);
     sendStaffPage(
       res,
@@ -121,7 +176,7 @@ export function deskHandlers(services: AppServices) {
                 <td>{utcTime(row.at, 'seconds')}</td>
                 <td>{row.staff_email}</td>
                 <td>{row.action}</td>
-                <td>{row.applicant ?? (row.detail && Object.keys(row.detail).length > 0 ? JSON.stringify(row.detail) : '')}</td>
+                <td>{row.applicant ?? auditDetail(row.detail)}</td>
                 <td>{row.ip ?? ''}</td>
               </tr>
             ))}
@@ -136,5 +191,12 @@ export function deskHandlers(services: AppServices) {
     );
   };
 
-  return { list, exportCsv, view, pdf, auditTrail };
+  return { list, exportCsvBookmark, exportCsv, view, application, document, pdf, auditTrail };
+}
+
+/** The detail column: short (a feed pull lists up to 500 ids; the trail shows how many). */
+function auditDetail(detail: Record<string, unknown> | null): string {
+  if (!detail || Object.keys(detail).length === 0) return '';
+  const { ids, ...rest } = detail as { ids?: unknown[] };
+  return JSON.stringify(Array.isArray(ids) ? { ...rest, applications: ids.length } : rest);
 }

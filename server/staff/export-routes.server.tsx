@@ -9,6 +9,7 @@ import { StaffLayout, sendStaffMessage, sendStaffPage, utcTime } from './html.se
 import { filterFrom, isUuid } from './filter.server.js';
 import { filterQuery } from './list-view.server.js';
 import { audit } from './audit.server.js';
+import { exportAllowed } from './export-limits.server.js';
 
 const STATE_TEXT: Record<StaffExportRow['status'], string> = { queued: 'Waiting to start', running: 'Being built', ready: 'Ready', failed: 'Failed' };
 
@@ -41,6 +42,8 @@ export function exportHandlers(services: AppServices) {
     if (total > MAX_ZIP_APPLICATIONS) {
       return sendStaffMessage(res, 400, 'PDF bundle', res.locals.staff!, `These filters match ${total} applications; a ZIP holds at most ${MAX_ZIP_APPLICATIONS}. Narrow the filters first.`);
     }
+    const allowed = await exportAllowed(services, res.locals.staff!.email, 'zip');
+    if (!allowed.ok) return sendStaffMessage(res, 429, 'PDF bundle', res.locals.staff!, allowed.message);
     const boss = services.boss;
     const id = await knex.transaction(async (trx) => {
       const exportId = await insertStaffExport(trx, { staff_email: res.locals.staff!.email, filter, total, now: services.now() });
@@ -51,8 +54,10 @@ export function exportHandlers(services: AppServices) {
     res.redirect(303, `/staff/exports/${id}`);
   };
 
-  const list: RequestHandler = async (_req, res) => {
+  const list: RequestHandler = async (req, res) => {
     const rows = await listStaffExports(knex, 50);
+    // The list names who exported which filter: reading it is in the trail too (issue 23 finding 5).
+    await audit(services, req, res, 'open-exports');
     sendStaffPage(
       res,
       200,

@@ -7,7 +7,7 @@ import type { StaffUser } from './staff-session.server.js';
  * Staff pages are plain server-rendered HTML (React to static markup, no islands, no script): GET forms for
  * filters, POST forms for actions, so they work without JavaScript and by keyboard (ADR 0170).
  */
-export function StaffLayout({ title, staff, children }: { title: string; staff: StaffUser | null; children: ReactNode }) {
+export function StaffLayout({ title, staff, children, refreshTo }: { title: string; staff: StaffUser | null; children: ReactNode; refreshTo?: string }) {
   return (
     <html lang="en">
       <head>
@@ -16,6 +16,7 @@ export function StaffLayout({ title, staff, children }: { title: string; staff: 
         <meta name="color-scheme" content="light" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/staff/staff.css" />
+        {refreshTo ? <meta httpEquiv="refresh" content={`0;url=${refreshTo}`} /> : null}
         <title>{`${title} - Staff desk - Freshman Application`}</title>
       </head>
       <body>

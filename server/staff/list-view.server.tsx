@@ -76,9 +76,10 @@ export function ListView(props: {
         <button type="submit">Apply filters</button>
       </form>
       <div className="actions">
-        <a className="button" href={`/staff/export.csv${filterQuery(filter)}`}>
-          Download CSV of these applications
-        </a>
+        {/* A POST: an export is recorded in the audit trail, which no link from another site may do in a staff member's name. */}
+        <form method="post" action={`/staff/export.csv${filterQuery(filter)}`}>
+          <button type="submit">Download CSV of these applications</button>
+        </form>
         <form method="post" action={`/staff/exports${filterQuery(filter)}`}>
           <button type="submit">Prepare a ZIP of these applications' PDFs</button>
         </form>
@@ -108,7 +109,7 @@ export function ListView(props: {
               <td>{row.hs_ceeb ?? ''}</td>
               <td>{utcTime(row.submitted_at)}</td>
               <td>
-                <a href={`/staff/applications/${row.user_id}/view`}>
+                <a href={`/staff/applications/${row.user_id}${filterQuery(filter)}`}>
                   View<span className="skip"> the application of {nameOf(row)}</span>
                 </a>
                 {' · '}

@@ -18,7 +18,7 @@ export function oidcRedirectUri(services: AppServices): string {
 const discovered = new WeakMap<AppServices, Promise<client.Configuration>>();
 
 /** Discovery once per process; a failed discovery is retried at the next sign-in. */
-function configurationFor(services: AppServices): Promise<client.Configuration> {
+export function configurationFor(services: AppServices): Promise<client.Configuration> {
   const oidc = services.config.oidc;
   if (!oidc) throw new Error('no identity provider configured');
   let pending = discovered.get(services);
@@ -53,19 +53,29 @@ export async function beginOidcSignIn(services: AppServices, res: Response): Pro
     .toString();
 }
 
-export type OidcOutcome = { ok: true; email: string; groups: string[] } | { ok: false; message: string };
+export type OidcOutcome =
+  | { ok: true; email: string; groups: string[]; sub: string; accessToken: string | null }
+  | { ok: false; message: string; email?: string; reason: string };
+
+export const UNVERIFIED_EMAIL_MESSAGE = 'Your account at the identity provider has no verified e-mail address.';
+
+/** A groups claim as providers send it: an array, or one string. */
+export function groupsOf(raw: unknown): string[] {
+  return Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? [raw] : [];
+}
 
 /** Checks the callback against the transaction cookie and the provider; returns who signed in. */
 export async function completeOidcSignIn(services: AppServices, req: Request, res: Response): Promise<OidcOutcome> {
   const raw = (req.cookies as Record<string, unknown> | undefined)?.[TRANSACTION_COOKIE];
   res.clearCookie(TRANSACTION_COOKIE, staffCookieOptions(services, '/staff/oidc'));
   const transaction = verifyToken<{ s: string; n: string; v: string }>(services.config.sessionSecret, TRANSACTION_PURPOSE, raw, services.now());
-  if (!transaction.ok) return { ok: false, message: 'This sign-in took too long or was started elsewhere. Please sign in again.' };
-  if (typeof req.query.error === 'string') return { ok: false, message: 'The identity provider did not sign you in. Please try again.' };
+  if (!transaction.ok) return { ok: false, reason: 'transaction', message: 'This sign-in took too long or was started elsewhere. Please sign in again.' };
+  if (typeof req.query.error === 'string') return { ok: false, reason: 'provider-error', message: 'The identity provider did not sign you in. Please try again.' };
   const configuration = await configurationFor(services);
   const query = req.originalUrl.indexOf('?');
   const currentUrl = new URL(`${oidcRedirectUri(services)}${query === -1 ? '' : req.originalUrl.slice(query)}`);
   let claims: client.IDToken | undefined;
+  let accessToken: string | null = null;
   try {
     const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
       pkceCodeVerifier: transaction.claims.v,
@@ -74,13 +84,15 @@ export async function completeOidcSignIn(services: AppServices, req: Request, re
       idTokenExpected: true,
     });
     claims = tokens.claims();
+    accessToken = typeof tokens.access_token === 'string' ? tokens.access_token : null;
   } catch (err) {
     req.log.warn({ err: { name: (err as Error).name, code: (err as { code?: string }).code } }, 'staff sign-in refused by the OpenID Connect checks');
-    return { ok: false, message: 'The sign-in could not be verified. Please sign in again.' };
+    return { ok: false, reason: 'verification', message: 'The sign-in could not be verified. Please sign in again.' };
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email || claims?.email_verified === false) return { ok: false, message: 'Your account at the identity provider has no verified e-mail address.' };
-  const rawGroups = claims?.groups;
-  const groups = Array.isArray(rawGroups) ? rawGroups.map(String) : typeof rawGroups === 'string' ? [rawGroups] : [];
-  return { ok: true, email, groups };
+  // Only a provider's explicit `true` says it checked the address (issue 23 finding 16): a missing claim is not.
+  if (!email || claims?.email_verified !== true) return { ok: false, reason: 'email-unverified', email: email || undefined, message: UNVERIFIED_EMAIL_MESSAGE };
+  const sub = typeof claims?.sub === 'string' ? claims.sub : '';
+  if (!sub) return { ok: false, reason: 'no-subject', email, message: 'The sign-in could not be verified. Please sign in again.' };
+  return { ok: true, email, groups: groupsOf(claims?.groups), sub, accessToken };
 }

@@ -1,17 +1,23 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppServices } from '../app-services.server.js';
 import { sha256 } from '../auth/tokens.server.js';
-import { redeemStaffLink } from '../../db/repos/staff.server.js';
+import { bindStaffIdentity, recordAudit, redeemStaffLink } from '../../db/repos/staff.server.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
 import { beginOidcSignIn, completeOidcSignIn } from './oidc.server.js';
 import { endStaffSession, isStaff, startStaffSession } from './staff-session.server.js';
-import { verifyStaffLink } from './staff-link-token.server.js';
+import { staffLinkAddress as linkAddress, verifyStaffLink } from './staff-link-token.server.js';
 import { audit } from './audit.server.js';
 
 export const NOT_STAFF_MESSAGE = 'Your account may not use the staff desk. Ask the admissions office to add you.';
 export const LINK_USED_MESSAGE = 'This sign-in link has already been used. Ask for a new one.';
 export const PROVIDER_DOWN_MESSAGE = "The university's sign-in service cannot be reached right now. Please try again in a few minutes.";
 export const LINK_INVALID_MESSAGE = 'This sign-in link is not valid or has expired. Ask for a new one.';
+export const OTHER_ACCOUNT_MESSAGE = 'This address signs in to the staff desk with another account at the identity provider. Ask the admissions office.';
+
+/** A refused staff sign-in goes to the audit trail with the address it was for (issue 23 finding 5). */
+async function auditRefusal(services: AppServices, req: Request, email: string | undefined, reason: string, via: 'oidc' | 'link'): Promise<void> {
+  await recordAudit(services.db.knex, { at: services.now(), staff_email: email ?? 'unknown', action: 'sign-in-refused', detail: { via, reason }, ip: req.ip ?? null });
+}
 
 /** Sign-in through the identity provider, or with a one-time link when none is configured; sign-out. */
 export function signInHandlers(services: AppServices) {
@@ -55,17 +61,37 @@ export function signInHandlers(services: AppServices) {
     if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
     const outcome = await completeOidcSignIn(services, req, res).catch((err: Error) => {
       req.log.warn({ err: { name: err.name, code: (err as { code?: string }).code } }, 'identity provider unreachable');
-      return { ok: false as const, message: PROVIDER_DOWN_MESSAGE };
+      return { ok: false as const, reason: 'transaction', email: undefined, message: PROVIDER_DOWN_MESSAGE };
     });
-    if (!outcome.ok) return sendStaffMessage(res, 400, 'Staff sign-in', null, outcome.message);
+    if (!outcome.ok) {
+      if (outcome.reason !== 'transaction') await auditRefusal(services, req, outcome.email, outcome.reason, 'oidc');
+      return sendStaffMessage(res, 400, 'Staff sign-in', null, outcome.message);
+    }
     if (!isStaff(services, outcome.email, outcome.groups)) {
       req.log.info('staff sign-in refused: not on the staff list');
+      await auditRefusal(services, req, outcome.email, 'not-staff', 'oidc');
       return sendStaffMessage(res, 403, 'Staff sign-in', null, NOT_STAFF_MESSAGE);
     }
-    await startStaffSession(services, req, res, { email: outcome.email, via: 'oidc' });
+    // The first provider account to sign in with an address owns it (issue 23 finding 16).
+    if (!(await bindStaffIdentity(services.db.knex, outcome.email, outcome.sub, services.now()))) {
+      req.log.warn('staff sign-in refused: the address is bound to another provider account');
+      await auditRefusal(services, req, outcome.email, 'other-subject', 'oidc');
+      return sendStaffMessage(res, 403, 'Staff sign-in', null, OTHER_ACCOUNT_MESSAGE);
+    }
+    await startStaffSession(services, req, res, { email: outcome.email, via: 'oidc', groups: outcome.groups, sub: outcome.sub, accessToken: outcome.accessToken });
     res.locals.staff = { email: outcome.email, via: 'oidc' };
     await audit(services, req, res, 'sign-in', { detail: { via: 'oidc' } });
-    res.redirect(303, '/staff');
+    // Not a redirect: this navigation came from the provider's site, and the desk opens no page for a
+    // cross-site navigation (issue 23 finding 9). A refresh from this page is a navigation of our own.
+    sendStaffPage(
+      res,
+      200,
+      <StaffLayout title="Signed in" staff={res.locals.staff} refreshTo="/staff">
+        <p>
+          <a href="/staff">Continue to the applications</a>
+        </p>
+      </StaffLayout>,
+    );
   };
 
   // The link opens a page with a button: a mail scanner or link preview that fetches it uses nothing up.
@@ -87,11 +113,20 @@ export function signInHandlers(services: AppServices) {
   };
 
   const redeemLink: RequestHandler = async (req, res) => {
-    const verified = verifyStaffLink(config.sessionSecret, (req.body as Record<string, unknown> | undefined)?.token, services.now());
-    if (config.oidc || !verified.ok) return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_INVALID_MESSAGE);
+    const token = (req.body as Record<string, unknown> | undefined)?.token;
+    const verified = verifyStaffLink(config.sessionSecret, token, services.now());
+    if (config.oidc || !verified.ok) {
+      // An expired link still names its address (its signature is good): the trail says whose it was.
+      await auditRefusal(services, req, verified.ok ? verified.claims.e : linkAddress(config.sessionSecret, token), verified.ok ? 'links-disabled' : verified.reason, 'link');
+      return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_INVALID_MESSAGE);
+    }
     const email = verified.claims.e;
-    if (!isStaff(services, email)) return sendStaffMessage(res, 403, 'Staff sign-in', null, NOT_STAFF_MESSAGE);
+    if (!isStaff(services, email)) {
+      await auditRefusal(services, req, email, 'not-staff', 'link');
+      return sendStaffMessage(res, 403, 'Staff sign-in', null, NOT_STAFF_MESSAGE);
+    }
     if (!(await redeemStaffLink(services.db.knex, sha256(verified.claims.jti), services.now(), new Date(verified.claims.exp * 1000)))) {
+      await auditRefusal(services, req, email, 'used', 'link');
       return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_USED_MESSAGE);
     }
     await startStaffSession(services, req, res, { email, via: 'link' });

@@ -26,5 +26,14 @@ header button { background: #fff; color: var(--accent); }
 .actions { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1rem 0; }
 .error { color: var(--error); font-weight: 600; }
 .muted { color: var(--muted); }
+/* The application page: the form's read-only layout (pages/styles.css, in brief). */
+.summary { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+.summary dt { font-weight: 600; } .summary dd { margin: 0; }
+.documents li { margin: .25rem 0; }
+.readonly-page h1 { font-size: 1.35rem; border-top: 2px solid var(--accent); padding-top: 1rem; margin-top: 2rem; }
+.readonly-field { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1rem; padding: .375rem 0; border-bottom: 1px solid #e3e6eb; }
+.readonly-field__label { font-weight: 600; }
+.form-section { margin: 1rem 0; }
+@media (max-width: 600px) { .readonly-field { grid-template-columns: 1fr; gap: 0; } .summary { grid-template-columns: 1fr; } }
 @media (max-width: 600px) { table, thead, tbody, tr, th, td { display: block; } thead { position: absolute; left: -9999px; } td { border: 0; } tr { border-bottom: 1px solid var(--border); } }
 `;

@@ -15,3 +15,9 @@ export function signStaffLink(secret: string, email: string, now: Date): string 
 export function verifyStaffLink(secret: string, token: unknown, now: Date) {
   return verifyToken<{ e: string }>(secret, PURPOSE, token, now);
 }
+
+/** The address of a link signed by this server, even an expired one (for the audit of a refused sign-in); else undefined. */
+export function staffLinkAddress(secret: string, token: unknown): string | undefined {
+  const checked = verifyToken<{ e: string }>(secret, PURPOSE, token, new Date(0));
+  return checked.ok && typeof checked.claims.e === 'string' ? checked.claims.e : undefined;
+}

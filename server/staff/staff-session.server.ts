@@ -3,7 +3,8 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../app-services.server.js';
 import { cookieOptions } from '../cookies.server.js';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
-import { deleteStaffSession, findStaffSession, insertStaffSession, touchStaffSession } from '../../db/repos/staff.server.js';
+import { deleteStaffSession, findStaffSession, insertStaffSession, markStaffSessionChecked, touchStaffSession, type StaffSessionRow } from '../../db/repos/staff.server.js';
+import { recheckWithProvider } from './oidc-recheck.server.js';
 
 /**
  * Staff sessions are not applicants' sessions: their own cookie (path /staff, so no applicant page ever
@@ -15,10 +16,23 @@ export const STAFF_COOKIE = STAFF_COOKIE_BASE;
 export const STAFF_SESSION_ABSOLUTE_MS = 8 * 3600_000;
 export const STAFF_SESSION_IDLE_MS = 30 * 60_000;
 const TOUCH_EVERY_MS = 30_000;
+/**
+ * How often a provider session's right to the desk is confirmed with the provider itself (userinfo: the
+ * account still exists, its token is still good, it is still in STAFF_GROUP). STAFF_EMAILS and STAFF_GROUP
+ * of this process's configuration are checked on every request.
+ */
+export const STAFF_RECHECK_MS = 60_000;
 
 export interface StaffUser {
   email: string;
   via: 'oidc' | 'link';
+}
+
+/** What a sign-in knows beyond the e-mail: the provider's groups, subject and access token. */
+export interface StaffSignIn extends StaffUser {
+  groups?: string[];
+  sub?: string;
+  accessToken?: string | null;
 }
 
 declare global {
@@ -40,12 +54,22 @@ function presented(services: AppServices, req: Request): string | null {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-export async function startStaffSession(services: AppServices, req: Request, res: Response, user: StaffUser): Promise<void> {
+export async function startStaffSession(services: AppServices, req: Request, res: Response, user: StaffSignIn): Promise<void> {
   const old = presented(services, req);
   if (old) await deleteStaffSession(services.db.knex, sha256(old));
   const id = randomToken();
   const now = services.now();
-  await insertStaffSession(services.db.knex, { id_hash: sha256(id), email: user.email, via: user.via, created_at: now, last_seen_at: now });
+  await insertStaffSession(services.db.knex, {
+    id_hash: sha256(id),
+    email: user.email,
+    via: user.via,
+    created_at: now,
+    last_seen_at: now,
+    groups: user.groups ?? [],
+    sub: user.sub ?? null,
+    idp_access_token: user.accessToken ?? null,
+    checked_at: now,
+  });
   res.cookie(staffCookieName(services.config.publicUrl), id, staffCookieOptions(services));
 }
 
@@ -69,10 +93,41 @@ export function staffSessionMiddleware(services: AppServices): RequestHandler {
       res.clearCookie(staffCookieName(services.config.publicUrl), staffCookieOptions(services));
       return next();
     }
+    if (!(await stillStaff(services, req, idHash, session, now))) {
+      // Removed from STAFF_EMAILS or the group since sign-in (issue 23 finding 2): the session ends here.
+      await deleteStaffSession(services.db.knex, idHash);
+      res.clearCookie(staffCookieName(services.config.publicUrl), staffCookieOptions(services));
+      req.log.info({ via: session.via }, 'staff session ended: no longer on the staff list');
+      return next();
+    }
     if (now - session.last_seen_at.getTime() >= TOUCH_EVERY_MS) await touchStaffSession(services.db.knex, idHash, new Date(now));
     res.locals.staff = { email: session.email, via: session.via };
     next();
   };
+}
+
+/**
+ * The configuration is checked on every request; a provider session is also confirmed with the provider at
+ * most once a minute. A provider that cannot be reached keeps the session for now (asked again at the next
+ * request); a provider that refuses the token or no longer lists the group ends it.
+ */
+async function stillStaff(services: AppServices, req: Request, idHash: string, session: StaffSessionRow, now: number): Promise<boolean> {
+  const groups = Array.isArray(session.groups) ? session.groups : [];
+  if (!isStaff(services, session.email, groups)) return false;
+  if (session.via === 'link') return true;
+  // A provider session cannot be confirmed once no provider is configured.
+  if (!services.config.oidc) return false;
+  const checked = session.checked_at ? new Date(session.checked_at).getTime() : 0;
+  if (now - checked < STAFF_RECHECK_MS) return true;
+  const outcome = await recheckWithProvider(services, session);
+  if (outcome.kind === 'unreachable') {
+    req.log.warn('identity provider unreachable: staff session kept until the next check');
+    return true;
+  }
+  if (outcome.kind === 'refused') return false;
+  if (!isStaff(services, outcome.email ?? session.email, outcome.groups)) return false;
+  await markStaffSessionChecked(services.db.knex, idHash, new Date(now), outcome.groups);
+  return true;
 }
 
 /** Who may use the staff desk: a listed address, or (from the identity provider) the required group. */

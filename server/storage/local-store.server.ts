@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -62,6 +62,21 @@ export class LocalObjectStore implements ObjectStore {
   async getStream(key: string): Promise<Readable | null> {
     const path = this.pathOf(key);
     return (await this.head(key)) ? createReadStream(path) : null;
+  }
+
+  async putFile(key: string, source: string, _contentType?: string): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 }).catch((err: unknown) => {
+      throw new StorageUnavailableError(err);
+    });
+    const temp = join(dirname(path), `.tmp-${randomBytes(8).toString('hex')}`);
+    try {
+      await copyFile(source, temp);
+      await rename(temp, path);
+    } catch (err) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw new StorageUnavailableError(err);
+    }
   }
 
   async put(key: string, body: Buffer | Uint8Array, _contentType?: string): Promise<void> {

@@ -29,6 +29,8 @@ export interface ObjectStore {
   get(key: string): Promise<Buffer | null>;
   getStream(key: string): Promise<Readable | null>;
   put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void>;
+  /** Stores a file from disk without reading it into memory (a ZIP of up to 1,000 PDFs). */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** A short-lived URL served by this app that downloads the object as an attachment named filename. */

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { AppServices } from '../../server/app-services.server.js';
 import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
-import { signServiceToken } from '../../server/security/service-link-token.server.js';
+import { signPrintToken } from '../../server/security/print-token.server.js';
 
 async function samplePdf(title: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -12,7 +12,7 @@ async function samplePdf(title: string): Promise<Uint8Array> {
 }
 
 /** Application PDF (3 form pages + 2 one-page documents): cold = launching Chromium included; warm = the median of the next runs. */
-export async function benchPdf(options: { baseUrl: string; services: AppServices; username: string; runs?: number }): Promise<{ coldMs: number; warmMedianMs: number; pages: number } | null> {
+export async function benchPdf(options: { baseUrl: string; services: AppServices; userId: string; runs?: number }): Promise<{ coldMs: number; warmMedianMs: number; pages: number } | null> {
   const { config } = options.services;
   if (!config.chromiumPath) return null;
   const documents = [
@@ -24,7 +24,7 @@ export async function benchPdf(options: { baseUrl: string; services: AppServices
     const started = performance.now();
     const result = await renderApplicationPdf(await browser.get(), {
       baseUrl: options.baseUrl,
-      serviceToken: signServiceToken(config.sessionSecret, options.username, { now: new Date(), hours: 0.25 }),
+      serviceToken: signPrintToken(config.sessionSecret, options.userId, new Date()),
       applicantName: 'Bench Applicant',
       documents,
     });

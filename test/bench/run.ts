@@ -123,7 +123,7 @@ async function main() {
     figures[name] = result;
   }
 
-  const pdf = await benchPdf({ baseUrl: app.url, services, username: applicants[0]!.username });
+  const pdf = await benchPdf({ baseUrl: app.url, services, userId: applicants[0]!.id });
   if (pdf) {
     console.log(`\nApplication PDF (3 pages + 2 documents = ${pdf.pages} pages): cold ${pdf.coldMs} ms (Chromium launch included), warm median ${pdf.warmMedianMs} ms`);
     figures.pdf = pdf;

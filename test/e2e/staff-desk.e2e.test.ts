@@ -83,6 +83,9 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     // Back at the desk: the list after a sign-in, or the callback's own page when it is refused.
     await page.waitForURL((url) => url.origin === base);
+    // A sign-in lands on a page that refreshes to the list (a navigation of the desk's own, issue 23 finding 9).
+    // A refused sign-in stays on the callback's page, which has no refresh.
+    await page.waitForURL((url) => url.pathname !== '/staff/oidc/callback', { timeout: 5000 }).catch(() => undefined);
     return page;
   }
 
@@ -102,9 +105,12 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     await expect(row.count()).resolves.toBe(1);
 
     await row.getByRole('link', { name: /^View/ }).click();
-    await page.waitForURL((url) => url.pathname === '/about' && url.searchParams.has('service_token'));
-    await expect(page.getByText(String(COMPLETE_ANSWERS.first_name)).first().isVisible()).resolves.toBe(true);
-    await page.goBack();
+    // The application's own page in the staff session (issue 23 finding 3), with a way back to the filtered list.
+    await page.waitForURL((url) => url.pathname === `/staff/applications/${applicant.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `${COMPLETE_ANSWERS.first_name} ${COMPLETE_ANSWERS.last_name}` }).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the applications' }).click();
+    await page.waitForURL((url) => url.pathname === '/staff' && url.searchParams.get('q') === String(COMPLETE_ANSWERS.last_name));
 
     // The PDF is rendered by the worker after submission; its link answers "being prepared" until then.
     for (;;) {

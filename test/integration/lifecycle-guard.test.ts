@@ -5,7 +5,7 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { signServiceToken } from '../../server/security/service-link-token.server.js';
+import { signPrintToken } from '../../server/security/print-token.server.js';
 import { pageChangeMarker } from '../../server/application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 
@@ -99,21 +99,23 @@ describe('§2 routing rules (pages/+guard.ts)', () => {
     expect((await get('/about', forged)).status).toBe(302);
   });
 
-  it('lets staff (service_token) see only the three form pages, keeping the token', async () => {
-    const token = signServiceToken(TEST_SESSION_SECRET, submitted.username, { now: ctx.services.now() });
-    for (const path of ['/about', '/education', '/final-steps']) {
-      expect((await get(`${path}?service_token=${token}`)).status).toBe(200);
+  it('opens nothing with a service_token on any page but /print, whose print ticket works once (issue 23 finding 3)', async () => {
+    const token = signPrintToken(TEST_SESSION_SECRET, submitted.id, ctx.services.now());
+    for (const path of ['/about', '/education', '/final-steps', '/completion', '/confirm', '/forgot', '/reset']) {
+      const res = await get(`${path}?service_token=${token}`).set('Accept', 'text/html');
+      expect({ path, status: res.status }).toEqual({ path, status: 410 });
     }
-    for (const path of ['/completion', '/confirm', '/forgot', '/reset']) {
-      const res = await get(`${path}?service_token=${token}`);
-      expect({ path, status: res.status, location: res.headers.location }).toEqual({ path, status: 302, location: `/about?service_token=${token}` });
-    }
+    expect((await get(`/print?service_token=${token}`)).status).toBe(200);
+    expect((await get(`/print?service_token=${token}`)).status).toBe(403);
   });
 
   it('says in plain words, on a page without any script, that a service_token is not valid', async () => {
-    const res = await get('/about?service_token=forged').set('Accept', 'text/html');
+    const moved = await get('/about?service_token=forged').set('Accept', 'text/html');
+    expect(moved.status).toBe(410);
+    expect(moved.text).toContain('Staff links have moved to the staff desk');
+    const res = await get('/print?service_token=forged').set('Accept', 'text/html');
     expect(res.status).toBe(401);
-    expect(res.text).toContain('This staff link is not valid');
+    expect(res.text).toContain('This link is not valid');
     expect(res.text).not.toContain('Something went wrong.');
     expect(res.text).not.toContain('<script');
   });

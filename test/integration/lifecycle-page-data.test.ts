@@ -10,7 +10,7 @@ import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { repeaterMaximums, tabGroups } from '../../server/application/ui-state.server.js';
 import { recordLogin } from '../../db/repos/users.server.js';
 import { keepCarriedAnswers } from '../../db/repos/carried-answers.server.js';
-import { signServiceToken } from '../../server/security/service-link-token.server.js';
+import { signPrintToken } from '../../server/security/print-token.server.js';
 
 let ctx: TestContext;
 
@@ -158,8 +158,8 @@ describe('the form shell and /completion as rendered', () => {
 
   it('staff: no account popover, no inactivity timer, no greeting', async () => {
     const ivy = await createLoggedInUser(ctx);
-    const token = signServiceToken(TEST_SESSION_SECRET, ivy.username, { now: ctx.services.now() });
-    const res = await request(ctx.app).get(`/about?service_token=${token}`);
+    const token = signPrintToken(TEST_SESSION_SECRET, ivy.id, ctx.services.now());
+    const res = await request(ctx.app).get(`/print?service_token=${token}`);
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('data-island="AccountPopover"');
     expect(res.text).not.toContain('data-island="Inactivity"');

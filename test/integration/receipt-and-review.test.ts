@@ -13,7 +13,7 @@ import { RECEIPT_QUEUE } from '../../workers/queues.js';
 import { MAX_RESENDS } from '../../server/receipts/receipts.server.js';
 import { fieldsOf } from '../../form/fields.js';
 import { displayValue } from '../../form/display.js';
-import { signServiceToken } from '../../server/security/service-link-token.server.js';
+import { signPrintToken } from '../../server/security/print-token.server.js';
 
 let ctx: TestContext;
 const mail = captureMailer();
@@ -68,8 +68,8 @@ describe('the submission reference', () => {
 
   it('is shown in the staff view (the layout the PDF prints, header included)', async () => {
     const { user, reference } = await submitted();
-    const token = signServiceToken(ctx.config.sessionSecret, user.username, { now: ctx.services.now() });
-    const res = await request(ctx.app).get(`/about?service_token=${encodeURIComponent(token)}`).expect(200);
+    const token = signPrintToken(ctx.config.sessionSecret, user.id, ctx.services.now());
+    const res = await request(ctx.app).get(`/print?service_token=${encodeURIComponent(token)}`).expect(200);
     expect(res.text).toContain(`Reference: ${reference}`);
   });
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
-import { revokeServiceLinks, SERVICE_LINK_EXPIRED, SERVICE_LINK_INVALID, SERVICE_LINK_REVOKED } from '../../server/service/service-token.server.js';
-import { signServiceToken } from '../../server/security/service-link-token.server.js';
+import { SERVICE_LINK_EXPIRED, SERVICE_LINK_INVALID, SERVICE_LINK_USED } from '../../server/service/service-token.server.js';
+import { signPrintToken } from '../../server/security/print-token.server.js';
+import { STAFF_LINKS_MOVED } from '../../server/service/service-mode.server.js';
 import { signToken } from '../../server/security/signed-token.server.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { execFile } from 'node:child_process';
@@ -24,9 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const tokenFor = (user: TestUser, hours = 24) => signServiceToken(TEST_SESSION_SECRET, user.username, { now: ctx.services.now(), hours });
+/** The PDF renderer's print ticket (since issue 23 the only service_token there is). */
+const tokenFor = (user: TestUser) => signPrintToken(TEST_SESSION_SECRET, user.id, ctx.services.now());
 
-describe('staff read-only links (service_token)', () => {
+describe('the print ticket (service_token) on /service/tmp-pdf', () => {
   it('GET /service/tmp-pdf returns answer, add_another, document_answer and tabs of that application only', async () => {
     const res = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: tokenFor(alice) });
     expect(res.status).toBe(200);
@@ -37,7 +39,7 @@ describe('staff read-only links (service_token)', () => {
   });
 
   it('refuses a forged token (401)', async () => {
-    const forged = signServiceToken('another-secret-that-is-long-enough-0123456789', alice.username, { now: ctx.services.now() });
+    const forged = signPrintToken('another-secret-that-is-long-enough-0123456789', alice.id, ctx.services.now());
     const res = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: forged });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(SERVICE_LINK_INVALID);
@@ -46,21 +48,21 @@ describe('staff read-only links (service_token)', () => {
   });
 
   it('refuses an expired token (401)', async () => {
-    const token = tokenFor(alice, 1);
-    ctx.clock.advance(3600_000 + 1000);
+    const token = tokenFor(alice);
+    ctx.clock.advance(120_000 + 1000);
     try {
       const res = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: token });
       expect(res.status).toBe(401);
       expect(res.body.message).toBe(SERVICE_LINK_EXPIRED);
     } finally {
-      ctx.clock.advance(-(3600_000 + 1000));
+      ctx.clock.advance(-(120_000 + 1000));
     }
   });
 
   it('refuses a token of another purpose and one for no application', async () => {
     const prefill = signToken(TEST_SESSION_SECRET, 'prefill', { u: alice.username }, { now: ctx.services.now(), ttlSeconds: 60 });
     expect((await request(ctx.app).get('/service/tmp-pdf').query({ service_token: prefill })).status).toBe(401);
-    const nobody = signServiceToken(TEST_SESSION_SECRET, 'nobody@example.edu', { now: ctx.services.now() });
+    const nobody = signPrintToken(TEST_SESSION_SECRET, '00000000-0000-4000-8000-000000000000', ctx.services.now());
     expect((await request(ctx.app).get('/service/tmp-pdf').query({ service_token: nobody })).status).toBe(403);
   });
 
@@ -75,43 +77,35 @@ describe('staff read-only links (service_token)', () => {
     expect(profile.body.answer.first_name).toBe('Alice');
   });
 
-  it('stops working once revoked', async () => {
+  it('works once', async () => {
     const token = tokenFor(bob);
     expect((await request(ctx.app).get('/service/tmp-pdf').query({ service_token: token })).status).toBe(200);
-    ctx.clock.advance(2000);
-    await revokeServiceLinks(ctx.db.knex, bob.username, ctx.services.now());
     const res = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: token });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(SERVICE_LINK_REVOKED);
-    ctx.clock.advance(2000);
-    expect((await request(ctx.app).get('/service/tmp-pdf').query({ service_token: tokenFor(bob) })).status).toBe(200);
+    expect(res.body.message).toBe(SERVICE_LINK_USED);
   });
 
   it('needs a token at all (401)', async () => {
     expect((await request(ctx.app).get('/service/tmp-pdf')).status).toBe(401);
   });
 
-  it('npm run service-link prints working URLs of the three pages (about, education, final steps)', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['dist/node/service-link.mjs', alice.username.toUpperCase(), '--hours', '2'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'service-cli') },
-    });
-    const urls = stdout.trim().split('\n').map((line) => new URL(line));
-    expect(urls.map((u) => u.pathname)).toEqual(['/about', '/education', '/final-steps']);
-    for (const url of urls) {
-      const page = await request(ctx.app).get(url.pathname + url.search).set('Accept', 'text/html');
-      expect(page.status).toBe(200);
-      expect(page.text).toContain(`Application of ${alice.username}`);
-      expect(page.text).toContain(`data-page="${url.pathname.slice(1)}"`);
-    }
-    const res = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: urls[0]!.searchParams.get('service_token') });
-    expect(res.status).toBe(200);
-    expect(res.body.answer.first_name).toBe('Alice');
+  it('npm run service-link prints the staff desk URL of the application, which needs the staff session', async () => {
+    const run = (arg: string) =>
+      promisify(execFile)(process.execPath, ['dist/node/service-link.mjs', arg], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'service-cli') },
+      });
+    const { stdout } = await run(alice.id.toUpperCase());
+    const url = new URL(stdout.trim());
+    expect(url.pathname).toBe(`/staff/applications/${alice.id}`);
+    expect(url.search).toBe('');
+    const page = await request(ctx.app).get(url.pathname).set('Accept', 'text/html');
+    expect(page.status).toBe(303);
+    expect(page.headers.location).toBe('/staff/sign-in');
   });
 });
 
 describe('a staff link that does not work, opened as a page', () => {
-  const openPage = (token: string) => request(ctx.app).get('/education').query({ service_token: token }).set('Accept', 'text/html');
   const expectPlainNotice = (res: request.Response, status: number, heading: string, message: string) => {
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -125,26 +119,24 @@ describe('a staff link that does not work, opened as a page', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   };
 
-  it('says an invalid link is not valid', async () => {
-    const forged = signServiceToken('another-secret-that-is-long-enough-0123456789', alice.username, { now: ctx.services.now() });
-    expectPlainNotice(await openPage(forged), 401, 'This staff link is not valid', SERVICE_LINK_INVALID);
-    expectPlainNotice(await openPage('garbage'), 401, 'This staff link is not valid', SERVICE_LINK_INVALID);
-  });
-
-  it('says an expired link has expired', async () => {
-    const token = tokenFor(alice, 1);
-    ctx.clock.advance(3600_000 + 1000);
-    try {
-      expectPlainNotice(await openPage(token), 401, 'This staff link has expired', SERVICE_LINK_EXPIRED);
-    } finally {
-      ctx.clock.advance(-(3600_000 + 1000));
+  it('on a form page: says staff links have moved to the staff desk, whatever the token', async () => {
+    for (const token of [tokenFor(alice), 'garbage']) {
+      expectPlainNotice(await request(ctx.app).get('/education').query({ service_token: token }).set('Accept', 'text/html'), 410, 'Staff links have moved to the staff desk', STAFF_LINKS_MOVED);
     }
   });
 
-  it('says a revoked link has been revoked', async () => {
-    const token = tokenFor(bob);
-    ctx.clock.advance(2000);
-    await revokeServiceLinks(ctx.db.knex, bob.username, ctx.services.now());
-    expectPlainNotice(await openPage(token), 403, 'This staff link has been revoked', SERVICE_LINK_REVOKED);
+  it('on /print: says an invalid ticket is not valid, an expired one has expired, a used one has been used', async () => {
+    const openPrint = (token: string) => request(ctx.app).get('/print').query({ service_token: token }).set('Accept', 'text/html');
+    expectPlainNotice(await openPrint(signPrintToken('another-secret-that-is-long-enough-0123456789', alice.id, ctx.services.now())), 401, 'This link is not valid', SERVICE_LINK_INVALID);
+    const old = tokenFor(alice);
+    ctx.clock.advance(121_000);
+    try {
+      expectPlainNotice(await openPrint(old), 401, 'This link has expired', SERVICE_LINK_EXPIRED);
+    } finally {
+      ctx.clock.advance(-121_000);
+    }
+    const used = tokenFor(bob);
+    await request(ctx.app).get('/service/tmp-pdf').query({ service_token: used }).expect(200);
+    expectPlainNotice(await openPrint(used), 403, 'This link has already been used', SERVICE_LINK_USED);
   });
 });

@@ -83,12 +83,13 @@ describe('npm start on a fresh clone', () => {
       body: JSON.stringify({ username, id: resetId, password: 'Blue-Canyon-Lantern-42', confirm_password: 'Blue-Canyon-Lantern-42' }),
     });
 
-    // A staff link's service_token and a prefill link's token, printed by the package's own commands.
+    // The staff desk's URL for an applicant (no token since issue 23) and a prefill link's token, printed by the package's own commands.
     const serviceUrl = new URL(command('service-link', [username]));
+    expect(serviceUrl.searchParams.has('service_token')).toBe(false);
     const answers = join(clone, 'answers.json');
     writeFileSync(answers, JSON.stringify({ first_name: 'Ada' }));
     const prefillUrl = new URL(command('prefill-link', [answers]));
-    secrets.push(serviceUrl.searchParams.get('service_token')!, prefillUrl.searchParams.get('token')!);
+    secrets.push(prefillUrl.searchParams.get('token')!);
     expect((await get(`${server.url}${serviceUrl.pathname}${serviceUrl.search}`)).status).toBeLessThan(500);
     expect((await get(`${server.url}${prefillUrl.pathname}${prefillUrl.search}`)).status).toBe(200);
     expect((await get(`${server.url}/public/tmp?token=${encodeURIComponent(prefillUrl.searchParams.get('token')!)}`)).status).toBe(200);

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { readPrefillToken, signPrefillToken } from '../../server/prefill/prefill-token.server.js';
-import { signServiceToken, verifyServiceToken } from '../../server/security/service-link-token.server.js';
+import { signPrintToken, verifyPrintToken } from '../../server/security/print-token.server.js';
 
 /**
  * Issue 23 finding 13: URLs end up in browser histories, proxy logs and Referer headers. A prefill token was
@@ -69,19 +69,20 @@ describe('a prefill token (npm run prefill-link, GET /public/tmp)', () => {
   });
 });
 
-describe('a staff service token', () => {
-  it("does not carry the applicant's e-mail", () => {
-    const token = signServiceToken(TEST_SESSION_SECRET, 'Valentina.Oyelaran@Example.edu', { now: new Date() });
-    expect(readable(token).toLowerCase()).not.toContain('valentina.oyelaran@example.edu');
-    expect(readable(token).toLowerCase()).not.toContain('valentina');
+describe("the PDF renderer's print ticket (the staff service token's successor, ADR 0240)", () => {
+  const applicationId = '4f1c2a9e-0b7d-4c55-9a61-2d3e8f7b6c10';
+
+  it("names the application by its id, never by the applicant's e-mail", () => {
+    const token = signPrintToken(TEST_SESSION_SECRET, applicationId, new Date());
+    expect(readable(token)).not.toContain('@');
+    const verified = verifyPrintToken(TEST_SESSION_SECRET, token, new Date());
+    expect(verified.ok && verified.claims.a).toBe(applicationId);
   });
 
-  it('still names the applicant to the server that holds the secret, until it expires', () => {
+  it('opens nothing once expired or under another secret', () => {
     const now = new Date();
-    const token = signServiceToken(TEST_SESSION_SECRET, 'Valentina.Oyelaran@Example.edu', { now, hours: 1 });
-    const verified = verifyServiceToken(TEST_SESSION_SECRET, token, now);
-    expect(verified.ok && verified.claims.u).toBe('valentina.oyelaran@example.edu');
-    expect(verifyServiceToken(TEST_SESSION_SECRET, token, new Date(now.getTime() + 2 * 3600_000))).toEqual({ ok: false, reason: 'expired' });
-    expect(verifyServiceToken('another-secret-that-is-long-enough-xyz', token, now).ok).toBe(false);
+    const token = signPrintToken(TEST_SESSION_SECRET, applicationId, now);
+    expect(verifyPrintToken(TEST_SESSION_SECRET, token, new Date(now.getTime() + 3 * 60_000))).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyPrintToken('another-secret-that-is-long-enough-xyz', token, now).ok).toBe(false);
   });
 });

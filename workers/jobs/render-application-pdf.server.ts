@@ -4,7 +4,7 @@ import { findUserById } from '../../db/repos/users.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { convertedDocumentsFor } from '../../db/repos/documents.server.js';
 import { findApplicationPdf, markPdfCompleted, markPdfFailed, markPdfInProgress, type PdfJobTarget } from '../../db/repos/application-pdfs.server.js';
-import { signServiceToken } from '../../server/security/service-link-token.server.js';
+import { signPrintToken } from '../../server/security/print-token.server.js';
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
@@ -60,7 +60,8 @@ export async function renderJob(services: WorkerServices, renderers: { browser: 
     await browser.get(),
     {
       baseUrl: config.publicUrl,
-      serviceToken: signServiceToken(config.sessionSecret, user.username, { now: services.now(), hours: 0.25 }),
+      // Single use, two minutes: the URL Chromium loads opens nothing once printed (issue 23 finding 3).
+      serviceToken: signPrintToken(config.sessionSecret, user.id, services.now()),
       applicantName: applicantName(application.answers, user.username),
       documents,
     },

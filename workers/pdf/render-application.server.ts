@@ -5,7 +5,7 @@ import { mergeApplicationPdf, type MergeInput } from './merge-application.server
 
 export interface RenderInput {
   baseUrl: string;
-  /** A short-lived staff token for this application: the renderer sees exactly the staff view. */
+  /** The single-use print ticket of this application (server/security/print-token.server.ts). */
   serviceToken: string;
   /** The merged PDF's title; the printed header (name, reference, form page) comes from the print document. */
   applicantName: string;

@@ -1,0 +1,94 @@
+import type { Answers } from '../../form/types.js';
+import { applicantName } from '../../form/applicant-name.js';
+import { fieldByKey } from '../../form/fields.js';
+import { fileQuestionKeys } from '../../form/document-keys.js';
+import { formatFileSize } from '../../form/documents.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
+import { ReadOnlyForm } from '../../pages/form-components/ReadOnlyForm.js';
+import type { StaffFilter } from '../../db/repos/staff-applications.server.js';
+import { StaffLayout, utcTime } from './html.server.js';
+import { STATUS_LABELS, filterQuery } from './list-view.server.js';
+import type { StaffUser } from './staff-session.server.js';
+
+export interface StaffApplicationView {
+  id: string;
+  username: string;
+  reference: string | null;
+  status: keyof typeof STATUS_LABELS;
+  submittedAt: Date | null;
+  answers: Answers;
+  addAnother: Record<string, number>;
+  tabs: Record<string, string>;
+  documents: Record<string, DocumentAnswer>;
+}
+
+const DOCUMENT_STATE: Record<string, string> = {
+  COMPLETED: 'Ready to open',
+  UNPROCESSED: 'Being converted',
+  IN_PROGRESS: 'Being converted',
+  FAILED: 'Could not be converted: the original file opens instead',
+  NOT_ANSWERED: 'Not uploaded',
+};
+
+function documentLabel(key: string): string {
+  const label = fieldByKey(key)?.question.label;
+  return typeof label === 'string' && label ? label : key;
+}
+
+/**
+ * GET /staff/applications/:id in the staff session (issue 23 finding 3): every answer of the three form
+ * pages in the read-only layout the form definition drives (the same renderer as the PDF), the documents
+ * (each opened through the staff session), and the way back to the list with its filters. The heading
+ * names the applicant, never by their e-mail.
+ */
+export function ApplicationView({ staff, view, back }: { staff: StaffUser; view: StaffApplicationView; back: StaffFilter }) {
+  const name = applicantName(view.answers, '');
+  const documents = fileQuestionKeys().filter((key) => view.documents[key]);
+  // Converted documents count as answered (§3), as in the form and the PDF.
+  const answers = { ...view.answers, ...Object.fromEntries(documents.filter((k) => view.documents[k]!.status === 'COMPLETED').map((k) => [k, 'ANSWERED'])) };
+  return (
+    <StaffLayout title={name || 'Applicant without a name yet'} staff={staff}>
+      <p>
+        <a href={`/staff${filterQuery(back)}`}>Back to the applications</a>
+      </p>
+      <dl className="summary">
+        <dt>Reference</dt>
+        <dd>{view.reference ?? 'Not submitted yet'}</dd>
+        <dt>Status</dt>
+        <dd>{STATUS_LABELS[view.status]}</dd>
+        <dt>Submitted</dt>
+        <dd>{view.submittedAt ? utcTime(view.submittedAt) : 'Not submitted'}</dd>
+        <dt>Account e-mail</dt>
+        <dd>{view.username}</dd>
+      </dl>
+      <p>
+        <a href={`/staff/applications/${view.id}/pdf`}>Download the application PDF</a>
+      </p>
+      <h2 id="documents">Documents</h2>
+      {documents.length === 0 ? (
+        <p>No document was uploaded.</p>
+      ) : (
+        <ul className="documents" aria-labelledby="documents">
+          {documents.map((key) => {
+            const doc = view.documents[key]!;
+            return (
+              <li key={key}>
+                <a href={`/staff/applications/${view.id}/documents/${encodeURIComponent(key)}`}>
+                  {documentLabel(key)}: {doc.file_name}
+                </a>{' '}
+                <span className="muted">
+                  ({formatFileSize(doc.file_size)}, {DOCUMENT_STATE[doc.status] ?? doc.status})
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <h2>Answers</h2>
+      <div className="readonly-application">
+        <ReadOnlyForm answers={answers} counts={view.addAnother} tabs={view.tabs} />
+      </div>
+    </StaffLayout>
+  );
+}
+
