@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { AppServices } from './app-services.server.js';
 import { pendingMigrations } from '../db/migrate.server.js';
 

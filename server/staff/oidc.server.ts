@@ -75,7 +75,7 @@ export async function completeOidcSignIn(services: AppServices, req: Request, re
   const query = req.originalUrl.indexOf('?');
   const currentUrl = new URL(`${oidcRedirectUri(services)}${query === -1 ? '' : req.originalUrl.slice(query)}`);
   let claims: client.IDToken | undefined;
-  let accessToken: string | null = null;
+  let accessToken: string | null;
   try {
     const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
       pkceCodeVerifier: transaction.claims.v,
