@@ -49,7 +49,8 @@ beforeAll(async () => {
       done();
     },
   });
-  ctx = await createTestApp({ env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu` }, logger: createLogger('trace', sink) });
+  // The applications here are of the 2025–26 cycle (Fall 2026): the filter and the CSV know its terms.
+  ctx = await createTestApp({ env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu`, ADMISSION_CYCLE: '2025-26' }, logger: createLogger('trace', sink) });
   // Three submitted (oldest first), one started, one untouched.
   for (const [name, last, ceeb, term] of [
     ['Ana', 'Zamora', '450010', 'FA2026'],

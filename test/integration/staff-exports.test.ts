@@ -34,7 +34,8 @@ function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ queue: 'workers', env: { STAFF_EMAILS: STAFF, CHROMIUM_PATH: '/nonexistent/chromium' } });
+  // The applications here are of the 2025–26 cycle (Fall 2026).
+  ctx = await createTestApp({ queue: 'workers', env: { STAFF_EMAILS: STAFF, CHROMIUM_PATH: '/nonexistent/chromium', ADMISSION_CYCLE: '2025-26' } });
   for (const name of ['Ida', 'Jon']) {
     const user = await createLoggedInUser(ctx);
     await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: name });
