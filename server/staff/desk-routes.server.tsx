@@ -7,7 +7,7 @@ import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.j
 import { signServiceToken } from '../security/service-link-token.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { StaffLayout, sendStaffMessage, sendStaffPage, utcTime } from './html.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from './html.server.js';
 import { ListView } from './list-view.server.js';
 import { decodeCursor, encodeCursor, entryTermOptions, filterFrom, isUuid } from './filter.server.js';
 import { audit } from './audit.server.js';
@@ -39,6 +39,7 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         counts={counts}
         next={page.next ? encodeCursor(page.next) : null}
         terms={entryTermOptions(now)}
+        timeZone={services.config.timeZone}
       />,
     );
   });
@@ -118,7 +119,7 @@ export function deskRoutes(staff: Router, services: AppServices): void {
           <tbody>
             {page.map((row) => (
               <tr key={row.id}>
-                <td>{utcTime(row.at, 'seconds')}</td>
+                <td>{deskTime(row.at, services.config.timeZone, 'seconds')}</td>
                 <td>{row.staff_email}</td>
                 <td>{row.action}</td>
                 <td>{row.applicant ?? (row.detail && Object.keys(row.detail).length > 0 ? JSON.stringify(row.detail) : '')}</td>
