@@ -178,6 +178,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         invalid={messages.length > 0}
         describedBy={[q.hint ? hintId(q.key) : null, errorId(q.key)].filter(Boolean).join(' ')}
         maxLength={inputMaxLength(q)}
+        {...(typeof form.answers.state === 'string' && form.answers.state ? { preferState: form.answers.state } : {})}
         onSelect={(record: LookupRecord) => apply(Object.fromEntries(fills.map(([field, key]) => [key, record[field] ?? ''])))}
         onFreeText={(text, replacedSelection) => apply({ ...(replacedSelection ? blank() : {}), [q.key]: text })}
         onClear={() => apply(blank())}
