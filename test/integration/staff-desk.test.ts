@@ -152,7 +152,8 @@ describe('staff sign-in', () => {
   it('says so, with a 503, when the identity provider cannot be reached; links are refused while one is configured', async () => {
     const withProvider = await createTestApp({
       db: ctx.db,
-      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'secret', STAFF_EMAILS: STAFF },
+      // Same cycle as the first app: the setting is the process's (form/admission-cycle.ts), one per server.
+      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'secret', STAFF_EMAILS: STAFF, ADMISSION_CYCLE: '2025-26' },
     });
     const start = await request(withProvider.app).get('/staff/oidc/start');
     expect(start.status).toBe(503);
