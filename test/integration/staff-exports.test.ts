@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { staffCookie, submitAs } from '../helpers/staff.js';
-import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { COMPLETE_ANSWERS, OPEN_ENTRY_TERM } from '../fixtures/complete-answers.js';
 
 const STAFF = 'bundler@admissions.example.edu';
 let ctx: TestContext;
@@ -34,8 +34,7 @@ function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
 }
 
 beforeAll(async () => {
-  // The applications here are of the 2025–26 cycle (Fall 2026).
-  ctx = await createTestApp({ queue: 'workers', env: { STAFF_EMAILS: STAFF, CHROMIUM_PATH: '/nonexistent/chromium', ADMISSION_CYCLE: '2025-26' } });
+  ctx = await createTestApp({ queue: 'workers', env: { STAFF_EMAILS: STAFF, CHROMIUM_PATH: '/nonexistent/chromium' } });
   for (const name of ['Ida', 'Jon']) {
     const user = await createLoggedInUser(ctx);
     await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: name });
@@ -47,7 +46,7 @@ beforeAll(async () => {
     people.push(user);
   }
   const draft = await createLoggedInUser(ctx);
-  await request(ctx.app).put('/api/answer').set('Cookie', draft.cookie).send({ first_name: 'Kim', entry_term: 'FA2026' }).expect(200);
+  await request(ctx.app).put('/api/answer').set('Cookie', draft.cookie).send({ first_name: 'Kim', entry_term: OPEN_ENTRY_TERM.value }).expect(200);
   people.push(draft);
   staff = await staffCookie(ctx, STAFF);
 });
@@ -55,7 +54,7 @@ afterAll(() => ctx.close());
 
 describe('ZIP of the PDFs of the current filter', () => {
   it('is built by a job with progress, downloadable when ready, and recorded in the audit trail', async () => {
-    const start = await request(ctx.app).post('/staff/exports?term=FA2026').set('Cookie', staff);
+    const start = await request(ctx.app).post(`/staff/exports?term=${OPEN_ENTRY_TERM.value}`).set('Cookie', staff);
     expect(start.status).toBe(303);
     const progress = start.headers.location!;
     expect(progress).toMatch(/^\/staff\/exports\/[0-9a-f-]{36}$/);
