@@ -43,6 +43,8 @@ export interface FormPageData {
   banner: BannerState | null;
   /** Staff view: the submission's reference (e.g. FA-7K3M9Q), null before submission. */
   reference?: string | null;
+  /** Staff view and PDF: when it was submitted, as a person reads it ("November 25, 2026 at 11:30 PM MST"). */
+  submitted_on?: string | null;
   /** The value markChangedPage() writes into the page-change cookie; null unless logged in. */
   page_change_marker: string | null;
   /** Logged in: the sealed account id the page posts as POST_FIELDS.owner (server/form-post/kept-answers.server.ts). */
@@ -76,6 +78,8 @@ export interface CompletionPageData {
   banner: BannerState | null;
   /** The receipt e-mail's state; null for a visitor. */
   receipt: CompletionReceipt | null;
+  /** When the application was submitted (ISO 8601); shown in the university's zone (form/local-time.ts). */
+  submitted_at?: string | null;
 }
 
 /** The submission's receipt as /completion shows it. */

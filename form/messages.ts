@@ -11,6 +11,7 @@ export const MESSAGES = {
   birthDateTooOld: 'This date is not supported. Please contact help support for assistance.',
   birthDateTooYoung: 'You must be 13 years or older to apply.',
   counselorEmail: 'The counselor email address you entered is invalid.',
+  entryTermBeforeGraduation: 'The term you chose starts before your high school graduation. Please choose a later term, or check your graduation date.',
   // §5 gives no text for legal_agree: the certification must be given before submitting.
   legalAgree: 'You must certify that your application is complete and correct.',
 } as const;

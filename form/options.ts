@@ -1,6 +1,7 @@
 import { COUNTRIES, COUNTRIES_WITHOUT_US } from './data/countries.js';
 import { MAJORS } from './data/majors.js';
 import { STATES_AND_PROVINCES } from './data/states.js';
+import { admissionFallYear, admissionTerms } from './admission-cycle.js';
 import type { Option, OptionListName, OptionsSource, YearList } from './types.js';
 
 /** §3 yes/no: stored 'Y' / 'N', shown (and stored in _desc) as 'Yes' / 'No'. */
@@ -22,30 +23,6 @@ export const DEFER_REASONS: readonly Option[] = [
   { value: '3', label: 'Military' },
 ];
 
-/** §9 entry term option. Term values are season + year codes the student information system can map. */
-export const ENTRY_TERMS: readonly Option[] = [{ value: 'FA2026', label: 'Fall 2026' }];
-
-const SEASONS = [
-  { code: 'SP', name: 'Spring' },
-  { code: 'SU', name: 'Summer' },
-  { code: 'FA', name: 'Fall' },
-] as const;
-
-/** Every term from `first` to `last` inclusive, in calendar order (season codes SP, SU, FA). */
-function termsBetween(first: { season: 'SP' | 'SU' | 'FA'; year: number }, last: { season: 'SP' | 'SU' | 'FA'; year: number }): Option[] {
-  const index = (term: { season: string; year: number }) => term.year * 3 + SEASONS.findIndex((s) => s.code === term.season);
-  const terms: Option[] = [];
-  for (let i = index(first); i <= index(last); i += 1) {
-    const season = SEASONS[i % 3]!;
-    const year = Math.floor(i / 3);
-    terms.push({ value: `${season.code}${year}`, label: `${season.name} ${year}` });
-  }
-  return terms;
-}
-
-/** §3: Spring/Summer/Fall 2027 through Spring/Summer 2029. */
-export const DEFER_TERMS: readonly Option[] = termsBetween({ season: 'SP', year: 2027 }, { season: 'SU', year: 2029 });
-
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /** §3 months: values '1'–'12', labels January–December. */
@@ -65,15 +42,31 @@ const NAMED_LISTS: Readonly<Record<string, readonly Option[]>> = {
   countriesWithoutUS: COUNTRIES_WITHOUT_US,
   statesAndProvinces: STATES_AND_PROVINCES,
   months: MONTHS,
-  entryTerms: ENTRY_TERMS,
-  deferTerms: DEFER_TERMS,
   housingPlans: HOUSING_PLANS,
   deferReasons: DEFER_REASONS,
   majors: MAJOR_OPTIONS,
 };
 
+/** Lists of the admission cycle (form/admission-cycle.ts): they depend on today and the operator's setting. */
+const CYCLE_LISTS: Readonly<Record<string, (fallYear: number) => readonly Option[]>> = {
+  entryTerms: (fallYear) => admissionTerms(fallYear).entry,
+  deferTerms: (fallYear) => admissionTerms(fallYear).defer,
+  // An internship is a shorter absence than church or military service: the first four deferral terms.
+  deferTermsShort: (fallYear) => shortDeferTerms(fallYear),
+};
+
+const shortLists = new Map<number, readonly Option[]>();
+function shortDeferTerms(fallYear: number): readonly Option[] {
+  let list = shortLists.get(fallYear);
+  if (!list) {
+    list = Object.freeze(admissionTerms(fallYear).defer.slice(0, 4));
+    shortLists.set(fallYear, list);
+  }
+  return list;
+}
+
 export function isNamedList(name: OptionListName): boolean {
-  return Object.hasOwn(NAMED_LISTS, name);
+  return Object.hasOwn(NAMED_LISTS, name) || Object.hasOwn(CYCLE_LISTS, name);
 }
 
 /**
@@ -96,7 +89,7 @@ const yearLists = new Map<string, readonly Option[]>();
 /** The options of a source: an inline list, a named list, or a year list. An unknown name gives [] (checkDefinition reports it). */
 export function resolveOptions(source: OptionsSource, now: Date = new Date()): readonly Option[] {
   if (Array.isArray(source)) return source;
-  if ('list' in source) return NAMED_LISTS[source.list] ?? [];
+  if ('list' in source) return NAMED_LISTS[source.list] ?? CYCLE_LISTS[source.list]?.(admissionFallYear(now)) ?? [];
   const { years } = source as YearList;
   const key = `${years.start ?? now.getFullYear()}|${years.direction}|${years.count}`;
   let list = yearLists.get(key);

@@ -39,6 +39,7 @@ export type OptionListName =
   | 'months'
   | 'entryTerms'
   | 'deferTerms'
+  | 'deferTermsShort'
   | 'housingPlans'
   | 'deferReasons'
   | 'majors'
@@ -60,7 +61,9 @@ export type Check =
   /** The date (YYYY-MM-DD) lies at least `years` before today (minimum age). */
   | { check: 'minAge'; years: number; message: string }
   /** The date lies no more than `years` before today (the oldest supported date). */
-  | { check: 'maxAge'; years: number; message: string };
+  | { check: 'maxAge'; years: number; message: string }
+  /** The term (e.g. 'FA2027') starts no earlier than the month/year answered in `monthKey`/`yearKey` (a graduation). */
+  | { check: 'termAfter'; monthKey: string; yearKey: string; message: string };
 
 interface QuestionBase {
   /** The answer key, already prefixed (prefix + '_' + base key). Input id = key; error id = key + '-error'. */

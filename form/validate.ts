@@ -1,3 +1,4 @@
+import { termStart } from './admission-cycle.js';
 import { isIsoDate, yearsBefore } from './dates.js';
 import { formDefinition } from './definition.js';
 import { isEmailAddress } from './email-address.js';
@@ -22,7 +23,7 @@ import { validationContext, type ValidationContext } from './validation-context.
 
 type Rule = (value: string) => string | undefined;
 
-function checkRule(check: Check, context: ValidationContext): Rule {
+function checkRule(check: Check, context: ValidationContext, answers: Readonly<Answers>): Rule {
   switch (check.check) {
     case 'minLength':
       return (value) => (value.length < check.min ? check.message : undefined);
@@ -35,6 +36,15 @@ function checkRule(check: Check, context: ValidationContext): Rule {
         if (!isIsoDate(value)) return undefined;
         const limit = yearsBefore(context.today, check.years);
         return (check.check === 'minAge' ? value <= limit : value >= limit) ? undefined : check.message;
+      };
+    case 'termAfter':
+      return (value) => {
+        // Judged only once both the term and the whole month/year are known; the same month is given the benefit of the doubt.
+        const start = termStart(value);
+        const month = Number((answers as Record<string, unknown>)[check.monthKey]);
+        const year = Number((answers as Record<string, unknown>)[check.yearKey]);
+        if (!start || !Number.isInteger(month) || !Number.isInteger(year) || month < 1 || year < 1) return undefined;
+        return year * 12 + month > start.year * 12 + start.month ? check.message : undefined;
       };
   }
 }
@@ -89,11 +99,12 @@ function allowedValues(question: Question, values: Readonly<Record<string, unkno
 }
 
 /** Every message for a given (non-empty) answer. */
-function givenMessages(question: Question, value: unknown, values: Readonly<Record<string, unknown>>, context: ValidationContext, now: Date): string[] {
+function givenMessages(question: Question, value: unknown, values: Readonly<Record<string, unknown>>, answers: Readonly<Answers>, context: ValidationContext, now: Date): string[] {
   const messages: string[] = [];
   const allowed = allowedValues(question, values, now);
   if (allowed) {
-    if (typeof value === 'string' && allowed.includes(value)) return messages;
+    // A listed choice still meets the question's checks (an entry term against the graduation date).
+    if (typeof value === 'string' && allowed.includes(value)) return checkMessages(question, value, answers, context);
     messages.push(question.kind === 'file' ? (question.invalidMessage ?? FORMAT_MESSAGES.file) : notAnOptionMessage(question.label));
   }
   if (question.kind === 'checkbox') {
@@ -104,12 +115,22 @@ function givenMessages(question: Question, value: unknown, values: Readonly<Reco
     messages.push(typeMessage(question.label, 'text'));
     return messages;
   }
-  const flags = context.checks[question.key] ?? [];
-  const rules = [...kindRules(question), ...(question.checks ?? []).filter((_check, index) => flags[index] === true).map((check) => checkRule(check, context))];
-  for (const rule of rules) {
+  for (const rule of kindRules(question)) {
     const message = rule(value);
     if (message !== undefined) messages.push(message);
   }
+  return [...messages, ...checkMessages(question, value, answers, context)];
+}
+
+/** The messages of the question's `checks` (those whose `when` holds), in definition order. */
+function checkMessages(question: Question, value: string, answers: Readonly<Answers>, context: ValidationContext): string[] {
+  const flags = context.checks[question.key] ?? [];
+  const messages: string[] = [];
+  (question.checks ?? []).forEach((check, index) => {
+    if (flags[index] !== true) return;
+    const message = checkRule(check, context, answers)(value);
+    if (message !== undefined) messages.push(message);
+  });
   return messages;
 }
 
@@ -144,7 +165,7 @@ export function validate(answers: Readonly<Answers>, page: PageId | 'all' = 'all
         ? context.required[question.key]
           ? [question.requiredMessage ?? requiredMessage(question.label)]
           : []
-        : givenMessages(question, value, values, context, now);
+        : givenMessages(question, value, values, answers, context, now);
     const unique = [...new Set(messages)];
     if (unique.length > 0) entries.push({ key: question.key, page: pageId, messages: unique });
   }

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Answers, Page, PageId, ValidationEntry } from '../form/types.js';
+import { configureAdmissionCycle } from '../form/admission-cycle.js';
 import { formDefinition, pageById } from '../form/definition.js';
 import { fieldByKey } from '../form/fields.js';
 import { formatPhone, formatSsn } from '../form/formats.js';
@@ -47,6 +48,8 @@ export interface FormProps {
   uploadTargets?: Record<string, PresignedPost>;
   /** Without scripts: the value the conversion status's refresh link carries (see STATUS_CHECK_QUERY). */
   statusCheck?: string;
+  /** The entry fall of the admission cycle the server resolved, so the browser offers and checks the same terms. */
+  admissionFallYear?: number;
 }
 
 /**
@@ -55,6 +58,8 @@ export interface FormProps {
  * server's answers; answers kept in this tab (logged-out visitors) are applied after hydration.
  */
 export function Form(props: FormProps) {
+  // In the browser only: the server's own setting (or its clock) decides there, and must not be pinned by a render.
+  if (typeof document !== 'undefined' && props.admissionFallYear !== undefined) configureAdmissionCycle(props.admissionFallYear);
   const definition = formDefinition();
   const page = pageById(props.page, definition);
   const [state, dispatch] = useReducer(formReducer, props, (p) =>

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { configureAdmissionCycle } from '../form/admission-cycle.js';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
@@ -31,6 +32,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** The Express application without listening: used by server/start, the dev server and supertest. */
 export function createApp(services: AppServices, options: AppOptions = {}): Express {
   const { config, logger } = services;
+  // The terms the form offers and checks (form/admission-cycle.ts) follow the operator's ADMISSION_CYCLE.
+  configureAdmissionCycle(config.admissionCycle);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

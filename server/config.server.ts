@@ -2,6 +2,8 @@ import Joi from 'joi';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../form/local-time.js';
+import { parseAdmissionCycle } from '../form/admission-cycle.js';
 import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
 
 /** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
@@ -36,6 +38,10 @@ export interface Config {
   staff: { emails: string[]; group: string | null };
   /** Where submission events are POSTed, signed with the secret; null: no webhooks. */
   webhook: null | { url: string; secret: string };
+  /** The university's IANA zone: every time a person reads is shown in it, zone named (form/local-time.ts). */
+  timeZone: string;
+  /** The fall of the entry term open for application (form/admission-cycle.ts); null: computed from today. */
+  admissionCycle: number | null;
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -79,6 +85,13 @@ const envSchema = Joi.object({
   STAFF_GROUP: Joi.string().max(200),
   WEBHOOK_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   WEBHOOK_SECRET: Joi.string().min(16),
+  TIME_ZONE: Joi.string()
+    .default(DEFAULT_TIME_ZONE)
+    .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.message({ custom: `"${value}" is not an IANA time zone (e.g. America/Denver)` }))),
+  ADMISSION_CYCLE: Joi.string().custom((value: string, helpers) => {
+    const parsed = parseAdmissionCycle(value);
+    return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
+  }),
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
   .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
@@ -174,7 +187,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       group: v.STAFF_GROUP ?? null,
     },
     webhook: v.WEBHOOK_URL ? { url: v.WEBHOOK_URL, secret: v.WEBHOOK_SECRET } : null,
+    timeZone: v.TIME_ZONE,
+    admissionCycle: admissionCycleSetting(v.ADMISSION_CYCLE),
   };
+}
+
+function admissionCycleSetting(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const parsed = parseAdmissionCycle(value);
+  return 'fallYear' in parsed ? parsed.fallYear : null;
 }
 
 export function isLoopbackUrl(url: string): boolean {

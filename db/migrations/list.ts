@@ -10,6 +10,7 @@ import * as m080 from './080_receipts.js';
 import * as m090 from './090_staff_desk.js';
 import * as m095 from './095_kept_answers.js';
 import * as m096 from './096_kept_answers_owner.js';
+import * as m097 from './097_lookup_placeholders.js';
 import * as m098 from './098_staff_trust.js';
 
 export interface Migration {
@@ -33,5 +34,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['090_staff_desk', m090],
   ['095_kept_answers', m095],
   ['096_kept_answers_owner', m096],
+  ['097_lookup_placeholders', m097],
   ['098_staff_trust', m098],
 ];

@@ -29,6 +29,22 @@ const LIMITS: Record<string, number> = {
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/**
+ * What source data writes for "no value": NA, N/A, n.a., none, null, dashes, dots, question marks, alone
+ * or repeated ("NA NA" in the sample addresses' unit columns). Stored, they would be filled into the
+ * applicant's "Apt. #" and go on into the PDF, the staff view and the CSV, so they are stored as ''.
+ */
+const PLACEHOLDER_WORD = '(?:n/?a|n\\.a\\.?|none|null|nil|-+|\\.+|_+|\\?+)';
+const PLACEHOLDER = new RegExp(`^${PLACEHOLDER_WORD}(?:\\s+${PLACEHOLDER_WORD})*$`, 'i');
+
+/** The same test in PostgreSQL's regular expressions (case-insensitive `~*`), for the clean-up migration. */
+export const PLACEHOLDER_SQL_PATTERN = `^\\s*${PLACEHOLDER_WORD}(\\s+${PLACEHOLDER_WORD})*\\s*$`;
+
+/** True for a value that only says "nothing here" (trimmed first). */
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDER.test(value.trim());
+}
+
 /** See db/migrations/020_lookup.ts: the CEEB code when there is one, else the source id. */
 export function schoolPublicId(ceeb: string, sourceId: string): string {
   return ceeb ? `ceeb:${ceeb}` : sourceId;
@@ -45,7 +61,8 @@ export type RowResult = { row: ImportRow } | { error: string };
 export function validateRow(category: LookupCategory, raw: Record<string, string | undefined>): RowResult {
   const v: Record<string, string> = {};
   for (const column of requiredColumns(category)) {
-    const value = (raw[column] ?? '').trim().replace(/\s+/g, ' ');
+    const given = (raw[column] ?? '').trim().replace(/\s+/g, ' ');
+    const value = isPlaceholder(given) ? '' : given;
     if (CONTROL.test(value)) return { error: `${column} contains control characters` };
     const limit = LIMITS[column];
     if (limit && value.length > limit) return { error: `${column} is longer than ${limit} characters` };
@@ -64,17 +81,7 @@ export function validateRow(category: LookupCategory, raw: Record<string, string
 
   if (category === 'address') {
     if (!v.address_line_1) return { error: 'address_line_1 is required' };
-    const line = [v.address_line_1, v.address_line_2].filter(Boolean).join(' ');
-    return {
-      row: {
-        source_id: v.source_id!,
-        address_line_1: v.address_line_1,
-        address_line_2: v.address_line_2!,
-        ...place,
-        line_key: searchKey(line),
-        search_key: searchKey(`${line} ${v.city} ${state} ${zip}`),
-      },
-    };
+    return { row: { source_id: v.source_id!, address_line_1: v.address_line_1, address_line_2: v.address_line_2!, ...place, ...addressKeys({ address_line_1: v.address_line_1, address_line_2: v.address_line_2!, ...place }) } };
   }
   if (!v.name) return { error: 'name is required' };
   if (!searchKey(v.name)) return { error: 'name has no letters or digits' };
@@ -91,8 +98,18 @@ export function validateRow(category: LookupCategory, raw: Record<string, string
       name: v.name,
       address_line_1: v.address_line_1!,
       ...place,
-      name_key: searchKey(v.name),
-      search_key: searchKey(`${v.name} ${v.city} ${state}`),
+      ...schoolKeys({ name: v.name, city: v.city!, state }),
     },
   };
+}
+
+/** An address's search keys (the importer's, and the clean-up migration's when a placeholder is removed). */
+export function addressKeys(row: { address_line_1: string; address_line_2: string; city: string; state: string; zip: string }): { line_key: string; search_key: string } {
+  const line = [row.address_line_1, row.address_line_2].filter(Boolean).join(' ');
+  return { line_key: searchKey(line), search_key: searchKey(`${line} ${row.city} ${row.state} ${row.zip}`) };
+}
+
+/** A school's search keys. */
+export function schoolKeys(row: { name: string; city: string; state: string }): { name_key: string; search_key: string } {
+  return { name_key: searchKey(row.name), search_key: searchKey(`${row.name} ${row.city} ${row.state}`) };
 }

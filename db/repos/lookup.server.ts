@@ -44,13 +44,16 @@ interface Scope {
   prefixColumn: 'name_key' | 'line_key';
   textColumn: 'name' | 'address_line_1';
   scoped(builder: Knex.QueryBuilder): Knex.QueryBuilder;
+  /** Two-letter state whose records rank first in every stage ('' for none). */
+  state: string;
 }
 
-function scopeOf(category: LookupCategory): Scope {
+function scopeOf(category: LookupCategory, state: string): Scope {
   if (category === 'address') {
-    return { table: 'lookup_address', columns: ADDRESS_COLUMNS, prefixColumn: 'line_key', textColumn: 'address_line_1', scoped: (b) => b };
+    return { table: 'lookup_address', columns: ADDRESS_COLUMNS, prefixColumn: 'line_key', textColumn: 'address_line_1', scoped: (b) => b, state };
   }
   return {
+    state,
     table: 'lookup_school',
     columns: SCHOOL_COLUMNS,
     prefixColumn: 'name_key',
@@ -64,7 +67,7 @@ function startsWith(knex: Knex, s: Scope, key: string, limit: number): Promise<R
   return s
     .scoped(knex(s.table).select(s.columns))
     .whereRaw(`?? like ? escape '\\'`, [s.prefixColumn, `${escapeLike(key)}%`])
-    .orderByRaw('length(??), ??', [s.prefixColumn, s.prefixColumn])
+    .orderByRaw('state = ? desc, length(??), ??', [s.state, s.prefixColumn, s.prefixColumn])
     .limit(limit);
 }
 
@@ -84,7 +87,11 @@ async function allWords(knex: Knex, s: Scope, key: string, limit: number): Promi
   const words = typed.filter((w) => w.length > 1).slice(0, 8);
   if (words.length === 0) return [];
   const last = typed.at(-1)!.length > 1 ? words.pop()! : null;
-  const candidates = s.scoped(knex(s.table).select(s.columns).select(s.prefixColumn)).limit(WORD_CANDIDATES);
+  // The preferred state's rows are read first, so a common name ("lone peak") cannot crowd them out of the candidates.
+  const candidates = s
+    .scoped(knex(s.table).select(s.columns).select(s.prefixColumn))
+    .orderByRaw('state = ? desc', [s.state])
+    .limit(WORD_CANDIDATES);
   if (words.length > 0) {
     candidates.whereRaw(`to_tsvector('simple', search_key) @@ to_tsquery('simple', ?)`, [words.join(' & ')]);
     if (last) candidates.whereRaw(`(' ' || search_key) like ?`, [`% ${escapeLike(last)}%`]);
@@ -97,7 +104,8 @@ async function allWords(knex: Knex, s: Scope, key: string, limit: number): Promi
   return knex
     .select(s.columns.map((c) => c.replace(/^.* as /, '')))
     .from(candidates.as('candidates'))
-    .orderByRaw(`to_tsvector('simple', ??) @@ to_tsquery('simple', ?) desc, ?? like ? desc, length(??), ??`, [
+    .orderByRaw(`state = ? desc, to_tsvector('simple', ??) @@ to_tsquery('simple', ?) desc, ?? like ? desc, length(??), ??`, [
+      s.state,
       s.prefixColumn,
       all,
       s.prefixColumn,
@@ -119,6 +127,7 @@ function similar(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[
     .select(s.columns.map((c) => c.replace(/^.* as /, '')))
     .from(nearest.as('nearest'))
     .where('distance', '<=', 1 - MIN_WORD_SIMILARITY)
+    .orderByRaw('state = ? desc', [s.state])
     .orderBy('distance')
     .orderByRaw('length(??)', [s.textColumn]);
 }
@@ -126,12 +135,13 @@ function similar(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[
 /**
  * Suggestions for typed text (§7): names starting with the text, then names holding all its words
  * (each stage only while fewer than `max` were found), and only when neither matched anything, the
- * typo-tolerant nearest names.
+ * typo-tolerant nearest names. Within each stage, records in `preferState` (the applicant's state, or the
+ * university's) come first: "Lone Peak" from Utah means the school in Highland, UT, not the one in Big Sky, MT.
  */
-export async function findLookupItems(knex: Knex, category: LookupCategory, query: string, max: number): Promise<LookupItem[]> {
+export async function findLookupItems(knex: Knex, category: LookupCategory, query: string, max: number, preferState = ''): Promise<LookupItem[]> {
   const key = searchKey(query.slice(0, LOOKUP_MAX_QUERY_LENGTH));
   if (!key) return [];
-  const scope = scopeOf(category);
+  const scope = scopeOf(category, preferState);
   const found = new Map<string, Row>();
   for (const stage of [startsWith, allWords, similar]) {
     if (found.size >= max) break;

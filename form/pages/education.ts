@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages.js';
-import { DEFER_TERMS, YES_NO } from '../options.js';
+import { YES_NO } from '../options.js';
 import { TEXTAREA_CONFIGURED_MAX_LENGTH } from '../limits.js';
 import type { Node, Page, Repeater } from '../types.js';
 
@@ -36,7 +36,15 @@ export function educationPage(): Page {
       section: 'enrollment',
       title: 'Enrollment Plans',
       children: [
-        { kind: 'select', key: 'entry_term', label: 'When do you plan to enroll?', options: { list: 'entryTerms' }, required: true },
+        {
+          kind: 'select',
+          key: 'entry_term',
+          label: 'When do you plan to enroll?',
+          // The terms of the admission cycle (form/admission-cycle.ts): configuration, not a list typed here.
+          options: { list: 'entryTerms' },
+          required: true,
+          checks: [{ check: 'termAfter', monthKey: 'grad_month', yearKey: 'grad_year', message: MESSAGES.entryTermBeforeGraduation }],
+        },
         { kind: 'select', key: 'applied_major', label: 'What are you interested in studying?', options: { list: 'majors' }, required: true },
         { kind: 'radio', key: 'defer_plan', label: 'Do you plan to defer your enrollment to a later term?', options: YES_NO },
         {
@@ -53,8 +61,8 @@ export function educationPage(): Page {
                   key: 'defer_term',
                   label: 'In which term do you plan to begin?',
                   controller: 'defer_reason',
-                  // An internship is a shorter absence than church or military service.
-                  optionsByValue: { '1': DEFER_TERMS, '2': DEFER_TERMS.slice(0, 4), '3': DEFER_TERMS },
+                  // An internship is a shorter absence than church or military service (form/options.ts).
+                  optionsByValue: { '1': { list: 'deferTerms' }, '2': { list: 'deferTermsShort' }, '3': { list: 'deferTerms' } },
                 },
                 { content: 'We will ask about housing when you confirm your new start term.', id: 'defer-housing-note' },
               ],

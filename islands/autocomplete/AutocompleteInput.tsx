@@ -28,6 +28,8 @@ export interface AutocompleteInputProps {
   /** The answer is in error while the parent shows the messages itself: the input still says so (aria-invalid). */
   invalid?: boolean;
   maxLength?: number;
+  /** The applicant's state: its records are suggested first. */
+  preferState?: string;
   /** A suggestion was picked: the full record, read by the category's key names (§7). */
   onSelect(record: LookupRecord): void;
   /**
@@ -66,7 +68,7 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
     searchAbort.current = controller;
     let found: LookupItem[];
     try {
-      found = await searchLookup(category, text, controller.signal);
+      found = await searchLookup(category, text, controller.signal, latest.current.preferState);
     } catch {
       return; // cancelled: a newer search or a blur
     }

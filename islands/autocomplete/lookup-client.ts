@@ -12,8 +12,10 @@ function isItem(value: unknown): value is LookupItem {
  * §8 "Lookup failures are swallowed silently with fallbacks". Only an abort is thrown, so the caller
  * can tell a cancelled search from a search that found nothing.
  */
-export async function searchLookup(category: LookupCategory, query: string, signal: AbortSignal): Promise<LookupItem[]> {
+export async function searchLookup(category: LookupCategory, query: string, signal: AbortSignal, state?: string): Promise<LookupItem[]> {
   const params = new URLSearchParams({ query, category, max_results: String(LOOKUP_DEFAULT_RESULTS) });
+  // The applicant's state ranks its schools and addresses first (the server falls back to the university's).
+  if (state && /^[A-Za-z]{2}$/.test(state)) params.set('state', state);
   try {
     const res = await fetch(`${LOOKUP_ENDPOINT}?${params}`, { signal, headers: { Accept: 'application/json' } });
     if (!res.ok) return [];

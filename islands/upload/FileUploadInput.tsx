@@ -38,14 +38,16 @@ export function FileUploadInput(props: FileUploadInputProps) {
     if (file && (state.phase === 'idle' || state.phase === 'done')) void choose(file);
   };
 
-  const busy = state.phase === 'uploading' || state.phase === 'converting';
+  const busy = state.phase === 'preparing' || state.phase === 'uploading' || state.phase === 'converting';
   const statusText =
-    state.phase === 'uploading'
+    state.phase === 'preparing'
+      ? `Making ${state.fileName ?? 'your photo'} fit 1 MB…`
+      : state.phase === 'uploading'
       ? `Uploading ${state.fileName ?? 'your file'}: ${percent}%`
       : state.phase === 'converting'
         ? `Converting ${state.fileName ?? 'your file'} to PDF…`
         : state.phase === 'done' && state.fileName
-          ? `${state.fileName} uploaded.`
+          ? `${state.fileName} uploaded.${state.note ? ` ${state.note}` : ''}`
           : '';
 
   return (
@@ -101,7 +103,9 @@ export function FileUploadInput(props: FileUploadInputProps) {
           </progress>
         </div>
       )}
+      {state.phase === 'preparing' && <p className="upload__converting">Making {state.fileName ?? 'your photo'} fit 1 MB…</p>}
       {state.phase === 'converting' && <p className="upload__converting">Converting {state.fileName ?? 'your file'} to PDF…</p>}
+      {state.note && state.phase !== 'idle' && <p className="upload__note">{state.note}</p>}
       <p className="visually-hidden" role="status" aria-live="polite">
         {state.phase === 'uploading' ? '' : statusText}
       </p>

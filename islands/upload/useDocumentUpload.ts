@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CONVERSION_POLL_MS, fileProblem, uploadErrorTitle } from '../../form/documents.js';
+import { CONVERSION_POLL_MS, fileExtension, fileProblem, FITTABLE_IMAGE_EXTENSIONS, uploadErrorTitle } from '../../form/documents.js';
 import { isPending, type DocumentStatus } from '../../contracts/statuses.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
 import { showError } from '../ui/toast-bus.js';
@@ -16,7 +16,7 @@ import {
   startConversion,
 } from './upload-api.js';
 
-export type UploadPhase = 'idle' | 'uploading' | 'converting' | 'done';
+export type UploadPhase = 'idle' | 'preparing' | 'uploading' | 'converting' | 'done';
 
 export interface UploadState {
   phase: UploadPhase;
@@ -27,6 +27,8 @@ export interface UploadState {
   error: string | null;
   /** Counts status answers while converting, so each one schedules the next poll. */
   polls: number;
+  /** What was done to the chosen photo to fit 1 MB (issue 26), said until another file is chosen. */
+  note: string | null;
 }
 
 export interface UploadCallbacks {
@@ -56,9 +58,12 @@ export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: Doc
     fileSize: initial?.file_size ?? null,
     error: null,
     polls: 0,
+    note: null,
   }));
   const cb = useRef(callbacks);
   cb.current = callbacks;
+  const latest = useRef(state);
+  latest.current = state;
   const alive = useRef(true);
   const abort = useRef<AbortController | null>(null);
 
@@ -147,10 +152,25 @@ export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: Doc
   );
 
   const choose = useCallback(
-    async (file: File) => {
+    async (chosen: File) => {
+      let file = chosen;
+      let note: string | null = null;
+      if (isLoggedIn && (FITTABLE_IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(chosen.name)) && chosen.size > 0) {
+        const before = { phase: latest.current.phase, fileName: latest.current.fileName, fileSize: latest.current.fileSize };
+        update({ phase: 'preparing', progress: 0, error: null, note: null, fileName: chosen.name, fileSize: chosen.size });
+        // Loaded only now: most applicants never choose a large photo, and the form page's script stays small.
+        const { fitImage } = await import('./fit-image.js');
+        const fitted = await fitImage(chosen);
+        if ('problem' in fitted) {
+          // As for any refused file: what was uploaded before stays.
+          update(before);
+          return explain(fitted.problem);
+        }
+        ({ file, note } = fitted);
+      }
       const problem = fileProblem(file, isLoggedIn);
       if (problem) return explain(problem);
-      update({ phase: 'uploading', progress: 0, error: null, fileName: file.name, fileSize: file.size });
+      update({ phase: 'uploading', progress: 0, error: null, note, fileName: file.name, fileSize: file.size });
       cb.current.onError?.(key, null);
       const controller = new AbortController();
       abort.current = controller;
@@ -173,7 +193,7 @@ export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: Doc
     try {
       await deleteConversion(key);
       await deleteDocumentAnswer(key);
-      update({ phase: 'idle', fileName: null, fileSize: null, error: null, progress: 0 });
+      update({ phase: 'idle', fileName: null, fileSize: null, error: null, progress: 0, note: null });
       cb.current.onCleared?.(key);
       cb.current.onError?.(key, null);
     } catch (err) {
@@ -183,7 +203,7 @@ export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: Doc
 
   /** §8: on reset the error is cleared and the conversion deleted. */
   const reset = useCallback(async () => {
-    update({ error: null, phase: 'idle', progress: 0, fileName: null, fileSize: null });
+    update({ error: null, phase: 'idle', progress: 0, fileName: null, fileSize: null, note: null });
     cb.current.onError?.(key, null);
     if (isLoggedIn) await deleteConversion(key).catch(() => undefined);
   }, [isLoggedIn, key, update]);

@@ -7,6 +7,7 @@ import { PdfDownload } from '../../islands/PdfDownload.island.js';
 import { LogoutButton } from '../../islands/LogoutButton.island.js';
 import type { Data as CompletionPageData } from './+data.js';
 import { ReceiptSection, ReferenceLine } from './ReceiptSection.js';
+import { formatLocalTime } from '../../form/local-time.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
@@ -21,6 +22,7 @@ export function Page() {
         <h1>Freshman Application</h1>
         <p className="completion__message">{SUCCESS_MESSAGE}</p>
         <ReferenceLine reference={data?.receipt?.reference ?? null} />
+        {data?.submitted_at ? <p className="completion__submitted">{`Submitted: ${formatLocalTime(data.submitted_at, shellConfig(pageContext).timeZone)}`}</p> : null}
         {data?.banner ? <GreetingBanner banner={data.banner} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>

@@ -1,7 +1,8 @@
 import type { PageId } from '../../form/types.js';
 import { pageById } from '../../form/definition.js';
 import type { Data as FormPageData } from '../(form)/+data.js';
-import { useData } from '../page-context.js';
+import { useData, usePageContext } from '../page-context.js';
+import { shellConfig } from '../layouts/public-config.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
 import { StaffApplication } from './StaffApplication.js';
@@ -18,6 +19,7 @@ export function FormRoute({ page }: { page: PageId }) {
   const data = useData<FormPageData>();
   if (data?.is_service_user) return <StaffApplication data={data} pages={[page]} />;
   const loggedIn = data?.is_logged_in === true;
+  const { admissionFallYear } = shellConfig(usePageContext());
   return (
     <FormShell
       current={path}
@@ -27,6 +29,7 @@ export function FormRoute({ page }: { page: PageId }) {
           page={page}
           answers={data?.answers ?? {}}
           isLoggedIn={loggedIn}
+          admissionFallYear={admissionFallYear}
           {...(data?.form_errors?.length ? { formErrors: data.form_errors } : {})}
           {...(data?.form_notice ? { notice: data.form_notice } : {})}
           {...(data && Object.keys(data.upload_targets ?? {}).length > 0 ? { uploadTargets: data.upload_targets } : {})}

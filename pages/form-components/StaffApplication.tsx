@@ -16,6 +16,7 @@ export function StaffApplication({ data, pages }: { data: FormPageData; pages: r
     <main id="main" className="container main main--readonly" tabIndex={-1}>
       <h1 className="readonly-title">{data.applicant ? `Application of ${data.applicant}` : 'Application'}</h1>
       {data.reference ? <p className="readonly-reference">{`Reference: ${data.reference}`}</p> : null}
+      {data.submitted_on ? <p className="readonly-reference">{`Submitted: ${data.submitted_on}`}</p> : null}
       {/* Converted documents count as answered (§3). */}
       <ReadOnlyForm pages={pages} answers={{ ...data.answers, ...documentMarks(data.document_answer) }} counts={data.add_another} tabs={data.tabs} />
     </main>

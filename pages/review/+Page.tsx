@@ -1,11 +1,10 @@
-import { useData } from '../page-context.js';
+import { useData, usePageContext } from '../page-context.js';
+import { shellConfig } from '../layouts/public-config.js';
+import { formatLocalTime } from '../../form/local-time.js';
 import { FormShell } from '../layouts/FormShell.js';
 import type { Data } from './+data.js';
 import { ReviewAnswers, ReviewProblems } from './ReviewAnswers.js';
 
-function submittedOn(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
-}
 
 /**
  * "Review your application" (/review): every answer at once, read-only, with Change links; server-rendered
@@ -14,6 +13,7 @@ function submittedOn(iso: string): string {
  */
 export function Page() {
   const data = useData<Data>();
+  const { timeZone } = shellConfig(usePageContext());
   if (!data) return null;
   const editable = !data.submitted;
   return (
@@ -23,7 +23,7 @@ export function Page() {
         <p>Check every answer before you submit. Each one has a Change link that takes you to the question; your answers are saved as you go.</p>
       ) : (
         <p className="alert alert--success">
-          {`Your application was submitted${data.submitted_at ? ` on ${submittedOn(data.submitted_at)}` : ''}${data.reference ? `, reference ${data.reference}` : ''}. It can no longer be changed.`}{' '}
+          {`Your application was submitted${data.submitted_at ? ` on ${formatLocalTime(data.submitted_at, timeZone)}` : ''}${data.reference ? `, reference ${data.reference}` : ''}. It can no longer be changed.`}{' '}
           <a href="/completion">Back to your confirmation</a>
         </p>
       )}

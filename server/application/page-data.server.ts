@@ -17,6 +17,7 @@ import { loadApplication, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
 import { etagOf } from './answers.server.js';
 import { uiStateWithDefaults } from './ui-state.server.js';
+import { formatLocalTime } from '../../form/local-time.js';
 
 /** The parts of vike's pageContext these functions read (set by server/render.server.ts). */
 export interface LifecyclePageContext {
@@ -90,6 +91,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
       is_service_user: true,
       applicant: serviceUser.username,
       reference: row.reference,
+      submitted_on: row.submitted_at ? formatLocalTime(row.submitted_at, services.config.timeZone) : null,
       answers: row.answers,
       version: row.version,
       ...uiStateWithDefaults(row),
@@ -140,5 +142,10 @@ export async function completionPageData(pageContext: LifecyclePageContext): Pro
   if (!user) return { username: null, banner: null, receipt: null };
   const { services } = pageContext;
   const row = (await requestApplication(pageContext, user.id)) ?? (await getApplication(services.db.knex, user.id, services.now()));
-  return { username: user.username, banner: { variant: 'submitted', name: greetingName(row.answers) }, receipt: null };
+  return {
+    username: user.username,
+    banner: { variant: 'submitted', name: greetingName(row.answers) },
+    receipt: null,
+    submitted_at: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+  };
 }

@@ -19,6 +19,14 @@ export interface LookupAnswer {
 }
 
 const NOTHING: LookupAnswer = { body: [], cacheable: false };
+
+/** The university's state: suggestions from it rank first while the applicant's own state is not known. */
+export const UNIVERSITY_STATE = 'UT';
+
+/** `state` (the applicant's two-letter state or province) when it is one, else the university's. */
+export function preferredState(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : UNIVERSITY_STATE;
+}
 const ID = /^[A-Za-z0-9][A-Za-z0-9:._-]{0,119}$/;
 
 /** max_results: default 5 (§9), at most LOOKUP_MAX_RESULTS; anything unreadable means the default. */
@@ -28,8 +36,8 @@ export function parseMaxResults(value: unknown): number {
 }
 
 /**
- * GET /lookup/find (§7): `?id=&category=` → the full record; `?query=&category=&max_results=` → up to
- * max_results items. Input that cannot match anything (unknown category, missing or malformed text)
+ * GET /lookup/find (§7): `?id=&category=` → the full record; `?query=&category=&max_results=[&state=]` → up to
+ * max_results items, those in `state` (the applicant's; by default the university's) first. Input that cannot match anything (unknown category, missing or malformed text)
  * yields [] as the spec asks of every failure. Database errors are left to the caller to log.
  */
 export async function answerLookup(knex: Knex, params: Record<string, unknown>, cache?: LookupCache<LookupAnswer>, now = Date.now()): Promise<LookupAnswer> {
@@ -55,6 +63,7 @@ export async function answerLookup(knex: Knex, params: Record<string, unknown>, 
   if (typeof query !== 'string' || query.trim() === '') return NOTHING;
   const text = query.slice(0, LOOKUP_MAX_QUERY_LENGTH);
   const max = parseMaxResults(params.max_results);
-  // Keyed by the normalised text: "Alta ", "alta" and "ALTA." are one search.
-  return cached(`${category}|q|${max}|${searchKey(text)}`, async () => ({ body: await findLookupItems(knex, category, text, max), cacheable: true }));
+  const state = preferredState(params.state);
+  // Keyed by the normalised text: "Alta ", "alta" and "ALTA." are one search (per preferred state).
+  return cached(`${category}|q|${max}|${state}|${searchKey(text)}`, async () => ({ body: await findLookupItems(knex, category, text, max, state), cacheable: true }));
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../config.server.js';
+import { formatLocalTime } from '../../form/local-time.js';
 import type { MailMessage } from './mailer.server.js';
 
 /**
@@ -31,11 +32,9 @@ export interface ReceiptContent {
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
-/** "November 24, 2026 at 5:03 AM UTC": one time zone named, so the time is never ambiguous. */
-export function receiptTime(date: Date): string {
-  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
-  return `${day} at ${time} UTC`;
+/** "November 25, 2026 at 11:30 PM MST": the university's zone (TIME_ZONE), named, so the time is never ambiguous. */
+export function receiptTime(date: Date, timeZone: string): string {
+  return formatLocalTime(date, timeZone);
 }
 
 export const RECEIPT_SUBJECT_PREFIX = 'Application received';
@@ -46,7 +45,7 @@ export function receiptMail(config: Config, receipt: ReceiptContent): MailMessag
   const signInUrl = `${config.publicUrl}/login`;
   const greeting = receipt.applicantName ? `Dear ${receipt.applicantName},` : 'Hello,';
   const intro = 'Thank you for applying. We have received your Freshman Application.';
-  const facts = [`Reference: ${receipt.reference}`, `Submitted: ${receiptTime(receipt.submittedAt)}`];
+  const facts = [`Reference: ${receipt.reference}`, `Submitted: ${receiptTime(receipt.submittedAt, config.timeZone)}`];
   const keep = 'Keep this e-mail: quote your reference whenever you contact us about your application.';
   const pdfLine = receipt.pdf
     ? 'A PDF of your application is attached for your records.'
@@ -72,7 +71,7 @@ export function receiptMail(config: Config, receipt: ReceiptContent): MailMessag
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(RECEIPT_SUBJECT_PREFIX)}</title></head><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<p>Reference: <strong>${escapeHtml(receipt.reference)}</strong><br>Submitted: ${escapeHtml(receiptTime(receipt.submittedAt))}</p>
+<p>Reference: <strong>${escapeHtml(receipt.reference)}</strong><br>Submitted: ${escapeHtml(receiptTime(receipt.submittedAt, config.timeZone))}</p>
 <p>${escapeHtml(keep)}</p>
 <p>${escapeHtml(pdfLine)}${receipt.pdf ? '' : ` <a href="${escapeHtml(signInUrl)}">Sign in to your application</a>`}</p>
 <h2 style="font-size: 18px">What happens next</h2>

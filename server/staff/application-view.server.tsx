@@ -6,7 +6,7 @@ import { formatFileSize } from '../../form/documents.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
 import { ReadOnlyForm } from '../../pages/form-components/ReadOnlyForm.js';
 import type { StaffFilter } from '../../db/repos/staff-applications.server.js';
-import { StaffLayout, utcTime } from './html.server.js';
+import { StaffLayout, deskTime } from './html.server.js';
 import { STATUS_LABELS, filterQuery } from './list-view.server.js';
 import type { StaffUser } from './staff-session.server.js';
 
@@ -41,7 +41,7 @@ function documentLabel(key: string): string {
  * (each opened through the staff session), and the way back to the list with its filters. The heading
  * names the applicant, never by their e-mail.
  */
-export function ApplicationView({ staff, view, back }: { staff: StaffUser; view: StaffApplicationView; back: StaffFilter }) {
+export function ApplicationView({ staff, view, back, timeZone }: { staff: StaffUser; view: StaffApplicationView; back: StaffFilter; timeZone: string }) {
   const name = applicantName(view.answers, '');
   const documents = fileQuestionKeys().filter((key) => view.documents[key]);
   // Converted documents count as answered (§3), as in the form and the PDF.
@@ -57,7 +57,7 @@ export function ApplicationView({ staff, view, back }: { staff: StaffUser; view:
         <dt>Status</dt>
         <dd>{STATUS_LABELS[view.status]}</dd>
         <dt>Submitted</dt>
-        <dd>{view.submittedAt ? utcTime(view.submittedAt) : 'Not submitted'}</dd>
+        <dd>{view.submittedAt ? deskTime(view.submittedAt, timeZone) : 'Not submitted'}</dd>
         <dt>Account e-mail</dt>
         <dd>{view.username}</dd>
       </dl>

@@ -12,7 +12,7 @@ import { filterQuery } from './list-view.server.js';
 import { exportAllowed } from './export-limits.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { StaffLayout, sendStaffMessage, sendStaffPage, utcTime } from './html.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from './html.server.js';
 import { ListView } from './list-view.server.js';
 import { decodeCursor, encodeCursor, entryTermOptions, filterFrom, isUuid } from './filter.server.js';
 import { audit } from './audit.server.js';
@@ -42,6 +42,7 @@ export function deskHandlers(services: AppServices) {
         counts={counts}
         next={page.next ? encodeCursor(page.next) : null}
         terms={entryTermOptions(now)}
+        timeZone={services.config.timeZone}
       />,
     );
   };
@@ -83,6 +84,7 @@ export function deskHandlers(services: AppServices) {
       200,
       <ApplicationView
         staff={res.locals.staff!}
+        timeZone={services.config.timeZone}
         back={filterFrom(req, services.now())}
         view={{
           id,
@@ -173,7 +175,7 @@ export function deskHandlers(services: AppServices) {
           <tbody>
             {page.map((row) => (
               <tr key={row.id}>
-                <td>{utcTime(row.at, 'seconds')}</td>
+                <td>{deskTime(row.at, services.config.timeZone, 'seconds')}</td>
                 <td>{row.staff_email}</td>
                 <td>{row.action}</td>
                 <td>{row.applicant ?? auditDetail(row.detail)}</td>

@@ -5,7 +5,7 @@ import { countByStatus } from '../../db/repos/staff-applications.server.js';
 import { findStaffExport, insertStaffExport, listStaffExports, type StaffExportRow } from '../../db/repos/staff-exports.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 import { MAX_ZIP_APPLICATIONS, PDF_ZIP_JOB_OPTIONS, PDF_ZIP_QUEUE } from '../../workers/queues.js';
-import { StaffLayout, sendStaffMessage, sendStaffPage, utcTime } from './html.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from './html.server.js';
 import { filterFrom, isUuid } from './filter.server.js';
 import { filterQuery } from './list-view.server.js';
 import { audit } from './audit.server.js';
@@ -13,10 +13,10 @@ import { exportAllowed } from './export-limits.server.js';
 
 const STATE_TEXT: Record<StaffExportRow['status'], string> = { queued: 'Waiting to start', running: 'Being built', ready: 'Ready', failed: 'Failed' };
 
-function ExportRow({ row }: { row: StaffExportRow }) {
+function ExportRow({ row, timeZone }: { row: StaffExportRow; timeZone: string }) {
   return (
     <tr>
-      <td>{utcTime(row.created_at)}</td>
+      <td>{deskTime(row.created_at, timeZone)}</td>
       <td>{row.staff_email}</td>
       <td>
         <a href={`/staff${filterQuery(row.filter)}`}>{filterQuery(row.filter) || 'all applications'}</a>
@@ -62,7 +62,7 @@ export function exportHandlers(services: AppServices) {
       res,
       200,
       <StaffLayout title="PDF bundles" staff={res.locals.staff!}>
-        <ExportTable rows={rows} />
+        <ExportTable rows={rows} timeZone={services.config.timeZone} />
       </StaffLayout>,
     );
   };
@@ -106,7 +106,7 @@ export function exportHandlers(services: AppServices) {
   return { start, list, status, download };
 }
 
-function ExportTable({ rows }: { rows: StaffExportRow[] }) {
+function ExportTable({ rows, timeZone }: { rows: StaffExportRow[]; timeZone: string }) {
   return (
     <>
       <table>
@@ -122,7 +122,7 @@ function ExportTable({ rows }: { rows: StaffExportRow[] }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <ExportRow key={row.id} row={row} />
+            <ExportRow key={row.id} row={row} timeZone={timeZone} />
           ))}
         </tbody>
       </table>

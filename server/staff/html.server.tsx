@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Response } from 'express';
+import { formatDeskTime } from '../../form/local-time.js';
 import type { StaffUser } from './staff-session.server.js';
 
 /**
@@ -61,9 +62,9 @@ export function StaffLayout({ title, staff, children, refreshTo }: { title: stri
   );
 }
 
-/** A time as staff pages show it, in UTC: "2026-11-24 06:45 UTC" (or with seconds); '' for none. */
-export function utcTime(d: Date | string | null, precision: 'minutes' | 'seconds' = 'minutes'): string {
-  return d ? `${new Date(d).toISOString().replace('T', ' ').slice(0, precision === 'minutes' ? 16 : 19)} UTC` : '';
+/** A time as staff pages show it, in the university's zone, named: "2026-11-25 23:30 MST" (or with seconds); '' for none. */
+export function deskTime(d: Date | string | null, timeZone: string, precision: 'minutes' | 'seconds' = 'minutes'): string {
+  return d ? formatDeskTime(d, timeZone, precision) : '';
 }
 
 export function sendStaffPage(res: Response, status: number, page: ReactNode): void {

@@ -1,6 +1,6 @@
 import { STAFF_STATUSES, type StaffFilter, type StaffListRow, type StaffStatus } from '../../db/repos/staff-applications.server.js';
 import type { Option } from '../../form/types.js';
-import { StaffLayout, utcTime } from './html.server.js';
+import { StaffLayout, deskTime } from './html.server.js';
 import type { StaffUser } from './staff-session.server.js';
 
 export const STATUS_LABELS: Record<StaffStatus, string> = {
@@ -33,6 +33,8 @@ export function ListView(props: {
   counts: Record<StaffStatus, number>;
   next: string | null;
   terms: readonly Option[];
+  /** The university's zone (TIME_ZONE) the times are shown in. */
+  timeZone: string;
 }) {
   const { filter, rows, counts, terms } = props;
   const termLabel = (value: string | null) => terms.find((t) => t.value === value)?.label ?? value ?? '';
@@ -107,7 +109,7 @@ export function ListView(props: {
               <td>{STATUS_LABELS[row.status]}</td>
               <td>{termLabel(row.entry_term)}</td>
               <td>{row.hs_ceeb ?? ''}</td>
-              <td>{utcTime(row.submitted_at)}</td>
+              <td>{deskTime(row.submitted_at, props.timeZone)}</td>
               <td>
                 <a href={`/staff/applications/${row.user_id}${filterQuery(filter)}`}>
                   View<span className="skip"> the application of {nameOf(row)}</span>

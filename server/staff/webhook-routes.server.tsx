@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { findWebhookEvent, listUndelivered, resetWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import { enqueueWebhookDelivery } from '../integration/webhook-outbox.server.js';
-import { StaffLayout, sendStaffPage, utcTime } from './html.server.js';
+import { StaffLayout, sendStaffPage, deskTime } from './html.server.js';
 import { audit } from './audit.server.js';
 
 
@@ -39,7 +39,7 @@ export function webhookHandlers(services: AppServices) {
                 <td>{row.applicant ?? ''}</td>
                 <td>{row.status === 'failed' ? 'Failed' : 'Retrying'}</td>
                 <td>{row.attempts}</td>
-                <td>{utcTime(row.last_attempt_at, 'seconds')}</td>
+                <td>{deskTime(row.last_attempt_at, services.config.timeZone, 'seconds')}</td>
                 <td>{row.last_error ?? ''}</td>
                 <td>
                   {row.status === 'failed' ? (

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { TEST_TMP } from '../helpers/paths.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeE2E } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';
@@ -40,6 +43,10 @@ async function openUpload(page: Page): Promise<void> {
 }
 
 const file = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
+
+/** Screenshots of the states this file changes, to be looked at (DESIGN §9). */
+const SCREENSHOTS = join(TEST_TMP, 'screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
 
 /** Document calls (§7) that answered 400 or more, with method and path, so a failure says which call it was. */
 function failedDocumentCalls(page: Page): string[] {
@@ -109,6 +116,68 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('issue 26: a 4000 × 3000 phone photo of ~4 MB is made to fit and ends COMPLETED as a file of at most 1 MB; a 3 MB PDF is told what to do', async () => {
+    const context = await student();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const failed = failedDocumentCalls(page);
+    await openUpload(page);
+    // The photo is made by Chromium's own canvas: a gradient under fine noise, so it is as hard to compress as a
+    // camera photo; the quality is stepped until the file is about 4 MB.
+    const photo = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = new OffscreenCanvas(4000, 3000);
+        const context = canvas.getContext('2d')!;
+        const image = context.createImageData(4000, 3000);
+        let seed = 7;
+        for (let i = 0; i < image.data.length; i += 4) {
+          seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+          const noise = (seed >> 16) % 48;
+          const x = (i / 4) % 4000;
+          image.data[i] = (x / 16 + noise) & 255;
+          image.data[i + 1] = (120 + noise) & 255;
+          image.data[i + 2] = (200 - noise) & 255;
+          image.data[i + 3] = 255;
+        }
+        context.putImageData(image, 0, 0);
+        let blob: Blob | null = null;
+        for (const quality of [0.95, 0.9, 0.85, 0.8, 0.7, 0.6, 0.5]) {
+          blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+          if (blob.size <= 5 * 1024 * 1024) break;
+        }
+        const bytes = new Uint8Array(await blob!.arrayBuffer());
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return btoa(binary);
+      }),
+      'base64',
+    );
+    expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(photo.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    await page.setInputFiles('#transcript', { name: 'transcript-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.locator('.upload__name').textContent({ timeout: 90_000 })).resolves.toBe('transcript-photo.jpg');
+    // The applicant is told what happened to the photo.
+    await expect(page.locator('.upload__note').textContent()).resolves.toMatch(/^Your photo was 4MB, so we made it smaller: \d+ × \d+ pixels, \d+KB, to fit the 1 MB limit\./);
+    await page.screenshot({ path: join(SCREENSHOTS, 'upload-photo-fitted-390.png'), fullPage: false });
+    const stored = (await call(server, context, 'GET', '/api/document-answer')).body.transcript;
+    expect(stored).toMatchObject({ status: 'COMPLETED', file_name: 'transcript-photo.jpg' });
+    expect(stored.file_size).toBeLessThanOrEqual(FILE_MAX_BYTES);
+    expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('COMPLETED');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A PDF cannot be shrunk here: the message says what to do instead, and nothing is uploaded.
+    await page.getByRole('button', { name: 'Delete transcript-photo.jpg' }).click();
+    await page.getByRole('dialog', { name: FILE_MESSAGES.deleteConfirm }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForSelector('#transcript[type="file"]');
+    await page.setInputFiles('#transcript', file('big-scan.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20)])));
+    await expect(page.locator('#transcript-error').textContent()).resolves.toContain(FILE_MESSAGES.tooLargeDocument);
+    await page.locator('#transcript-error').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'upload-pdf-too-large-390.png'), fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(failed).toEqual([]);
+    await context.close();
+  }, 240_000);
 
   it('an .exe renamed .pdf ends FAILED: the error toast, the message, and the answer cleared', async () => {
     const context = await student();

@@ -95,6 +95,34 @@ describeE2E('the application PDF (Chromium)', () => {
     }
   });
 
+  it('says when it was submitted in the university’s zone, as /completion does (issue 26: TIME_ZONE, America/Denver by default)', async () => {
+    // 11:30 pm in Utah the night before a deadline: 06:30 the next morning in UTC.
+    ctx.clock.set(new Date('2026-11-26T06:30:00Z'));
+    try {
+      const user = await createLoggedInUser(ctx);
+      await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(COMPLETE_ANSWERS).expect(200);
+      expect((await request(ctx.app).post('/api/submit').set('Cookie', user.cookie)).status).toBe(200);
+      const completion = await request(ctx.app).get('/completion').set('Cookie', user.cookie);
+      expect(completion.status).toBe(200);
+      expect(completion.text).toContain('Submitted: November 25, 2026 at 11:30 PM MST');
+      const pdf = await pollPdf(ctx, user.cookie);
+      expect(pdf.status).toBe('COMPLETED');
+      const url = new URL(pdf.url!, ctx.config.publicUrl);
+      const download = await request(ctx.app).get(url.pathname + url.search).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      const file = join(mkdtempSync(join(TEST_TMP, 'pdf-')), 'application.pdf');
+      writeFileSync(file, download.body as Buffer);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Submitted: November 25, 2026 at 11:30 PM MST');
+      expect(text).not.toMatch(/\bUTC\b/);
+    } finally {
+      ctx.clock.set(new Date());
+    }
+  });
+
   it('reports FAILED naming CHROMIUM_PATH when Chromium is missing', async () => {
     const other = await createTestApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
     try {

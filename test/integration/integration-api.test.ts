@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser } from '../helpers/users.js';
 import { submitAs } from '../helpers/staff.js';
-import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { COMPLETE_ANSWERS, OPEN_ENTRY_TERM } from '../fixtures/complete-answers.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
@@ -95,7 +95,7 @@ describe('GET /integration/v1/applications', () => {
     const first = res.body.applications[0];
     expect(first.reference).toMatch(/^FA-[A-Z0-9]{6}$/);
     expect(first.answers.first_name).toEqual({ value: 'Applicant0', display: 'Applicant0' });
-    expect(first.answers.entry_term).toEqual({ value: 'FA2026', display: 'Fall 2026' });
+    expect(first.answers.entry_term).toEqual({ value: OPEN_ENTRY_TERM.value, display: OPEN_ENTRY_TERM.label });
     expect(first.answers.legal_agree).toEqual({ value: true, display: 'Yes' });
     expect(first.documents).toEqual([{ key: 'transcript', file_name: 'transcript.pdf', file_size: 48211, status: 'COMPLETED' }]);
     expect(res.body.applications[1].documents).toEqual([]);

@@ -49,7 +49,8 @@ beforeAll(async () => {
       done();
     },
   });
-  ctx = await createTestApp({ env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu` }, logger: createLogger('trace', sink) });
+  // The applications here are of the 2025–26 cycle (Fall 2026): the filter and the CSV know its terms.
+  ctx = await createTestApp({ env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu`, ADMISSION_CYCLE: '2025-26' }, logger: createLogger('trace', sink) });
   // Three submitted (oldest first), one started, one untouched.
   for (const [name, last, ceeb, term] of [
     ['Ana', 'Zamora', '450010', 'FA2026'],
@@ -151,7 +152,8 @@ describe('staff sign-in', () => {
   it('says so, with a 503, when the identity provider cannot be reached; links are refused while one is configured', async () => {
     const withProvider = await createTestApp({
       db: ctx.db,
-      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'secret', STAFF_EMAILS: STAFF },
+      // Same cycle as the first app: the setting is the process's (form/admission-cycle.ts), one per server.
+      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'secret', STAFF_EMAILS: STAFF, ADMISSION_CYCLE: '2025-26' },
     });
     const start = await request(withProvider.app).get('/staff/oidc/start');
     expect(start.status).toBe(503);
@@ -303,7 +305,8 @@ describe('opening an application', () => {
     const rows = [...res.text.matchAll(/<tr><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => m.slice(1));
     const download = rows.find((r) => r[2] === 'download-pdf');
     const view = rows.find((r) => r[2] === 'view');
-    expect(download).toEqual([expect.stringMatching(/UTC$/), STAFF, 'download-pdf', 'ana@example.edu', expect.stringMatching(/127\.0\.0\.1|::1/)]);
+    // Times on the desk are in the university's zone (TIME_ZONE, America/Denver by default), named.
+    expect(download).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} M[SD]T$/), STAFF, 'download-pdf', 'ana@example.edu', expect.stringMatching(/127\.0\.0\.1|::1/)]);
     expect(view).toEqual([expect.any(String), STAFF, 'view', 'ben@example.edu', expect.any(String)]);
   });
 

@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { staffCookie, submitAs } from '../helpers/staff.js';
-import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { COMPLETE_ANSWERS, OPEN_ENTRY_TERM } from '../fixtures/complete-answers.js';
 
 const STAFF = 'bundler@admissions.example.edu';
 let ctx: TestContext;
@@ -46,7 +46,7 @@ beforeAll(async () => {
     people.push(user);
   }
   const draft = await createLoggedInUser(ctx);
-  await request(ctx.app).put('/api/answer').set('Cookie', draft.cookie).send({ first_name: 'Kim', entry_term: 'FA2026' }).expect(200);
+  await request(ctx.app).put('/api/answer').set('Cookie', draft.cookie).send({ first_name: 'Kim', entry_term: OPEN_ENTRY_TERM.value }).expect(200);
   people.push(draft);
   staff = await staffCookie(ctx, STAFF);
 });
@@ -54,7 +54,7 @@ afterAll(() => ctx.close());
 
 describe('ZIP of the PDFs of the current filter', () => {
   it('is built by a job with progress, downloadable when ready, and recorded in the audit trail', async () => {
-    const start = await request(ctx.app).post('/staff/exports?term=FA2026').set('Cookie', staff);
+    const start = await request(ctx.app).post(`/staff/exports?term=${OPEN_ENTRY_TERM.value}`).set('Cookie', staff);
     expect(start.status).toBe(303);
     const progress = start.headers.location!;
     expect(progress).toMatch(/^\/staff\/exports\/[0-9a-f-]{36}$/);

@@ -13,7 +13,9 @@ describe('§5 file rules', () => {
     [{ ...ok, name: 'setup.exe' }, true, FILE_MESSAGES.wrongType],
     [{ ...ok, name: 'noextension' }, true, FILE_MESSAGES.wrongType],
     [{ ...ok, size: 0 }, true, FILE_MESSAGES.empty],
-    [{ ...ok, size: FILE_MAX_BYTES + 1 }, true, FILE_MESSAGES.tooLarge],
+    [{ ...ok, size: FILE_MAX_BYTES + 1 }, true, FILE_MESSAGES.tooLargeDocument],
+    [{ ...ok, name: 'letter.docx', size: FILE_MAX_BYTES + 1 }, true, FILE_MESSAGES.tooLargeDocument],
+    [{ ...ok, name: 'scan.png', size: FILE_MAX_BYTES + 1 }, true, FILE_MESSAGES.tooLarge],
     [{ ...ok, name: `${'a'.repeat(29)}.pdf` }, true, FILE_MESSAGES.nameTooLong],
   ])('%j (logged in: %s) → %s', (file, loggedIn, message) => expect(fileProblem(file, loggedIn)).toBe(message));
 

@@ -5,8 +5,6 @@ import {
   COUNTRIES,
   COUNTRIES_WITHOUT_US,
   DEFER_REASONS,
-  DEFER_TERMS,
-  ENTRY_TERMS,
   HOUSING_PLANS,
   MONTHS,
   optionLabel,
@@ -27,14 +25,7 @@ describe('§3 choice lists', () => {
     expect(pairs(DEFER_REASONS)).toEqual([['1', 'Church service'], ['2', 'Internship'], ['3', 'Military']]);
   });
 
-  test('the entry term is Fall 2026 (§9)', () => {
-    expect(ENTRY_TERMS.map((o) => o.label)).toEqual(['Fall 2026']);
-  });
-
-  test('defer terms run Spring/Summer/Fall 2027 through Spring/Summer 2029', () => {
-    expect(DEFER_TERMS.map((o) => o.label)).toEqual(['Spring 2027', 'Summer 2027', 'Fall 2027', 'Spring 2028', 'Summer 2028', 'Fall 2028', 'Spring 2029', 'Summer 2029']);
-    expect(new Set(DEFER_TERMS.map((o) => o.value)).size).toBe(8);
-  });
+  // The entry and deferral terms are the admission cycle's (test/unit/admission-cycle.test.ts).
 
   test('months are 1–12 as January–December', () => {
     expect(MONTHS).toHaveLength(12);

@@ -5,6 +5,7 @@ import { MESSAGES, PHONE_MESSAGES, parentMessages } from '../../form/messages.js
 import { validate } from '../../form/validate.js';
 import type { Answers, FormDefinition, Question } from '../../form/types.js';
 import { NOW, VALID } from './validation-cases.js';
+import { FIRST_DEFER_TERM } from '../fixtures/complete-answers.js';
 
 function messagesOf(answers: Answers, key: string, definition?: FormDefinition): string[] {
   return validate(answers, 'all', { now: NOW, ...(definition ? { definition } : {}) }).find((entry) => entry.key === key)?.messages ?? [];
@@ -197,7 +198,7 @@ const generic: Case[] = [
   ['a number where text belongs', { first_name: 42 as unknown as string }, 'first_name', ['"First Name" must be text.']],
   ['text where a box belongs', { optin_sms_ind: 'yes' }, 'optin_sms_ind', ['"Send me text message updates about my application." must be true or false.']],
   ['a defer term the reason does not offer', { defer_plan: 'Y', defer_reason: '2', defer_term: 'SU2029' }, 'defer_term', ['"In which term do you plan to begin?" must be one of the listed options.']],
-  ['a defer term the reason offers', { defer_plan: 'Y', defer_reason: '2', defer_term: 'SP2027' }, 'defer_term', []],
+  ['a defer term the reason offers', { defer_plan: 'Y', defer_reason: '2', defer_term: FIRST_DEFER_TERM.value }, 'defer_term', []],
   ['a hidden question is never validated', { state: 'ID', free_lunch: 'maybe' }, 'free_lunch', []],
   ['a hidden branch is never validated', { defer_plan: 'N', defer_reason: 'nonsense' }, 'defer_reason', []],
 ];

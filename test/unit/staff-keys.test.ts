@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { staffKeys } from '../../form/staff-keys.js';
 import { answerColumns, answersWithDisplay } from '../../form/answer-columns.js';
 import { fieldByKey } from '../../form/fields.js';
-import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { COMPLETE_ANSWERS, OPEN_ENTRY_TERM } from '../fixtures/complete-answers.js';
 
 describe('what the staff desk searches by, derived from the form definition', () => {
   it('finds the given and family names, the high-school CEEB and the entry term', () => {
@@ -21,7 +21,7 @@ describe('answers as exports carry them', () => {
 
   it('gives the stored value and the display text of every answered question, and nothing else', () => {
     const out = answersWithDisplay({ ...COMPLETE_ANSWERS, middle_name: '' });
-    expect(out.entry_term).toEqual({ value: 'FA2026', display: 'Fall 2026' });
+    expect(out.entry_term).toEqual({ value: OPEN_ENTRY_TERM.value, display: OPEN_ENTRY_TERM.label });
     expect(out.hs_name).toEqual({ value: 'Alta High School', display: 'Alta High School (Ceeb: 450010)' });
     expect(out.legal_agree).toEqual({ value: true, display: 'Yes' });
     expect(out).not.toHaveProperty('middle_name');

@@ -6,6 +6,7 @@
 import { AUTH_MESSAGES, type AuthForm, type FieldErrors } from '../../contracts/auth-check.js';
 import { PASSWORD_RULES } from '../../contracts/password-rules.js';
 import { fieldByKey } from '../../form/fields.js';
+import { FIRST_DEFER_TERM, OPEN_ENTRY_TERM } from '../fixtures/complete-answers.js';
 import { FORMAT_MESSAGES, MESSAGES, maxLengthMessage, notAnOptionMessage, parentMessages, PHONE_MESSAGES, requiredMessage, typeMessage } from '../../form/messages.js';
 import type { Answers, FormDefinition, PageId, UiState, ValidationEntry } from '../../form/types.js';
 
@@ -27,7 +28,7 @@ export const VALID: Answers = {
   parent_communication_preference: '1',
   parent_email_address: 'parent@example.com',
   parent_phone: '(208) 555-2345',
-  entry_term: 'FA2026',
+  entry_term: OPEN_ENTRY_TERM.value,
   applied_major: 'CS-BS',
   hs_name: 'Alta High School',
   counselor_waiver_request: 'Y',
@@ -185,14 +186,20 @@ export const FORM_CASES: FormCase[] = [
   on('about', 'a valid optional select', { citizenship_type: '2', citizenship: 'MX' }, []),
   on('about', 'the US is not in countriesWithoutUS', { citizenship_type: '2', citizenship: 'US' }, [entry('citizenship', notAnOption('citizenship'))]),
   on('education', 'year list: this year', { grad_year: '2026', grad_month: '6' }, []),
-  on('education', 'year list: after its start', { grad_year: '2029', grad_month: '6' }, [entry('grad_year', notAnOption('grad_year'))]),
+  on('education', 'year list: after its start (and after the entry term starts)', { grad_year: '2029', grad_month: '6' }, [
+    entry('entry_term', MESSAGES.entryTermBeforeGraduation),
+    entry('grad_year', notAnOption('grad_year')),
+  ]),
+  // Issue 26: the entry term must not start before the high-school graduation (same month passes).
+  on('education', 'graduating the spring before the entry term', { grad_year: String(Number(OPEN_ENTRY_TERM.value.slice(2))), grad_month: '8' }, []),
+  on('education', 'graduating after the entry term starts', { grad_year: String(Number(OPEN_ENTRY_TERM.value.slice(2))), grad_month: '9' }, [entry('entry_term', MESSAGES.entryTermBeforeGraduation)]),
   on('education', 'year list: a number', { grad_year: 2026 }, [entry('grad_year', notAnOption('grad_year'), notText('grad_year'))]),
   on('education', 'month list: a value out of range', { grad_month: '13' }, [entry('grad_month', notAnOption('grad_month'))]),
   on('education', 'attend-from years start at the current year', { hs_attend_from_year: '2026' }, []),
   on('education', 'attend-from years do not include next year', { hs_attend_from_year: '2027' }, [entry('hs_attend_from_year', notAnOption('hs_attend_from_year'))]),
 
   // Dependent select.
-  on('education', 'dependentSelect: a term the reason offers', { defer_plan: 'Y', defer_reason: '2', defer_term: 'SP2027' }, []),
+  on('education', 'dependentSelect: a term the reason offers', { defer_plan: 'Y', defer_reason: '2', defer_term: FIRST_DEFER_TERM.value }, []),
   on('education', 'dependentSelect: a term the reason does not offer', { defer_plan: 'Y', defer_reason: '2', defer_term: 'SU2029' }, [entry('defer_term', notAnOption('defer_term'))]),
   on('education', 'dependentSelect: another reason offers it', { defer_plan: 'Y', defer_reason: '1', defer_term: 'SU2029' }, []),
   on('education', 'dependentSelect: a number', { defer_plan: 'Y', defer_reason: '1', defer_term: 2027 }, [entry('defer_term', notAnOption('defer_term'), notText('defer_term'))]),

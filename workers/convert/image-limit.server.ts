@@ -5,7 +5,7 @@ import { imageSize } from 'image-size';
  * gigabytes and half a minute (pdf-lib for an uploaded image, LibreOffice for a picture inside a Word
  * document alike). 25 megapixels is more than any phone photo that fits in 1 MB.
  */
-export const MAX_IMAGE_PIXELS = 25_000_000;
+export { MAX_IMAGE_PIXELS } from '../../form/limits.js';
 
 export function imageTooLargeMessage(width: number, height: number): string {
   return `This image is too large: it is ${width} × ${height} pixels, and the most we accept is 25 megapixels (for example 5000 × 5000 pixels). Please scale it down (or save it as PDF) and upload it again.`;

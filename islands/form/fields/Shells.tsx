@@ -178,6 +178,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         invalid={messages.length > 0}
         describedBy={[q.hint ? hintId(q.key) : null, errorId(q.key)].filter(Boolean).join(' ')}
         maxLength={inputMaxLength(q)}
+        {...(typeof form.answers.state === 'string' && form.answers.state ? { preferState: form.answers.state } : {})}
         onSelect={(record: LookupRecord) => apply(Object.fromEntries(fills.map(([field, key]) => [key, record[field] ?? ''])))}
         // §4 "Typing free text clears them, stores only the typed text in the main field": whether the block was
         // filled from a suggestion or by hand, so no city or CEEB code of another school survives the new name.
