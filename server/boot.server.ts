@@ -15,6 +15,7 @@ import { checkDefinition } from '../form/check-definition.js';
 import { formDefinition } from '../form/definition.js';
 import { protectDataDir } from './data-dir.server.js';
 import { recordSubmissionEvent } from './integration/webhook-outbox.server.js';
+import { openChecklistAtSubmission } from './after-submission/checklist.server.js';
 
 export interface BootOptions {
   /** Run job handlers in this process (WORKER=inline, or the worker entry). */
@@ -39,6 +40,7 @@ export async function bootServices(config: Config, logger: Logger, options: Boot
     await enqueueApplicationPdf(services, userId, trx);
     await queueSubmissionReceipt(services, trx, userId);
     await recordSubmissionEvent(services, trx, userId);
+    await openChecklistAtSubmission(services, trx, userId);
   };
   if (options.startQueue !== false) {
     const boss = createBoss(db);

@@ -9,6 +9,7 @@ import * as m060 from './060_application_pdfs.js';
 import * as m080 from './080_receipts.js';
 import * as m090 from './090_staff_desk.js';
 import * as m095 from './095_kept_answers.js';
+import * as m100 from './100_after_submission.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,4 +31,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['080_receipts', m080],
   ['090_staff_desk', m090],
   ['095_kept_answers', m095],
+  ['100_after_submission', m100],
 ];

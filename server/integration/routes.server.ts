@@ -33,7 +33,7 @@ declare global {
   }
 }
 
-function requireClient(services: AppServices): RequestHandler {
+export function requireClient(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     const auth = req.get('authorization') ?? '';
     const key = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : '';

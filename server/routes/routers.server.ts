@@ -13,6 +13,8 @@ import { receiptFeature } from '../receipts/routes.server.js';
 import { staffFeature } from '../staff/routes.server.js';
 import { integrationFeature } from '../integration/routes.server.js';
 import { formPostFeature } from '../form-post/routes.server.js';
+import { afterSubmissionFeature } from '../after-submission/routes.server.js';
+import { afterSubmissionIntegrationFeature } from '../after-submission/integration-routes.server.js';
 
 /** JSON bodies are small: the largest is a whole answers object. */
 export const JSON_LIMIT = '256kb';
@@ -46,6 +48,8 @@ const FEATURES: Feature[] = [
   receiptFeature,
   staffFeature,
   integrationFeature,
+  afterSubmissionIntegrationFeature,
+  afterSubmissionFeature,
   formPostFeature,
 ];
 

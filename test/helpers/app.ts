@@ -13,6 +13,7 @@ import { createObjectStore } from '../../server/storage/create-store.server.js';
 import { enqueueApplicationPdf } from '../../server/pdf/routes.server.js';
 import { queueSubmissionReceipt } from '../../server/receipts/receipts.server.js';
 import { recordSubmissionEvent } from '../../server/integration/webhook-outbox.server.js';
+import { openChecklistAtSubmission } from '../../server/after-submission/checklist.server.js';
 import { testConfig } from './config.js';
 
 export interface TestContext {
@@ -87,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     await enqueueApplicationPdf(services, userId, trx);
     await queueSubmissionReceipt(services, trx, userId);
     await recordSubmissionEvent(services, trx, userId);
+    await openChecklistAtSubmission(services, trx, userId);
   };
   const queue = options.queue ?? 'off';
   const inFlight = new Set<Promise<unknown>>();
