@@ -7,6 +7,7 @@ import { PdfDownload } from '../../islands/PdfDownload.island.js';
 import { LogoutButton } from '../../islands/LogoutButton.island.js';
 import type { Data as CompletionPageData } from './+data.js';
 import { ReceiptSection, ReferenceLine } from './ReceiptSection.js';
+import { ChecklistSection, CounselorSection, DecisionSection } from './StatusSection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
@@ -15,6 +16,16 @@ export function Page() {
   const pageContext = usePageContext();
   const data = useData<CompletionPageData>();
   const { contacts } = shellConfig(pageContext);
+  const status = data?.status ?? null;
+  if (status?.letterView) {
+    return (
+      <main id="main" className="container completion completion--letter">
+        <h1>Freshman Application</h1>
+        <ReferenceLine reference={data?.receipt?.reference ?? null} />
+        <DecisionSection status={status} letterView />
+      </main>
+    );
+  }
   return (
     <>
       <main id="main" className="container completion">
@@ -22,6 +33,9 @@ export function Page() {
         <p className="completion__message">{SUCCESS_MESSAGE}</p>
         <ReferenceLine reference={data?.receipt?.reference ?? null} />
         {data?.banner ? <GreetingBanner banner={data.banner} /> : null}
+        {status ? <DecisionSection status={status} letterView={false} /> : null}
+        {status ? <ChecklistSection status={status} /> : null}
+        {status ? <CounselorSection status={status} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>

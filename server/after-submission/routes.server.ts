@@ -108,9 +108,9 @@ async function counselorUpload(services: AppServices, req: Request, res: Respons
  */
 export const afterSubmissionFeature: Feature = ({ root }, services) => {
   const router = Router();
-  const form = express.urlencoded({ extended: false, limit: '4kb' });
+  const form = [express.urlencoded({ extended: false, limit: '4kb' }), express.json({ limit: '4kb' })];
 
-  router.post(COUNSELOR_FORM_PATH, requireUser, form, async (req, res) => {
+  router.post(COUNSELOR_FORM_PATH, requireUser, ...form, async (req, res) => {
     const email = typeof req.body?.[COUNSELOR_FIELD] === 'string' ? (req.body[COUNSELOR_FIELD] as string) : '';
     const outcome = await applicantSendsRequest(services, res.locals.user!.id, email, { name: 'applicant', ip: req.ip ?? null });
     if (outcome === 'not-submitted') throw new HttpError(409, 'Submit your application first; we ask your counselor after you submit.');
