@@ -237,21 +237,29 @@ export async function counselorLinkState(services: AppServices, token: string): 
     counselorName: [answerText(app.answers, keys.counselorFirstName), answerText(app.answers, keys.counselorLastName)].filter(Boolean).join(' '),
     upload: doc ? { status: doc.status, fileName: doc.file_name } : null,
   };
-  // The counselor who sent it may come back to the same link to see that it arrived (or send it again if the conversion failed).
-  if (checklist?.status === 'received' && checklist.received_via === 'counselor' && !request.voided_at) return { state: 'received', ...details };
+  // The counselor who sent it may come back to the same link to see that it arrived.
   if (checklist?.status === 'received') return { state: 'received', ...details };
   if (request.voided_at) return { state: checklist?.not_my_student_at && checklist.not_my_student_at >= request.voided_at ? 'not-my-student' : 'void', applicantName: name };
   if (request.expires_at.getTime() <= services.now().getTime()) return { state: 'expired', applicantName: name };
   return { state: 'live', ...details };
 }
 
-/** The counselor's upload was accepted (stored, conversion queued): the transcript is received and the reminders stop. */
-export async function recordCounselorTranscript(services: AppServices, trx: Knex.Transaction, request: CounselorRequestRow, now: Date): Promise<void> {
-  const app = (await submittedApplication(trx, { userId: request.user_id }))!;
-  await lockedChecklist(trx, app, now);
-  await updateChecklist(trx, app.userId, { status: 'received', received_via: 'counselor', received_at: now, updated_at: now });
-  await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'transcript-received', userId: app.userId, detail: { via: 'counselor', email: request.email } });
-  await recordEvent(services, trx, app, 'transcript.received', { received_via: 'counselor', received_at: now.toISOString() });
+/**
+ * The counselor's upload was converted (it passed the hostile-document pipeline): only now is the transcript
+ * received, so a file nobody can read neither stops the reminders nor tells the CRM anything. Idempotent.
+ * Called by the conversion job, with its queue.
+ */
+export async function counselorTranscriptArrived(services: AppServices, userId: string): Promise<void> {
+  await services.db.knex.transaction(async (trx) => {
+    const now = services.now();
+    const app = await submittedApplication(trx, { userId });
+    if (!app) return;
+    const checklist = await lockedChecklist(trx, app, now);
+    if (checklist.status === 'received') return;
+    await updateChecklist(trx, userId, { status: 'received', received_via: 'counselor', received_at: now, updated_at: now });
+    await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'transcript-received', userId, detail: { via: 'counselor', email: checklist.counselor_email } });
+    await recordEvent(services, trx, app, 'transcript.received', { received_via: 'counselor', received_at: now.toISOString() });
+  });
 }
 
 /** "This is not my student": the link dies, the reminders stop, and the applicant and the office see it. */

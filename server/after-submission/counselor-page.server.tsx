@@ -60,11 +60,30 @@ const CONVERSION_TEXT: Record<string, string> = {
   FAILED: 'We could not read this file. Please send it again as a PDF, PNG, JPEG or Word file.',
 };
 
-function UploadForm({ token }: { token: string }) {
+/** The counselor's last file while it is checked (or when it could not be read): the page says so and offers a refresh. */
+function UploadStatus({ token, status }: { token: string; status: string }) {
+  const pending = status === 'UNPROCESSED' || status === 'IN_PROGRESS';
+  return (
+    <div role="status">
+      <p className={status === 'FAILED' ? 'error' : undefined}>
+        <strong>Your file: </strong>
+        {CONVERSION_TEXT[status]}
+        {pending ? ' This takes a few seconds.' : null}
+      </p>
+      {pending ? (
+        <p>
+          <a href={`/counselor/${token}`}>Check again</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function UploadForm({ token, again }: { token: string; again: boolean }) {
   return (
     <form method="post" action={`/counselor/${token}`} encType="multipart/form-data">
       <p>
-        <label htmlFor="transcript">Transcript file</label>
+        <label htmlFor="transcript">{again ? 'Send another file instead' : 'Transcript file'}</label>
         <br />
         <span id="transcript-hint" className="muted">
           A PDF, PNG, JPEG or Word (.docx) file of up to 1 MB.
@@ -121,7 +140,8 @@ export function sendCounselorPage(res: Response, config: Config, status: number,
             . Please send us their high school transcript. You do not need an account.
           </p>
           <p className="muted">{`This link works until ${universityDate(state.request.expires_at)}.`}</p>
-          <UploadForm token={options.token} />
+          {state.upload?.status ? <UploadStatus token={options.token} status={state.upload.status} /> : null}
+          <UploadForm token={options.token} again={Boolean(state.upload?.status)} />
           <h2>Not your student?</h2>
           <p>If {state.applicantName} is not your student, tell us and we will let them know. This link then stops working.</p>
           <form method="post" action={`/counselor/${options.token}/not-my-student`}>
@@ -130,23 +150,9 @@ export function sendCounselorPage(res: Response, config: Config, status: number,
         </>
       );
       break;
-    case 'received': {
-      const fromHere = state.upload && state.request.voided_at === null;
-      const failed = fromHere && state.upload?.status === 'FAILED';
-      body = (
-        <>
-          <p>{`Thank you. We have the high school transcript of ${state.applicantName}; there is nothing more to send.`}</p>
-          {fromHere && state.upload?.status ? <p>{CONVERSION_TEXT[state.upload.status]}</p> : null}
-          {fromHere && (state.upload?.status === 'UNPROCESSED' || state.upload?.status === 'IN_PROGRESS') ? (
-            <p>
-              <a href={`/counselor/${options.token}`}>Check again</a>
-            </p>
-          ) : null}
-          {failed ? <UploadForm token={options.token} /> : null}
-        </>
-      );
+    case 'received':
+      body = <p>{`Thank you. We have the high school transcript of ${state.applicantName}; there is nothing more to send.`}</p>;
       break;
-    }
     case 'not-my-student':
       body = <p>{`We will let ${state.applicantName} know that you are not their counselor. You do not need to do anything else.`}</p>;
       break;

@@ -8,6 +8,7 @@ import { newUploadKey, outputKeyFor } from '../documents/keys.server.js';
 import { takeConversionQuota } from '../documents/quotas.server.js';
 import { withStore } from '../storage/http-errors.server.js';
 import { replaceDocument } from '../../db/repos/documents.server.js';
+import { recordChecklistAudit } from '../../db/repos/after-submission.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS, type ConvertDocumentData } from '../../workers/queues.js';
 import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, fileExtension } from '../../form/documents.js';
@@ -18,8 +19,6 @@ import {
   applicantSendsRequest,
   counselorLinkState,
   counselorSaysNotMyStudent,
-  recordCounselorTranscript,
-  type CounselorLinkState,
 } from './checklist.server.js';
 import { sendCounselorPage } from './counselor-page.server.js';
 
@@ -52,15 +51,12 @@ function parseUpload(req: Request, res: Response): Promise<string | null> {
   });
 }
 
-/** The counselor's upload may go on while the link is live, or again after their own file could not be read. */
-function acceptsUpload(state: CounselorLinkState): state is Extract<CounselorLinkState, { state: 'live' | 'received' }> {
-  return state.state === 'live' || (state.state === 'received' && state.request.voided_at === null && state.upload?.status === 'FAILED');
-}
 
 async function counselorUpload(services: AppServices, req: Request, res: Response): Promise<void> {
   const token = String(req.params.token);
   const before = await counselorLinkState(services, token);
-  if (!acceptsUpload(before)) return sendCounselorPage(res, services.config, before.state === 'unknown' ? 404 : 409, before, { token });
+  // Uploads go on while the link is live: again after a file that could not be read, or to replace one still being checked.
+  if (before.state !== 'live') return sendCounselorPage(res, services.config, before.state === 'unknown' ? 404 : 409, before, { token });
   const fail = (status: number, text: string) => sendCounselorPage(res, services.config, status, before, { token, notice: { kind: 'error', text } });
   const problem = await parseUpload(req, res);
   if (problem) return fail(problem === FILE_MESSAGES.tooLarge ? 413 : 400, problem);
@@ -90,7 +86,7 @@ async function counselorUpload(services: AppServices, req: Request, res: Respons
     const now = services.now();
     const result = await replaceDocument(trx, row, now);
     await boss.send(CONVERT_DOCUMENT_QUEUE, job, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
-    if (before.state === 'live') await recordCounselorTranscript(services, trx, before.request, now);
+    await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'counselor-upload', userId, detail: { email: before.request.email, bytes: file.size } });
     return result.previous;
   });
   if (replaced) {

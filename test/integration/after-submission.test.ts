@@ -8,7 +8,8 @@ import { makePdf } from '../fixtures/documents.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE } from '../../workers/queues.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE, type ConvertDocumentData } from '../../workers/queues.js';
+import { convertDocument } from '../../workers/jobs/convert-document.server.js';
 import { COUNSELOR_LINK_DAYS, MAX_APPLICANT_SENDS } from '../../server/after-submission/checklist.server.js';
 import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../server/after-submission/mails.server.js';
 
@@ -95,8 +96,12 @@ describe('the counselor request', () => {
     expect(upload.status).toBe(303);
     const doc = await ctx.db.knex('document_answers').where({ user_id: user.id, answer_key: 'counselor_transcript' }).first();
     expect(doc).toMatchObject({ status: 'UNPROCESSED', file_name: 'counselor-transcript.pdf' });
-    const convertJobs = await ctx.db.knex.raw(`select count(*)::int as n from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [user.id]);
-    expect(convertJobs.rows[0].n).toBe(1);
+    const convertJobs = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [user.id])).rows as Array<{ id: string; data: ConvertDocumentData }>;
+    expect(convertJobs).toHaveLength(1);
+    // Not received until the file has been through the conversion (a file nobody can read is no transcript).
+    expect((await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).status).toBe('requested');
+    expect((await request(ctx.app).get(`/counselor/${token}`).expect(200)).text).toContain('We are checking the file.');
+    await convertDocument(ctx.services, convertJobs[0]!.data, convertJobs[0]!.id);
 
     const after = await completion(user);
     expect(after.text).toContain('Received from your counselor on ');
@@ -107,7 +112,10 @@ describe('the counselor request', () => {
     mail.messages.length = 0;
     for (const job of await reminderJobs(String(requestRow.id))) expect(await sendAfterSubmissionMail(ctx.services, job.data)).toBe('skipped');
     expect(mail.messages).toHaveLength(0);
-    expect((await ctx.db.knex('staff_audit').where({ user_id: user.id, action: 'transcript-received' })).length).toBe(1);
+    expect((await ctx.db.knex('staff_audit').where({ user_id: user.id }).orderBy('id')).map((a) => [a.staff_email, a.action])).toEqual([
+      ['counselor', 'counselor-upload'],
+      ['counselor', 'transcript-received'],
+    ]);
     expect((await ctx.db.knex('webhook_events').where({ user_id: user.id, type: 'transcript.received' })).length).toBe(1);
   });
 
