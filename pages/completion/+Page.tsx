@@ -32,7 +32,8 @@ export function Page() {
         <h1>Freshman Application</h1>
         <p className="completion__message">{SUCCESS_MESSAGE}</p>
         <ReferenceLine reference={data?.receipt?.reference ?? null} />
-        {data?.banner ? <GreetingBanner banner={data.banner} /> : null}
+        {/* Once a decision is out, "what happens next" is past: the decision takes the banner's place. */}
+        {data?.banner && status?.decision.state !== 'ready' ? <GreetingBanner banner={data.banner} /> : null}
         {status ? <DecisionSection status={status} letterView={false} /> : null}
         {status ? <ChecklistSection status={status} /> : null}
         {status ? <CounselorSection status={status} /> : null}
