@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
@@ -12,9 +12,11 @@ import { apiNotFound, errorHandler } from './middleware/errors.server.js';
 import { pathForLog } from './logger.server.js';
 import { healthRouter } from './routes/health.server.js';
 import { pageRenderer } from './render.server.js';
-import { apiRouters } from './routes/routers.server.js';
+import { routesRouter } from './routes.server.js';
 import { sessionMiddleware } from './auth/session.server.js';
 import { serviceMode } from './service/service-mode.server.js';
+import { readFlash } from './auth/flash.server.js';
+import { takeKeptAnswersAtLogin } from './form-post/kept-answers.server.js';
 
 export interface AppOptions {
   /** Development: vite's middleware serves modules with HMR. Production: the built client in dist/client. */
@@ -44,7 +46,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
       },
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: pathForLog(req.url) }),
-        res: (res) => ({ statusCode: res.statusCode }),
+        // The route-map row that answered ("GET /api/document-answer/:key"): groups requests without their ids.
+        res: (res: { statusCode: number; raw?: { locals?: { route?: string } } }) => ({ statusCode: res.statusCode, route: res.raw?.locals?.route }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' },
     }),
@@ -75,16 +78,14 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.use(sessionMiddleware(services));
   app.use(serviceMode(services));
   app.use(sameOriginOnly(config));
-  app.use(noStoreForApi);
-  for (const [prefix, router] of apiRouters(services)) app.use(prefix, router);
+  // Every URL the app answers besides the pages: server/routes.server.ts.
+  app.use(routesRouter(services));
   app.use(apiNotFound);
+  // Page requests only (both pass anything else on): a plain form post's message for the page it redirected
+  // to, and answers kept while logged out taken in once logged in, before the routing guard looks at them.
+  app.use(readFlash(services));
+  app.use(takeKeptAnswersAtLogin(services));
   app.use(pageRenderer(services));
   app.use(errorHandler);
   return app;
 }
-
-/** API answers are per-user and must never be cached by a shared proxy. */
-const noStoreForApi: RequestHandler = (req, res, next) => {
-  if (/^\/(api|public|service)(\/|$)/.test(req.path)) res.setHeader('Cache-Control', 'no-store');
-  next();
-};

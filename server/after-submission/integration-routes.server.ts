@@ -1,9 +1,7 @@
-import express, { Router, type RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import Joi from 'joi';
-import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { requireClient } from '../integration/routes.server.js';
 import { REFERENCE_PATTERN } from '../../db/repos/references.server.js';
 import { DECISIONS } from '../../db/repos/after-submission.server.js';
 import {
@@ -51,46 +49,41 @@ function body<T>(schema: Joi.Schema, value: unknown): T {
   return parsed as T;
 }
 
+async function application(services: AppServices, reference: string) {
+  const app = REFERENCE_PATTERN.test(reference) ? await submittedApplication(services.db.knex, { reference }) : null;
+  if (!app) throw new HttpError(404, 'No submitted application with this reference.');
+  return app;
+}
+
+const actor = (req: Request, res: Response) => ({ name: `integration:${res.locals.integrationClient!.name}`, ip: req.ip ?? null });
+
 /**
- * PUT /integration/v1/applications/{reference}/checklist/transcript and …/decision (DESIGN §6): the CRM as the
- * source of truth. The same client keys as the feed; idempotent (the same request again changes nothing and
- * answers 200); 409 when the request conflicts with the current state (a released decision is final).
+ * PUT /integration/v1/applications/{reference}/checklist/transcript and …/decision (DESIGN §6; rows in
+ * server/routes.server.ts behind the integrationClient guard): the CRM as the source of truth. Idempotent (the
+ * same request again changes nothing and answers 200 with changed: false); 409 when the request conflicts
+ * with the current state (a released decision is final).
  */
-export const afterSubmissionIntegrationFeature: Feature = ({ root }, services) => {
-  const router = Router();
-  const client = requireClient(services);
-  // The feed's router in front may already have checked the key for this request.
-  const authenticated: RequestHandler = (req, res, next) => (res.locals.integrationClient ? next() : client(req, res, next));
-  const json = express.json({ limit: '64kb', strict: true });
-
-  async function application(services: AppServices, reference: string) {
-    const app = REFERENCE_PATTERN.test(reference) ? await submittedApplication(services.db.knex, { reference }) : null;
-    if (!app) throw new HttpError(404, 'No submitted application with this reference.');
-    return app;
-  }
-
-  const actor = (res: express.Response, req: express.Request) => ({ name: `integration:${res.locals.integrationClient!.name}`, ip: req.ip ?? null });
-
-  router.put('/integration/v1/applications/:reference/checklist/transcript', authenticated, json, async (req, res) => {
-    body(transcriptBody, req.body);
-    const app = await application(services, String(req.params.reference));
-    const outcome = await markTranscriptReceived(services, app, 'integration', actor(res, req));
-    const state = (await afterSubmissionState(services, app.userId))!;
-    res.json({ reference: app.reference, changed: outcome === 'changed', ...afterSubmissionJson(state) });
-  });
-
-  router.put('/integration/v1/applications/:reference/decision', authenticated, json, async (req, res) => {
-    const input = body<DecisionInput>(decisionBody, req.body);
-    const app = await application(services, String(req.params.reference));
-    try {
-      const outcome = await recordDecision(services, app, input, actor(res, req));
+export function afterSubmissionIntegrationHandlers(services: AppServices) {
+  return {
+    transcript: (async (req, res) => {
+      body(transcriptBody, req.body);
+      const app = await application(services, String(req.params.reference));
+      const outcome = await markTranscriptReceived(services, app, 'integration', actor(req, res));
       const state = (await afterSubmissionState(services, app.userId))!;
-      res.json({ reference: app.reference, changed: outcome.recorded === 'changed' || outcome.released === 'changed', ...afterSubmissionJson(state) });
-    } catch (err) {
-      if (err instanceof ChecklistConflict) throw new HttpError(409, err.message);
-      throw err;
-    }
-  });
+      res.json({ reference: app.reference, changed: outcome === 'changed', ...afterSubmissionJson(state) });
+    }) as RequestHandler<{ reference: string }>,
 
-  root.use(router);
-};
+    decision: (async (req, res) => {
+      const input = body<DecisionInput>(decisionBody, req.body);
+      const app = await application(services, String(req.params.reference));
+      try {
+        const outcome = await recordDecision(services, app, input, actor(req, res));
+        const state = (await afterSubmissionState(services, app.userId))!;
+        res.json({ reference: app.reference, changed: outcome.recorded === 'changed' || outcome.released === 'changed', ...afterSubmissionJson(state) });
+      } catch (err) {
+        if (err instanceof ChecklistConflict) throw new HttpError(409, err.message);
+        throw err;
+      }
+    }) as RequestHandler<{ reference: string }>,
+  };
+}

@@ -1,9 +1,7 @@
-import express, { Router, type Request, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { requireUser } from '../auth/session.server.js';
 import { newUploadKey, outputKeyFor } from '../documents/keys.server.js';
 import { takeConversionQuota } from '../documents/quotas.server.js';
 import { withStore } from '../storage/http-errors.server.js';
@@ -99,43 +97,44 @@ async function counselorUpload(services: AppServices, req: Request, res: Respons
 }
 
 /**
- * /completion's counselor form, /counselor/<token> and its two forms. Every POST passes the app's Origin
- * check (server/middleware/security.server.ts) like every other state change.
+ * /completion's counselor form, /counselor/<token> and its two forms (rows in server/routes.server.ts). Every
+ * POST passes the app's Origin check (server/middleware/security.server.ts) like every other state change.
  */
-export const afterSubmissionFeature: Feature = ({ root }, services) => {
-  const router = Router();
-  const form = [express.urlencoded({ extended: false, limit: '4kb' }), express.json({ limit: '4kb' })];
+export function afterSubmissionHandlers(services: AppServices) {
+  return {
+    /** POST /completion/counselor (student): a form post is redirected back to /completion naming the outcome; JSON gets JSON. */
+    counselorForm: (async (req, res) => {
+      const email = typeof req.body?.[COUNSELOR_FIELD] === 'string' ? (req.body[COUNSELOR_FIELD] as string) : '';
+      const outcome = await applicantSendsRequest(services, res.locals.user!.id, email, { name: 'applicant', ip: req.ip ?? null });
+      if (outcome === 'not-submitted') throw new HttpError(409, 'Submit your application first; we ask your counselor after you submit.');
+      if (req.accepts(['html', 'json']) === 'json') {
+        const status = { sent: 200, invalid: 400, limit: 429, received: 409 }[outcome];
+        const officeEmail = services.config.contacts.officeEmail;
+        const message = outcome === 'sent' ? APPLICANT_MESSAGES.sent(email.trim().toLowerCase()) : outcome === 'limit' ? APPLICANT_MESSAGES.limit(officeEmail) : APPLICANT_MESSAGES[outcome];
+        res.status(status).json({ outcome, message });
+        return;
+      }
+      res.redirect(303, `/completion?counselor=${outcome}#transcript`);
+    }) as RequestHandler,
 
-  router.post(COUNSELOR_FORM_PATH, requireUser, ...form, async (req, res) => {
-    const email = typeof req.body?.[COUNSELOR_FIELD] === 'string' ? (req.body[COUNSELOR_FIELD] as string) : '';
-    const outcome = await applicantSendsRequest(services, res.locals.user!.id, email, { name: 'applicant', ip: req.ip ?? null });
-    if (outcome === 'not-submitted') throw new HttpError(409, 'Submit your application first; we ask your counselor after you submit.');
-    if (req.accepts(['html', 'json']) === 'json') {
-      const status = { sent: 200, invalid: 400, limit: 429, received: 409 }[outcome];
-      const officeEmail = services.config.contacts.officeEmail;
-      const message = outcome === 'sent' ? APPLICANT_MESSAGES.sent(email.trim().toLowerCase()) : outcome === 'limit' ? APPLICANT_MESSAGES.limit(officeEmail) : APPLICANT_MESSAGES[outcome];
-      res.status(status).json({ outcome, message });
-      return;
-    }
-    res.redirect(303, `/completion?counselor=${outcome}#transcript`);
-  });
+    /** GET /counselor/:token: the counselor's page (no account). */
+    counselorPage: (async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      const state = await counselorLinkState(services, String(req.params.token));
+      const status = state.state === 'unknown' ? 404 : state.state === 'live' || state.state === 'received' ? 200 : 410;
+      sendCounselorPage(res, services.config, status, state, { token: String(req.params.token) });
+    }) as RequestHandler<{ token: string }>,
 
-  router.get('/counselor/:token', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    const state = await counselorLinkState(services, String(req.params.token));
-    const status = state.state === 'unknown' ? 404 : state.state === 'live' || state.state === 'received' ? 200 : 410;
-    sendCounselorPage(res, services.config, status, state, { token: String(req.params.token) });
-  });
+    /** POST /counselor/:token: the transcript, multipart (parsed here, so a refusal can show the page). */
+    counselorUpload: ((req, res) => counselorUpload(services, req, res)) as RequestHandler<{ token: string }>,
 
-  router.post('/counselor/:token', (req, res) => counselorUpload(services, req, res));
-
-  router.post('/counselor/:token/not-my-student', async (req, res) => {
-    const token = String(req.params.token);
-    const done = await counselorSaysNotMyStudent(services, token);
-    if (done) return void res.redirect(303, `/counselor/${token}`);
-    const state = await counselorLinkState(services, token);
-    sendCounselorPage(res, services.config, state.state === 'unknown' ? 404 : 409, state, { token });
-  });
-
-  root.use(router);
-};
+    /** POST /counselor/:token/not-my-student */
+    notMyStudent: (async (req, res) => {
+      const token = String(req.params.token);
+      const done = await counselorSaysNotMyStudent(services, token);
+      if (done) return void res.redirect(303, `/counselor/${token}`);
+      const state = await counselorLinkState(services, token);
+      sendCounselorPage(res, services.config, state.state === 'unknown' ? 404 : 409, state, { token });
+    }) as RequestHandler<{ token: string }>,
+  };
+}

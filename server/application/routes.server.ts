@@ -1,8 +1,7 @@
 import Joi from 'joi';
-import type { Feature } from '../routes/routers.server.js';
+import type { RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { requireUser } from '../auth/session.server.js';
 import { PAGE_IDS } from '../../form/definition.js';
 import {
   recordWebStatus,
@@ -53,25 +52,25 @@ const tabsBody = Joi.object<TabsRequest>({ tab_id: Joi.string().max(80).required
 
 const userOf = (res: { locals: { user: { id: string; username: string } | null } }) => res.locals.user!;
 
-/** §7 calls for logged-in students. Every query is scoped to the session's user id. */
-export const applicationFeature: Feature = ({ api }, services: AppServices) => {
+/** §7 calls for logged-in students (mounted in server/routes.server.ts). Every query is scoped to the session's user id. */
+export function applicationHandlers(services: AppServices) {
   const knex = services.db.knex;
 
-  api.get('/profile', requireUser, async (_req, res) => {
+  const profile: RequestHandler = async (_req, res) => {
     const profile = await loadProfile(services, userOf(res));
     res.setHeader('ETag', etagOf(profile.version));
     res.json(profile);
-  });
+  };
 
-  api.put('/last-page', requireUser, async (req, res) => {
+  const lastPage: RequestHandler = async (req, res) => {
     const { last_page } = body(lastPageBody, req.body);
     const path = last_page.startsWith('/') ? last_page : `/${last_page}`;
     const user = userOf(res);
     await whileOpen(services, user.id, (trx) => setLastPage(trx, user.id, path, services.now()));
     res.json({ message: 'Last page recorded.', last_page: path });
-  });
+  };
 
-  api.put('/answer', requireUser, async (req, res) => {
+  const saveAnswers: RequestHandler = async (req, res) => {
     const changes = parseAnswers(req.body);
     const expectedVersion = versionFromIfMatch(req.get('if-match'));
     const saved = await saveStudentAnswers(services, userOf(res).id, changes, expectedVersion);
@@ -79,9 +78,9 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     if (saved.outcome === 'submitted') throw submittedError();
     if (saved.outcome === 'conflict') throw new HttpError(409, CONFLICT_MESSAGE, { answer: saved.answers, version: saved.version });
     res.json({ message: SAVED_MESSAGE, version: saved.version, answer: saved.answers });
-  });
+  };
 
-  api.post('/web-status', requireUser, async (req, res) => {
+  const webStatus: RequestHandler = async (req, res) => {
     const { web_status } = body(webStatusBody, req.body);
     const user = userOf(res);
     if (web_status === 'submitted') {
@@ -91,51 +90,51 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     await recordWebStatus(knex, user.id, web_status, services.now());
     const statuses = await webStatusesOf(knex, user.id);
     res.json({ web_status: statuses.map((s) => ({ web_status: s })) });
-  });
+  };
 
-  api.post('/validations', requireUser, async (req, res) => {
+  const recordValidations: RequestHandler = async (req, res) => {
     const entries = body(validationsBody, req.body);
     const user = userOf(res);
     await whileOpen(services, user.id, (trx) => setValidations(trx, user.id, entries, services.now()));
     res.json({ message: 'Validation results recorded.' });
-  });
+  };
 
   // Every problem fixed: the stored result goes, so no page shows a summary of problems that are gone.
-  api.delete('/validations', requireUser, async (_req, res) => {
+  const clearValidations: RequestHandler = async (_req, res) => {
     const user = userOf(res);
     await whileOpen(services, user.id, (trx) => setValidations(trx, user.id, [], services.now()));
     res.json({ message: 'Validation results cleared.' });
-  });
+  };
 
-  api.post('/submit', requireUser, async (req, res) => {
+  const submit: RequestHandler = async (req, res) => {
     const user = userOf(res);
     // Takes in answers carried through login, if any wait.
     await loadApplication(services, user.id);
     const outcome = await submitStudentApplication(services, user.id);
     if (outcome.outcome === 'invalid') throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
     res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted', reference: outcome.reference });
-  });
+  };
 
-  api.get('/add-another', requireUser, async (_req, res) => {
+  const addAnother: RequestHandler = async (_req, res) => {
     const row = await getApplication(knex, userOf(res).id, services.now());
     res.json(uiStateWithDefaults(row).add_another);
-  });
+  };
 
-  api.put('/add-another', requireUser, async (req, res) => {
+  const setAddAnotherCount: RequestHandler = async (req, res) => {
     const { button_id, num_components } = body(addAnotherBody, req.body);
     const max = repeaterMaximums().get(button_id);
     if (max === undefined) throw new HttpError(400, `Unknown add-another button: ${button_id}`);
     if (num_components > max) throw new HttpError(400, `At most ${max} can be added for ${button_id}.`);
     const counts = await whileOpen(services, userOf(res).id, (trx, row) => setAddAnother(trx, row, button_id, num_components, services.now()));
     res.json(counts);
-  });
+  };
 
-  api.get('/tabs', requireUser, async (_req, res) => {
+  const tabs: RequestHandler = async (_req, res) => {
     const row = await getApplication(knex, userOf(res).id, services.now());
     res.json(uiStateWithDefaults(row).tabs);
-  });
+  };
 
-  api.put('/tabs', requireUser, async (req, res) => {
+  const chooseTab: RequestHandler = async (req, res) => {
     const { tab_id, chosen_tab } = body(tabsBody, req.body);
     const group = tabGroups().get(tab_id);
     if (!group) throw new HttpError(400, `Unknown tabs: ${tab_id}`);
@@ -143,7 +142,9 @@ export const applicationFeature: Feature = ({ api }, services: AppServices) => {
     const result = await switchTab(services, userOf(res).id, tab_id, chosen_tab);
     res.setHeader('ETag', etagOf(result.version));
     res.json({ tabs: result.tabs, version: result.version });
-  });
-};
+  };
+
+  return { profile, lastPage, saveAnswers, webStatus, recordValidations, clearValidations, submit, addAnother, setAddAnotherCount, tabs, chooseTab };
+}
 
 

@@ -1,16 +1,15 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
-import type { Feature } from '../routes/routers.server.js';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { sendPage } from '../render.server.js';
-import { AUTH_CARDS, RESEND, RESEND_FIELD, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';
+import { AUTH_CARDS, RESEND, type AuthCardName, RESEND_FIELD, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';
 import { authValues, type AuthForm, type FieldErrors } from '../../contracts/auth-check.js';
 import { ipLimit } from './limits.server.js';
 import { SESSION_INVALID_MESSAGE } from './session.server.js';
 import { confirmAccount, resendCode, signUp } from './accounts.server.js';
 import { logIn, logOut } from './login.server.js';
 import { requestPasswordReset, resetPassword } from './password-reset.server.js';
-import { readFlash, setFlash } from './flash.server.js';
+import { setFlash } from './flash.server.js';
 
 /** The flows behind each form, the same functions the JSON API calls (server/auth/routes.server.ts). */
 type Flow = (services: AppServices, input: any, req: Request, res: Response) => Promise<{ message: string }>;
@@ -75,15 +74,14 @@ function cardPost(services: AppServices, card: AuthCardDefinition): RequestHandl
   };
 }
 
-/** The auth cards and the logout button as plain HTML forms, answered at the pages' own URLs. */
-export const authFormsFeature: Feature = ({ root }, services) => {
-  const urlencoded = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
-  root.use(readFlash(services));
-  for (const card of Object.values(AUTH_CARDS)) root.post(card.path, urlencoded, cardPost(services, card));
+/** The auth cards and the logout button as plain HTML forms, answered at the pages' own URLs (server/routes.server.ts). */
+export function authFormHandlers(services: AppServices): Record<AuthCardName, RequestHandler> & { logout: RequestHandler } {
+  const cards = Object.fromEntries(Object.values(AUTH_CARDS).map((card) => [card.name, cardPost(services, card)])) as Record<AuthCardName, RequestHandler>;
   // As the islands' logout (§7, §8): whatever the session's state, /login with the session-invalid text.
-  root.post('/logout', async (req, res) => {
+  const logout: RequestHandler = async (req, res) => {
     await logOut(services, req, res);
     setFlash(services, res, { kind: 'error', message: SESSION_INVALID_MESSAGE });
     res.redirect(303, '/login');
-  });
-};
+  };
+  return { ...cards, logout };
+}

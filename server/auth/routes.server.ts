@@ -1,10 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { authValues, type AuthForm } from '../../contracts/auth-check.js';
-import { ipLimit } from './limits.server.js';
-import { requireUser } from './session.server.js';
 import { confirmAccount, resendCode, signUp } from './accounts.server.js';
 import { logIn, logOut, type LoginInput } from './login.server.js';
 import { requestPasswordReset, resetPassword } from './password-reset.server.js';
@@ -19,37 +16,35 @@ function parse<T>(form: AuthForm, req: Request): T {
   return value;
 }
 
-/** §7 account calls. Routes stay thin: guard (limits) → validated input → the flow → JSON. */
-export const authFeature: Feature = ({ pub, api, root }, services: AppServices) => {
+/** §7 account calls (mounted in server/routes.server.ts). Handlers stay thin: validated input → the flow → JSON. */
+export function authApiHandlers(services: AppServices) {
   const json =
     <T>(form: AuthForm, run: (input: T, req: Request, res: Parameters<RequestHandler>[1]) => Promise<{ message: string }>): RequestHandler =>
     async (req, res) => {
       res.json(await run(parse<T>(form, req), req, res));
     };
 
-  pub.post('/signup', ipLimit(services, 'signup'), json<{ username: string; password: string }>('signup', (input) => signUp(services, input)));
-  pub.post('/confirm', ipLimit(services, 'confirm'), json<{ username: string; code: string }>('confirm', (input) => confirmAccount(services, input)));
-  pub.post('/resend-confirm', ipLimit(services, 'resend'), json<{ username: string }>('resend', (input) => resendCode(services, input)));
-  pub.post('/login', ipLimit(services, 'login'), json<LoginInput>('login', (input, req, res) => logIn(services, req, res, input)));
-  pub.post('/forgot-password', ipLimit(services, 'forgot'), json<{ username: string }>('forgot', (input) => requestPasswordReset(services, input)));
-  pub.post(
-    '/reset-password',
-    ipLimit(services, 'reset'),
-    json<{ username: string; password: string; id: string }>('reset', (input) => resetPassword(services, input)),
-  );
+  const signup = json<{ username: string; password: string }>('signup', (input) => signUp(services, input));
+  const confirm = json<{ username: string; code: string }>('confirm', (input) => confirmAccount(services, input));
+  const resendConfirm = json<{ username: string }>('resend', (input) => resendCode(services, input));
+  const login = json<LoginInput>('login', (input, req, res) => logIn(services, req, res, input));
+  const forgotPassword = json<{ username: string }>('forgot', (input) => requestPasswordReset(services, input));
+  const resetPasswordCall = json<{ username: string; password: string; id: string }>('reset', (input) => resetPassword(services, input));
 
-  api.get('/logout', requireUser, async (req, res) => {
+  const logout: RequestHandler = async (req, res) => {
     res.json(await logOut(services, req, res));
-  });
+  };
   /** Who is logged in; also keeps the session alive (the inactivity modal's "stay logged in"). */
-  api.get('/session', requireUser, (_req, res) => {
+  const session: RequestHandler = (_req, res) => {
     res.json({ username: res.locals.user!.username });
-  });
+  };
 
-  // The reset link's token is in the URL: never leak it through Referer, never cache the page.
-  root.get('/reset', (_req, res, next) => {
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  return { signup, confirm, resendConfirm, login, forgotPassword, resetPassword: resetPasswordCall, logout, session };
+}
+
+/** The reset link's token is in the URL: never leak it through Referer, never cache the page (which renders next). */
+export const resetPageHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cache-Control', 'no-store');
+  next();
 };

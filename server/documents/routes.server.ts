@@ -1,7 +1,6 @@
-import type { Request, Response } from 'express';
-import type { Feature } from '../routes/routers.server.js';
+import type { Request, RequestHandler, Response } from 'express';
+import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { requireUser } from '../auth/session.server.js';
 import { isDocumentKey } from './document-keys.server.js';
 import {
   conversionStatus,
@@ -26,26 +25,27 @@ function keyParam(req: Request): string {
   return answerKey(req.params.key);
 }
 
-/** §7 document calls. Logic lives in service.server.ts; these only guard, parse and answer. */
-export const documentsFeature: Feature = ({ api }, services) => {
-  api.post('/presigned-url', requireUser, async (req, res) => {
+/** §7 document calls (mounted in server/routes.server.ts). Logic lives in service.server.ts; these only parse and answer. */
+export function documentHandlers(services: AppServices) {
+  const presign: RequestHandler = async (req, res) => {
     res.json(await presignUpload(services, userId(res), answerKey((req.body as { answer_key?: unknown } | undefined)?.answer_key)));
-  });
-  api.get('/document-answer', requireUser, async (_req, res) => {
+  };
+  const list: RequestHandler = async (_req, res) => {
     res.json(await listDocumentAnswers(services, userId(res)));
-  });
-  api.delete('/document-answer/:key', requireUser, async (req, res) => {
+  };
+  const remove: RequestHandler = async (req, res) => {
     await deleteDocumentAnswer(services, userId(res), keyParam(req));
     res.json({ message: 'Your file was deleted.' });
-  });
-  api.post('/pdf/document-answer/:key', requireUser, async (req, res) => {
+  };
+  const convert: RequestHandler = async (req, res) => {
     res.status(202).json(await startConversion(services, userId(res), keyParam(req), req.body));
-  });
-  api.get('/pdf/document-answer/:key', requireUser, async (req, res) => {
+  };
+  const conversion: RequestHandler = async (req, res) => {
     res.json(await conversionStatus(services, userId(res), keyParam(req)));
-  });
-  api.delete('/pdf/document-answer/:key', requireUser, async (req, res) => {
+  };
+  const removeConversion: RequestHandler = async (req, res) => {
     await deleteConversion(services, userId(res), keyParam(req));
     res.json({ message: 'The converted file was deleted.' });
-  });
-};
+  };
+  return { presign, list, remove, convert, conversion, removeConversion };
+}

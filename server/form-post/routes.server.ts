@@ -1,8 +1,7 @@
-import express, { Router, type Request, type Response } from 'express';
-import type { Feature } from '../routes/routers.server.js';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../services.server.js';
 import { formDefinition } from '../../form/definition.js';
-import type { Page } from '../../form/types.js';
+import type { Page, PageId } from '../../form/types.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { SESSION_INVALID_MESSAGE } from '../auth/session.server.js';
 import { setFlash } from '../auth/flash.server.js';
@@ -11,8 +10,7 @@ import { HttpError } from '../http-error.server.js';
 import { pageChangeMarker } from '../application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { handleStudentPost, visitorPost } from './form-post.server.js';
-import { keepPostedAnswers, takeKeptAnswersAtLogin } from './kept-answers.server.js';
-import { uploadedFeature } from './uploaded.server.js';
+import { keepPostedAnswers } from './kept-answers.server.js';
 
 /** Context key under which a re-rendered form page finds what was posted (pages/(form)/+data.ts). */
 export const FORM_POST_CONTEXT = 'formPost';
@@ -52,13 +50,13 @@ async function postPage(services: AppServices, page: Page, req: Request, res: Re
  * the pressed button says (post/redirect/get), or show the page again with what was typed. Logic lives in
  * form-post.server.ts; the object store's redirect after an upload is uploaded.server.ts.
  */
-export const formPostFeature: Feature = (mounts, services) => {
-  const router = Router();
-  router.use(takeKeptAnswersAtLogin(services));
-  const form = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 });
-  for (const page of formDefinition().pages) {
-    router.post(page.path, form, (req, res) => postPage(services, page, req, res));
-  }
-  mounts.root.use(router);
-  uploadedFeature(mounts, services);
-};
+export function formPostHandlers(services: AppServices) {
+  return {
+    /** The handler of one page's plain form post; a page the definition does not have stops the start. */
+    page(id: PageId): RequestHandler {
+      const page = formDefinition().pages.find((p) => p.id === id);
+      if (!page) throw new Error(`No form page ${id} in the definition.`);
+      return (req, res) => postPage(services, page, req, res);
+    },
+  };
+}

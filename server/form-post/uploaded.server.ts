@@ -1,5 +1,4 @@
-import { Router, type Request, type Response } from 'express';
-import type { Feature } from '../routes/routers.server.js';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../services.server.js';
 import { fieldByKey } from '../../form/fields.js';
 import { HttpError } from '../http-error.server.js';
@@ -53,8 +52,6 @@ async function uploaded(services: AppServices, req: Request, res: Response): Pro
 }
 
 /** GET /uploaded/<key>: where the object store sends the browser after an upload posted without scripts. */
-export const uploadedFeature: Feature = (mounts, services) => {
-  const router = Router();
-  router.get('/uploaded/:key', (req, res) => uploaded(services, req, res));
-  mounts.root.use(router);
-};
+export function uploadedHandler(services: AppServices): RequestHandler {
+  return (req, res) => uploaded(services, req, res);
+}

@@ -1,9 +1,7 @@
-import express, { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import Joi from 'joi';
-import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { fromLocalOperator } from '../lookup/admin-import.server.js';
 import { verifyToken } from '../security/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
 import { documentAnswersForMany } from '../../db/repos/documents.server.js';
@@ -33,6 +31,7 @@ declare global {
   }
 }
 
+/** The `integrationClient` guard: a live key in `Authorization: Bearer`, else 401. */
 export function requireClient(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     const auth = req.get('authorization') ?? '';
@@ -81,14 +80,12 @@ const adminBody = Joi.object({
 });
 
 /** GET /integration/v1/applications (ADR 0170, README "Integrations"), and the loopback key administration. */
-export const integrationFeature: Feature = ({ root }, services) => {
-  const router = Router();
+export function integrationHandlers(services: AppServices) {
   const knex = services.db.knex;
 
-  // `npm run integration-client` while this server holds the embedded database: a local operator with a
-  // token signed by SESSION_SECRET; to anyone else the path does not exist.
-  router.post('/admin/clients', express.json({ limit: '4kb' }), async (req, res, next) => {
-    if (!fromLocalOperator(req)) return next();
+  // `npm run integration-client` while this server holds the embedded database: a local operator (the
+  // route's `loopback` guard) with a token signed by SESSION_SECRET.
+  const adminClients: RequestHandler = async (req, res) => {
     const auth = req.get('authorization') ?? '';
     if (!verifyToken(services.config.sessionSecret, ADMIN_PURPOSE, auth.replace(/^Bearer /, ''), services.now()).ok) {
       throw new HttpError(403, "The token is missing, expired, or not signed with this server's SESSION_SECRET.");
@@ -97,11 +94,9 @@ export const integrationFeature: Feature = ({ root }, services) => {
     if (error) throw new HttpError(400, error.message);
     res.setHeader('Cache-Control', 'no-store');
     res.json(await runClientCommand(knex, value as ClientCommand, services.now()));
-  });
+  };
 
-  router.use('/v1', requireClient(services));
-
-  router.get('/v1/applications', async (req, res) => {
+  const feed: RequestHandler = async (req, res) => {
     const since = decodeFeedCursor(req.query.since);
     const limitRaw = req.query.limit === undefined ? DEFAULT_LIMIT : Number(req.query.limit);
     if (!Number.isInteger(limitRaw) || limitRaw < 1 || limitRaw > MAX_LIMIT) throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_LIMIT}.`);
@@ -113,9 +108,9 @@ export const integrationFeature: Feature = ({ root }, services) => {
     const documents = await documentAnswersForMany(knex, page.map((r) => r.user_id));
     const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}));
     res.json({ applications, next_cursor: next, has_more: rows.length > limitRaw });
-  });
+  };
 
-  router.get('/v1/applications/:id/pdf', async (req, res) => {
+  const applicationPdf: RequestHandler<{ id: string }> = async (req, res) => {
     const id = req.params.id;
     const found = UUID.test(id) ? await findApplicationWithPdf(knex, id) : null;
     const submitted = found ? await knex('applications').where({ user_id: id }).whereNotNull('submitted_at').first('user_id') : null;
@@ -130,7 +125,7 @@ export const integrationFeature: Feature = ({ root }, services) => {
     if (!inFlight) await enqueueApplicationPdf(services, id);
     res.setHeader('Retry-After', '30');
     res.status(202).json({ status: 'IN_PROGRESS', message: 'The PDF is being prepared; ask again shortly.' });
-  });
+  };
 
-  root.use('/integration', router);
-};
+  return { adminClients, feed, applicationPdf };
+}

@@ -34,11 +34,10 @@ function byteLimit(max: number): Transform {
  * POST /lookup/admin/import?category= with the CSV as the body: the running server imports it over
  * its own database session, answering with NDJSON lines ({progress} | {rejected} | {summary} |
  * {error}). Used by `npm run lookup:import` when the embedded database is held by this server.
- * Anything not from a local operator with a valid token is answered as an unknown path.
+ * The route's `loopback` guard answers anything not from a local operator as an unknown path.
  */
 export function adminImportHandler(services: AppServices, onImported: () => void): RequestHandler {
-  return async (req, res, next) => {
-    if (!fromLocalOperator(req)) return next();
+  return async (req, res) => {
     const category = req.query.category;
     if (!isLookupCategory(category)) throw new HttpError(400, 'category must be one of hs_ceeb, college_ceeb, address.');
     const auth = req.get('authorization') ?? '';

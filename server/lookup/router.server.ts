@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http-error.server.js';
-import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { adminImportHandler } from './admin-import.server.js';
 import { LookupCache } from './lookup-cache.server.js';
@@ -50,10 +49,16 @@ function find(services: AppServices, cache: LookupCache<LookupAnswer>): RequestH
   };
 }
 
-/** The school and address autocomplete (§4, §7). Public: logged-out visitors fill the form too. */
-export const lookupFeature: Feature = (mounts, services) => {
+/**
+ * The school and address autocomplete (§4, §7), public: logged-out visitors fill the form too; and the
+ * operator's import, which empties the cache. Mounted in server/routes.server.ts.
+ */
+export function lookupHandlers(services: AppServices) {
   const limiter = new WindowRateLimiter(LOOKUP_RATE_LIMIT, 60_000);
   const cache = new LookupCache<LookupAnswer>(CACHE_ENTRIES, CACHE_TTL_MS);
-  mounts.lookup.get('/find', rateLimited(services, limiter), find(services, cache));
-  mounts.lookup.post('/admin/import', adminImportHandler(services, () => cache.clear()));
-};
+  return {
+    rateLimit: rateLimited(services, limiter),
+    find: find(services, cache),
+    adminImport: adminImportHandler(services, () => cache.clear()),
+  };
+}

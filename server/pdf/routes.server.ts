@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Knex } from 'knex';
-import type { Feature } from '../routes/routers.server.js';
+import type { RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
-import { requireUser } from '../auth/session.server.js';
 import { HttpError } from '../http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { failApplicationPdfNow, findApplicationPdf, findApplicationWithPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
@@ -84,8 +83,9 @@ export async function applicationPdfState(services: AppServices, userId: string)
   return { status: pdf.status as ApplicationPdfState['status'], url: null, ...(pdf.message ? { message: pdf.message } : {}) };
 }
 
-export const pdfFeature: Feature = ({ api }, services) => {
-  api.get('/pdf', requireUser, async (_req, res) => {
+export function pdfHandlers(services: AppServices) {
+  const applicationPdf: RequestHandler = async (_req, res) => {
     res.json(await applicationPdfState(services, res.locals.user!.id));
-  });
-};
+  };
+  return { applicationPdf };
+}

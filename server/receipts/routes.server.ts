@@ -1,6 +1,6 @@
-import type { Feature } from '../routes/routers.server.js';
+import type { RequestHandler } from 'express';
+import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
-import { requireUser } from '../auth/session.server.js';
 import { RESEND_QUEUED_MESSAGE, resendReceipt, resendsExhaustedMessage } from './receipts.server.js';
 
 /** Where /completion's "Send my receipt again" form posts (a plain form: it works without JavaScript). */
@@ -10,8 +10,8 @@ export const RESEND_RECEIPT_PATH = '/completion/resend-receipt';
  * POST /completion/resend-receipt: a browser's form post is answered with a redirect back to /completion
  * naming the outcome (?receipt=sent|limit), a JSON call with JSON (429 once the resends are used up).
  */
-export const receiptFeature: Feature = ({ root }, services) => {
-  root.post(RESEND_RECEIPT_PATH, requireUser, async (req, res) => {
+export function receiptHandlers(services: AppServices) {
+  const resend: RequestHandler = async (req, res) => {
     const result = await resendReceipt(services, res.locals.user!.id);
     const wantsJson = req.accepts(['html', 'json']) === 'json';
     if (result.outcome === 'not-submitted') throw new HttpError(409, 'Submit your application first; the receipt is sent when you do.');
@@ -21,5 +21,6 @@ export const receiptFeature: Feature = ({ root }, services) => {
     }
     if (result.outcome === 'exhausted') throw new HttpError(429, resendsExhaustedMessage(services.config.contacts.officeEmail));
     res.json({ message: RESEND_QUEUED_MESSAGE, resends_left: result.left });
-  });
-};
+  };
+  return { resend };
+}

@@ -1,11 +1,11 @@
-import type { Feature } from '../routes/routers.server.js';
+import type { RequestHandler } from 'express';
+import type { AppServices } from '../services.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import { requireServiceUser } from './service-mode.server.js';
 
 /** §7 GET /service/tmp-pdf: what the read-only layout of one application is rendered from. */
-export const serviceFeature: Feature = ({ service }, services) => {
-  service.get('/tmp-pdf', requireServiceUser, async (_req, res) => {
+export function serviceHandlers(services: AppServices) {
+  const tmpPdf: RequestHandler = async (_req, res) => {
     const { userId } = res.locals.serviceUser!;
     const row = await getApplication(services.db.knex, userId, services.now());
     res.json({
@@ -14,5 +14,6 @@ export const serviceFeature: Feature = ({ service }, services) => {
       document_answer: await documentAnswersFor(services.db.knex, userId),
       tabs: row.tabs,
     });
-  });
-};
+  };
+  return { tmpPdf };
+}

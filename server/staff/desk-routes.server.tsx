@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { countByStatus, findStaffApplication, listStaffApplications } from '../../db/repos/staff-applications.server.js';
@@ -20,10 +20,10 @@ const VIEW_LINK_HOURS = 0.25;
 export const PDF_PREPARING_MESSAGE = 'The PDF of this application is being prepared. Try again in a minute.';
 
 /** The list, one application's read-only view and PDF, and the audit trail. */
-export function deskRoutes(staff: Router, services: AppServices): void {
+export function deskHandlers(services: AppServices) {
   const knex = services.db.knex;
 
-  staff.get('/', async (req, res) => {
+  const list: RequestHandler = async (req, res) => {
     const now = services.now();
     const filter = filterFrom(req, now);
     const cursor = decodeCursor(req.query.after);
@@ -41,18 +41,18 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         terms={entryTermOptions(now)}
       />,
     );
-  });
+  };
 
-  staff.get('/export.csv', async (req, res) => {
+  const exportCsv: RequestHandler = async (req, res) => {
     const filter = filterFrom(req, services.now());
     await audit(services, req, res, 'export-csv', { detail: { filter } });
     const stamp = services.now().toISOString().slice(0, 10);
     res.status(200).type('text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="applications-${stamp}.csv"`);
     await streamCsv(knex, filter, res);
-  });
+  };
 
-  staff.get('/applications/:id/view', async (req, res) => {
+  const view: RequestHandler<{ id: string }> = async (req, res) => {
     const id = req.params.id;
     const found = isUuid(id) ? await findStaffApplication(knex, id) : null;
     if (!found) throw new HttpError(404, 'No such application.');
@@ -60,9 +60,9 @@ export function deskRoutes(staff: Router, services: AppServices): void {
     const token = signServiceToken(services.config.sessionSecret, found.username, { now: services.now(), hours: VIEW_LINK_HOURS });
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.redirect(303, `/about?service_token=${token}`);
-  });
+  };
 
-  staff.get('/applications/:id/pdf', async (req, res) => {
+  const pdf: RequestHandler<{ id: string }> = async (req, res) => {
     const id = req.params.id;
     const found = isUuid(id) ? await findApplicationWithPdf(knex, id) : null;
     if (!found) throw new HttpError(404, 'No such application.');
@@ -94,9 +94,9 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         </p>
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.get('/audit', async (req, res) => {
+  const auditTrail: RequestHandler = async (req, res) => {
     const before = typeof req.query.before === 'string' && /^\d{1,18}$/.test(req.query.before) ? req.query.before : null;
     const rows = await listAudit(knex, { before, limit: PAGE_SIZE + 1 });
     const page = rows.slice(0, PAGE_SIZE);
@@ -134,5 +134,7 @@ export function deskRoutes(staff: Router, services: AppServices): void {
         ) : null}
       </StaffLayout>,
     );
-  });
+  };
+
+  return { list, exportCsv, view, pdf, auditTrail };
 }

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { countByStatus } from '../../db/repos/staff-applications.server.js';
@@ -31,10 +31,10 @@ function ExportRow({ row }: { row: StaffExportRow }) {
 }
 
 /** ZIPs of the current filter's PDFs, built by a job; progress shown, downloadable when ready. */
-export function exportRoutes(staff: Router, services: AppServices): void {
+export function exportHandlers(services: AppServices) {
   const knex = services.db.knex;
 
-  staff.post('/exports', async (req, res) => {
+  const start: RequestHandler = async (req, res) => {
     const filter = filterFrom(req, services.now());
     const counts = await countByStatus(knex, filter);
     const total = filter.status ? counts[filter.status] : Object.values(counts).reduce((a, b) => a + b, 0);
@@ -50,9 +50,9 @@ export function exportRoutes(staff: Router, services: AppServices): void {
     });
     await audit(services, req, res, 'export-zip', { detail: { filter, export: id } });
     res.redirect(303, `/staff/exports/${id}`);
-  });
+  };
 
-  staff.get('/exports', async (_req, res) => {
+  const list: RequestHandler = async (_req, res) => {
     const rows = await listStaffExports(knex, 50);
     sendStaffPage(
       res,
@@ -61,9 +61,9 @@ export function exportRoutes(staff: Router, services: AppServices): void {
         <ExportTable rows={rows} />
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.get('/exports/:id', async (req, res) => {
+  const status: RequestHandler<{ id: string }> = async (req, res) => {
     const row = isUuid(req.params.id) ? await findStaffExport(knex, req.params.id) : null;
     if (!row) throw new HttpError(404, 'No such export.');
     sendStaffPage(
@@ -89,15 +89,17 @@ export function exportRoutes(staff: Router, services: AppServices): void {
         </p>
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.get('/exports/:id/download', async (req, res) => {
+  const download: RequestHandler<{ id: string }> = async (req, res) => {
     const row = isUuid(req.params.id) ? await findStaffExport(knex, req.params.id) : null;
     if (!row) throw new HttpError(404, 'No such export.');
     if (row.status !== 'ready' || !row.output_key || !services.storage) return res.redirect(303, `/staff/exports/${row.id}`);
     await audit(services, req, res, 'download-zip', { detail: { export: row.id } });
     res.redirect(303, await services.storage.signedDownloadUrl(row.output_key, `applications-${new Date(row.created_at).toISOString().slice(0, 10)}.zip`));
-  });
+  };
+
+  return { start, list, status, download };
 }
 
 function ExportTable({ rows }: { rows: StaffExportRow[] }) {

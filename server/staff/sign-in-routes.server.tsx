@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { sha256 } from '../auth/tokens.server.js';
 import { redeemStaffLink } from '../../db/repos/staff.server.js';
@@ -14,10 +14,10 @@ export const PROVIDER_DOWN_MESSAGE = "The university's sign-in service cannot be
 export const LINK_INVALID_MESSAGE = 'This sign-in link is not valid or has expired. Ask for a new one.';
 
 /** Sign-in through the identity provider, or with a one-time link when none is configured; sign-out. */
-export function signInRoutes(staff: Router, services: AppServices): void {
+export function signInHandlers(services: AppServices) {
   const { config } = services;
 
-  staff.get('/sign-in', (_req, res) => {
+  const signInPage: RequestHandler = (_req, res) => {
     sendStaffPage(
       res,
       200,
@@ -37,9 +37,9 @@ export function signInRoutes(staff: Router, services: AppServices): void {
         )}
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.get('/oidc/start', async (req, res) => {
+  const oidcStart: RequestHandler = async (req, res) => {
     if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
     let target: string;
     try {
@@ -49,9 +49,9 @@ export function signInRoutes(staff: Router, services: AppServices): void {
       return sendStaffMessage(res, 503, 'Staff sign-in', null, PROVIDER_DOWN_MESSAGE);
     }
     res.redirect(302, target);
-  });
+  };
 
-  staff.get('/oidc/callback', async (req, res) => {
+  const oidcCallback: RequestHandler = async (req, res) => {
     if (!config.oidc) return sendStaffMessage(res, 404, 'Staff sign-in', null, 'No identity provider is configured.');
     const outcome = await completeOidcSignIn(services, req, res).catch((err: Error) => {
       req.log.warn({ err: { name: err.name, code: (err as { code?: string }).code } }, 'identity provider unreachable');
@@ -66,10 +66,10 @@ export function signInRoutes(staff: Router, services: AppServices): void {
     res.locals.staff = { email: outcome.email, via: 'oidc' };
     await audit(services, req, res, 'sign-in', { detail: { via: 'oidc' } });
     res.redirect(303, '/staff');
-  });
+  };
 
   // The link opens a page with a button: a mail scanner or link preview that fetches it uses nothing up.
-  staff.get('/link', (req, res) => {
+  const linkPage: RequestHandler = (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     if (config.oidc || !verifyStaffLink(config.sessionSecret, token, services.now()).ok) {
       return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_INVALID_MESSAGE);
@@ -84,9 +84,9 @@ export function signInRoutes(staff: Router, services: AppServices): void {
         </form>
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.post('/link', async (req, res) => {
+  const redeemLink: RequestHandler = async (req, res) => {
     const verified = verifyStaffLink(config.sessionSecret, (req.body as Record<string, unknown> | undefined)?.token, services.now());
     if (config.oidc || !verified.ok) return sendStaffMessage(res, 400, 'Staff sign-in', null, LINK_INVALID_MESSAGE);
     const email = verified.claims.e;
@@ -98,10 +98,12 @@ export function signInRoutes(staff: Router, services: AppServices): void {
     res.locals.staff = { email, via: 'link' };
     await audit(services, req, res, 'sign-in', { detail: { via: 'link' } });
     res.redirect(303, '/staff');
-  });
+  };
 
-  staff.post('/sign-out', async (req, res) => {
+  const signOut: RequestHandler = async (req, res) => {
     await endStaffSession(services, req, res);
     res.redirect(303, '/staff/sign-in');
-  });
+  };
+
+  return { signInPage, oidcStart, oidcCallback, linkPage, redeemLink, signOut };
 }

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { findWebhookEvent, listUndelivered, resetWebhookEvent } from '../../db/repos/webhook-events.server.js';
@@ -8,10 +8,10 @@ import { audit } from './audit.server.js';
 
 
 /** Webhook deliveries not (yet) made: failed ones first, each retryable. */
-export function webhookRoutes(staff: Router, services: AppServices): void {
+export function webhookHandlers(services: AppServices) {
   const knex = services.db.knex;
 
-  staff.get('/webhooks', async (req, res) => {
+  const list: RequestHandler = async (req, res) => {
     const rows = await listUndelivered(knex, 200);
     sendStaffPage(
       res,
@@ -55,9 +55,9 @@ export function webhookRoutes(staff: Router, services: AppServices): void {
         {rows.length === 0 ? <p>Every event has been delivered.</p> : null}
       </StaffLayout>,
     );
-  });
+  };
 
-  staff.post('/webhooks/:id/retry', async (req, res) => {
+  const retry: RequestHandler<{ id: string }> = async (req, res) => {
     const id = req.params.id;
     const event = /^\d{1,18}$/.test(id) ? await findWebhookEvent(knex, id) : null;
     if (!event) throw new HttpError(404, 'No such delivery.');
@@ -67,5 +67,7 @@ export function webhookRoutes(staff: Router, services: AppServices): void {
       await audit(services, req, res, 'retry-webhook', { userId: event.user_id, detail: { event: `evt_${id}` } });
     }
     res.redirect(303, '/staff/webhooks?retried=1');
-  });
+  };
+
+  return { list, retry };
 }

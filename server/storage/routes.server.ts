@@ -1,13 +1,10 @@
-import { Router, type ErrorRequestHandler, type Request } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { createHash } from 'node:crypto';
-import type { Feature } from '../routes/routers.server.js';
 import type { AppServices } from '../services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { verifyDownload, verifyUploadPolicy, type VerifiedPolicy } from './signing.server.js';
-import { LOCAL_UPLOAD_PATH } from './local-store.server.js';
-import { DOWNLOAD_PATH } from './download-link.server.js';
 import { storageHttpError } from './http-errors.server.js';
 
 type WithPolicy = Request & { uploadPolicy?: VerifiedPolicy };
@@ -15,10 +12,10 @@ type WithPolicy = Request & { uploadPolicy?: VerifiedPolicy };
 /**
  * The embedded store's upload target (it plays S3's part: the policy is the authorisation, checked
  * field by field before a byte of the file is kept) and the signed download route used by both stores.
+ * Mounted in server/routes.server.ts (the upload target only with the embedded store).
  */
-export const storageFeature: Feature = (mounts, services) => {
-  const router = Router();
-  if (services.storage?.kind === 'local') router.post(LOCAL_UPLOAD_PATH, uploadParser(services), async (req, res) => {
+export function storageHandlers(services: AppServices) {
+  const localUpload: RequestHandler = async (req, res) => {
     const policy = (req as WithPolicy).uploadPolicy;
     const file = req.file;
     if (!policy || !file) throw new HttpError(400, 'No file was uploaded.');
@@ -35,8 +32,8 @@ export const storageFeature: Feature = (mounts, services) => {
       return;
     }
     res.status(204).end();
-  });
-  router.get(DOWNLOAD_PATH, async (req, res) => {
+  };
+  const download: RequestHandler = async (req, res) => {
     const storage = services.storage;
     if (!storage) throw new HttpError(404, 'Not found.');
     const { key, name } = verifyDownload(services.config.sessionSecret, req.query, services.now());
@@ -46,10 +43,9 @@ export const storageFeature: Feature = (mounts, services) => {
     res.setHeader('Cache-Control', 'private, no-store');
     stream.on('error', (err) => res.destroy(err));
     stream.pipe(res);
-  });
-  router.use(jsonErrors);
-  mounts.root.use(router);
-};
+  };
+  return { uploadBody: uploadParser(services), localUpload, download };
+}
 
 function uploadParser(services: AppServices) {
   return multer({
@@ -69,8 +65,8 @@ function uploadParser(services: AppServices) {
   }).single('file');
 }
 
-/** This router lives outside /api, so it answers errors itself, always as JSON {message}. */
-const jsonErrors: ErrorRequestHandler = (err, req, res, next) => {
+/** These routes live outside /api, so they answer errors themselves, always as JSON {message}. */
+export const storageJsonErrors: ErrorRequestHandler = (err, req, res, next) => {
   const clientError = storageHttpError(err);
   if (!clientError) return next(err);
   if (res.headersSent) return res.end();

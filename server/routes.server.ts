@@ -1,0 +1,262 @@
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import type { AppServices } from './services.server.js';
+import { fromLocalOperator } from './lookup/admin-import.server.js';
+import { requireUser } from './auth/session.server.js';
+import { ipLimit } from './auth/limits.server.js';
+import { authApiHandlers, resetPageHeaders } from './auth/routes.server.js';
+import { authFormHandlers } from './auth/form-posts.server.js';
+import { applicationHandlers } from './application/routes.server.js';
+import { documentHandlers } from './documents/routes.server.js';
+import { pdfHandlers } from './pdf/routes.server.js';
+import { prefillHandlers } from './prefill/routes.server.js';
+import { lookupHandlers } from './lookup/router.server.js';
+import { serviceHandlers } from './service/routes.server.js';
+import { requireServiceUser } from './service/service-mode.server.js';
+import { storageHandlers, storageJsonErrors } from './storage/routes.server.js';
+import { LOCAL_UPLOAD_PATH } from './storage/local-store.server.js';
+import { DOWNLOAD_PATH } from './storage/download-link.server.js';
+import { receiptHandlers, RESEND_RECEIPT_PATH } from './receipts/routes.server.js';
+import { formPostHandlers } from './form-post/routes.server.js';
+import { uploadedHandler } from './form-post/uploaded.server.js';
+import { integrationHandlers, requireClient } from './integration/routes.server.js';
+import { requireStaff, staffCss } from './staff/routes.server.js';
+import { staffSessionMiddleware } from './staff/staff-session.server.js';
+import { signInHandlers } from './staff/sign-in-routes.server.js';
+import { deskHandlers } from './staff/desk-routes.server.js';
+import { webhookHandlers } from './staff/webhook-routes.server.js';
+import { exportHandlers } from './staff/export-routes.server.js';
+import { afterSubmissionHandlers, COUNSELOR_FORM_PATH } from './after-submission/routes.server.js';
+import { afterSubmissionIntegrationHandlers } from './after-submission/integration-routes.server.js';
+
+/*
+ * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
+ * this table after the cross-cutting middleware (request log, security headers, session, Origin check) and
+ * before the page renderer; handlers live in their feature folders.
+ *
+ * Pages (vike, pages/, GET only, rendered after every route below has passed; anything else redirects to /about):
+ *   /about /education /final-steps  the form (§2, §3)          /review /completion  logged-in applicant
+ *   /signup /confirm /login /forgot /reset  the auth cards     /print  the staff link's print layout
+ * Before the table (server/app.server.ts): GET /healthz, GET /readyz, /assets/*, the client build's files,
+ * GET /favicon.ico.
+ *
+ * Guards (who may call; a refused call never reaches the handler):
+ *   visitor            anyone; the handler works with or without an applicant session
+ *   student            an applicant session (401 JSON with the session-invalid message otherwise)
+ *   signed             anyone holding a URL or form signed by this server (the handler verifies the signature)
+ *   serviceLink        a valid `service_token` (the staff read-only link)
+ *   staff              a staff session (GET → /staff/sign-in, anything else 401)
+ *   integrationClient  a live integration key in Authorization: Bearer (401 otherwise)
+ *   loopback           a process on this machine, not through a proxy; to anyone else the path does not exist
+ */
+
+/** JSON bodies are small: the largest is a whole answers object. */
+const JSON_LIMIT = '256kb';
+
+/** The body parsers, named where routes use them. */
+const body = {
+  json: express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }),
+  smallJson: express.json({ limit: '4kb' }),
+  /** An auth card posted without scripts: a handful of short fields. */
+  authForm: express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }),
+  /** A form page posted without scripts: every answer of the page. */
+  pageForm: express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 }),
+  staffForm: express.urlencoded({ extended: false, limit: '16kb' }),
+  /** /completion's counselor form: one address (a form post or JSON). */
+  counselorForm: [express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 }), express.json({ limit: '4kb' })],
+  /** The CRM's decision: a letter of up to 10,000 characters. */
+  integrationJson: express.json({ limit: '64kb', strict: true }),
+};
+
+/** Answers under this prefix are per-user and must never be kept by a shared cache. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+const visitor: RequestHandler = (_req, _res, next) => next();
+const loopback: RequestHandler = (req, _res, next) => (fromLocalOperator(req) ? next() : next('route'));
+
+export type GuardName = 'visitor' | 'student' | 'signed' | 'serviceLink' | 'staff' | 'integrationClient' | 'loopback';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Handlers declare the path parameters they read (RequestHandler<{ id: string }>); the row's path supplies them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Stack = Array<RequestHandler<any> | ErrorRequestHandler<any>>;
+
+export interface RouteRow {
+  kind: 'route';
+  method: Method;
+  path: string;
+  guard: GuardName;
+  /** Per-route middleware (body parser, rate limit), then the handler, then any error handler of its own. */
+  stack: Stack;
+}
+
+/** Middleware for every request under a prefix (body parsing, caching), mounted where it stands in the table. */
+export interface PrefixRow {
+  kind: 'prefix';
+  prefix: string;
+  stack: RequestHandler[];
+}
+
+export type Row = RouteRow | PrefixRow;
+
+const route = (method: Method, path: string, guard: GuardName, ...stack: Stack): RouteRow => ({ kind: 'route', method, path, guard, stack });
+const prefix = (path: string, ...stack: RequestHandler[]): PrefixRow => ({ kind: 'prefix', prefix: path, stack });
+
+/** The route map. */
+export function routeTable(s: AppServices): Row[] {
+  const auth = authApiHandlers(s);
+  const cards = authFormHandlers(s);
+  const application = applicationHandlers(s);
+  const documents = documentHandlers(s);
+  const pdf = pdfHandlers(s);
+  const prefill = prefillHandlers(s);
+  const lookup = lookupHandlers(s);
+  const service = serviceHandlers(s);
+  const storage = storageHandlers(s);
+  const receipts = receiptHandlers(s);
+  const formPost = formPostHandlers(s);
+  const integration = integrationHandlers(s);
+  const signIn = signInHandlers(s);
+  const desk = deskHandlers(s);
+  const webhooks = webhookHandlers(s);
+  const exports = exportHandlers(s);
+  const after = afterSubmissionHandlers(s);
+  const afterIntegration = afterSubmissionIntegrationHandlers(s);
+  const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
+
+  return [
+    // ── /public: account calls and the prefill link (§7), JSON ─────────────────────────────────────────
+    prefix('/public', noStore, body.json),
+    route('POST',   '/public/signup',                         'visitor',   limit('signup'), auth.signup),
+    route('POST',   '/public/confirm',                        'visitor',   limit('confirm'), auth.confirm),
+    route('POST',   '/public/resend-confirm',                 'visitor',   limit('resend'), auth.resendConfirm),
+    route('POST',   '/public/login',                          'visitor',   limit('login'), auth.login),
+    route('POST',   '/public/forgot-password',                'visitor',   limit('forgot'), auth.forgotPassword),
+    route('POST',   '/public/reset-password',                 'visitor',   limit('reset'), auth.resetPassword),
+    route('GET',    '/public/tmp',                            'signed',    prefill.tmp),
+
+    // ── /api: the logged-in applicant (§7), JSON ───────────────────────────────────────────────────────
+    prefix('/api', noStore, body.json),
+    route('GET',    '/api/session',                           'student',   auth.session),
+    route('GET',    '/api/logout',                            'student',   auth.logout),
+    route('GET',    '/api/profile',                           'student',   application.profile),
+    route('PUT',    '/api/answer',                            'student',   application.saveAnswers),
+    route('PUT',    '/api/last-page',                         'student',   application.lastPage),
+    route('POST',   '/api/web-status',                        'student',   application.webStatus),
+    route('POST',   '/api/validations',                       'student',   application.recordValidations),
+    route('DELETE', '/api/validations',                       'student',   application.clearValidations),
+    route('GET',    '/api/add-another',                       'student',   application.addAnother),
+    route('PUT',    '/api/add-another',                       'student',   application.setAddAnotherCount),
+    route('GET',    '/api/tabs',                              'student',   application.tabs),
+    route('PUT',    '/api/tabs',                              'student',   application.chooseTab),
+    route('POST',   '/api/submit',                            'student',   application.submit),
+    route('GET',    '/api/pdf',                               'student',   pdf.applicationPdf),
+    route('POST',   '/api/presigned-url',                     'student',   documents.presign),
+    route('GET',    '/api/document-answer',                   'student',   documents.list),
+    route('DELETE', '/api/document-answer/:key',              'student',   documents.remove),
+    route('POST',   '/api/pdf/document-answer/:key',          'student',   documents.convert),
+    route('GET',    '/api/pdf/document-answer/:key',          'student',   documents.conversion),
+    route('DELETE', '/api/pdf/document-answer/:key',          'student',   documents.removeConversion),
+
+    // ── /service: the staff read-only link (§2, §7), JSON ──────────────────────────────────────────────
+    prefix('/service', noStore, body.json),
+    route('GET',    '/service/tmp-pdf',                       'serviceLink', service.tmpPdf),
+
+    // ── /lookup: school and address autocomplete (§4, §7); public and cacheable ────────────────────────
+    route('GET',    '/lookup/find',                           'visitor',   lookup.rateLimit, lookup.find),
+    route('POST',   '/lookup/admin/import',                   'loopback',  lookup.adminImport),
+
+    // ── /integration: the CRM's feed (ADR 0170), JSON ──────────────────────────────────────────────────
+    route('POST',   '/integration/admin/clients',             'loopback',  body.smallJson, integration.adminClients),
+    route('GET',    '/integration/v1/applications',           'integrationClient', integration.feed),
+    route('GET',    '/integration/v1/applications/:id/pdf',   'integrationClient', integration.applicationPdf),
+    route('PUT',    '/integration/v1/applications/:reference/checklist/transcript', 'integrationClient', body.integrationJson, afterIntegration.transcript),
+    route('PUT',    '/integration/v1/applications/:reference/decision', 'integrationClient', body.integrationJson, afterIntegration.decision),
+
+    // ── Plain HTML form posts at the pages' own URLs (no JavaScript needed, DESIGN §6) ─────────────────
+    route('GET',    '/reset',                                 'visitor',   resetPageHeaders), // then the page renders
+    route('POST',   '/signup',                                'visitor',   body.authForm, cards.signup),
+    route('POST',   '/confirm',                               'visitor',   body.authForm, cards.confirm),
+    route('POST',   '/login',                                 'visitor',   body.authForm, cards.login),
+    route('POST',   '/forgot',                                'visitor',   body.authForm, cards.forgot),
+    route('POST',   '/reset',                                 'visitor',   body.authForm, cards.reset),
+    route('POST',   '/logout',                                'visitor',   cards.logout),
+    route('POST',   '/about',                                 'visitor',   body.pageForm, formPost.page('about')),
+    route('POST',   '/education',                             'visitor',   body.pageForm, formPost.page('education')),
+    route('POST',   '/final-steps',                           'visitor',   body.pageForm, formPost.page('final-steps')),
+    route('POST',   RESEND_RECEIPT_PATH,                      'student',   receipts.resend), // /completion/resend-receipt
+    route('POST',   COUNSELOR_FORM_PATH,                      'student',   ...body.counselorForm, after.counselorForm), // /completion/counselor
+
+    // ── The counselor's transcript upload (issue 25): no account, the link's token is the key ──────────
+    route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),
+    route('POST',   '/counselor/:token',                      'signed',    after.counselorUpload), // multipart, parsed by the handler
+    route('POST',   '/counselor/:token/not-my-student',       'signed',    after.notMyStudent),
+
+    // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────
+    ...(s.storage?.kind === 'local'
+      ? [route('POST', LOCAL_UPLOAD_PATH,                     'signed',    storage.uploadBody, storage.localUpload, storageJsonErrors)] // /local-store/upload
+      : []),
+    route('GET',    DOWNLOAD_PATH,                            'signed',    storage.download, storageJsonErrors), // /files/download
+    route('GET',    '/uploaded/:key',                         'visitor',   uploadedHandler(s)),
+
+    // ── /staff: the staff desk (ADR 0170), server-rendered HTML ────────────────────────────────────────
+    route('GET',    '/staff/staff.css',                       'visitor',   staffCss),
+    prefix('/staff', noStore, body.staffForm, staffSessionMiddleware(s)),
+    route('GET',    '/staff/sign-in',                         'visitor',   signIn.signInPage),
+    route('GET',    '/staff/oidc/start',                      'visitor',   signIn.oidcStart),
+    route('GET',    '/staff/oidc/callback',                   'visitor',   signIn.oidcCallback),
+    route('GET',    '/staff/link',                            'visitor',   signIn.linkPage),
+    route('POST',   '/staff/link',                            'visitor',   signIn.redeemLink),
+    route('POST',   '/staff/sign-out',                        'visitor',   signIn.signOut),
+    route('GET',    '/staff',                                 'staff',     desk.list),
+    route('GET',    '/staff/export.csv',                      'staff',     desk.exportCsv),
+    route('GET',    '/staff/applications/:id/view',           'staff',     desk.view),
+    route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
+    route('GET',    '/staff/audit',                           'staff',     desk.auditTrail),
+    route('GET',    '/staff/webhooks',                        'staff',     webhooks.list),
+    route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
+    route('POST',   '/staff/exports',                         'staff',     exports.start),
+    route('GET',    '/staff/exports',                         'staff',     exports.list),
+    route('GET',    '/staff/exports/:id',                     'staff',     exports.status),
+    route('GET',    '/staff/exports/:id/download',            'staff',     exports.download),
+  ];
+}
+
+/** res.locals.route: the row that answered ("GET /api/profile"), for the request log. */
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      route?: string;
+    }
+  }
+}
+
+/** The table as one Express router. */
+export function routesRouter(services: AppServices): Router {
+  const guards: Record<GuardName, RequestHandler> = {
+    visitor,
+    signed: visitor,
+    student: requireUser,
+    serviceLink: requireServiceUser,
+    staff: requireStaff,
+    integrationClient: requireClient(services),
+    loopback,
+  };
+  const router = Router();
+  for (const row of routeTable(services)) {
+    if (row.kind === 'prefix') {
+      router.use(row.prefix, ...row.stack);
+      continue;
+    }
+    const name = `${row.method} ${row.path}`;
+    const mark: RequestHandler = (_req, res, next) => {
+      res.locals.route = name;
+      next();
+    };
+    const method = row.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    router[method](row.path, mark, guards[row.guard], ...(row.stack as RequestHandler[]));
+  }
+  return router;
+}
