@@ -27,6 +27,8 @@ import { webhookHandlers } from './staff/webhook-routes.server.js';
 import { exportHandlers } from './staff/export-routes.server.js';
 import { afterSubmissionHandlers, COUNSELOR_FORM_PATH } from './after-submission/routes.server.js';
 import { afterSubmissionIntegrationHandlers } from './after-submission/integration-routes.server.js';
+import { staffChecklistHandlers } from './after-submission/staff-routes.server.js';
+import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -123,6 +125,7 @@ export function routeTable(s: AppServices): Row[] {
   const exports = exportHandlers(s);
   const after = afterSubmissionHandlers(s);
   const afterIntegration = afterSubmissionIntegrationHandlers(s);
+  const office = staffChecklistHandlers(s);
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
 
   return [
@@ -214,6 +217,12 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/applications/:id/view',           'staff',     desk.view),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
     route('GET',    '/staff/audit',                           'staff',     desk.auditTrail),
+    route('GET',    '/staff/applications/:id/checklist',      'staff',     office.page),
+    route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
+    route('POST',   '/staff/applications/:id/counselor-request', 'staff',  office.resend),
+    route('POST',   '/staff/applications/:id/decision',       'staff',     office.decision),
+    route('POST',   '/staff/applications/:id/release',        'staff',     office.release),
+    route('POST',   RELEASE_BATCH_PATH,                       'staff',     office.releaseBatch), // /staff/decisions/release
     route('GET',    '/staff/webhooks',                        'staff',     webhooks.list),
     route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
     route('POST',   '/staff/exports',                         'staff',     exports.start),

@@ -39,6 +39,7 @@ export function deskHandlers(services: AppServices) {
         counts={counts}
         next={page.next ? encodeCursor(page.next) : null}
         terms={entryTermOptions(now)}
+        notice={typeof req.query.released === 'string' && /^\d+$/.test(req.query.released) ? `${req.query.released} decisions released.` : null}
       />,
     );
   };
