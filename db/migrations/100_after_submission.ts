@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { staffKeys } from '../../form/staff-keys.js';
 
 /**
  * After submitting (issue 25): the transcript checklist, the counselor's requests, the e-mails about
@@ -56,10 +57,14 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('notified_at', { useTz: true });
     t.index(['decision']);
   });
+  // The staff desk finds applications by the start of their high school's name.
+  const school = staffKeys().hsName.replace(/'/g, "''");
+  await knex.raw(`create index applications_hs_name on applications ((lower(answers->>'${school}')) text_pattern_ops)`);
   await knex.raw("alter table transcript_checklist add constraint transcript_checklist_status_check check (status in ('needed', 'requested', 'received'))");
   await knex.raw("alter table decisions add constraint decisions_decision_check check (decision in ('admit', 'deny', 'waitlist'))");
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop index if exists applications_hs_name');
   for (const table of ['decisions', 'counselor_requests', 'transcript_checklist']) await knex.schema.dropTableIfExists(table);
 }

@@ -75,9 +75,14 @@ export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, 
       const [family = '', given = ''] = q.split(',').map((part) => part.trim());
       query.whereRaw(...starts(last, family));
       if (given) query.whereRaw(...starts(first, given));
+    } else if (q.includes('@') || (q.includes('.') && !q.includes(' '))) {
+      // Part of an e-mail address: anywhere in it (this alone reads the users table through; names and schools use indexes).
+      query.whereRaw(`u.username like ? escape '\\'`, [`%${escapeLike(q)}%`]);
     } else {
       const words = q.split(' ');
-      // A name (one word, or given and family in either order), part of an e-mail address, or part of a school's name.
+      const school = `lower(${answer(keys.hsName)})`;
+      // A name (one word, or given and family in either order) or the start of a school's name: each an index
+      // range on applications, which the planner ORs together.
       query.where((w) => {
         if (words.length >= 2) {
           const [a, ...rest] = words;
@@ -87,8 +92,7 @@ export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, 
         } else {
           w.whereRaw(...starts(last, q)).orWhereRaw(...starts(first, q));
         }
-        w.orWhereRaw(`u.username like ? escape '\\'`, [`%${escapeLike(q)}%`]);
-        w.orWhereRaw(`lower(${answer(keys.hsName)}) like ? escape '\\'`, [`%${escapeLike(q)}%`]);
+        w.orWhereRaw(...starts(school, q));
       });
     }
   }
