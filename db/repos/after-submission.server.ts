@@ -144,8 +144,13 @@ export async function recordChecklistAudit(
 }
 
 /** Checklist and decision of several applications at once (the integration feed's page, the staff list). */
-export async function afterSubmissionForMany(knex: Knex, userIds: readonly string[]): Promise<Map<string, { checklist: ChecklistRow | null; decision: DecisionRow | null }>> {
-  const out = new Map<string, { checklist: ChecklistRow | null; decision: DecisionRow | null }>();
+export interface AfterSubmissionRows {
+  checklist: ChecklistRow | null;
+  decision: DecisionRow | null;
+}
+
+export async function afterSubmissionForMany(knex: Knex, userIds: readonly string[]): Promise<Map<string, AfterSubmissionRows>> {
+  const out = new Map<string, AfterSubmissionRows>();
   if (userIds.length === 0) return out;
   for (const id of userIds) out.set(id, { checklist: null, decision: null });
   for (const row of (await knex('transcript_checklist').whereIn('user_id', userIds)) as ChecklistRow[]) out.get(row.user_id)!.checklist = row;

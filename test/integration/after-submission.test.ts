@@ -265,5 +265,11 @@ describe('the integration API', () => {
       ['integration:crm', 'decision-recorded'],
       ['integration:crm', 'decision-released'],
     ]);
+
+    // The feed carries the same state (for a CRM that missed a webhook).
+    ctx.clock.advance(10_000);
+    const feed = await request(ctx.app).get('/integration/v1/applications').query({ limit: '500' }).set('Authorization', `Bearer ${key}`).expect(200);
+    const item = (feed.body.applications as Array<Record<string, unknown>>).find((a) => a.reference === reference);
+    expect(item).toMatchObject({ transcript: { status: 'received', received_via: 'integration' }, decision: { decision: 'admit', released: true } });
   });
 });
