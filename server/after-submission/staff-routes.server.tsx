@@ -7,6 +7,7 @@ import { isUuid, filterFrom } from '../staff/filter.server.js';
 import { filterQuery } from '../staff/list-view.server.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage, utcTime } from '../staff/html.server.js';
 import {
+  COUNSELOR_TRANSCRIPT_KEY,
   ChecklistConflict,
   LETTER_MAX_LENGTH,
   afterSubmissionState,
@@ -19,6 +20,8 @@ import {
 } from './checklist.server.js';
 import { DECISION_LABELS, RECEIVED_VIA_LABELS, staffApplicationPath } from './staff-labels.js';
 import { applicantName } from '../../form/applicant-name.js';
+import { documentAnswersFor } from '../../db/repos/documents.server.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
 
 /** Most applications a batch release takes at once (each is a transaction, an audit line, an e-mail job). */
 export const MAX_BATCH_RELEASE = 500;
@@ -35,8 +38,9 @@ const DONE: Record<string, string> = {
  * The office's part of one application: the transcript checklist (with the counselor request), and the
  * decision with its letter. Plain POST forms (the Origin check applies), so it works without JavaScript.
  */
-export function ChecklistPanel({ state, done }: { state: AfterSubmissionState; done?: string | null }) {
+export function ChecklistPanel({ state, done, documents }: { state: AfterSubmissionState; done?: string | null; documents?: Record<string, DocumentAnswer> }) {
   const { checklist, request, decision, app } = state;
+  const counselorFile = documents?.[COUNSELOR_TRANSCRIPT_KEY];
   const id = app.userId;
   const base = `/staff/applications/${id}`;
   return (
@@ -51,6 +55,7 @@ export function ChecklistPanel({ state, done }: { state: AfterSubmissionState; d
             ? `Requested from ${checklist.counselor_email} on ${utcTime(checklist.requested_at)}.`
             : 'Needed: no request is out.'}
       </p>
+      {counselorFile ? <p>{`The counselor's file: ${counselorFile.file_name} (${counselorFile.status}).`}</p> : null}
       {checklist.not_my_student_at ? <p className="error">{`${checklist.counselor_email ?? 'The counselor'} said "This is not my student" on ${utcTime(checklist.not_my_student_at)}.`}</p> : null}
       {request ? (
         <p className="muted">
@@ -169,7 +174,7 @@ export function staffChecklistHandlers(services: AppServices) {
           <p>
             <a href="/staff">Back to the list</a>
           </p>
-          <ChecklistPanel state={state} done={done} />
+          <ChecklistPanel state={state} done={done} documents={await documentAnswersFor(services.db.knex, app.userId)} />
         </StaffLayout>,
       );
     }) as RequestHandler<{ id: string }>,

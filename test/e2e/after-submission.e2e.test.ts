@@ -10,7 +10,7 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
 import { startSmtpReceiver, type ReceivedMail } from '../helpers/smtp.js';
-import { submitAs } from '../helpers/staff.js';
+import { staffCookie, submitAs } from '../helpers/staff.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { makePdf } from '../fixtures/documents.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
@@ -21,6 +21,7 @@ import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../server/after-submissi
 
 /** Screenshots of each state at 390 CSS px, for people to look at (not asserted). */
 const SHOTS = join(TEST_TMP, 'screenshots', 'after-submission');
+const STAFF = 'officer@admissions.example.edu';
 
 describeE2E('after submitting: the counselor, the checklist, the decision', () => {
   let ctx: TestContext;
@@ -35,7 +36,7 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     mkdirSync(SHOTS, { recursive: true });
     smtp = await startSmtpReceiver();
     // Jobs run in this process (e-mails, conversions), mailing the real SMTP receiver.
-    ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: smtp.url } });
+    ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: smtp.url, STAFF_EMAILS: STAFF } });
     app = ctx.app.listen(0, '127.0.0.1');
     await new Promise((r) => app.once('listening', r));
     base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
@@ -195,5 +196,41 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     // Nothing more was sent to the applicant about the decision, however often the CRM repeats itself.
     expect(smtp.messages.filter((m) => m.to.includes(user.username) && m.subject === DECISION_SUBJECT)).toHaveLength(1);
     await applicant.close();
+  }, 120_000);
+
+  it('an officer finds the applicant at /staff, records and releases a decision with a letter; the applicant gets one e-mail and reads it', async () => {
+    const user = await createLoggedInUser(ctx);
+    await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: 'Maya', last_name: 'Christensen' });
+    const cookie = await staffCookie(ctx, STAFF);
+    const [name, value] = cookie.split('=') as [string, string];
+    const desk = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await desk.addCookies([{ name, value, domain: '127.0.0.1', path: '/staff' }]);
+    const page = await desk.newPage();
+    await page.goto(`${base}/staff`);
+    await page.locator('#q').fill('Christensen, Maya');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('link', { name: 'Checklist and decision of Christensen, Maya' }).click();
+    expect(await page.locator('h1').textContent()).toContain('Maya Christensen');
+    await expectAxeClean(page);
+    await shot(page, 'staff-checklist');
+    await page.getByLabel('Admit').check();
+    await page.getByLabel(/^Letter/).fill('Dear Maya,\n\nWelcome to the university.');
+    await page.getByLabel(/^Release it now/).check();
+    await page.getByRole('button', { name: 'Record the decision' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('The decision is released.');
+    expect(await page.locator('main').textContent()).toContain('Admit, released');
+    await expectAxeClean(page);
+    await shot(page, 'staff-checklist-released');
+    await desk.close();
+
+    const update = await smtp.waitFor((m) => m.to.includes(user.username) && m.subject === DECISION_SUBJECT, 30_000);
+    expect(update.text).not.toContain('Welcome to the university');
+    const applicant = await applicantContext(user, false);
+    const status = await applicant.newPage();
+    await status.goto(`${base}/completion`);
+    expect(await status.locator('#decision').textContent()).toContain('Congratulations! You are admitted.');
+    expect(await status.locator('.completion__letter').textContent()).toBe('Dear Maya,\n\nWelcome to the university.');
+    await applicant.close();
+    expect(smtp.messages.filter((m) => m.to.includes(user.username) && m.subject === DECISION_SUBJECT)).toHaveLength(1);
   }, 120_000);
 });
