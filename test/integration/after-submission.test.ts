@@ -11,7 +11,7 @@ import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mai
 import { AFTER_SUBMISSION_MAIL_QUEUE, type ConvertDocumentData } from '../../workers/queues.js';
 import { convertDocument } from '../../workers/jobs/convert-document.server.js';
 import { COUNSELOR_LINK_DAYS, MAX_APPLICANT_SENDS } from '../../server/after-submission/checklist.server.js';
-import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../server/after-submission/mails.server.js';
+import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../server/mail/after-submission-mail.server.js';
 
 let ctx: TestContext;
 const mail = captureMailer();

@@ -3,7 +3,7 @@ import type { WorkerServices } from '../services.js';
 import { AFTER_SUBMISSION_MAIL_FAILED_QUEUE, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../queues.js';
 import { findChecklist, findCounselorRequest, findDecision, markCounselorMail, markDecisionNotified, noteCounselorMailError, type CounselorMailMark } from '../../db/repos/after-submission.server.js';
 import { counselorLink, submittedApplication } from '../../server/after-submission/checklist.server.js';
-import { counselorRequestMail, decisionReleasedMail } from '../../server/after-submission/mails.server.js';
+import { counselorRequestMail, decisionReleasedMail } from '../../server/mail/after-submission-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.server.js';
 import type { MailMessage } from '../mail/mailer.server.js';
-import { universityDate } from './university-time.js';
+import { universityDate } from '../after-submission/university-time.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
