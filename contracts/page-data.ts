@@ -80,6 +80,8 @@ export interface CompletionPageData {
   receipt: CompletionReceipt | null;
   /** When the application was submitted (ISO 8601); shown in the university's zone (form/local-time.ts). */
   submitted_at?: string | null;
+  /** The checklist and the decision; null for a visitor. */
+  status?: CompletionStatus | null;
 }
 
 /** The submission's receipt as /completion shows it. */
@@ -100,4 +102,20 @@ export interface ReviewPageData extends FormPageData {
   submitted: boolean;
   reference: string | null;
   submitted_at: string | null;
+}
+
+/** The submitted applicant's status on /completion (issue 25): every date already in the university's time zone. */
+export interface CompletionStatus {
+  submittedAt: string;
+  transcript:
+    | { state: 'received'; text: string }
+    | { state: 'requested'; email: string; on: string }
+    | { state: 'needed'; notMyStudent: { email: string; on: string } | null };
+  /** Add or correct the counselor's e-mail and send the request (again); null once the transcript is received. */
+  counselorForm: { action: string; field: string; email: string; sendsLeft: number; resend: boolean } | null;
+  decision: { state: 'expected'; by: string } | { state: 'ready'; decision: 'admit' | 'deny' | 'waitlist'; headline: string; letter: string | null; releasedOn: string };
+  /** The outcome of the counselor form (a post redirected back with ?counselor=…). */
+  notice: { kind: 'success' | 'error' | 'info'; text: string } | null;
+  /** ?view=letter: only the decision letter, for printing. */
+  letterView: boolean;
 }

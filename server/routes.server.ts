@@ -26,6 +26,10 @@ import { signInHandlers } from './staff/sign-in-routes.server.js';
 import { deskHandlers } from './staff/desk-routes.server.js';
 import { webhookHandlers } from './staff/webhook-routes.server.js';
 import { exportHandlers } from './staff/export-routes.server.js';
+import { afterSubmissionHandlers, COUNSELOR_FORM_PATH } from './after-submission/routes.server.js';
+import { afterSubmissionIntegrationHandlers } from './after-submission/integration-routes.server.js';
+import { staffChecklistHandlers } from './after-submission/staff-routes.server.js';
+import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -61,6 +65,10 @@ const body = {
   /** A form page posted without scripts: every answer of the page. */
   pageForm: withNulCheck(express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 })),
   staffForm: withNulCheck(express.urlencoded({ extended: false, limit: '16kb' })),
+  /** /completion's counselor form: one address (a form post or JSON). */
+  counselorForm: [withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 })), withNulCheck(express.json({ limit: '4kb' }))],
+  /** The CRM's decision: a letter of up to 10,000 characters. */
+  integrationJson: withNulCheck(express.json({ limit: '64kb', strict: true })),
 };
 
 /** Answers under this prefix are per-user and must never be kept by a shared cache. */
@@ -116,6 +124,9 @@ export function routeTable(s: AppServices): Row[] {
   const desk = deskHandlers(s);
   const webhooks = webhookHandlers(s);
   const exports = exportHandlers(s);
+  const after = afterSubmissionHandlers(s);
+  const afterIntegration = afterSubmissionIntegrationHandlers(s);
+  const office = staffChecklistHandlers(s);
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
   // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
   const visitorPosts = visitorPostLimit(s);
@@ -167,6 +178,8 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/integration/admin/clients',             'loopback',  body.smallJson, integration.adminClients),
     route('GET',    '/integration/v1/applications',           'integrationClient', integration.feed),
     route('GET',    '/integration/v1/applications/:id/pdf',   'integrationClient', integration.applicationPdf),
+    route('PUT',    '/integration/v1/applications/:reference/checklist/transcript', 'integrationClient', body.integrationJson, afterIntegration.transcript),
+    route('PUT',    '/integration/v1/applications/:reference/decision', 'integrationClient', body.integrationJson, afterIntegration.decision),
 
     // ── Plain HTML form posts at the pages' own URLs (no JavaScript needed, DESIGN §6) ─────────────────
     route('GET',    '/reset',                                 'visitor',   resetPageHeaders), // then the page renders
@@ -180,6 +193,12 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/education',                             'visitor',   visitorPosts, body.pageForm, formPost.page('education')),
     route('POST',   '/final-steps',                           'visitor',   visitorPosts, body.pageForm, formPost.page('final-steps')),
     route('POST',   RESEND_RECEIPT_PATH,                      'student',   receipts.resend), // /completion/resend-receipt
+    route('POST',   COUNSELOR_FORM_PATH,                      'student',   ...body.counselorForm, after.counselorForm), // /completion/counselor
+
+    // ── The counselor's transcript upload (issue 25): no account, the link's token is the key ──────────
+    route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),
+    route('POST',   '/counselor/:token',                      'signed',    after.counselorUpload), // multipart, parsed by the handler
+    route('POST',   '/counselor/:token/not-my-student',       'signed',    after.notMyStudent),
 
     // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────
     ...(s.storage.kind === 'local'
@@ -205,6 +224,12 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
     route('GET',    '/staff/audit',                           'staff',     desk.auditTrail),
+    route('GET',    '/staff/applications/:id/checklist',      'staff',     office.page),
+    route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
+    route('POST',   '/staff/applications/:id/counselor-request', 'staff',  office.resend),
+    route('POST',   '/staff/applications/:id/decision',       'staff',     office.decision),
+    route('POST',   '/staff/applications/:id/release',        'staff',     office.release),
+    route('POST',   RELEASE_BATCH_PATH,                       'staff',     office.releaseBatch), // /staff/decisions/release
     route('GET',    '/staff/webhooks',                        'staff',     webhooks.list),
     route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
     route('POST',   '/staff/exports',                         'staff',     exports.start),

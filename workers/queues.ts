@@ -120,6 +120,21 @@ export interface PdfZipJob {
 export const MAX_ZIP_APPLICATIONS = 1000;
 export const PDF_ZIP_JOB_OPTIONS = { retryLimit: 2, retryDelay: 10, expireInSeconds: 15 * 60 } as const;
 
+/** E-mails after submitting (issue 25): the counselor's request and its reminders, and "An update on your application". */
+export const AFTER_SUBMISSION_MAIL_QUEUE = 'after-submission-mail';
+export const AFTER_SUBMISSION_MAIL_FAILED_QUEUE = 'after-submission-mail-failed';
+
+export type AfterSubmissionMailJob = { kind: 'counselor'; requestId: string; reminder: 0 | 1 | 2 } | { kind: 'decision'; userId: string };
+
+/** Like the receipt: a mail outage delays these e-mails for days before the job gives up; the rows say what went out. */
+export const AFTER_SUBMISSION_MAIL_OPTIONS = {
+  retryLimit: 16,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  deadLetter: AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
+} as const;
+
 /** Queues every process creates (so web processes can send even when WORKER=off). */
 export const QUEUES = [
   PING_QUEUE,
@@ -132,4 +147,7 @@ export const QUEUES = [
   WEBHOOK_QUEUE,
   WEBHOOK_FAILED_QUEUE,
   PDF_ZIP_QUEUE,
+  AFTER_SUBMISSION_MAIL_QUEUE,
+  AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
 ];
+

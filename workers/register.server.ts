@@ -7,6 +7,7 @@ import { registerApplicationPdf } from './jobs/render-application-pdf.server.js'
 import { registerSendReceipt } from './jobs/send-receipt.server.js';
 import { registerDeliverWebhook } from './jobs/deliver-webhook.server.js';
 import { registerPdfZip } from './jobs/build-pdf-zip.server.js';
+import { registerAfterSubmissionMail } from './jobs/after-submission-mail.server.js';
 
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUES) await boss.createQueue(name);
@@ -20,4 +21,5 @@ export async function registerWorkers(boss: PgBoss, services: WorkerServices): P
   await registerSendReceipt(boss, services);
   await registerDeliverWebhook(boss, services);
   await registerPdfZip(boss, services);
+  await registerAfterSubmissionMail(boss, services);
 }

@@ -12,6 +12,7 @@ import * as m095 from './095_kept_answers.js';
 import * as m096 from './096_kept_answers_owner.js';
 import * as m097 from './097_lookup_placeholders.js';
 import * as m098 from './098_staff_trust.js';
+import * as m100 from './100_after_submission.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,4 +37,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['096_kept_answers_owner', m096],
   ['097_lookup_placeholders', m097],
   ['098_staff_trust', m098],
+  ['100_after_submission', m100],
 ];

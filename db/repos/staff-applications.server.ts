@@ -10,10 +10,19 @@ const RECOGNISED = ['started', 'validating', 'submitted'];
 const STATUS_BY_COUNT: Record<number, StaffStatus> = { 0: 'none', 1: 'started', 2: 'validating', 3: 'submitted' };
 const COUNT_BY_STATUS: Record<StaffStatus, number> = { none: 0, started: 1, validating: 2, submitted: 3 };
 
+/** The transcript checklist as the desk filters by it ('needed': submitted, neither requested nor received). */
+export const TRANSCRIPT_FILTERS = ['needed', 'requested', 'received'] as const;
+export type TranscriptFilter = (typeof TRANSCRIPT_FILTERS)[number];
+/** The decision as the desk filters by it: none recorded, recorded but not released, or the decision itself. */
+export const DECISION_FILTERS = ['none', 'unreleased', 'admit', 'deny', 'waitlist'] as const;
+export type DecisionFilter = (typeof DECISION_FILTERS)[number];
+
 export interface StaffFilter {
   q: string;
   status: StaffStatus | null;
   term: string | null;
+  transcript?: TranscriptFilter | null;
+  decision?: DecisionFilter | null;
 }
 
 /** Position after the last row shown: group 0 = submitted, 1 = not yet; then moment and id, descending. */
@@ -35,6 +44,12 @@ export interface StaffListRow {
   submitted_at: Date | null;
   created_at: Date;
   status: StaffStatus;
+  /** The transcript checklist (null: not submitted, or submitted before checklists and never opened since). */
+  transcript_status: 'needed' | 'requested' | 'received' | null;
+  transcript_received_via: string | null;
+  transcript_received_at: Date | null;
+  decision: 'admit' | 'deny' | 'waitlist' | null;
+  decision_released_at: Date | null;
 }
 
 const answer = (key: string) => `a.answers->>'${key.replace(/'/g, "''")}'`;
@@ -46,31 +61,49 @@ function escapeLike(value: string): string {
 /** The filter's conditions on `applications a` joined with `users u`; every one is served by an index. */
 export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, options: { withStatus: boolean } = { withStatus: true }): Knex.QueryBuilder {
   const keys = staffKeys();
-  const q = filter.q.trim().toLowerCase();
+  const q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
   if (q) {
+    const first = `lower(${answer(keys.firstName)})`;
+    const last = `lower(${answer(keys.lastName)})`;
+    const starts = (column: string, value: string) => [`${column} like ? escape '\\'`, [`${escapeLike(value)}%`]] as const;
     if (/^fa-[a-z0-9]{6}$/.test(q)) {
       query.where('a.reference', q.toUpperCase());
-    } else if (q.includes('@')) {
-      query.where((w) => w.where('u.username', q).orWhereRaw(`u.username like ? escape '\\'`, [`${escapeLike(q)}%`]));
     } else if (/^\d{3,}$/.test(q)) {
       query.whereRaw(`(${answer(keys.hsCeeb)}) = ?`, [q]);
+    } else if (q.includes(',')) {
+      // "Christensen, Maya": the list's own format, family name first; either part may be the start of a name.
+      const [family = '', given = ''] = q.split(',').map((part) => part.trim());
+      query.whereRaw(...starts(last, family));
+      if (given) query.whereRaw(...starts(first, given));
+    } else if (q.includes('@') || (q.includes('.') && !q.includes(' '))) {
+      // Part of an e-mail address: anywhere in it (this alone reads the users table through; names and schools use indexes).
+      query.whereRaw(`u.username like ? escape '\\'`, [`%${escapeLike(q)}%`]);
     } else {
-      const words = q.split(/\s+/).filter(Boolean);
-      const first = `lower(${answer(keys.firstName)})`;
-      const last = `lower(${answer(keys.lastName)})`;
-      if (words.length >= 2) {
-        const [a, ...rest] = words;
-        const b = rest.join(' ');
-        query.where((w) =>
-          w
-            .where((x) => x.whereRaw(`${first} like ? escape '\\'`, [`${escapeLike(a!)}%`]).whereRaw(`${last} like ? escape '\\'`, [`${escapeLike(b)}%`]))
-            .orWhere((x) => x.whereRaw(`${last} like ? escape '\\'`, [`${escapeLike(a!)}%`]).whereRaw(`${first} like ? escape '\\'`, [`${escapeLike(b)}%`])),
-        );
-      } else {
-        query.where((w) => w.whereRaw(`${last} like ? escape '\\'`, [`${escapeLike(q)}%`]).orWhereRaw(`${first} like ? escape '\\'`, [`${escapeLike(q)}%`]));
-      }
+      const words = q.split(' ');
+      const school = `lower(${answer(keys.hsName)})`;
+      // A name (one word, or given and family in either order) or the start of a school's name: each an index
+      // range on applications, which the planner ORs together.
+      query.where((w) => {
+        if (words.length >= 2) {
+          const [a, ...rest] = words;
+          const b = rest.join(' ');
+          w.where((x) => x.whereRaw(...starts(first, a!)).whereRaw(...starts(last, b)));
+          w.orWhere((x) => x.whereRaw(...starts(last, a!)).whereRaw(...starts(first, b)));
+        } else {
+          w.whereRaw(...starts(last, q)).orWhereRaw(...starts(first, q));
+        }
+        w.orWhereRaw(...starts(school, q));
+      });
     }
   }
+  if (filter.transcript === 'needed') {
+    query.whereNotNull('a.submitted_at').whereRaw(`not exists (select 1 from transcript_checklist t where t.user_id = a.user_id and t.status in ('requested', 'received'))`);
+  } else if (filter.transcript) {
+    query.whereRaw('exists (select 1 from transcript_checklist t where t.user_id = a.user_id and t.status = ?)', [filter.transcript]);
+  }
+  if (filter.decision === 'none') query.whereRaw('not exists (select 1 from decisions d where d.user_id = a.user_id)');
+  else if (filter.decision === 'unreleased') query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.released_at is null)');
+  else if (filter.decision) query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.decision = ?)', [filter.decision]);
   if (filter.term) query.whereRaw(`(${answer(keys.entryTerm)}) = ?`, [filter.term]);
   if (options.withStatus && filter.status) query.whereRaw(`${statusCount()} = ?`, [COUNT_BY_STATUS[filter.status]]);
   return query;
@@ -95,6 +128,11 @@ function baseQuery(knex: Knex) {
       'a.submitted_at',
       'a.created_at',
       knex.raw(`${statusCount()} as status_count`),
+      knex.raw('(select t.status from transcript_checklist t where t.user_id = a.user_id) as transcript_status'),
+      knex.raw('(select t.received_via from transcript_checklist t where t.user_id = a.user_id) as transcript_received_via'),
+      knex.raw('(select t.received_at from transcript_checklist t where t.user_id = a.user_id) as transcript_received_at'),
+      knex.raw('(select d.decision from decisions d where d.user_id = a.user_id) as decision'),
+      knex.raw('(select d.released_at from decisions d where d.user_id = a.user_id) as decision_released_at'),
     );
 }
 

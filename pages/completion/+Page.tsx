@@ -8,6 +8,7 @@ import { LogoutButton } from '../../islands/LogoutButton.island.js';
 import type { Data as CompletionPageData } from './+data.js';
 import { ReceiptSection, ReferenceLine } from './ReceiptSection.js';
 import { formatLocalTime } from '../../form/local-time.js';
+import { ChecklistSection, CounselorSection, DecisionSection } from './StatusSection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
@@ -16,14 +17,28 @@ export function Page() {
   const pageContext = usePageContext();
   const data = useData<CompletionPageData>();
   const { contacts } = shellConfig(pageContext);
+  const status = data?.status ?? null;
+  if (status?.letterView) {
+    return (
+      <main id="main" className="container completion completion--letter">
+        <h1>Freshman Application</h1>
+        <ReferenceLine reference={data?.receipt?.reference ?? null} />
+        <DecisionSection status={status} letterView />
+      </main>
+    );
+  }
   return (
     <>
       <main id="main" className="container completion">
         <h1>Freshman Application</h1>
         <p className="completion__message">{SUCCESS_MESSAGE}</p>
         <ReferenceLine reference={data?.receipt?.reference ?? null} />
-        {data?.submitted_at ? <p className="completion__submitted">{`Submitted: ${formatLocalTime(data.submitted_at, shellConfig(pageContext).timeZone)}`}</p> : null}
-        {data?.banner ? <GreetingBanner banner={data.banner} /> : null}
+        {!status && data?.submitted_at ? <p className="completion__submitted">{`Submitted: ${formatLocalTime(data.submitted_at, shellConfig(pageContext).timeZone)}`}</p> : null}
+        {/* Once a decision is out, "what happens next" is past: the decision takes the banner's place. */}
+        {data?.banner && status?.decision.state !== 'ready' ? <GreetingBanner banner={data.banner} /> : null}
+        {status ? <DecisionSection status={status} letterView={false} /> : null}
+        {status ? <ChecklistSection status={status} /> : null}
+        {status ? <CounselorSection status={status} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>

@@ -7,6 +7,7 @@ import { whileOpen } from './open-application.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { queueSubmissionReceipt } from '../receipts/receipts.server.js';
 import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
+import { openChecklistAtSubmission } from '../after-submission/checklist.server.js';
 
 /**
  * The two writes a student makes both through the JSON API (PUT /api/answer, POST /api/submit) and through a
@@ -43,6 +44,7 @@ export async function submitStudentApplication(services: AppServices, userId: st
       await enqueueApplicationPdf(services, userId, trx);
       await queueSubmissionReceipt(services, trx, userId);
       await recordSubmissionEvent(services, trx, userId);
+      await openChecklistAtSubmission(services, trx, userId);
     },
   });
   if (outcome.outcome === 'invalid') await whileOpen(services, userId, (trx) => setValidations(trx, userId, outcome.problems, now));

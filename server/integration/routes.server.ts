@@ -5,6 +5,8 @@ import { HttpError } from '../http-error.server.js';
 import { verifyToken } from '../security/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
 import { documentAnswersForMany } from '../../db/repos/documents.server.js';
+import { afterSubmissionForMany, type AfterSubmissionRows } from '../../db/repos/after-submission.server.js';
+import { afterSubmissionJson } from '../after-submission/integration-routes.server.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
 import { answersWithDisplay } from '../../form/answer-columns.js';
@@ -88,7 +90,7 @@ function decodeFeedCursor(value: unknown): FeedCursor | null {
   throw new HttpError(400, 'since must be a next_cursor returned by this API.');
 }
 
-function feedItem(services: AppServices, row: FeedRow, documents: Record<string, DocumentAnswer>) {
+function feedItem(services: AppServices, row: FeedRow, documents: Record<string, DocumentAnswer>, after: AfterSubmissionRows | undefined) {
   return {
     id: row.user_id,
     reference: row.reference,
@@ -97,6 +99,8 @@ function feedItem(services: AppServices, row: FeedRow, documents: Record<string,
     answers: answersWithDisplay(row.answers),
     documents: Object.entries(documents).map(([key, d]) => ({ key, file_name: d.file_name, file_size: d.file_size, status: d.status })),
     pdf_url: `${services.config.publicUrl}/integration/v1/applications/${row.user_id}/pdf`,
+    // The checklist and decision (issue 25), the same shape as the PUTs answer; transcript null until first read.
+    ...(after?.checklist ? afterSubmissionJson({ checklist: after.checklist, decision: after.decision }) : { transcript: null, decision: null }),
   };
 }
 
@@ -132,7 +136,8 @@ export function integrationHandlers(services: AppServices) {
     const last = page.at(-1);
     const next = last ? encodeFeedCursor({ at: new Date(last.submitted_at).toISOString(), id: last.user_id }) : since ? encodeFeedCursor(since) : null;
     const documents = await documentAnswersForMany(knex, page.map((r) => r.user_id));
-    const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}));
+    const after = await afterSubmissionForMany(knex, page.map((r) => r.user_id));
+    const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}, after.get(row.user_id)));
     // Which applications were handed out (ids only: the trail holds no answers).
     await auditIntegration(services, req, res, 'integration-feed', { detail: { count: applications.length, ids: page.map((r) => r.user_id) } });
     res.json({ applications, next_cursor: next, has_more: rows.length > limitRaw });

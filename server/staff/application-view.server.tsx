@@ -7,6 +7,7 @@ import type { DocumentAnswer } from '../../contracts/api.js';
 import { ReadOnlyForm } from '../../pages/form-components/ReadOnlyForm.js';
 import type { StaffFilter } from '../../db/repos/staff-applications.server.js';
 import { StaffLayout, deskTime } from './html.server.js';
+import { staffApplicationPath } from '../after-submission/staff-labels.js';
 import { STATUS_LABELS, filterQuery } from './list-view.server.js';
 import type { StaffUser } from './staff-session.server.js';
 
@@ -63,6 +64,12 @@ export function ApplicationView({ staff, view, back, timeZone }: { staff: StaffU
       </dl>
       <p>
         <a href={`/staff/applications/${view.id}/pdf`}>Download the application PDF</a>
+        {view.submittedAt ? (
+          <>
+            {' · '}
+            <a href={staffApplicationPath(view.id)}>Transcript checklist and decision</a>
+          </>
+        ) : null}
       </p>
       <h2 id="documents">Documents</h2>
       {documents.length === 0 ? (

@@ -4,9 +4,40 @@ import type { Knex } from 'knex';
 import { stringify } from 'csv-stringify';
 import { answerColumns } from '../../form/answer-columns.js';
 import { displayValue } from '../../form/display.js';
+import type { Question } from '../../form/types.js';
 import { eachStaffApplication, type StaffFilter, type StaffListRow } from '../../db/repos/staff-applications.server.js';
 
-const FIXED_COLUMNS = ['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at'];
+const FIXED_COLUMNS = [
+  'application_id',
+  'reference',
+  'email',
+  'web_status',
+  'submitted_at',
+  'created_at',
+  'transcript_status',
+  'transcript_received_via',
+  'transcript_received_at',
+  'decision',
+  'decision_released_at',
+];
+
+/**
+ * Questions whose stored value is a code or a machine date (options, checkboxes, dates, the school search):
+ * the CSV carries the raw value under the key and the text people read under `<key>_text`. Free text keeps one
+ * column; an SSN keeps only its masked display (the export never spreads a full number).
+ */
+const CODED_KINDS = new Set(['select', 'dependentSelect', 'radio', 'checkbox', 'date', 'autocomplete']);
+const isCoded = (q: Question) => CODED_KINDS.has(q.kind);
+
+function rawValue(value: string | boolean | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'boolean' ? (value ? 'true' : 'false') : value;
+}
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : '');
+
+/** A byte-order mark first: Excel then reads the file as UTF-8 (names with accents stay intact). */
+export const CSV_BOM = '\uFEFF';
 const PAGE = 500;
 
 /**
@@ -24,12 +55,15 @@ export function safeCell(value: string): string {
 }
 
 /**
- * Streams the applications of the filter as CSV, in list order: fixed columns, then one column per question
- * of the form definition named by its key, holding the display value (form/'s displayValue).
+ * Streams the applications of the filter as CSV, in list order: fixed columns (ISO 8601 times, the checklist
+ * and the decision as codes), then the questions of the form definition named by their keys: a coded answer's
+ * raw value beside its display text (`<key>_text`), free text as displayed (form/'s displayValue).
  */
 export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response): Promise<number> {
   const questions = answerColumns();
-  const csv = stringify({ header: true, quoted_match: QUOTED_MATCH, columns: [...FIXED_COLUMNS, ...questions.map((q) => q.key)] });
+  const columns = questions.flatMap((q) => (isCoded(q) ? [q.key, `${q.key}_text`] : [q.key]));
+  const csv = stringify({ header: true, quoted_match: QUOTED_MATCH, columns: [...FIXED_COLUMNS, ...columns] });
+  res.write(CSV_BOM);
   csv.pipe(res);
   let count = 0;
   let batch: StaffListRow[] = [];
@@ -46,9 +80,14 @@ export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response):
         row.reference ?? '',
         safeCell(row.username),
         row.status,
-        row.submitted_at ? new Date(row.submitted_at).toISOString() : '',
-        new Date(row.created_at).toISOString(),
-        ...questions.map((q) => safeCell(displayValue(q, given))),
+        iso(row.submitted_at),
+        iso(row.created_at),
+        row.transcript_status ?? (row.submitted_at ? 'needed' : ''),
+        row.transcript_received_via ?? '',
+        iso(row.transcript_received_at),
+        row.decision ?? '',
+        iso(row.decision_released_at),
+        ...questions.flatMap((q) => (isCoded(q) ? [safeCell(rawValue(given[q.key])), safeCell(displayValue(q, given))] : [safeCell(displayValue(q, given))])),
       ];
       count += 1;
       if (!csv.write(record)) await once(csv, 'drain');

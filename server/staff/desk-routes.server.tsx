@@ -43,6 +43,7 @@ export function deskHandlers(services: AppServices) {
         next={page.next ? encodeCursor(page.next) : null}
         terms={entryTermOptions(now)}
         timeZone={services.config.timeZone}
+        notice={typeof req.query.released === 'string' && /^\d+$/.test(req.query.released) ? `${req.query.released} decisions released.` : null}
       />,
     );
   };

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { STAFF_STATUSES, type StaffCursor, type StaffFilter, type StaffStatus } from '../../db/repos/staff-applications.server.js';
+import { DECISION_FILTERS, STAFF_STATUSES, TRANSCRIPT_FILTERS, type DecisionFilter, type StaffCursor, type StaffFilter, type StaffStatus, type TranscriptFilter } from '../../db/repos/staff-applications.server.js';
 import { fieldByKey, optionsFor } from '../../form/fields.js';
 import { staffKeys } from '../../form/staff-keys.js';
 import type { Option } from '../../form/types.js';
@@ -18,10 +18,14 @@ function text(value: unknown, max: number): string {
 export function filterFrom(req: Request, now: Date): StaffFilter {
   const status = text(req.query.status, 20);
   const term = text(req.query.term, 40);
+  const transcript = text(req.query.transcript, 20);
+  const decision = text(req.query.decision, 20);
   return {
     q: text(req.query.q, 200),
     status: (STAFF_STATUSES as readonly string[]).includes(status) ? (status as StaffStatus) : null,
     term: term && entryTermOptions(now).some((o) => o.value === term) ? term : null,
+    transcript: (TRANSCRIPT_FILTERS as readonly string[]).includes(transcript) ? (transcript as TranscriptFilter) : null,
+    decision: (DECISION_FILTERS as readonly string[]).includes(decision) ? (decision as DecisionFilter) : null,
   };
 }
 

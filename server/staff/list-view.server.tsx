@@ -1,4 +1,5 @@
-import { STAFF_STATUSES, type StaffFilter, type StaffListRow, type StaffStatus } from '../../db/repos/staff-applications.server.js';
+import { DECISION_FILTERS, STAFF_STATUSES, TRANSCRIPT_FILTERS, type StaffFilter, type StaffListRow, type StaffStatus } from '../../db/repos/staff-applications.server.js';
+import { DECISION_FILTER_LABELS, RELEASE_BATCH_PATH, TRANSCRIPT_FILTER_LABELS, decisionCell, staffApplicationPath, transcriptCell } from '../after-submission/staff-labels.js';
 import type { Option } from '../../form/types.js';
 import { StaffLayout, deskTime } from './html.server.js';
 import type { StaffUser } from './staff-session.server.js';
@@ -15,6 +16,8 @@ export function filterQuery(filter: StaffFilter, extra: Record<string, string> =
   if (filter.q) params.set('q', filter.q);
   if (filter.status) params.set('status', filter.status);
   if (filter.term) params.set('term', filter.term);
+  if (filter.transcript) params.set('transcript', filter.transcript);
+  if (filter.decision) params.set('decision', filter.decision);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -35,6 +38,8 @@ export function ListView(props: {
   terms: readonly Option[];
   /** The university's zone (TIME_ZONE) the times are shown in. */
   timeZone: string;
+  /** The outcome of a batch release, said once. */
+  notice?: string | null;
 }) {
   const { filter, rows, counts, terms } = props;
   const termLabel = (value: string | null) => terms.find((t) => t.value === value)?.label ?? value ?? '';
@@ -50,7 +55,7 @@ export function ListView(props: {
       </ul>
       <form method="get" action="/staff" className="filters" role="search" aria-label="Find applications">
         <div>
-          <label htmlFor="q">Name, e-mail, reference or high-school CEEB</label>
+          <label htmlFor="q">Name (or "Last, First"), e-mail, reference, high school or CEEB</label>
           <input id="q" name="q" type="search" defaultValue={filter.q} maxLength={200} />
         </div>
         <div>
@@ -75,6 +80,28 @@ export function ListView(props: {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor="transcript">Transcript</label>
+          <select id="transcript" name="transcript" defaultValue={filter.transcript ?? ''}>
+            <option value="">Any</option>
+            {TRANSCRIPT_FILTERS.map((t) => (
+              <option key={t} value={t}>
+                {TRANSCRIPT_FILTER_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="decision">Decision</label>
+          <select id="decision" name="decision" defaultValue={filter.decision ?? ''}>
+            <option value="">Any</option>
+            {DECISION_FILTERS.map((d) => (
+              <option key={d} value={d}>
+                {DECISION_FILTER_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit">Apply filters</button>
       </form>
       <div className="actions">
@@ -85,7 +112,12 @@ export function ListView(props: {
         <form method="post" action={`/staff/exports${filterQuery(filter)}`}>
           <button type="submit">Prepare a ZIP of these applications' PDFs</button>
         </form>
+        {/* A batch release: every recorded, unreleased decision among these applications (each one audited and e-mailed). */}
+        <form method="post" action={`${RELEASE_BATCH_PATH}${filterQuery(filter)}`}>
+          <button type="submit">Release the recorded decisions of these applications</button>
+        </form>
       </div>
+      {props.notice ? <p role="status">{props.notice}</p> : null}
       <table>
         <caption>Applications, submitted first, newest first</caption>
         <thead>
@@ -97,6 +129,8 @@ export function ListView(props: {
             <th scope="col">Entry term</th>
             <th scope="col">High-school CEEB</th>
             <th scope="col">Submitted</th>
+            <th scope="col">Transcript</th>
+            <th scope="col">Decision</th>
             <th scope="col">Open</th>
           </tr>
         </thead>
@@ -110,10 +144,20 @@ export function ListView(props: {
               <td>{termLabel(row.entry_term)}</td>
               <td>{row.hs_ceeb ?? ''}</td>
               <td>{deskTime(row.submitted_at, props.timeZone)}</td>
+              <td>{transcriptCell(row)}</td>
+              <td>{decisionCell(row)}</td>
               <td>
                 <a href={`/staff/applications/${row.user_id}${filterQuery(filter)}`}>
                   View<span className="skip"> the application of {nameOf(row)}</span>
                 </a>
+                {row.submitted_at ? (
+                  <>
+                    {' · '}
+                    <a href={staffApplicationPath(row.user_id)}>
+                      Checklist<span className="skip"> and decision of {nameOf(row)}</span>
+                    </a>
+                  </>
+                ) : null}
                 {' · '}
                 <a href={`/staff/applications/${row.user_id}/pdf`}>
                   PDF<span className="skip"> of the application of {nameOf(row)}</span>

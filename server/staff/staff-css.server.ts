@@ -35,5 +35,9 @@ header button { background: #fff; color: var(--accent); }
 .readonly-field__label { font-weight: 600; }
 .form-section { margin: 1rem 0; }
 @media (max-width: 600px) { .readonly-field { grid-template-columns: 1fr; gap: 0; } .summary { grid-template-columns: 1fr; } }
+.letter { white-space: pre-wrap; font: inherit; border: 1px solid var(--border); border-radius: 4px; padding: .75rem; max-width: 44rem; }
+fieldset { border: 1px solid var(--border); border-radius: 4px; margin: 1rem 0; }
+textarea { font: inherit; width: 100%; max-width: 44rem; border: 1px solid var(--border); border-radius: 4px; padding: .5rem; }
+textarea:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 @media (max-width: 600px) { table, thead, tbody, tr, th, td { display: block; } thead { position: absolute; left: -9999px; } td { border: 0; } tr { border-bottom: 1px solid var(--border); } }
 `;

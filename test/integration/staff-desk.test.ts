@@ -310,15 +310,31 @@ describe('opening an application', () => {
     expect(view).toEqual([expect.any(String), STAFF, 'view', 'ben@example.edu', expect.any(String)]);
   });
 
-  it('exports the current filter as CSV: columns named by the form definition, display values, recorded in the trail', async () => {
+  it('exports the current filter as CSV: a byte-order mark, ISO times, raw codes beside display text, the checklist and decision, recorded in the trail', async () => {
     const res = await request(ctx.app).post('/staff/export.csv?term=FA2026&q=450010').set('Cookie', staff).type('form').send({});
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(rows[0]!)).toEqual(['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at', ...answerColumns().map((q) => q.key)]);
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(res.text, { columns: true, bom: true }) as Array<Record<string, string>>;
+    const header = Object.keys(rows[0]!);
+    expect(header.slice(0, 11)).toEqual(['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at', 'transcript_status', 'transcript_received_via', 'transcript_received_at', 'decision', 'decision_released_at']);
+    for (const q of answerColumns()) expect(header).toContain(q.key);
     expect(rows.map((r) => r.email)).toEqual(['cy@example.edu', 'ana@example.edu']);
-    expect(rows[0]).toMatchObject({ first_name: 'Cy', entry_term: 'Fall 2026', legal_agree: 'Yes', web_status: 'submitted', hs_name: expect.stringContaining('(Ceeb: 450010)') });
+    expect(rows[0]).toMatchObject({
+      first_name: 'Cy',
+      entry_term: 'FA2026',
+      entry_term_text: 'Fall 2026',
+      legal_agree: 'true',
+      legal_agree_text: 'Yes',
+      birth_date: '2008-04-03',
+      birth_date_text: expect.stringContaining('2008'),
+      web_status: 'submitted',
+      transcript_status: 'needed',
+      hs_name_text: expect.stringContaining('(Ceeb: 450010)'),
+    });
+    expect(rows[0]!.submitted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(rows[0]!.birth_date_text).not.toBe('2008-04-03');
     const trail = await page('/staff/audit');
     expect(trail.text).toContain('export-csv');
   });

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
+import type { JobQueue } from '../boss.server.js';
 import { markCompleted, markFailed, markInProgress } from '../../db/repos/documents.server.js';
 import { checkSize, ConversionRejected } from '../convert/detect-type.server.js';
 import { convertIsolated } from '../convert/isolated.server.js';
@@ -12,6 +13,9 @@ import {
   MISSING_UPLOAD_MESSAGE,
   type ConvertDocumentData,
 } from '../queues.js';
+import { COUNSELOR_TRANSCRIPT_KEY, counselorTranscriptArrived } from '../../server/after-submission/checklist.server.js';
+
+type ConvertServices = WorkerServices & { boss: JobQueue };
 
 /** LibreOffice's hard limit; a live worker always finishes (or gives up) well before the job expires. */
 export const SOFFICE_TIMEOUT_MS = 30_000;
@@ -19,7 +23,9 @@ export const SOFFICE_TIMEOUT_MS = 30_000;
 /** Conversions in flight per worker process: a Word file's LibreOffice run no longer holds up the photos behind it. */
 const CONVERSIONS_PER_WORKER = 2;
 
-export async function registerConvertDocument(boss: PgBoss, services: WorkerServices): Promise<void> {
+export async function registerConvertDocument(boss: PgBoss, workerServices: WorkerServices): Promise<void> {
+  // The queue travels along for what a conversion sets off (a counselor's transcript: its webhook event).
+  const services: ConvertServices = { ...workerServices, boss };
   for (const name of [CONVERT_DOCUMENT_QUEUE, CONVERT_DOCUMENT_FAILED_QUEUE]) await boss.createQueue(name);
   // Operators must know whether LibreOffice has its own network namespace or only the profile's settings.
   services.logger.info({ libreOfficeNetwork: sofficeSandbox().network }, 'document conversions: LibreOffice network isolation');
@@ -37,7 +43,7 @@ export async function registerConvertDocument(boss: PgBoss, services: WorkerServ
  * pg-boss retries with backoff. Re-running is harmless: the output key is fixed and the status
  * updates only apply while this upload is still the current, unfinished one.
  */
-export async function convertDocument(services: WorkerServices, data: ConvertDocumentData, jobId: string): Promise<void> {
+export async function convertDocument(services: ConvertServices, data: ConvertDocumentData, jobId: string): Promise<void> {
   const { db, storage, config, logger } = services;
   if (!(await markInProgress(db.knex, data, services.now()))) return;
   try {
@@ -53,6 +59,8 @@ export async function convertDocument(services: WorkerServices, data: ConvertDoc
     if (!(await markCompleted(db.knex, data, data.outputKey, services.now()))) {
       // Replaced or deleted while converting: the output belongs to nothing.
       await storage.delete(data.outputKey);
+    } else if (data.answerKey === COUNSELOR_TRANSCRIPT_KEY) {
+      await counselorTranscriptArrived(services, data.userId);
     }
     logger.info({ jobId, answerKey: data.answerKey, type, bytes: bytes.length }, 'document converted');
   } catch (err) {

@@ -1,0 +1,67 @@
+import { allFields } from './fields.js';
+import { formDefinition } from './definition.js';
+import type { FormDefinition, Node, Question, Tabs } from './types.js';
+
+/**
+ * What the transcript checklist reads from a submitted application, found by what the questions are (never by
+ * typing their keys again): the tabs that choose between a counselor sending the transcript and an upload
+ * (the only tabs holding a file question), the file question itself, the counselor's e-mail and name
+ * questions, and the first high school's name.
+ */
+export interface TranscriptKeys {
+  tabsId: string;
+  /** The tab item meaning "My counselor will send it" (the one without a file question). */
+  counselorItem: string;
+  /** The tab item with the upload. */
+  uploadItem: string;
+  defaultItem: string;
+  fileKey: string;
+  counselorEmail: string;
+  counselorFirstName: string | null;
+  counselorLastName: string | null;
+  schoolName: string;
+}
+
+function* walk(nodes: readonly Node[]): Generator<Node> {
+  for (const node of nodes) {
+    yield node;
+    if ('section' in node) yield* walk(node.children);
+    else if ('group' in node) for (const branch of node.branches) yield* walk(branch.children);
+    else if ('repeater' in node) yield* walk(node.template);
+    else if ('tabs' in node) for (const item of node.items) yield* walk(item.children);
+    else if ('trigger' in node) yield* walk([...node.before, ...(node.optional ?? []), ...node.after]);
+  }
+}
+
+const fileIn = (nodes: readonly Node[]) => [...walk(nodes)].find((n): n is Extract<Question, { kind: 'file' }> => 'kind' in n && n.kind === 'file');
+
+const cache = new WeakMap<FormDefinition, TranscriptKeys>();
+
+export function transcriptKeys(definition: FormDefinition = formDefinition()): TranscriptKeys {
+  const cached = cache.get(definition);
+  if (cached) return cached;
+  const tabs = definition.pages.flatMap((p) => [...walk(p.children)]).find((n): n is Tabs => 'tabs' in n && n.items.some((item) => fileIn(item.children)));
+  if (!tabs) throw new Error('The form definition has no tabs choosing how the transcript arrives.');
+  const upload = tabs.items.find((item) => fileIn(item.children))!;
+  const counselor = tabs.items.find((item) => item !== upload);
+  if (!counselor) throw new Error('The transcript tabs have no "counselor will send it" choice.');
+  const questions = allFields(definition).map((f) => f.question);
+  const counselorQuestion = (kind: string, label: RegExp) => questions.find((q) => q.kind === kind && /counselor/i.test(q.label) && label.test(q.label));
+  const email = counselorQuestion('email', /e-?mail/i);
+  if (!email) throw new Error("The form definition has no counselor's e-mail question.");
+  const school = questions.find((q) => q.kind === 'autocomplete' && q.category === 'hs_ceeb');
+  if (!school) throw new Error('The form definition has no high-school question.');
+  const keys: TranscriptKeys = {
+    tabsId: tabs.tabs,
+    counselorItem: counselor.id,
+    uploadItem: upload.id,
+    defaultItem: tabs.defaultTab,
+    fileKey: fileIn(upload.children)!.key,
+    counselorEmail: email.key,
+    counselorFirstName: counselorQuestion('text', /first/i)?.key ?? null,
+    counselorLastName: counselorQuestion('text', /last/i)?.key ?? null,
+    schoolName: school.key,
+  };
+  cache.set(definition, keys);
+  return keys;
+}

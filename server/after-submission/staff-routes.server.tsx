@@ -1,0 +1,225 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { AppServices } from '../app-services.server.js';
+import { HttpError } from '../http-error.server.js';
+import { eachStaffApplication } from '../../db/repos/staff-applications.server.js';
+import { DECISIONS, type Decision } from '../../db/repos/after-submission.server.js';
+import { isUuid, filterFrom } from '../staff/filter.server.js';
+import { filterQuery } from '../staff/list-view.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from '../staff/html.server.js';
+import {
+  COUNSELOR_TRANSCRIPT_KEY,
+  ChecklistConflict,
+  LETTER_MAX_LENGTH,
+  afterSubmissionState,
+  markTranscriptReceived,
+  officeResendsRequest,
+  recordDecision,
+  releaseDecision,
+  submittedApplication,
+  type AfterSubmissionState,
+} from './checklist.server.js';
+import { DECISION_LABELS, RECEIVED_VIA_LABELS, staffApplicationPath } from './staff-labels.js';
+import { applicantName } from '../../form/applicant-name.js';
+import { documentAnswersFor } from '../../db/repos/documents.server.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
+
+/** Most applications a batch release takes at once (each is a transaction, an audit line, an e-mail job). */
+export const MAX_BATCH_RELEASE = 500;
+
+const DONE: Record<string, string> = {
+  received: 'The transcript is marked received.',
+  resent: 'The request was sent to the counselor again.',
+  recorded: 'The decision is recorded. The applicant does not see it until it is released.',
+  released: 'The decision is released. The applicant was e-mailed that there is an update.',
+  unchanged: 'Nothing changed: that was already so.',
+};
+
+/**
+ * The office's part of one application: the transcript checklist (with the counselor request), and the
+ * decision with its letter. Plain POST forms (the Origin check applies), so it works without JavaScript.
+ */
+export function ChecklistPanel({ state, done, documents, timeZone }: { state: AfterSubmissionState; done?: string | null; documents?: Record<string, DocumentAnswer>; timeZone: string }) {
+  const when = (d: Date | string | null) => deskTime(d, timeZone);
+  const { checklist, request, decision, app } = state;
+  const counselorFile = documents?.[COUNSELOR_TRANSCRIPT_KEY];
+  const id = app.userId;
+  const base = `/staff/applications/${id}`;
+  return (
+    <section aria-labelledby="office-checklist">
+      <h2 id="office-checklist">Checklist and decision</h2>
+      {done && DONE[done] ? <p role="status">{DONE[done]}</p> : null}
+      <h3>High school transcript</h3>
+      <p>
+        {checklist.status === 'received'
+          ? `Received ${RECEIVED_VIA_LABELS[checklist.received_via ?? ''] ?? ''} on ${when(checklist.received_at)}.`
+          : checklist.status === 'requested'
+            ? `Requested from ${checklist.counselor_email} on ${when(checklist.requested_at)}.`
+            : 'Needed: no request is out.'}
+      </p>
+      {counselorFile ? <p>{`The counselor's file: ${counselorFile.file_name} (${counselorFile.status}).`}</p> : null}
+      {checklist.not_my_student_at ? <p className="error">{`${checklist.counselor_email ?? 'The counselor'} said "This is not my student" on ${when(checklist.not_my_student_at)}.`}</p> : null}
+      {request ? (
+        <p className="muted">
+          {`Last request: to ${request.email}, ${request.sent_at ? `e-mailed ${when(request.sent_at)}` : 'not e-mailed yet'}`}
+          {request.reminder_1_sent_at ? `, reminded ${when(request.reminder_1_sent_at)}` : ''}
+          {request.reminder_2_sent_at ? ` and ${when(request.reminder_2_sent_at)}` : ''}
+          {request.voided_at ? `; link void since ${when(request.voided_at)}` : `; link valid until ${when(request.expires_at)}`}
+          {request.last_error ? `; last error: ${request.last_error}` : ''}.{` Applicant's sends from /completion: ${checklist.resends}.`}
+        </p>
+      ) : null}
+      {checklist.status !== 'received' ? (
+        <div className="actions">
+          <form method="post" action={`${base}/transcript`}>
+            <input type="hidden" name="via" value="office-paper" />
+            <button type="submit">Mark received (paper)</button>
+          </form>
+          <form method="post" action={`${base}/transcript`}>
+            <input type="hidden" name="via" value="office-etranscript" />
+            <button type="submit">Mark received (e-transcript)</button>
+          </form>
+          {checklist.counselor_email ? (
+            <form method="post" action={`${base}/counselor-request`}>
+              <button type="submit">{`Send the request to ${checklist.counselor_email} again`}</button>
+            </form>
+          ) : null}
+        </div>
+      ) : null}
+      <h3>Decision</h3>
+      {decision ? (
+        <>
+          <p>
+            <strong>{DECISION_LABELS[decision.decision]}</strong>
+            {decision.released_at ? `, released ${when(decision.released_at)} by ${decision.released_by}` : ', not released'}
+            {`. Recorded ${when(decision.recorded_at)} by ${decision.recorded_by}.`}
+          </p>
+          {decision.letter ? <pre className="letter">{decision.letter}</pre> : <p className="muted">No letter.</p>}
+        </>
+      ) : (
+        <p>No decision recorded.</p>
+      )}
+      {!decision?.released_at ? (
+        <>
+          <form method="post" action={`${base}/decision`}>
+            <fieldset>
+              <legend>Record a decision</legend>
+              {DECISIONS.map((d) => (
+                <p key={d}>
+                  <input type="radio" id={`decision-${d}`} name="decision" value={d} defaultChecked={decision?.decision === d} required />{' '}
+                  <label htmlFor={`decision-${d}`}>{DECISION_LABELS[d]}</label>
+                </p>
+              ))}
+              <p>
+                <label htmlFor="letter">Letter (optional; the applicant reads it on their status page)</label>
+                <br />
+                <textarea id="letter" name="letter" rows={8} cols={60} maxLength={LETTER_MAX_LENGTH} defaultValue={decision?.letter ?? ''} />
+              </p>
+              <p>
+                <input type="checkbox" id="release" name="release" value="1" /> <label htmlFor="release">Release it now (the applicant is e-mailed)</label>
+              </p>
+              <button type="submit">Record the decision</button>
+            </fieldset>
+          </form>
+          {decision ? (
+            <form method="post" action={`${base}/release`}>
+              <button type="submit">Release this decision</button>
+            </form>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function field(req: Request, name: string): string {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The staff desk's checklist and decision actions (rows in server/routes.server.ts, staff guard). */
+export function staffChecklistHandlers(services: AppServices) {
+  const actor = (req: Request, res: Response) => ({ name: res.locals.staff!.email, ip: req.ip ?? null });
+
+  async function appOf(id: string) {
+    const app = isUuid(id) ? await submittedApplication(services.db.knex, { userId: id }) : null;
+    if (!app) throw new HttpError(404, 'No submitted application with this id.');
+    return app;
+  }
+
+  /** Runs one action; a conflict with the current state is a 409 page that says why and links back. */
+  function action(run: (req: Request<{ id: string }>, res: Response) => Promise<string>): RequestHandler<{ id: string }> {
+    return async (req, res) => {
+      try {
+        const done = await run(req, res);
+        res.redirect(303, `${staffApplicationPath(req.params.id)}?done=${done}#office-checklist`);
+      } catch (err) {
+        if (!(err instanceof ChecklistConflict)) throw err;
+        sendStaffMessage(res, 409, 'Not possible', res.locals.staff ?? null, (
+          <>
+            {err.message} <a href={staffApplicationPath(req.params.id)}>Back to the application</a>
+          </>
+        ));
+      }
+    };
+  }
+
+  return {
+    /** GET /staff/applications/:id/checklist: the office's checklist and decision for one application. */
+    page: (async (req, res) => {
+      const app = await appOf(req.params.id);
+      const state = (await afterSubmissionState(services, app.userId))!;
+      const done = typeof req.query.done === 'string' ? req.query.done : null;
+      sendStaffPage(
+        res,
+        200,
+        <StaffLayout title={`${applicantName(app.answers, app.username)} (${app.reference ?? 'no reference'})`} staff={res.locals.staff!}>
+          <p>
+            <a href="/staff">Back to the list</a>
+          </p>
+          <ChecklistPanel state={state} done={done} timeZone={services.config.timeZone} documents={await documentAnswersFor(services.db.knex, app.userId)} />
+        </StaffLayout>,
+      );
+    }) as RequestHandler<{ id: string }>,
+
+    transcript: action(async (req, res) => {
+      const via = field(req, 'via');
+      if (via !== 'office-paper' && via !== 'office-etranscript') throw new HttpError(400, 'Choose how the transcript arrived: paper or e-transcript.');
+      const outcome = await markTranscriptReceived(services, await appOf(req.params.id), via, actor(req, res));
+      return outcome === 'changed' ? 'received' : 'unchanged';
+    }),
+
+    resend: action(async (req, res) => {
+      await officeResendsRequest(services, await appOf(req.params.id), actor(req, res));
+      return 'resent';
+    }),
+
+    decision: action(async (req, res) => {
+      const decision = field(req, 'decision');
+      if (!(DECISIONS as readonly string[]).includes(decision)) throw new HttpError(400, 'Choose a decision: admit, deny or waitlist.');
+      const letter = field(req, 'letter');
+      if (letter.length > LETTER_MAX_LENGTH) throw new HttpError(400, `The letter is too long: at most ${LETTER_MAX_LENGTH} characters.`);
+      const outcome = await recordDecision(services, await appOf(req.params.id), { decision: decision as Decision, letter, release: field(req, 'release') === '1' }, actor(req, res));
+      return outcome.released === 'changed' ? 'released' : outcome.recorded === 'changed' ? 'recorded' : 'unchanged';
+    }),
+
+    release: action(async (req, res) => {
+      const outcome = await releaseDecision(services, await appOf(req.params.id), actor(req, res));
+      return outcome === 'changed' ? 'released' : 'unchanged';
+    }),
+
+    /** POST /staff/decisions/release?<list filters>: every recorded, unreleased decision among those applications. */
+    releaseBatch: (async (req, res) => {
+      const filter = { ...filterFrom(req, services.now()), decision: 'unreleased' as const };
+      const ids: string[] = [];
+      for await (const row of eachStaffApplication(services.db.knex, filter)) {
+        if (row.submitted_at) ids.push(row.user_id);
+        if (ids.length >= MAX_BATCH_RELEASE) break;
+      }
+      let released = 0;
+      for (const id of ids) {
+        const app = await submittedApplication(services.db.knex, { userId: id });
+        if (app && (await releaseDecision(services, app, actor(req, res))) === 'changed') released += 1;
+      }
+      res.redirect(303, `/staff${filterQuery({ ...filter, decision: null }, { released: String(released) })}`);
+    }) as RequestHandler,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Config } from '../config.server.js';
+import type { MailMessage } from '../mail/mailer.server.js';
+import { universityDate } from '../after-submission/university-time.js';
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+function contactLines(config: Config): string[] {
+  const { officePhone, officeEmail, helpEmail } = config.contacts;
+  return ['Office of Admissions', `Phone: ${officePhone}`, `E-mail: ${officeEmail}`, `Technical help: ${helpEmail}`];
+}
+
+/** Text and HTML from the same paragraphs (a paragraph that is a URL becomes a link in the HTML). */
+function message(config: Config, to: string, subject: string, paragraphs: string[], messageId: string): MailMessage {
+  const contacts = contactLines(config);
+  const text = [...paragraphs, contacts.join('\n')].join('\n\n');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
+${paragraphs.map((p) => (/^https?:\/\/\S+$/.test(p) ? `<p><a href="${escapeHtml(p)}">${escapeHtml(p)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)).join('\n')}
+<p>${contacts.map(escapeHtml).join('<br>')}</p>
+</body></html>`;
+  const domain = new URL(config.publicUrl).hostname || 'localhost';
+  return { to, subject, text: `${text}\n`, html, messageId: `<${messageId}@${domain}>` };
+}
+
+export interface CounselorMailContent {
+  to: string;
+  counselorName: string;
+  applicantName: string;
+  schoolName: string;
+  link: string;
+  expiresAt: Date;
+  /** 0: the request; 1, 2: the reminders after 7 and 14 days. */
+  reminder: 0 | 1 | 2;
+  requestId: string;
+}
+
+export const COUNSELOR_SUBJECT = 'Transcript request';
+
+/** The counselor's e-mail: who asks, for which applicant and school, the single-purpose link, and the office's contacts. */
+export function counselorRequestMail(config: Config, content: CounselorMailContent): MailMessage {
+  const subject = `${content.reminder ? 'Reminder: ' : ''}${COUNSELOR_SUBJECT} for ${content.applicantName}`;
+  const paragraphs = [
+    content.counselorName ? `Dear ${content.counselorName},` : 'Dear counselor,',
+    `${content.applicantName} has applied to our university as a first-year student and named you as their high school counselor${content.schoolName ? ` at ${content.schoolName}` : ''}. The Office of Admissions asks you to send their high school transcript.`,
+    ...(content.reminder ? ['We have not received the transcript yet. If you have already sent it another way, thank you: you can ignore this reminder.'] : []),
+    'Upload it here (no account or password is needed; PDF, PNG, JPEG or Word, up to 1 MB):',
+    content.link,
+    `This link is only for this transcript and works until ${universityDate(content.expiresAt)}. If ${content.applicantName} is not your student, open the link and choose "This is not my student" so we can tell them.`,
+    'If you did not expect this e-mail, you can ignore it, or contact us.',
+  ];
+  return message(config, content.to, subject, paragraphs, `counselor-${content.requestId}-${content.reminder}`);
+}
+
+export const DECISION_SUBJECT = 'An update on your application';
+
+/** The applicant's e-mail when a decision is released: a sign-in link, never the decision itself. */
+export function decisionReleasedMail(config: Config, content: { to: string; applicantName: string; reference: string | null; userId: string }): MailMessage {
+  const paragraphs = [
+    content.applicantName ? `Dear ${content.applicantName},` : 'Hello,',
+    `There is an update on your Freshman Application${content.reference ? ` (reference ${content.reference})` : ''}. Sign in to read it:`,
+    `${config.publicUrl}/login`,
+    'For your privacy this e-mail does not say what the update is.',
+  ];
+  return message(config, content.to, DECISION_SUBJECT, paragraphs, `decision-${content.userId}`);
+}
