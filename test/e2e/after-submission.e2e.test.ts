@@ -14,6 +14,9 @@ import { staffCookie, submitAs } from '../helpers/staff.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { makePdf } from '../fixtures/documents.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { formDefinition } from '../../form/definition.js';
+import { fieldsOf } from '../../form/fields.js';
+import { displayValue } from '../../form/display.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
 import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../workers/queues.js';
@@ -209,8 +212,20 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     await page.goto(`${base}/staff`);
     await page.locator('#q').fill('Christensen, Maya');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.getByRole('link', { name: 'Checklist and decision of Christensen, Maya' }).click();
+    // The application page, in the staff session: an answer from each of the three pages, then its checklist.
+    await page.getByRole('link', { name: 'View the application of Christensen, Maya' }).click();
     expect(await page.locator('h1').textContent()).toContain('Maya Christensen');
+    const answers: Record<string, string | boolean> = { ...COMPLETE_ANSWERS, first_name: 'Maya', last_name: 'Christensen' };
+    for (const formPage of formDefinition().pages) {
+      const shown = fieldsOf(formPage.id).find((f) => ['text', 'select', 'radio'].includes(f.question.kind) && typeof answers[f.question.key] === 'string');
+      expect([formPage.id, Boolean(shown)]).toEqual([formPage.id, true]);
+      const text = await page.locator(`.readonly-page[data-page="${formPage.id}"]`).textContent();
+      expect([formPage.id, text]).toEqual([formPage.id, expect.stringContaining(displayValue(shown!.question, answers))]);
+    }
+    await expectAxeClean(page);
+    await page.getByRole('link', { name: 'Transcript checklist and decision' }).click();
+    expect(await page.locator('h1').textContent()).toContain('Maya Christensen');
+    expect(await page.locator('main').textContent()).toMatch(/transcript/i);
     await expectAxeClean(page);
     await shot(page, 'staff-checklist');
     await page.getByLabel('Admit').check();

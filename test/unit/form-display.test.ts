@@ -2,6 +2,10 @@ import { describe, expect, test } from '@jest/globals';
 import { displayValue } from '../../form/display.js';
 import { fieldByKey } from '../../form/fields.js';
 import type { Answers, Question } from '../../form/types.js';
+import { admissionFallYear, admissionTerms } from '../../form/admission-cycle.js';
+
+/** The first deferral term of the cycle open today (ADMISSION_CYCLE's default), e.g. Spring 2028 on 2026-11-25. */
+const deferTerm = admissionTerms(admissionFallYear()).defer[0]!;
 
 const q = (key: string): Question => {
   const field = fieldByKey(key);
@@ -19,7 +23,7 @@ describe('displayValue: the read-only text of §2 service view', () => {
     ['yes/no', 'armed_forces', { armed_forces: 'N' }, 'No'],
     ['a country', 'country', { country: 'US' }, 'United States'],
     ['a month', 'grad_month', { grad_month: '3' }, 'March'],
-    ['a dependent select', 'defer_term', { defer_reason: '1', defer_term: 'FA2027' }, 'Fall 2027'],
+    ['a dependent select', 'defer_term', { defer_reason: '1', defer_term: deferTerm.value }, deferTerm.label],
     ['a value not in the list is shown as stored', 'gender', { gender: 'X' }, 'X'],
     ['a ticked box', 'race_asian', { race_asian: true }, 'Yes'],
     ['an unticked box', 'race_asian', { race_asian: false }, 'No'],

@@ -65,9 +65,11 @@ describe('FormRoute with the lifecycle page data (pages/(form)/+data.ts)', () =>
   });
 
   it('a visitor keeps the logged-out form: not logged in, no version, only the answers of a prefill link', () => {
-    expect(formProps(render({}))).toEqual({ page: 'about', answers: {}, isLoggedIn: false });
+    // The admission cycle's fall year travels too, so the browser offers and checks the server's terms.
+    const admissionFallYear = expect.any(Number);
+    expect(formProps(render({}))).toEqual({ page: 'about', answers: {}, isLoggedIn: false, admissionFallYear });
     const props = formProps(render({ answers: { first_name: 'From a prefill link' } }));
-    expect(props).toEqual({ page: 'about', answers: { first_name: 'From a prefill link' }, isLoggedIn: false });
+    expect(props).toEqual({ page: 'about', answers: { first_name: 'From a prefill link' }, isLoggedIn: false, admissionFallYear });
   });
 
   it('a service user gets the read-only application: no island, navigation, header, footer or inputs', () => {

@@ -5,8 +5,8 @@ import { fieldByKey } from '../../form/fields.js';
 import { COMPLETE_ANSWERS, OPEN_ENTRY_TERM } from '../fixtures/complete-answers.js';
 
 describe('what the staff desk searches by, derived from the form definition', () => {
-  it('finds the given and family names, the high-school CEEB and the entry term', () => {
-    expect(staffKeys()).toEqual({ firstName: 'first_name', lastName: 'last_name', hsCeeb: 'hs_ceeb', entryTerm: 'entry_term' });
+  it('finds the given and family names, the high school (CEEB and name) and the entry term', () => {
+    expect(staffKeys()).toEqual({ firstName: 'first_name', lastName: 'last_name', hsCeeb: 'hs_ceeb', hsName: 'hs_name', entryTerm: 'entry_term' });
     for (const key of Object.values(staffKeys())) expect(fieldByKey(key)).toBeDefined();
   });
 });
