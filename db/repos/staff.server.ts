@@ -98,13 +98,14 @@ export interface AuditRow {
   ip: string | null;
 }
 
-/** Newest first, keyset-paged by id. */
-export async function listAudit(knex: Knex, options: { before?: string | null; limit: number }): Promise<AuditRow[]> {
+/** Newest first, keyset-paged by id; `userId` narrows it to one application's timeline. */
+export async function listAudit(knex: Knex, options: { before?: string | null; limit: number; userId?: string }): Promise<AuditRow[]> {
   const query = knex('staff_audit as s')
     .leftJoin('users as u', 'u.id', 's.user_id')
     .select('s.id', 's.at', 's.staff_email', 's.action', 's.user_id', 'u.username as applicant', 's.detail', 's.ip')
     .orderBy('s.id', 'desc')
     .limit(options.limit);
   if (options.before) query.where('s.id', '<', options.before);
+  if (options.userId) query.where('s.user_id', options.userId);
   return (await query) as AuditRow[];
 }

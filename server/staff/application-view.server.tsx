@@ -8,6 +8,7 @@ import { ReadOnlyForm } from '../../pages/form-components/ReadOnlyForm.js';
 import type { StaffFilter } from '../../db/repos/staff-applications.server.js';
 import { StaffLayout, deskTime } from './html.server.js';
 import { staffApplicationPath } from '../after-submission/staff-labels.js';
+import type { AuditRow } from '../../db/repos/staff.server.js';
 import { STATUS_LABELS, filterQuery } from './list-view.server.js';
 import type { StaffUser } from './staff-session.server.js';
 
@@ -42,7 +43,7 @@ function documentLabel(key: string): string {
  * (each opened through the staff session), and the way back to the list with its filters. The heading
  * names the applicant, never by their e-mail.
  */
-export function ApplicationView({ staff, view, back, timeZone }: { staff: StaffUser; view: StaffApplicationView; back: StaffFilter; timeZone: string }) {
+export function ApplicationView({ staff, view, back, timeZone, history }: { staff: StaffUser; view: StaffApplicationView; back: StaffFilter; timeZone: string; history: readonly AuditRow[] }) {
   const name = applicantName(view.answers, '');
   const documents = fileQuestionKeys().filter((key) => view.documents[key]);
   // Converted documents count as answered (§3), as in the form and the PDF.
@@ -95,6 +96,26 @@ export function ApplicationView({ staff, view, back, timeZone }: { staff: StaffU
       <div className="readonly-application">
         <ReadOnlyForm answers={answers} counts={view.addAnother} tabs={view.tabs} />
       </div>
+      <h2 id="history">History of this application</h2>
+      <p className="muted">Every staff and integration action on it, newest first (the last 50; the whole trail is at <a href="/staff/audit">/staff/audit</a>).</p>
+      <table aria-labelledby="history">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.map((row) => (
+            <tr key={row.id}>
+              <td>{deskTime(row.at, timeZone, 'seconds')}</td>
+              <td>{row.staff_email}</td>
+              <td>{row.action}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </StaffLayout>
   );
 }

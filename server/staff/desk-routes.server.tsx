@@ -79,11 +79,13 @@ export function deskHandlers(services: AppServices) {
     const row = await getApplication(knex, id, services.now());
     const documents = await documentAnswersFor(knex, id);
     await audit(services, req, res, 'view', { userId: id });
+    const history = await listAudit(knex, { limit: 50, userId: id });
     res.setHeader('Referrer-Policy', 'no-referrer');
     sendStaffPage(
       res,
       200,
       <ApplicationView
+        history={history}
         staff={res.locals.staff!}
         timeZone={services.config.timeZone}
         back={filterFrom(req, services.now())}

@@ -214,7 +214,7 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     await page.getByRole('button', { name: 'Apply filters' }).click();
     // The application page, in the staff session: an answer from each of the three pages, then its checklist.
     await page.getByRole('link', { name: 'View the application of Christensen, Maya' }).click();
-    expect(await page.locator('h1').textContent()).toContain('Maya Christensen');
+    expect(await page.locator('h1').first().textContent()).toContain('Maya Christensen');
     const answers: Record<string, string | boolean> = { ...COMPLETE_ANSWERS, first_name: 'Maya', last_name: 'Christensen' };
     for (const formPage of formDefinition().pages) {
       const shown = fieldsOf(formPage.id).find((f) => ['text', 'select', 'radio'].includes(f.question.kind) && typeof answers[f.question.key] === 'string');

@@ -104,7 +104,7 @@ describeE2E('the application PDF (Chromium)', () => {
       expect((await request(ctx.app).post('/api/submit').set('Cookie', user.cookie)).status).toBe(200);
       const completion = await request(ctx.app).get('/completion').set('Cookie', user.cookie);
       expect(completion.status).toBe(200);
-      expect(completion.text).toContain('Submitted: November 25, 2026 at 11:30 PM MST');
+      expect(completion.text).toContain('Submitted on November 25, 2026 at 11:30 PM MST.');
       const pdf = await pollPdf(ctx, user.cookie);
       expect(pdf.status).toBe('COMPLETED');
       const url = new URL(pdf.url!, ctx.config.publicUrl);

@@ -207,7 +207,10 @@ describe('conversion (§4)', () => {
     expect(long.status).toBe(400);
     const bad = await request(ctx.app).post('/api/pdf/document-answer/transcript').set('Cookie', alice.cookie).send({ file_key: 1 });
     expect(bad.status).toBe(400);
-    const path = await startConversion(ctx.app, alice.cookie, 'transcript', presigned.fields.key!, '../../etc/\u0000scan.png');
+    // A NUL byte is refused at the door (issue 23 finding 10); a path is cut down to the file's own name.
+    const nul = await startConversion(ctx.app, alice.cookie, 'transcript', presigned.fields.key!, 'scan\u0000.png');
+    expect(nul.status).toBe(400);
+    const path = await startConversion(ctx.app, alice.cookie, 'transcript', presigned.fields.key!, '../../etc/scan.png');
     expect(path.status).toBe(202);
     await waitForFinalStatus(ctx.app, alice.cookie, 'transcript');
     const list = await request(ctx.app).get('/api/document-answer').set('Cookie', alice.cookie);

@@ -117,7 +117,12 @@ describe('formPageData (pages/(form)/+data.ts)', () => {
     await as(ed).post('/api/submit').expect(200);
     const data = await formPageData(pageContextOf(ed, {}, ed.cookie + changed(ed)));
     expect(data).toMatchObject({ web_status: 'submitted', banner: { variant: 'submitted', name: 'Mari' } });
-    expect(await completionPageData(pageContextOf(ed))).toEqual({ username: ed.username, banner: { variant: 'submitted', name: 'Mari' }, receipt: null });
+    expect(await completionPageData(pageContextOf(ed))).toEqual({
+      username: ed.username,
+      banner: { variant: 'submitted', name: 'Mari' },
+      receipt: null,
+      submitted_at: expect.any(String),
+    });
   });
 
   it('staff: the linked application read-only, never the greeting; each student only ever gets their own data', async () => {

@@ -282,6 +282,20 @@ describe('opening an application', () => {
     expect((await page('/staff/applications/not-an-id')).status).toBe(404);
   });
 
+  it("the application page shows that application's own history: its views, by whom, and no other application's", async () => {
+    const views = async (id: string) => {
+      const res = await page(`/staff/applications/${id}`);
+      const history = res.text.slice(res.text.indexOf('id="history"'));
+      const rows = [...history.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => [m[1], m[2]]);
+      expect(rows.every(([who]) => who === STAFF)).toBe(true);
+      return rows.filter(([, what]) => what === 'view').length;
+    };
+    const before = await views(applicants.Ben!.id);
+    expect(before).toBeGreaterThanOrEqual(1); // this very view is recorded before the page is read
+    for (let i = 0; i < 3; i += 1) await views(applicants.Ana!.id);
+    expect(await views(applicants.Ben!.id)).toBe(before + 1);
+  });
+
   it('the PDF link downloads a ready PDF and records the download', async () => {
     const knex = ctx.db.knex;
     const ana = applicants.Ana!;
