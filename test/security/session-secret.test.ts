@@ -18,9 +18,11 @@ describe('docker-compose.yml', () => {
   it.each(['web', 'worker'])('%s takes SESSION_SECRET from the environment and refuses to start without it', (name) => {
     const environment = compose.services[name].environment as Record<string, string>;
     expect(environment.SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?[^}]+\}$/);
-    expect(() => interpolateAll(environment, {})).toThrow(/SESSION_SECRET/);
+    // The object store's credentials are required too (issue 23 finding 15): given, only the secret is missing.
+    const minio = { MINIO_ROOT_USER: 'operator', MINIO_ROOT_PASSWORD: randomBytes(24).toString('base64') };
+    expect(() => interpolateAll(environment, minio)).toThrow(/SESSION_SECRET/);
     const secret = randomBytes(48).toString('base64');
-    expect(interpolateAll(environment, { SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+    expect(interpolateAll(environment, { ...minio, SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
   });
 });
 
