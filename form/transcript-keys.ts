@@ -1,6 +1,7 @@
 import { allFields } from './fields.js';
 import { formDefinition } from './definition.js';
 import type { FormDefinition, Node, Question, Tabs } from './types.js';
+import { walkNodes as walk } from './walk-nodes.js';
 
 /**
  * What the transcript checklist reads from a submitted application, found by what the questions are (never by
@@ -22,16 +23,6 @@ export interface TranscriptKeys {
   schoolName: string;
 }
 
-function* walk(nodes: readonly Node[]): Generator<Node> {
-  for (const node of nodes) {
-    yield node;
-    if ('section' in node) yield* walk(node.children);
-    else if ('group' in node) for (const branch of node.branches) yield* walk(branch.children);
-    else if ('repeater' in node) yield* walk(node.template);
-    else if ('tabs' in node) for (const item of node.items) yield* walk(item.children);
-    else if ('trigger' in node) yield* walk([...node.before, ...(node.optional ?? []), ...node.after]);
-  }
-}
 
 const fileIn = (nodes: readonly Node[]) => [...walk(nodes)].find((n): n is Extract<Question, { kind: 'file' }> => 'kind' in n && n.kind === 'file');
 

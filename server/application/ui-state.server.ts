@@ -2,18 +2,8 @@ import { formDefinition } from '../../form/definition.js';
 import { allFields } from '../../form/fields.js';
 import type { Node, Repeater, Tabs } from '../../form/types.js';
 import { chosenTab, defaultCount } from '../../form/ui-defaults.js';
+import { walkNodes as walk } from '../../form/walk-nodes.js';
 
-/** Every node of the definition, depth first (structure only; blocks are leaves). */
-function* walk(nodes: readonly Node[]): Generator<Node> {
-  for (const node of nodes) {
-    yield node;
-    if ('section' in node) yield* walk(node.children);
-    else if ('group' in node) for (const branch of node.branches) yield* walk(branch.children);
-    else if ('repeater' in node) yield* walk(node.template);
-    else if ('tabs' in node) for (const item of node.items) yield* walk(item.children);
-    else if ('trigger' in node) yield* walk([...node.before, ...(node.optional ?? []), ...node.after]);
-  }
-}
 
 function structural<T extends Node>(is: (node: Node) => node is T): T[] {
   return formDefinition().pages.flatMap((page) => [...walk(page.children)].filter(is));
