@@ -15,6 +15,10 @@ export async function serve(config: Config): Promise<void> {
   const server = app.listen(config.port, () => {
     logger.info({ url: config.publicUrl, port: config.port, database: services.db.kind }, 'Freshman Application listening');
   });
+  // Longer than a load balancer's idle timeout (60 s on the common ones) and than the clients' own: whoever
+  // reuses a kept-alive connection must never race the server closing it ("other side closed" under load).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   let stopping = false;
   async function shutdown(signal: string) {

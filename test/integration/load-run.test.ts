@@ -10,7 +10,8 @@ import { DEFAULT_LOAD_OPTIONS, runLoad } from '../load/load.js';
  */
 describeE2E('the load test runner (Chromium renders the PDFs)', () => {
   it('completes every journey with no error and stores every submission with its PDF', async () => {
-    // Ten applicants: the tenth sends a Word file, the others PDFs, photos and PNGs in turn. On PostgreSQL,
+    // Ten applicants: the tenth sends a Word file, the others PDFs, photos and PNGs in turn (fewer would leave
+    // the Word file out: the kinds are dealt as applicants send them). On PostgreSQL,
     // two web processes, every applicant's requests going to each in turn: nothing may live in one process.
     const web = process.env.DATABASE_URL ? 2 : 1;
     const result = await runLoad({ ...DEFAULT_LOAD_OPTIONS, applicants: 10, web, arrivalsPerSecond: 5, thinkMs: 100, patienceSeconds: 240 }, () => undefined);

@@ -14,7 +14,7 @@ const PARALLEL = 20;
  * Issue 13 item 5: the login backoff is reserved before argon2 runs, so 20 wrong passwords sent at once are
  * not all evaluated (on main: all 20 on PostgreSQL, 8 on PGlite). At most the free allowance is.
  */
-describe.each(bothDatabases())('%s: %i parallel wrong passwords for one account', (_kind, open) => {
+describe.each(bothDatabases())(`%s: ${PARALLEL} parallel wrong passwords for one account`, (_kind, open) => {
   it(`evaluate at most ${LOGIN_BACKOFF.freeFailures}; the rest wait (429), the right password too`, async () => {
     const ctx = await createTestApp({ db: await open() });
     try {

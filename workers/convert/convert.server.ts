@@ -1,5 +1,4 @@
 import { ConversionRejected, detectDocumentType, type DocumentType } from './detect-type.server.js';
-import { imageToPdf, pdfPageCount, resavePdf } from './pdf-lib-convert.server.js';
 import { docxToPdf, type SofficeOptions } from './soffice.server.js';
 
 export interface ConversionResult {
@@ -12,6 +11,8 @@ const NOT_CONVERTED = 'This Word document could not be converted. Please save it
 /** Checks (size, type by content) and converts an upload to PDF; throws ConversionRejected with the applicant's message. */
 export async function convertToPdf(bytes: Buffer, soffice: SofficeOptions): Promise<ConversionResult> {
   const type = await detectDocumentType(bytes);
+  // pdf-lib is loaded by the first conversion, not by every process that can reach this module.
+  const { imageToPdf, pdfPageCount, resavePdf } = await import('./pdf-lib-convert.server.js');
   let pdf: Uint8Array;
   if (type === 'png' || type === 'jpeg') pdf = await imageToPdf(bytes, type);
   else if (type === 'pdf') pdf = await resavePdf(bytes);

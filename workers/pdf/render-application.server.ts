@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PRINT_ROUTE } from '../../contracts/routes.js';
-import { mergeApplicationPdf, type MergeInput } from './merge-application.server.js';
+import type { MergeInput } from './merge-application.server.js';
 
 export interface RenderInput {
   baseUrl: string;
@@ -161,5 +161,7 @@ export async function renderApplicationPdf(
     // PDF queue for good. Closing it fails what hangs; the job is retried and WarmBrowser relaunches.
     () => browser.close().catch(() => undefined),
   );
-  return (options.merge ?? mergeApplicationPdf)({ applicantName: input.applicantName, parts: [printed, ...input.documents.map((d) => d.pdf)] });
+  // pdf-lib only where a merge runs in this process (the job merges in its warm merge processes instead).
+  const merge = options.merge ?? (await import('./merge-application.server.js')).mergeApplicationPdf;
+  return merge({ applicantName: input.applicantName, parts: [printed, ...input.documents.map((d) => d.pdf)] });
 }

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /**
  * Flags for headless Chromium on a closed network (STACK-NOTES): no background connections. Chromium's
@@ -36,7 +36,9 @@ export class WarmBrowser {
       const browser = await this.launching.catch(() => null);
       if (browser?.isConnected()) return browser;
     }
-    this.launching = chromium.launch({ executablePath: this.executablePath, args: chromiumArgs(), timeout: 30_000 });
+    // playwright-core is loaded on the first render, not when the job module is: every process that only
+    // registers the job (the web process, each test file) would otherwise pay for it.
+    this.launching = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, args: chromiumArgs(), timeout: 30_000 }));
     return this.launching;
   }
 
