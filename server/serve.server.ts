@@ -3,9 +3,15 @@ import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
 import { createApp } from './app.server.js';
 import { loadProductionBuild } from './production-build.server.js';
+import { startTracing, stopTracing } from './observability/telemetry.server.js';
+import { nameMetricsProcess } from './observability/metrics.server.js';
+import { drainHttp, SHUTDOWN_BOUNDS } from './shutdown.server.js';
 
 /** The production server of `npm start` (server/start.server.ts loads this after choosing the libraries' mode). */
 export async function serve(config: Config): Promise<void> {
+  // Before anything opens the database or the queue: their spans need the tracer (a no-op without OTEL_*).
+  await startTracing(config.otel, 'web');
+  nameMetricsProcess('web');
   const logger = createLogger(config.logLevel);
 
   await loadProductionBuild();
@@ -17,12 +23,18 @@ export async function serve(config: Config): Promise<void> {
   });
 
   let stopping = false;
+  // SIGTERM (a redeploy, a scale-down): answer what is in flight, let running jobs finish or go back to their
+  // queue, then close the database; bounded by SHUTDOWN_BOUNDS (docs/operations.md, "Stopping").
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close();
-    await services.stop();
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const requests = await drainHttp(server, SHUTDOWN_BOUNDS.requestsMs);
+    if (requests === 'cut') logger.warn({ boundMs: SHUTDOWN_BOUNDS.requestsMs }, 'shutting down: requests still running were cut');
+    logger.info('shutting down: finishing jobs in flight');
+    await services.stop({ jobsMs: SHUTDOWN_BOUNDS.jobsMs });
+    await stopTracing().catch(() => undefined);
+    logger.info('stopped');
     process.exit(0);
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
