@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { startSmtpReceiver } from '../helpers/smtp.js';
+import { makePng } from '../fixtures/documents.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
+import { GOOD_PASSWORD, latestCode, logIn } from './auth-helpers.js';
+
+/**
+ * Issue 27: GET /metrics after an applicant's journey (register, log in, save, upload, submit) shows the request,
+ * job, conversion, PDF, mail and login series, labelled by template and never by what identifies a person; and it
+ * answers only an operator on the machine or a scraper holding METRICS_TOKEN.
+ */
+const TOKEN = 'metrics-token-0123456789abcdefXYZ';
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  // No Chromium: the submission records the PDF as failed at once (counted as such) and the receipt goes without it.
+  ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: smtp.url, CHROMIUM_PATH: '/nonexistent/chromium', METRICS_TOKEN: TOKEN } });
+});
+afterAll(async () => {
+  ignoreQueueErrorsFromNowOn(ctx.queue);
+  await ctx.close();
+  await smtp.close();
+});
+
+/** One series' value, matched on the labels given (others, such as process, may follow). */
+function value(text: string, name: string, labels: Record<string, string>): number | null {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return null;
+}
+
+describe('GET /metrics', () => {
+  it('shows request, job, conversion, PDF, mail and login series after a journey, with no personal data', async () => {
+    const username = 'metrics.journey@example.edu';
+    await request(ctx.app).post('/public/signup').send({ username, password: GOOD_PASSWORD }).expect(200);
+    const code = await latestCode(smtp, username);
+    await request(ctx.app).post('/public/confirm').send({ username, code }).expect(200);
+    await request(ctx.app).post('/public/login').send({ username, password: 'Not-The-Password-1' }).expect(400);
+    const cookie = await logIn(ctx, username);
+    const user = (await ctx.db.knex('users').where({ username }).first('id')) as { id: string };
+
+    await request(ctx.app).put('/api/answer').set('Cookie', cookie).send(COMPLETE_ANSWERS).expect(200);
+    const presigned = await presign(ctx.app, cookie, 'transcript');
+    expect((await uploadTo(ctx.app, presigned, makePng(), 'transcript.png')).status).toBeLessThan(400);
+    expect((await startConversion(ctx.app, cookie, 'transcript', presigned.fields.key!, 'transcript.png')).status).toBe(202);
+    expect((await waitForFinalStatus(ctx.app, cookie, 'transcript')).status).toBe('COMPLETED');
+    await request(ctx.app).post('/api/submit').set('Cookie', cookie).expect(200);
+    await smtp.waitFor((m) => m.to.includes(username) && /Application received/.test(m.subject), 30_000);
+
+    const res = await request(ctx.app).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = res.text;
+    const process = `web-${globalThis.process.pid}`;
+
+    // Requests by route template: the conversion's URL carries the answer key, the label its placeholder.
+    expect(value(text, 'fa_http_requests_total', { route: '/api/submit', method: 'POST', status: '200', process })).toBe(1);
+    expect(value(text, 'fa_http_requests_total', { route: '/public/signup', method: 'POST', status: '200' })).toBe(1);
+    expect(value(text, 'fa_http_requests_total', { route: '/api/pdf/document-answer/:key', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'fa_http_request_duration_seconds_count', { route: '/api/answer', method: 'PUT', status: '200' })).toBe(1);
+    // Jobs, conversions, the PDF, mails, logins.
+    expect(value(text, 'fa_jobs_total', { queue: 'convert-document', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'fa_jobs_total', { queue: 'send-receipt', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'fa_job_duration_seconds_count', { queue: 'send-receipt', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'fa_jobs_sent_total', { queue: 'send-receipt' })).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'fa_conversions_total', { outcome: 'converted', type: 'png' })).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'fa_application_pdf_renders_total', { outcome: 'no_chromium' })).toBe(1);
+    expect(text).toContain('# TYPE fa_application_pdf_render_seconds histogram');
+    expect(value(text, 'fa_mails_total', { kind: 'receipt', outcome: 'sent' })).toBe(1);
+    expect(value(text, 'fa_logins_total', { outcome: 'success' })).toBe(1);
+    expect(value(text, 'fa_logins_total', { outcome: 'bad_credentials' })).toBe(1);
+    // The database pool, the queue table's gauges, the process's own series.
+    expect(value(text, 'fa_db_pool_connections', { state: 'used' })).not.toBeNull();
+    expect(text).toContain('# TYPE fa_job_queue_depth gauge');
+    expect(text).toContain('# TYPE fa_job_queue_oldest_age_seconds gauge');
+    expect(value(text, 'process_cpu_user_seconds_total', { process })).not.toBeNull();
+    // Nothing that identifies the applicant or their files.
+    for (const secret of [username, user.id, presigned.fields.key!, code]) expect(text).not.toContain(secret);
+  });
+
+  it('does not exist for a request relayed by a proxy without the token; a wrong token is a 401, the right one is let in', async () => {
+    const relayed = () => request(ctx.app).get('/metrics').set('X-Forwarded-For', '203.0.113.9');
+    const hidden = await relayed();
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).not.toContain('fa_');
+    const wrong = await relayed().set('Authorization', `Bearer ${TOKEN.replace(/.$/, '!')}`);
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).not.toContain('fa_');
+    const scraper = await relayed().set('Authorization', `Bearer ${TOKEN}`);
+    expect(scraper.status).toBe(200);
+    expect(scraper.text).toContain('fa_http_requests_total');
+  });
+});
