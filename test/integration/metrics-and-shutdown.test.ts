@@ -1,28 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
 import { makePng } from '../fixtures/documents.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
 import { GOOD_PASSWORD, latestCode, logIn } from './auth-helpers.js';
+import { createLoggedInUser } from '../helpers/users.js';
+import { drainHttp } from '../../server/shutdown.server.js';
+import { stopJobs } from '../../workers/boss.server.js';
 
 /**
- * Issue 27: GET /metrics after an applicant's journey (register, log in, save, upload, submit) shows the request,
+ * Issue 27, for operators. GET /metrics after an applicant's journey (register, log in, save, upload, submit) shows the request,
  * job, conversion, PDF, mail and login series, labelled by template and never by what identifies a person; and it
  * answers only an operator on the machine or a scraper holding METRICS_TOKEN.
+ * Then (last, as it stops the queue) what SIGTERM does (server/serve.server.ts, server/worker.server.ts) loses
+ * nothing: a save in flight is answered and stored before the server lets go, a running job is finished within
+ * the bound, and a job that outlasts the bound goes back to its queue to be retried. One app for both: each
+ * file's set-up costs the suite more than its tests.
  */
 const TOKEN = 'metrics-token-0123456789abcdefXYZ';
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let server: Server;
+let arrived = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   // No Chromium: the submission records the PDF as failed at once (counted as such) and the receipt goes without it.
   ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: smtp.url, CHROMIUM_PATH: '/nonexistent/chromium', METRICS_TOKEN: TOKEN } });
+  // The shutdown tests' listening server counts requests as they reach the app: a save is in flight once it moves.
+  server = createServer((req, res) => {
+    arrived += 1;
+    ctx.app(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {
   ignoreQueueErrorsFromNowOn(ctx.queue);
+  if (server.listening) server.close();
   await ctx.close();
   await smtp.close();
 });
@@ -95,5 +113,62 @@ describe('GET /metrics', () => {
     const scraper = await relayed().set('Authorization', `Bearer ${TOKEN}`);
     expect(scraper.status).toBe(200);
     expect(scraper.text).toContain('fa_http_requests_total');
+  });
+});
+
+async function until(test: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const jobState = async (id: string) => ((await ctx.db.knex('pgboss.job').where({ id }).first('state')) as { state: string }).state;
+
+describe('graceful shutdown', () => {
+  it('answers and stores a save that was in flight when the server began to stop', async () => {
+    const user = await createLoggedInUser(ctx);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await request(base).put('/api/answer').set('Cookie', user.cookie).send({ first_name: 'Before' }).expect(200);
+    // A slow save: its application row is locked (and, on PGlite, the one session is held) until released.
+    const trx = await ctx.db.knex.transaction();
+    await trx('applications').where({ user_id: user.id }).forUpdate().first();
+    const before = arrived;
+    const save = request(base).put('/api/answer').set('Cookie', user.cookie).send({ first_name: 'During' }).then((r) => r);
+    await until(() => arrived > before, 'the save to reach the server');
+
+    const drained = drainHttp(server, 10_000);
+    expect(server.listening).toBe(false); // no new connection is accepted
+    await trx.commit();
+    const answered = await save;
+    expect(answered.status).toBe(200);
+    expect(await drained).toBe('drained');
+    const row = (await ctx.db.knex('applications').where({ user_id: user.id }).first('answers')) as { answers: Record<string, unknown> };
+    expect(row.answers.first_name).toBe('During');
+  });
+
+  it('finishes a job that ends within the bound and returns one that outlasts it to its queue', async () => {
+    const boss = ctx.queue!;
+    const release = new Map<string, () => void>();
+    const running = new Set<string>();
+    for (const queue of ['shutdown-finishes', 'shutdown-outlasts']) {
+      await boss.createQueue(queue);
+      await boss.work(queue, { pollingIntervalSeconds: 0.5 }, async () => {
+        running.add(queue);
+        await new Promise<void>((resolve) => release.set(queue, resolve));
+      });
+    }
+    const finishes = (await boss.send('shutdown-finishes', {}, { retryLimit: 1 }))!;
+    const outlasts = (await boss.send('shutdown-outlasts', {}, { retryLimit: 1 }))!;
+    await until(() => running.size === 2, 'both jobs to start');
+
+    const stopped = stopJobs(boss, 1000);
+    release.get('shutdown-finishes')!();
+    await stopped;
+    expect(await jobState(finishes)).toBe('completed');
+    // Failed back by the stop with a retry left: another worker (or this one, restarted) runs it again.
+    expect(await jobState(outlasts)).toBe('retry');
+    release.get('shutdown-outlasts')!();
   });
 });
