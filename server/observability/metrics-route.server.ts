@@ -26,15 +26,23 @@ export function routeLabel(req: Request, route: string | undefined): string {
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
 
-/** First middleware of the app: counts and times every request once its answer has been sent. */
+/**
+ * First middleware of the app: counts and times every request once its answer has been sent, or once the
+ * connection closed before that (a visitor who gave up is counted too, with the status that was set).
+ */
 export function httpMetrics(): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
-    res.once('finish', () => {
+    let counted = false;
+    const count = () => {
+      if (counted) return;
+      counted = true;
       const labels = { route: routeLabel(req, res.locals.route), method: METHODS.has(req.method) ? req.method : 'OTHER', status: String(res.statusCode) };
       httpRequests.inc(labels);
       httpDuration.observe(labels, secondsSince(started));
-    });
+    };
+    res.once('finish', count);
+    res.once('close', count);
     next();
   };
 }
