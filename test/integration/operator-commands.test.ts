@@ -118,7 +118,9 @@ describe('the operator commands of docs/operations.md, on a fresh copy', () => {
       worker.stderr!.on('data', onData);
       worker.on('exit', (code) => reject(new Error(`the worker exited (${code}) before it started:\n${output}`)));
     });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => worker.on('exit', (code, signal) => resolve({ code, signal })));
+    // 'close', not 'exit': npm may end on the signal before the worker has written its last line; the pipes
+    // close only when every process holding them (the worker too) has gone.
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => worker.on('close', (code, signal) => resolve({ code, signal })));
     const groupAlive = () => {
       try {
         process.kill(-worker.pid!, 0);
