@@ -40,7 +40,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'worker stopping: finishing jobs in flight');
+  logger.info({ signal, jobsBoundMs: SHUTDOWN_BOUNDS.jobsMs }, 'worker stopping');
   metricsServer?.close();
   await services.stop({ jobsMs: SHUTDOWN_BOUNDS.jobsMs });
   await stopTracing().catch(() => undefined);
