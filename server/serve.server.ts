@@ -4,7 +4,7 @@ import { bootServices } from './boot.server.js';
 import { createApp } from './app.server.js';
 import { loadProductionBuild } from './production-build.server.js';
 import { startTracing, stopTracing } from './observability/telemetry.server.js';
-import { nameMetricsProcess } from './observability/metrics.server.js';
+import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
 import { drainHttp, SHUTDOWN_BOUNDS } from './shutdown.server.js';
 
 /** The production server of `npm start` (server/start.server.ts loads this after choosing the libraries' mode). */
@@ -12,6 +12,7 @@ export async function serve(config: Config): Promise<void> {
   // Before anything opens the database or the queue: their spans need the tracer (a no-op without OTEL_*).
   await startTracing(config.otel, 'web');
   nameMetricsProcess('web');
+  collectProcessMetrics();
   const logger = createLogger(config.logLevel);
 
   await loadProductionBuild();

@@ -4,7 +4,7 @@ import { loadConfigOrExit } from './config.server.js';
 import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
 import { startTracing, stopTracing } from './observability/telemetry.server.js';
-import { nameMetricsProcess } from './observability/metrics.server.js';
+import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
 import { metricsHandler, METRICS_PATH } from './observability/metrics-route.server.js';
 import { SHUTDOWN_BOUNDS } from './shutdown.server.js';
 
@@ -15,6 +15,7 @@ import { SHUTDOWN_BOUNDS } from './shutdown.server.js';
 const config = loadConfigOrExit();
 await startTracing(config.otel, 'worker');
 nameMetricsProcess('worker');
+collectProcessMetrics();
 const logger = createLogger(config.logLevel);
 
 if (!config.databaseUrl) {

@@ -10,16 +10,22 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 export const registry = new Registry();
 
-let defaultsCollected = false;
-
-/** Called once by each process entry point (and by createApp, harmlessly again): names the process in every series. */
+/** Names the process in every series (createApp does it for the web; the worker entry for itself). */
 export function nameMetricsProcess(role: 'web' | 'worker'): void {
   registry.setDefaultLabels({ process: `${role}-${process.pid}` });
-  if (!defaultsCollected) {
-    defaultsCollected = true;
-    // CPU, memory, event-loop lag, handles, GC: prom-client's standard process_* and nodejs_* series.
-    collectDefaultMetrics({ register: registry });
-  }
+}
+
+let processMetrics = false;
+
+/**
+ * CPU, memory, event-loop lag, handles, GC: prom-client's standard process_* and nodejs_* series. Started by the
+ * process entry points (server/serve.server.ts, server/worker.server.ts), not by createApp: a test file creating
+ * apps would otherwise add a GC observer and an event-loop monitor to its jest worker each time.
+ */
+export function collectProcessMetrics(): void {
+  if (processMetrics) return;
+  processMetrics = true;
+  collectDefaultMetrics({ register: registry });
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

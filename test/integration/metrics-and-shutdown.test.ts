@@ -11,6 +11,7 @@ import { GOOD_PASSWORD, latestCode, logIn } from './auth-helpers.js';
 import { createLoggedInUser } from '../helpers/users.js';
 import { drainHttp } from '../../server/shutdown.server.js';
 import { stopJobs } from '../../workers/boss.server.js';
+import { collectProcessMetrics } from '../../server/observability/metrics.server.js';
 
 /**
  * Issue 27, for operators. GET /metrics after an applicant's journey (register, log in, save, upload, submit) shows the request,
@@ -29,6 +30,7 @@ let arrived = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
+  collectProcessMetrics(); // as server/serve.server.ts does
   // No Chromium: the submission records the PDF as failed at once (counted as such) and the receipt goes without it.
   ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: smtp.url, CHROMIUM_PATH: '/nonexistent/chromium', METRICS_TOKEN: TOKEN } });
   // The shutdown tests' listening server counts requests as they reach the app: a save is in flight once it moves.
