@@ -5,7 +5,7 @@ import { createApp } from './app.server.js';
 import { loadProductionBuild } from './production-build.server.js';
 import { startTracing, stopTracing } from './observability/telemetry.server.js';
 import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
-import { drainHttp, SHUTDOWN_BOUNDS } from './shutdown.server.js';
+import { shutDownGracefully } from './shutdown.server.js';
 
 /** The production server of `npm start` (server/start.server.ts loads this after choosing the libraries' mode). */
 export async function serve(config: Config): Promise<void> {
@@ -29,11 +29,8 @@ export async function serve(config: Config): Promise<void> {
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const requests = await drainHttp(server, SHUTDOWN_BOUNDS.requestsMs);
-    if (requests === 'cut') logger.warn({ boundMs: SHUTDOWN_BOUNDS.requestsMs }, 'shutting down: requests still running were cut');
-    logger.info('shutting down: finishing jobs in flight');
-    await services.stop({ jobsMs: SHUTDOWN_BOUNDS.jobsMs });
+    logger.info({ signal }, 'shutting down');
+    await shutDownGracefully(server, (bounds) => services.stop(bounds), logger);
     await stopTracing().catch(() => undefined);
     logger.info('stopped');
     process.exit(0);

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Logger } from 'pino';
 
 /**
  * How long SIGTERM waits (issue 27): in-flight requests get REQUESTS_MS to finish (no new connection is
@@ -33,4 +34,21 @@ export function drainHttp(server: Server, boundMs: number): Promise<'drained' | 
     });
     server.closeIdleConnections();
   });
+}
+
+/**
+ * What SIGTERM does in a web process (server/serve.server.ts): stop accepting connections and answer the requests
+ * in flight, then stop the jobs (finished, or failed back to their queue) and the database through `stopServices`.
+ */
+export async function shutDownGracefully(
+  server: Server,
+  stopServices: (options: { jobsMs: number }) => Promise<void>,
+  logger: Logger,
+  bounds = SHUTDOWN_BOUNDS,
+): Promise<void> {
+  logger.info({ boundMs: bounds.requestsMs }, 'shutting down: finishing requests in flight');
+  const requests = await drainHttp(server, bounds.requestsMs);
+  if (requests === 'cut') logger.warn({ boundMs: bounds.requestsMs }, 'shutting down: requests still running were cut');
+  logger.info({ boundMs: bounds.jobsMs }, 'shutting down: finishing jobs in flight');
+  await stopServices({ jobsMs: bounds.jobsMs });
 }

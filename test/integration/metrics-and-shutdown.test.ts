@@ -9,7 +9,7 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
 import { GOOD_PASSWORD, latestCode, logIn } from './auth-helpers.js';
 import { createLoggedInUser } from '../helpers/users.js';
-import { drainHttp } from '../../server/shutdown.server.js';
+import { shutDownGracefully } from '../../server/shutdown.server.js';
 import { stopJobs } from '../../workers/boss.server.js';
 import { collectProcessMetrics } from '../../server/observability/metrics.server.js';
 
@@ -129,28 +129,7 @@ async function until(test: () => boolean | Promise<boolean>, what: string): Prom
 const jobState = async (id: string) => ((await ctx.db.knex('pgboss.job').where({ id }).first('state')) as { state: string }).state;
 
 describe('graceful shutdown', () => {
-  it('answers and stores a save that was in flight when the server began to stop', async () => {
-    const user = await createLoggedInUser(ctx);
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await request(base).put('/api/answer').set('Cookie', user.cookie).send({ first_name: 'Before' }).expect(200);
-    // A slow save: its application row is locked (and, on PGlite, the one session is held) until released.
-    const trx = await ctx.db.knex.transaction();
-    await trx('applications').where({ user_id: user.id }).forUpdate().first();
-    const before = arrived;
-    const save = request(base).put('/api/answer').set('Cookie', user.cookie).send({ first_name: 'During' }).then((r) => r);
-    await until(() => arrived > before, 'the save to reach the server');
-
-    const drained = drainHttp(server, 10_000);
-    expect(server.listening).toBe(false); // no new connection is accepted
-    await trx.commit();
-    const answered = await save;
-    expect(answered.status).toBe(200);
-    expect(await drained).toBe('drained');
-    const row = (await ctx.db.knex('applications').where({ user_id: user.id }).first('answers')) as { answers: Record<string, unknown> };
-    expect(row.answers.first_name).toBe('During');
-  });
-
-  it('finishes a job that ends within the bound and returns one that outlasts it to its queue', async () => {
+  it('answers and stores a save in flight, finishes a job that ends within the bound and returns one that outlasts it', async () => {
     const boss = ctx.queue!;
     const release = new Map<string, () => void>();
     const running = new Set<string>();
@@ -165,9 +144,36 @@ describe('graceful shutdown', () => {
     const outlasts = (await boss.send('shutdown-outlasts', {}, { retryLimit: 1 }))!;
     await until(() => running.size === 2, 'both jobs to start');
 
-    const stopped = stopJobs(boss, 1000);
-    release.get('shutdown-finishes')!();
+    const user = await createLoggedInUser(ctx);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await request(base).put('/api/answer').set('Cookie', user.cookie).send({ first_name: 'Before' }).expect(200);
+    // A slow save: its application row is locked (and, on PGlite, the one session is held) until released.
+    const trx = await ctx.db.knex.transaction();
+    await trx('applications').where({ user_id: user.id }).forUpdate().first();
+    const before = arrived;
+    const save = request(base).put('/api/answer').set('Cookie', user.cookie).send({ first_name: 'During' }).then((r) => r);
+    await until(() => arrived > before, 'the save to reach the server');
+
+    // SIGTERM's sequence (server/serve.server.ts), with the test's queue as the services to stop (1 s for jobs).
+    let jobsStopping = false;
+    const stopped = shutDownGracefully(
+      server,
+      async ({ jobsMs }) => {
+        jobsStopping = true;
+        release.get('shutdown-finishes')!(); // ends while the stop waits for it
+        await stopJobs(boss, jobsMs);
+      },
+      ctx.services.logger,
+      { requestsMs: 10_000, jobsMs: 1000 },
+    );
+    expect(server.listening).toBe(false); // no new connection is accepted
+    await trx.commit();
+    const answered = await save;
+    expect(answered.status).toBe(200);
     await stopped;
+    expect(jobsStopping).toBe(true);
+    const row = (await ctx.db.knex('applications').where({ user_id: user.id }).first('answers')) as { answers: Record<string, unknown> };
+    expect(row.answers.first_name).toBe('During');
     expect(await jobState(finishes)).toBe('completed');
     // Failed back by the stop with a retry left: another worker (or this one, restarted) runs it again.
     expect(await jobState(outlasts)).toBe('retry');
