@@ -19,6 +19,9 @@ import { sessionMiddleware } from './auth/session.server.js';
 import { serviceMode } from './service/service-mode.server.js';
 import { readFlash } from './auth/flash.server.js';
 import { takeKeptAnswersAtLogin } from './form-post/kept-answers.server.js';
+import { httpMetrics, measureDatabase, metricsHandler, METRICS_PATH } from './observability/metrics-route.server.js';
+import { nameMetricsProcess } from './observability/metrics.server.js';
+import { tracing } from './observability/telemetry.server.js';
 
 export interface AppOptions {
   /** Development: vite's middleware serves modules with HMR. Production: the built client in dist/client. */
@@ -38,6 +41,16 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+
+  // ── Operators: traces and metrics (issue 27) ──
+  const traced = tracing();
+  if (traced) {
+    app.use(traced.http);
+    traced.instrumentKnex(services.db.knex);
+  }
+  nameMetricsProcess('web');
+  measureDatabase(services.db.knex);
+  app.use(httpMetrics());
 
   app.use(
     pinoHttp({
@@ -60,6 +73,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.use(securityHeaders(config, { dev: Boolean(options.vite), hmrPort: options.hmrPort }));
   app.use(compression());
   app.use(healthRouter(services));
+  // Loopback or METRICS_TOKEN only; before sessions and pages (server/observability/metrics-route.server.ts).
+  app.get(METRICS_PATH, metricsHandler({ token: config.metrics.token }));
 
   if (options.vite) {
     app.use(options.vite.middlewares);

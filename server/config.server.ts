@@ -42,6 +42,11 @@ export interface Config {
   timeZone: string;
   /** The fall of the entry term open for application (form/admission-cycle.ts); null: computed from today. */
   admissionCycle: number | null;
+  // ── Operators: metrics and traces (issue 27, docs/operations.md "Metrics and traces") ──
+  /** GET /metrics: loopback callers always; anyone else only with this bearer token (null: nobody else). */
+  metrics: { token: string | null; workerPort: number | null };
+  /** OpenTelemetry traces over OTLP/HTTP; null: tracing off and its SDK never loaded. */
+  otel: null | { endpoint: string; headers: Record<string, string>; serviceName: string };
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -92,6 +97,12 @@ const envSchema = Joi.object({
     const parsed = parseAdmissionCycle(value);
     return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
   }),
+  // ── Operators: metrics and traces (issue 27) ──
+  METRICS_TOKEN: Joi.string().min(24).max(200).pattern(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
+  METRICS_PORT: Joi.number().integer().min(1).max(65535),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
+  OTEL_EXPORTER_OTLP_HEADERS: Joi.string().pattern(/^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, 'key=value pairs separated by commas'),
+  OTEL_SERVICE_NAME: Joi.string().max(100).default('freshman-application'),
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
   .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
@@ -189,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhook: v.WEBHOOK_URL ? { url: v.WEBHOOK_URL, secret: v.WEBHOOK_SECRET } : null,
     timeZone: v.TIME_ZONE,
     admissionCycle: admissionCycleSetting(v.ADMISSION_CYCLE),
+    // ── Operators: metrics and traces (issue 27) ──
+    metrics: { token: v.METRICS_TOKEN ?? null, workerPort: v.METRICS_PORT ?? null },
+    otel: v.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT, headers: otlpHeaders(v.OTEL_EXPORTER_OTLP_HEADERS), serviceName: v.OTEL_SERVICE_NAME }
+      : null,
   };
 }
 
@@ -196,6 +212,12 @@ function admissionCycleSetting(value: string | undefined): number | null {
   if (value === undefined) return null;
   const parsed = parseAdmissionCycle(value);
   return 'fallYear' in parsed ? parsed.fallYear : null;
+}
+
+/** OTEL_EXPORTER_OTLP_HEADERS ("api-key=abc,x-tenant=7"): sent with every export, e.g. a collector's credentials. */
+function otlpHeaders(value: string | undefined): Record<string, string> {
+  const pairs = (value ?? '').split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string]);
+  return Object.fromEntries(pairs.map(([key, ...rest]) => [key.trim(), decodeURIComponent(rest.join('=').trim())]));
 }
 
 export function isLoopbackUrl(url: string): boolean {

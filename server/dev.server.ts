@@ -2,9 +2,12 @@ import { createServer } from 'vite';
 import { loadConfigOrExit } from './config.server.js';
 import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
+import { startTracing } from './observability/telemetry.server.js';
 import { createApp } from './app.server.js';
 
 const config = loadConfigOrExit();
+// Traces in development too when OTEL_EXPORTER_OTLP_ENDPOINT is set (a local collector); nothing is loaded otherwise.
+await startTracing(config.otel, 'web');
 const logger = createLogger(config.logLevel);
 // Derived from PORT so that two dev servers (tests) never share Vite's HMR port.
 const hmrPort = config.port + 10_000 <= 65_535 ? config.port + 10_000 : config.port - 10_000;

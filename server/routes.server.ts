@@ -40,7 +40,7 @@ import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
  *   /about /education /final-steps  the form (§2, §3)          /review /completion  logged-in applicant
  *   /signup /confirm /login /forgot /reset  the auth cards     /print  the PDF renderer's print layout (print ticket)
  * Before the table (server/app.server.ts): GET /healthz, GET /readyz, /assets/*, the client build's files,
- * GET /favicon.ico.
+ * GET /favicon.ico, and GET /metrics (Prometheus; direct loopback or METRICS_TOKEN, else 404 — issue 27).
  *
  * Guards (who may call; a refused call never reaches the handler):
  *   visitor            anyone; the handler works with or without an applicant session

@@ -1,12 +1,21 @@
+import express from 'express';
+import type { Server } from 'node:http';
 import { loadConfigOrExit } from './config.server.js';
 import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
+import { startTracing, stopTracing } from './observability/telemetry.server.js';
+import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
+import { metricsHandler, METRICS_PATH } from './observability/metrics-route.server.js';
+import { SHUTDOWN_BOUNDS } from './shutdown.server.js';
 
 /**
  * `npm run worker`: a process that only handles jobs (conversions, PDFs, e-mail), no HTTP. Scale it
  * out next to the web processes; all of them share PostgreSQL, pg-boss and the object store.
  */
 const config = loadConfigOrExit();
+await startTracing(config.otel, 'worker');
+nameMetricsProcess('worker');
+collectProcessMetrics();
 const logger = createLogger(config.logLevel);
 
 if (!config.databaseUrl) {
@@ -18,12 +27,24 @@ if (!config.databaseUrl) {
 const services = await bootServices(config, logger, { runWorkers: true });
 logger.info({ database: services.db.kind, objectStore: services.storage.kind }, 'worker started');
 
+// The worker's own job series (fa_jobs_*, conversions, PDFs, mails) live in this process: with METRICS_PORT set it
+// answers GET /metrics there, under the same rules as the web's (loopback, or METRICS_TOKEN).
+let metricsServer: Server | null = null;
+if (config.metrics.workerPort) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get(METRICS_PATH, metricsHandler({ token: config.metrics.token, knex: services.db.knex }));
+  metricsServer = app.listen(config.metrics.workerPort, () => logger.info({ port: config.metrics.workerPort }, 'worker metrics listening'));
+}
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'worker stopping');
-  await services.stop();
+  logger.info({ signal, jobsBoundMs: SHUTDOWN_BOUNDS.jobsMs }, 'worker stopping');
+  metricsServer?.close();
+  await services.stop({ jobsMs: SHUTDOWN_BOUNDS.jobsMs });
+  await stopTracing().catch(() => undefined);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

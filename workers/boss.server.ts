@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/knex.server.js';
+import { jobDuration, jobsRun, jobsSent, secondsSince } from '../server/observability/metrics.server.js';
+import { tracing } from '../server/observability/telemetry.server.js';
 
 /**
  * pg-boss over the application's database.
@@ -41,10 +43,55 @@ export function createBoss(database: Database, options: { schema?: string } = {}
     maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     archiveCompletedAfterSeconds: 3600,
   };
-  if (database.kind === 'postgres') {
-    return new PgBoss({ ...common, connectionString: database.connectionString!, max: 3 });
-  }
-  return new PgBoss({ ...common, db: serialisedPgliteDb(database.knex) });
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ ...common, connectionString: database.connectionString!, max: 3 })
+      : new PgBoss({ ...common, db: serialisedPgliteDb(database.knex) });
+  return observed(boss);
+}
+
+type WorkArgs = [string, ...unknown[]];
+
+/**
+ * Every job sent and run, measured (fa_jobs_*) and, when tracing is on, traced: `send` adds the sender's trace
+ * context to the job's data and each attempt runs in a span continuing it, so a submission's receipt, PDF and
+ * webhook jobs sit in the trace of the request that queued them. Wrapping the one boss every process creates
+ * covers every handler without touching them.
+ */
+export function observed(boss: PgBoss): PgBoss {
+  const send = boss.send.bind(boss) as (...args: unknown[]) => Promise<string | null>;
+  (boss as unknown as { send: (...args: unknown[]) => Promise<string | null> }).send = (...args: unknown[]) => {
+    const [name, data] = args;
+    if (typeof name === 'string') {
+      jobsSent.inc({ queue: name });
+      const traced = tracing();
+      if (traced && data && typeof data === 'object') args[1] = traced.withTraceContext(data);
+    }
+    return send(...args);
+  };
+  const work = boss.work.bind(boss) as (...args: WorkArgs) => Promise<string>;
+  (boss as unknown as { work: (...args: WorkArgs) => Promise<string> }).work = (...args: WorkArgs) => {
+    const queue = args[0];
+    const handler = args[args.length - 1] as (jobs: Array<{ data: unknown }>) => Promise<unknown>;
+    args[args.length - 1] = async (jobs: Array<{ data: unknown }>) => {
+      if (jobs.length === 0) return handler(jobs);
+      const started = performance.now();
+      const attempt = () => handler(jobs);
+      const traced = tracing();
+      try {
+        const result = await (traced ? traced.runJob(queue, jobs[0]?.data, attempt) : attempt());
+        jobsRun.inc({ queue, outcome: 'completed' });
+        jobDuration.observe({ queue, outcome: 'completed' }, secondsSince(started));
+        return result;
+      } catch (err) {
+        jobsRun.inc({ queue, outcome: 'failed' });
+        jobDuration.observe({ queue, outcome: 'failed' }, secondsSince(started));
+        throw err;
+      }
+    };
+    return work(...args);
+  };
+  return boss;
 }
 
 /** Runs pg-boss SQL on the one PGlite session, borrowed from knex's pool so it never interleaves. */
@@ -88,4 +135,12 @@ export function transactionalDb(trx: Knex.Transaction): PgBoss.Db {
       }
     },
   };
+}
+
+/**
+ * Stops fetching jobs and waits up to `boundMs` for the ones running here; pg-boss then fails any still running
+ * back to their queue ("pg-boss shut down while active"), to be retried with their retries and backoff.
+ */
+export async function stopJobs(boss: PgBoss, boundMs: number): Promise<void> {
+  await boss.stop({ graceful: true, wait: true, timeout: boundMs }).catch(() => undefined);
 }

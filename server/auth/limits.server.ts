@@ -3,6 +3,7 @@ import type { AppServices } from '../app-services.server.js';
 import { tooManyRequests } from '../http-error.server.js';
 import { keyedHash } from './tokens.server.js';
 import { clearKey, deleteStale, hit, reserveAttempt } from '../../db/repos/rate-limits.server.js';
+import { throttles } from '../observability/metrics.server.js';
 
 /**
  * Abuse limits (ADR docs/decisions/0010-accounts-and-sessions.md). Per-IP limits are generous because whole
@@ -47,19 +48,22 @@ export function waitText(ms: number): string {
 }
 
 
-async function count(services: AppServices, key: string, limit: { max: number; windowMs: number }): Promise<number | null> {
+/** `name` labels fa_rate_limited_total when the limit refuses (a fixed name, never the key). */
+async function count(services: AppServices, key: string, limit: { max: number; windowMs: number }, name: string): Promise<number | null> {
   const now = services.now();
   const { hits, windowStartedAt } = await hit(services.db.knex, key, now, limit.windowMs);
   // Occasional housekeeping instead of a scheduled job.
   if (Math.random() < 0.01) await deleteStale(services.db.knex, new Date(now.getTime() - 2 * LOGIN_BACKOFF.forgetMs));
-  return hits > limit.max ? windowStartedAt.getTime() + limit.windowMs - now.getTime() : null;
+  if (hits <= limit.max) return null;
+  throttles.inc({ limit: name });
+  return windowStartedAt.getTime() + limit.windowMs - now.getTime();
 }
 
 /** Middleware: 429 with Retry-After once an address (IP) exceeds the action's limit. */
 export function ipLimit(services: AppServices, action: LimitedAction): RequestHandler {
   return async (req: Request, _res, next) => {
     const key = `ip:${action}:${keyedHash(services.config.sessionSecret, 'ip', req.ip ?? 'unknown')}`;
-    const wait = await count(services, key, IP_LIMITS[action]);
+    const wait = await count(services, key, IP_LIMITS[action], `ip_${action}`);
     if (wait !== null) return next(tooManyRequests(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
     next();
   };
@@ -68,7 +72,7 @@ export function ipLimit(services: AppServices, action: LimitedAction): RequestHa
 /** Throws 429 when too many e-mails went to this address; counted the same for unknown addresses. */
 export async function limitMailsTo(services: AppServices, username: string): Promise<void> {
   const key = `mail:${keyedHash(services.config.sessionSecret, 'mail', username)}`;
-  const wait = await count(services, key, MAIL_LIMIT);
+  const wait = await count(services, key, MAIL_LIMIT, 'mail');
   if (wait !== null) throw tooManyRequests(`Too many e-mails were requested for this address. Please wait ${waitText(wait)} and try again.`, wait);
 }
 
@@ -83,6 +87,7 @@ export async function reserveLoginAttempt(services: AppServices, username: strin
   const now = services.now();
   const reservation = await reserveAttempt(services.db.knex, loginKey(services, username), now, LOGIN_BACKOFF.forgetMs, loginDelayMs);
   if (!reservation.allowed) {
+    throttles.inc({ limit: 'login_backoff' });
     const wait = reservation.blockedUntil.getTime() - now.getTime();
     throw tooManyRequests(`Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`, wait);
   }
@@ -106,7 +111,7 @@ const ipKey = (services: AppServices, kind: string, req: Request) => `ip:${kind}
 export function visitorPostLimit(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     if (res.locals.user || res.locals.serviceUser) return next();
-    const wait = await count(services, ipKey(services, 'visitor-post', req), VISITOR_POST_LIMIT);
+    const wait = await count(services, ipKey(services, 'visitor-post', req), VISITOR_POST_LIMIT, 'visitor_post');
     if (wait !== null) return next(tooManyRequests(`Too many pages were sent from your network without an account. Please wait ${waitText(wait)}, or log in, and try again.`, wait));
     next();
   };
@@ -114,6 +119,6 @@ export function visitorPostLimit(services: AppServices): RequestHandler {
 
 /** Throws 429 when this address has had too many new browsers' answers kept lately. */
 export async function limitNewKeptRows(services: AppServices, req: Request): Promise<void> {
-  const wait = await count(services, ipKey(services, 'kept-rows', req), KEPT_ROWS_LIMIT);
+  const wait = await count(services, ipKey(services, 'kept-rows', req), KEPT_ROWS_LIMIT, 'kept_rows');
   if (wait !== null) throw tooManyRequests(`Too many answers are waiting for a login from your network. Please wait ${waitText(wait)}, or create an account, and try again.`, wait);
 }

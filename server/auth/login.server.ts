@@ -7,6 +7,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, dropPresentedSession, endSession,
 import { findUserByUsername, recordLogin } from '../../db/repos/users.server.js';
 import { deleteExpiredSessions } from '../../db/repos/sessions.server.js';
 import { keepCarriedAnswers, type CarriedAnswers } from '../../db/repos/carried-answers.server.js';
+import { logins } from '../observability/metrics.server.js';
 
 export const LOGIN_MESSAGES = {
   loggedIn: 'You are now logged in.',
@@ -27,15 +28,25 @@ export interface LoginInput {
  */
 export async function logIn(services: AppServices, req: Request, res: Response, input: LoginInput): Promise<{ message: string }> {
   // Counted as a failure before argon2 runs: parallel guesses cannot all pass a check made before any is recorded.
-  await reserveLoginAttempt(services, input.username);
+  await reserveLoginAttempt(services, input.username).catch((err: unknown) => {
+    logins.inc({ outcome: 'backoff' });
+    throw err;
+  });
   const knex = services.db.knex;
   const user = await findUserByUsername(knex, input.username);
   const ok = user ? await verifyPassword(user.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!user || !ok) throw new HttpError(400, LOGIN_MESSAGES.badCredentials);
+  if (!user || !ok) {
+    logins.inc({ outcome: 'bad_credentials' });
+    throw new HttpError(400, LOGIN_MESSAGES.badCredentials);
+  }
   // The right password: the reserved attempt was no failure.
   await clearLoginFailures(services, input.username);
   // Only someone who knows the password learns that the account awaits confirmation.
-  if (!user.confirmed_at) throw new HttpError(403, LOGIN_MESSAGES.notConfirmed, { unconfirmed: true });
+  if (!user.confirmed_at) {
+    logins.inc({ outcome: 'unconfirmed' });
+    throw new HttpError(403, LOGIN_MESSAGES.notConfirmed, { unconfirmed: true });
+  }
+  logins.inc({ outcome: 'success' });
   await dropPresentedSession(services, req);
   await startSession(services, res, user.id);
   const now = services.now();

@@ -11,7 +11,8 @@ function contactLines(config: Config): string[] {
 }
 
 /** Text and HTML from the same paragraphs (a paragraph that is a URL becomes a link in the HTML). */
-function message(config: Config, to: string, subject: string, paragraphs: string[], messageId: string): MailMessage {
+/** `kind` names the message in logs and metrics: a fixed word, since the counselor's subject names the applicant. */
+function message(config: Config, to: string, subject: string, paragraphs: string[], messageId: string, kind: string): MailMessage {
   const contacts = contactLines(config);
   const text = [...paragraphs, contacts.join('\n')].join('\n\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
@@ -19,7 +20,7 @@ ${paragraphs.map((p) => (/^https?:\/\/\S+$/.test(p) ? `<p><a href="${escapeHtml(
 <p>${contacts.map(escapeHtml).join('<br>')}</p>
 </body></html>`;
   const domain = new URL(config.publicUrl).hostname || 'localhost';
-  return { to, subject, text: `${text}\n`, html, messageId: `<${messageId}@${domain}>` };
+  return { to, subject, text: `${text}\n`, html, messageId: `<${messageId}@${domain}>`, kind };
 }
 
 export interface CounselorMailContent {
@@ -48,7 +49,7 @@ export function counselorRequestMail(config: Config, content: CounselorMailConte
     `This link is only for this transcript and works until ${universityDate(content.expiresAt)}. If ${content.applicantName} is not your student, open the link and choose "This is not my student" so we can tell them.`,
     'If you did not expect this e-mail, you can ignore it, or contact us.',
   ];
-  return message(config, content.to, subject, paragraphs, `counselor-${content.requestId}-${content.reminder}`);
+  return message(config, content.to, subject, paragraphs, `counselor-${content.requestId}-${content.reminder}`, content.reminder ? 'counselor-reminder' : 'counselor-request');
 }
 
 export const DECISION_SUBJECT = 'An update on your application';
@@ -61,5 +62,5 @@ export function decisionReleasedMail(config: Config, content: { to: string; appl
     `${config.publicUrl}/login`,
     'For your privacy this e-mail does not say what the update is.',
   ];
-  return message(config, content.to, DECISION_SUBJECT, paragraphs, `decision-${content.userId}`);
+  return message(config, content.to, DECISION_SUBJECT, paragraphs, `decision-${content.userId}`, 'decision-released');
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.js';
+import { mails } from '../observability/metrics.server.js';
 
 export interface MailMessage {
   to: string;
@@ -32,6 +33,25 @@ export interface Mailer {
  * and reset links), the address or the subject (a receipt's names the application): only the message's kind.
  */
 export function createMailer(config: Config, logger: Logger): Mailer {
+  return counted(transportFor(config, logger));
+}
+
+/** fa_mails_total by kind and outcome: the kind is a fixed name (never an address or subject). */
+function counted(mailer: Mailer): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (err) {
+        mails.inc({ kind: kindOf(message), outcome: 'failed' });
+        throw err;
+      }
+      mails.inc({ kind: kindOf(message), outcome: 'sent' });
+    },
+  };
+}
+
+function transportFor(config: Config, logger: Logger): Mailer {
   const from = config.mailFrom;
   if (config.smtpUrl) {
     // Bounded waits (nodemailer's defaults let a silent server hold a send for ten minutes): a receipt attempt

@@ -10,6 +10,7 @@ import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS } from '../
 import { applicantName } from '../../form/applicant-name.js';
 import { withStore } from '../storage/http-errors.server.js';
 import { takeRenderQuota } from '../documents/quotas.server.js';
+import { pdfRenders } from '../observability/metrics.server.js';
 
 export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';
 
@@ -22,6 +23,7 @@ export async function enqueueApplicationPdf(services: AppServices, userId: strin
   const knex = trx ?? services.db.knex;
   const row = await getApplication(knex, userId, services.now());
   if (!chromiumAvailable(services)) {
+    pdfRenders.inc({ outcome: 'no_chromium' });
     await failApplicationPdfNow(knex, userId, row.version, NO_CHROMIUM_MESSAGE, services.now());
     return;
   }

@@ -93,6 +93,11 @@ describeE2E('the application PDF (Chromium)', () => {
     for (let sheet = pages - 1; sheet <= pages; sheet++) {
       expect(execFileSync('pdftotext', ['-layout', '-f', String(sheet), '-l', String(sheet), file, '-'], { encoding: 'utf8' })).toContain(`Transcript page ${sheet - pages + 2}`);
     }
+
+    // The render is measured (issue 27: GET /metrics, docs/operations.md).
+    const metrics = (await request(ctx.app).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^fa_application_pdf_renders_total\{outcome="rendered",[^}]*\} [1-9]/m);
+    expect(metrics).toMatch(/^fa_application_pdf_render_seconds_count\{[^}]*\} [1-9]/m);
   });
 
   it('says when it was submitted in the university’s zone, as /completion does (issue 26: TIME_ZONE, America/Denver by default)', async () => {

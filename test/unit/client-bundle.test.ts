@@ -47,3 +47,32 @@ describe('client build', () => {
     expect(files.map((file) => file.slice(client.length))).toEqual([]);
   });
 });
+
+/**
+ * Issue 27: the metrics and tracing packages are the server's; and the OpenTelemetry SDK is loaded only when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set, so no chunk the server or the worker imports statically may hold it.
+ */
+describe('server build: metrics and traces', () => {
+  const node = join(ROOT, 'dist', 'node');
+  const staticImports = (file: string) =>
+    [...readFileSync(join(node, file), 'utf8').matchAll(/(?:^|[;\n])\s*(?:import|export)\s*(?:[^'"()]*?\s*from\s*)?["'](\.\/[^"']+)["']/g)].map((m) => m[1]!.slice(2));
+
+  test('no client JavaScript contains prom-client or OpenTelemetry', () => {
+    if (!existsSync(client())) throw new Error('No build: run `npm run build` (npm test does it first).');
+    expect(scripts(client()).filter((file) => /prom-client|@opentelemetry|fa_http_requests_total/.test(readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  test('the OpenTelemetry SDK is in a chunk of its own that nothing imports statically, only import()', () => {
+    if (!existsSync(node)) throw new Error('No build: run `npm run build` (npm test does it first).');
+    const files = readdirSync(node).filter((file) => file.endsWith('.mjs'));
+    const sdk = files.filter((file) => readFileSync(join(node, file), 'utf8').includes('@opentelemetry/sdk-trace-node'));
+    expect(sdk).toHaveLength(1);
+    expect(staticImports('worker.mjs').length).toBeGreaterThan(0); // the scan sees the bundle's static imports
+    expect(files.filter((file) => staticImports(file).includes(sdk[0]!))).toEqual([]);
+    expect(files.filter((file) => readFileSync(join(node, file), 'utf8').includes(`import("./${sdk[0]}")`)).length).toBeGreaterThan(0);
+  });
+});
+
+function client(): string {
+  return join(ROOT, 'dist', 'client');
+}

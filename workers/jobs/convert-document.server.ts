@@ -1,3 +1,4 @@
+import { conversions } from '../../server/observability/metrics.server.js';
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
 import type { JobQueue } from '../boss.server.js';
@@ -33,7 +34,9 @@ export async function registerConvertDocument(boss: PgBoss, workerServices: Work
     if (job) await convertDocument(services, job.data, job.id);
   });
   await boss.work<ConvertDocumentData>(CONVERT_DOCUMENT_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
-    if (job) await markFailed(services.db.knex, job.data, GAVE_UP_MESSAGE, services.now());
+    if (!job) return;
+    await markFailed(services.db.knex, job.data, GAVE_UP_MESSAGE, services.now());
+    conversions.inc({ outcome: 'gave_up', type: 'unknown' });
   });
 }
 
@@ -62,9 +65,14 @@ export async function convertDocument(services: ConvertServices, data: ConvertDo
     } else if (data.answerKey === COUNSELOR_TRANSCRIPT_KEY) {
       await counselorTranscriptArrived(services, data.userId);
     }
+    conversions.inc({ outcome: 'converted', type });
     logger.info({ jobId, answerKey: data.answerKey, type, bytes: bytes.length }, 'document converted');
   } catch (err) {
-    if (!(err instanceof ConversionRejected)) throw err;
+    if (!(err instanceof ConversionRejected)) {
+      conversions.inc({ outcome: 'error', type: 'unknown' });
+      throw err;
+    }
+    conversions.inc({ outcome: 'rejected', type: 'unknown' });
     logger.info({ jobId, answerKey: data.answerKey, reason: err.message }, 'document rejected');
     await markFailed(db.knex, data, err.message, services.now());
   }

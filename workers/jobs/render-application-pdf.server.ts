@@ -1,3 +1,4 @@
+import { pdfRenderSeconds, pdfRenders, secondsSince } from '../../server/observability/metrics.server.js';
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
 import { findUserById } from '../../db/repos/users.server.js';
@@ -41,6 +42,7 @@ export async function renderJob(services: WorkerServices, renderers: { browser: 
   const { db, storage, config, logger } = services;
   const { browser, merges } = renderers;
   if (!browser) {
+    pdfRenders.inc({ outcome: 'no_chromium' });
     await markPdfFailed(db.knex, target, 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).', services.now());
     return;
   }
@@ -56,6 +58,7 @@ export async function renderJob(services: WorkerServices, renderers: { browser: 
     if (pdf) documents.push({ label: doc.answer_key, pdf });
   }
   const started = Date.now();
+  const timer = performance.now();
   const { pdf, pageCount } = await renderApplicationPdf(
     await browser.get(),
     {
@@ -67,7 +70,12 @@ export async function renderJob(services: WorkerServices, renderers: { browser: 
     },
     // pdf-lib parses every stored document: in a process of its own, not on this (maybe web) event loop.
     { merge: merges.merge },
-  );
+  ).catch((err: unknown) => {
+    pdfRenders.inc({ outcome: 'failed' });
+    throw err;
+  });
+  pdfRenders.inc({ outcome: 'rendered' });
+  pdfRenderSeconds.observe(secondsSince(timer));
   const key = applicationPdfKey(target.userId, target.generation);
   await storage.put(key, pdf, 'application/pdf');
   if (!(await markPdfCompleted(db.knex, target, key, pageCount, services.now()))) {
