@@ -42,6 +42,12 @@ export interface Config {
   timeZone: string;
   /** The fall of the entry term open for application (form/admission-cycle.ts); null: computed from today. */
   admissionCycle: number | null;
+  // ── Retention (issue 27, h27r) ──
+  /**
+   * How long data is kept: an unsubmitted account idle for inactiveAccountMonths is deleted (warned 30 days before);
+   * a submitted application is purged submittedRetentionMonths after submission (null: kept forever).
+   */
+  retention: { inactiveAccountMonths: number; submittedRetentionMonths: number | null };
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -88,6 +94,9 @@ const envSchema = Joi.object({
   TIME_ZONE: Joi.string()
     .default(DEFAULT_TIME_ZONE)
     .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.message({ custom: `"${value}" is not an IANA time zone (e.g. America/Denver)` }))),
+  // ── Retention (issue 27, h27r): whole months; more than one month, so that the 30 days' warning comes first ──
+  INACTIVE_ACCOUNT_MONTHS: Joi.number().integer().min(2).max(1200).default(18),
+  SUBMITTED_RETENTION_MONTHS: Joi.alternatives().try(Joi.string().valid('forever'), Joi.number().integer().min(1).max(1200)).default('forever'),
   ADMISSION_CYCLE: Joi.string().custom((value: string, helpers) => {
     const parsed = parseAdmissionCycle(value);
     return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
@@ -189,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhook: v.WEBHOOK_URL ? { url: v.WEBHOOK_URL, secret: v.WEBHOOK_SECRET } : null,
     timeZone: v.TIME_ZONE,
     admissionCycle: admissionCycleSetting(v.ADMISSION_CYCLE),
+    // ── Retention (issue 27, h27r) ──
+    retention: {
+      inactiveAccountMonths: v.INACTIVE_ACCOUNT_MONTHS as number,
+      submittedRetentionMonths: v.SUBMITTED_RETENTION_MONTHS === 'forever' ? null : (v.SUBMITTED_RETENTION_MONTHS as number),
+    },
   };
 }
 
