@@ -4,7 +4,7 @@ import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH, ACCOUNT_MESSAGES, YOUR_DATA_ANC
 /**
  * "Your data" (issue 27), at the end of the review page: download everything as a ZIP, and — while the application
  * is not submitted — delete it with the account, confirmed with the password. A plain form post, the same with or
- * without scripts; a refusal comes back here as a flash message. A submitted application is final (§5).
+ * without scripts; a refusal comes back here as a flash message. A submitted application is final (§4).
  */
 export function YourData({ submitted }: { submitted: boolean }) {
   const flash = usePageContext().locals?.flash ?? null;

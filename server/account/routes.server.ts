@@ -25,7 +25,7 @@ export function accountHandlers(services: AppServices): { remove: RequestHandler
     res.redirect(303, BACK);
   };
 
-  // POST /account/delete, password=…: confirmed with the password, refused for a submitted application (§5: final).
+  // POST /account/delete, password=…: confirmed with the password, refused for a submitted application (§4: final).
   const remove: RequestHandler = async (req, res) => {
     const session = res.locals.user;
     if (!session) {
