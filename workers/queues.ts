@@ -137,7 +137,7 @@ export const AFTER_SUBMISSION_MAIL_OPTIONS = {
 
 /**
  * Retention (issue 27): the daily run that warns and then deletes idle unsubmitted accounts and purges submitted
- * applications past their retention period (server/account/retention.server.ts). Scheduled by the worker.
+ * applications past their retention period (workers/jobs/retention.server.ts). Scheduled by the worker.
  */
 export const RETENTION_QUEUE = 'retention';
 /** Every day at 03:17 in the university's time zone: a quiet hour. */

@@ -1,4 +1,4 @@
-import type { WorkerServices } from '../../workers/services.js';
+import type { AppServices } from '../app-services.server.js';
 import type { AuditEntry } from '../../db/repos/staff.server.js';
 import { eraseAccountRows, objectKeysOf } from '../../db/repos/erase.server.js';
 
@@ -13,7 +13,10 @@ export function objectPrefixesOf(userId: string): string[] {
  * it commits the account no longer exists for anyone; an object the store fails to delete is logged by key, which
  * names no person. Returns false when there was no such account.
  */
-export async function eraseApplicant(services: WorkerServices, userId: string, audit: Omit<AuditEntry, 'user_id'>): Promise<boolean> {
+/** What erasing needs: the web side and the retention job (workers/jobs/retention.server.ts) both have it. */
+export type ErasureServices = Pick<AppServices, 'db' | 'storage' | 'logger'>;
+
+export async function eraseApplicant(services: ErasureServices, userId: string, audit: Omit<AuditEntry, 'user_id'>): Promise<boolean> {
   const { knex } = services.db;
   const named = await objectKeysOf(knex, userId);
   const prefixed = (await Promise.all(objectPrefixesOf(userId).map((prefix) => services.storage.list(prefix).catch(() => [] as string[])))).flat();

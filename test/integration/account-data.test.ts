@@ -13,7 +13,7 @@ import { makePdf } from '../fixtures/documents.js';
 import { hashPassword } from '../../server/auth/passwords.server.js';
 import { outputKeyFor } from '../../server/documents/keys.server.js';
 import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
-import { runRetention } from '../../server/account/retention.server.js';
+import { runRetention } from '../../workers/jobs/retention.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../../contracts/account.js';
 
 /**
