@@ -13,7 +13,9 @@ import { makePdf } from '../fixtures/documents.js';
 import { hashPassword } from '../../server/auth/passwords.server.js';
 import { outputKeyFor } from '../../server/documents/keys.server.js';
 import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
-import { runRetention } from '../../workers/jobs/retention.server.js';
+import type PgBoss from 'pg-boss';
+import { registerRetention, runRetention } from '../../workers/jobs/retention.server.js';
+import { RETENTION_CRON, RETENTION_QUEUE } from '../../workers/queues.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../../contracts/account.js';
 
 /**
@@ -241,5 +243,23 @@ describe('the retention job (clock moved, no waiting)', () => {
     const purge = await ctx.db.knex('staff_audit').where({ action: 'retention-purge' }).first();
     expect(purge.detail).toEqual(expect.objectContaining({ reference: 'FA-RETAIN' }));
     expect(await ctx.db.knex('users').where({ id: returning.id }).first()).toBeDefined();
+  });
+
+  it('is scheduled daily in the university time zone by the worker, and its job runs a retention pass', async () => {
+    const calls: unknown[][] = [];
+    let handler: ((jobs: Array<{ data: object }>) => Promise<void>) | null = null;
+    const boss = {
+      schedule: async (...args: unknown[]) => void calls.push(args),
+      work: async (_name: string, _options: object, fn: typeof handler) => {
+        handler = fn;
+        return 'worker-id';
+      },
+    } as unknown as PgBoss;
+    await registerRetention(boss, ctx.services);
+    expect(calls).toEqual([[RETENTION_QUEUE, RETENTION_CRON, {}, expect.objectContaining({ tz: ctx.config.timeZone })]]);
+    const idle = await fullApplicant(ctx);
+    ctx.clock.advance(18 * 31 * DAY);
+    await handler!([{ data: {} }]);
+    expect(await ctx.db.knex('users').where({ id: idle.id }).first('retention_warned_at')).toEqual({ retention_warned_at: ctx.clock.now });
   });
 });
