@@ -39,14 +39,21 @@ export async function writeBackup(knex: Knex, storage: ObjectStore, file: string
   try {
     const manifest: BackupManifest = { format: BACKUP_FORMAT, created_at: now.toISOString(), migrations: await appliedMigrations(knex), tables: [], objects: 0 };
     const entries: Array<{ name: string; body: Buffer }> = [];
-    for (const table of await tablesInDependencyOrder(knex)) {
-      const rows = await tableRows(knex, table);
-      const parts = Math.ceil(rows.length / ROWS_PER_PART);
-      for (let part = 0; part < parts; part += 1) {
-        entries.push({ name: `db/${table}/${String(part).padStart(5, '0')}.jsonl`, body: Buffer.from(`${rows.slice(part * ROWS_PER_PART, (part + 1) * ROWS_PER_PART).join('\n')}\n`) });
-      }
-      manifest.tables.push({ name: table, rows: rows.length, parts });
-    }
+    // Every table from one snapshot (a running PostgreSQL keeps serving): no row refers to one the archive lacks.
+    await knex.transaction(
+      async (trx) => {
+        for (const table of await tablesInDependencyOrder(trx)) {
+          const rows = await tableRows(trx, table);
+          const parts = Math.ceil(rows.length / ROWS_PER_PART);
+          for (let part = 0; part < parts; part += 1) {
+            entries.push({ name: `db/${table}/${String(part).padStart(5, '0')}.jsonl`, body: Buffer.from(`${rows.slice(part * ROWS_PER_PART, (part + 1) * ROWS_PER_PART).join('\n')}\n`) });
+          }
+          manifest.tables.push({ name: table, rows: rows.length, parts });
+        }
+      },
+      { isolationLevel: 'repeatable read', readOnly: true },
+    );
+    // Listed after the snapshot: an object stored since is an extra, never a document the rows name but lack.
     const keys = await storage.list('');
     manifest.objects = keys.length;
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json');
