@@ -11,17 +11,20 @@ const APPLICANT_OWN_ACTIONS = ['applicant-download', 'retention-warning'];
  * counselor requests, decisions); the rest are named here: kept answers (owner), the webhook outbox, the
  * applicant's own audit rows, and jobs still queued for the account.
  */
-export async function eraseAccountRows(knex: Knex, userId: string, audit: AuditEntry): Promise<boolean> {
+export async function eraseAccountRows(knex: Knex, userId: string, audit: AuditEntry, options: { unsubmittedOnly: boolean }): Promise<'erased' | 'missing' | 'submitted'> {
   return knex.transaction(async (trx) => {
+    // Under the application row's lock, as a submission takes it: a submit cannot slip in between check and delete.
+    const app = (await trx('applications').where({ user_id: userId }).forUpdate().first('submitted_at')) as { submitted_at: Date | null } | undefined;
+    if (options.unsubmittedOnly && app?.submitted_at) return 'submitted';
     const gone = await trx('users').where({ id: userId }).delete();
-    if (gone === 0) return false;
+    if (gone === 0) return 'missing';
     await trx('kept_answers').where({ owner: userId }).delete();
     await trx('webhook_events').where({ user_id: userId }).delete();
     await trx('staff_audit').where({ user_id: userId }).whereIn('action', APPLICANT_OWN_ACTIONS).delete();
     const boss = (await trx.raw(`select to_regclass('pgboss.job') as t`)) as { rows: Array<{ t: string | null }> };
     if (boss.rows[0]?.t) await trx.raw(`delete from pgboss.job where data->>'userId' = ? and state in ('created', 'retry')`, [userId]);
     await recordAudit(trx, { ...audit, user_id: null });
-    return true;
+    return 'erased';
   });
 }
 

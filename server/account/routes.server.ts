@@ -42,9 +42,10 @@ export function accountHandlers(services: AppServices): { remove: RequestHandler
     await reserveLoginAttempt(services, user.username);
     if (!(await verifyPassword(user.password_hash, password))) return back(res, ACCOUNT_MESSAGES.wrongPassword);
     await clearLoginFailures(services, user.username);
-    // Checked again after the password: a submission in between wins.
-    if ((await findApplication(knex, session.id))?.submitted_at) return back(res, ACCOUNT_MESSAGES.submitted);
-    await eraseApplicant(services, user.id, { at: services.now(), staff_email: 'applicant:self', action: 'applicant-delete', detail: { reason: 'the applicant deleted their unsubmitted application' }, ip: null });
+    const audit = { at: services.now(), staff_email: 'applicant:self', action: 'applicant-delete' as const, detail: { reason: 'the applicant deleted their unsubmitted application' }, ip: null };
+    // Checked again under the application row's lock: a submission in between wins.
+    const outcome = await eraseApplicant(services, user.id, audit, { unsubmittedOnly: true });
+    if (outcome === 'submitted') return back(res, ACCOUNT_MESSAGES.submitted);
     services.logger.info({ action: 'applicant-delete' }, 'an applicant deleted their application and account');
     clearSessionCookies(services, res);
     setFlash(services, res, { kind: 'success', title: ACCOUNT_MESSAGES.deletedTitle, message: ACCOUNT_MESSAGES.deleted });

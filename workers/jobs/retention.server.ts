@@ -51,8 +51,9 @@ export async function runRetention(services: WorkerServices): Promise<RetentionO
     }
     const warningHolds = warnedAt && account.last_active_at <= warnedAt;
     if (warningHolds && warnedAt.getTime() <= now.getTime() - RETENTION_WARNING_DAYS * DAY_MS && account.last_active_at <= idleSince) {
-      await eraseApplicant(services, account.id, { ...system, at: now, action: 'retention-delete', detail: { reason: `unsubmitted and unused for ${inactiveAccountMonths} months`, warned_at: warnedAt.toISOString() } });
-      outcome.deleted += 1;
+      const detail = { reason: `unsubmitted and unused for ${inactiveAccountMonths} months`, warned_at: warnedAt.toISOString() };
+      // Never a submitted one: an application submitted since the query stays.
+      if ((await eraseApplicant(services, account.id, { ...system, at: now, action: 'retention-delete', detail }, { unsubmittedOnly: true })) === 'erased') outcome.deleted += 1;
       continue;
     }
     if (warningHolds) continue;
@@ -66,13 +67,8 @@ export async function runRetention(services: WorkerServices): Promise<RetentionO
 
   if (submittedRetentionMonths !== null) {
     for (const app of await expiredSubmissions(knex, monthsBefore(now, submittedRetentionMonths), BATCH)) {
-      await eraseApplicant(services, app.user_id, {
-        ...system,
-        at: now,
-        action: 'retention-purge',
-        detail: { reason: `submitted more than ${submittedRetentionMonths} months ago`, reference: app.reference, submitted_at: new Date(app.submitted_at).toISOString() },
-      });
-      outcome.purged += 1;
+      const detail = { reason: `submitted more than ${submittedRetentionMonths} months ago`, reference: app.reference, submitted_at: new Date(app.submitted_at).toISOString() };
+      if ((await eraseApplicant(services, app.user_id, { ...system, at: now, action: 'retention-purge', detail }, { unsubmittedOnly: false })) === 'erased') outcome.purged += 1;
     }
   }
   if (outcome.warned + outcome.deleted + outcome.purged > 0) services.logger.info({ retention: outcome }, 'retention run');
