@@ -9,6 +9,11 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { PGLITE_TEMPLATE, ROOT, TEST_TMP } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { LocalObjectStore } from '../../server/storage/local-store.server.js';
+import type { ObjectStore } from '../../server/storage/object-store.server.js';
+import { createObjectStore } from '../../server/storage/create-store.server.js';
+import { testConfig } from '../helpers/config.js';
+import { freePort } from '../helpers/server.js';
+import S3rver from 's3rver';
 import { insertUser } from '../../db/repos/users.server.js';
 import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
 import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
@@ -16,7 +21,8 @@ import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.ser
 /**
  * Issue 27, a restore that is proven: a database with submitted applications, their documents and PDFs is backed
  * up with the built `npm run backup` command, restored with `npm run restore` into an empty database and an empty
- * store, and every application, document and PDF is there, byte for byte — on PGlite (DATA_DIR) and PostgreSQL.
+ * store, and every application, document and PDF is there, byte for byte — on PGlite with the embedded store
+ * (DATA_DIR), and on PostgreSQL with S3.
  */
 const APPLICANTS = 3;
 
@@ -25,7 +31,7 @@ interface Filled {
   counts: Record<string, number>;
 }
 
-async function fill(knex: Knex, store: LocalObjectStore): Promise<Filled> {
+async function fill(knex: Knex, store: ObjectStore): Promise<Filled> {
   const users: Filled['users'] = [];
   const now = new Date('2026-11-02T15:00:00Z');
   for (let i = 0; i < APPLICANTS; i += 1) {
@@ -69,7 +75,7 @@ async function command(name: 'backup' | 'restore', args: string[], env: Record<s
   }
 }
 
-async function expectRestored(knex: Knex, store: LocalObjectStore, filled: Filled): Promise<void> {
+async function expectRestored(knex: Knex, store: ObjectStore, filled: Filled): Promise<void> {
   expect(await counts(knex)).toEqual(filled.counts);
   for (const user of filled.users) {
     const app = await knex('applications').where({ user_id: user.id }).first();
@@ -111,23 +117,28 @@ describe('npm run backup, then npm run restore into an empty database and store'
     await expectRestored(restored.knex, new LocalObjectStore(target, TEST_SESSION_SECRET, () => new Date()), filled);
   }, 180_000);
 
-  // PostgreSQL whenever the run has one (DATABASE_URL, as in CI), as test/security/databases.ts does.
+  // PostgreSQL whenever the run has one (DATABASE_URL, as in CI), as test/security/databases.ts does; with S3 (s3rver).
   const postgres = process.env.DATABASE_URL ? [it] : [];
-  for (const test of postgres) test('PostgreSQL (DATABASE_URL): every application, document and PDF comes back', async () => {
+  for (const test of postgres) test('PostgreSQL (DATABASE_URL) and S3: every application, document and PDF comes back', async () => {
+    const port = await freePort();
+    const s3 = new S3rver({ port, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(TEST_TMP, 's3rver-')), configureBuckets: [{ name: 'fa-source', configs: [] }, { name: 'fa-target', configs: [] }] });
+    await s3.run();
+    cleanup.push(() => s3.close());
+    const s3Env = (bucket: string) => ({ S3_BUCKET: bucket, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_FORCE_PATH_STYLE: '1', S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
     const sourceDb: TestDatabase = await createTestDatabase({ kind: 'postgres' });
     const targetDb: TestDatabase = await createTestDatabase({ kind: 'postgres' });
     cleanup.push(() => sourceDb.drop(), () => targetDb.drop());
     const source = mkdtempSync(join(TEST_TMP, 'backup-pg-src-'));
     const target = mkdtempSync(join(TEST_TMP, 'backup-pg-dst-'));
-    const filled = await fill(sourceDb.knex, new LocalObjectStore(source, TEST_SESSION_SECRET, () => new Date()));
+    const filled = await fill(sourceDb.knex, createObjectStore(testConfig(s3Env('fa-source'))));
     const archive = join(source, 'backup.zip');
-    const backup = await command('backup', [archive], { DATA_DIR: source, DATABASE_URL: sourceDb.url! });
+    const backup = await command('backup', [archive], { DATA_DIR: source, DATABASE_URL: sourceDb.url!, ...s3Env('fa-source') });
     expect([backup.code, backup.out]).toEqual([0, expect.stringContaining(`${APPLICANTS * 3} objects`)]);
-    const restore = await command('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetDb.url! });
+    const restore = await command('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetDb.url!, ...s3Env('fa-target') });
     expect([restore.code, restore.out]).toEqual([0, expect.stringContaining('Restored')]);
-    await expectRestored(targetDb.knex, new LocalObjectStore(target, TEST_SESSION_SECRET, () => new Date()), filled);
+    await expectRestored(targetDb.knex, createObjectStore(testConfig(s3Env('fa-target'))), filled);
     // A second restore into a database that now has accounts is refused.
-    const again = await command('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetDb.url! });
+    const again = await command('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetDb.url!, ...s3Env('fa-target') });
     expect([again.code, again.out]).toEqual([1, expect.stringContaining('already holds accounts')]);
   }, 180_000);
 });
