@@ -43,10 +43,10 @@ module.exports = {
     ),
     reachesOnlyThrough(
       'workers-use-only-shared-server-modules',
-      'Job handlers use the validated config, the logger, the object store, the mailer, the signing modules, the metrics and tracing hooks and the after-submission checklist rules (which the web side applies too) of server/, never its routes, boot, services or auth.',
+      'Job handlers use the validated config, the logger, the object store, the mailer, the signing modules, the metrics and tracing hooks, the after-submission checklist rules and the account erasure (which the web side applies too) of server/, never its routes, boot, services or auth.',
       'workers',
       'server',
-      'config\\.server\\.ts|logger\\.server\\.ts|(storage|mail|security|observability)/[^/]+\\.ts|after-submission/(checklist\\.server|university-time)\\.ts',
+      'config\.server\.ts|logger\.server\.ts|(storage|mail|security|observability)/[^/]+\.ts|after-submission/(checklist\.server|university-time)\.ts|account/erase\.server\.ts',
     ),
     {
       name: 'workers-import-no-pages-or-islands',

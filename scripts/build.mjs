@@ -33,6 +33,8 @@ const SERVER_ENTRIES = {
   'staff-link': 'server/cli/staff-link.server.ts',
   'integration-client': 'server/cli/integration-client.server.ts',
   'lookup-import': 'server/cli/lookup-import.server.ts',
+  backup: 'server/cli/backup.server.ts',
+  restore: 'server/cli/restore.server.ts',
 };
 /** Started once per upload or kept warm for merges: one self-contained file each, so a start reads one file. */
 const CHILD_ENTRIES = {

@@ -47,6 +47,12 @@ export interface Config {
   metrics: { token: string | null; workerPort: number | null };
   /** OpenTelemetry traces over OTLP/HTTP; null: tracing off and its SDK never loaded. */
   otel: null | { endpoint: string; headers: Record<string, string>; serviceName: string };
+  // ── Retention (issue 27, h27r) ──
+  /**
+   * How long data is kept: an unsubmitted account idle for inactiveAccountMonths is deleted (warned 30 days before);
+   * a submitted application is purged submittedRetentionMonths after submission (null: kept forever).
+   */
+  retention: { inactiveAccountMonths: number; submittedRetentionMonths: number | null };
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -93,6 +99,9 @@ const envSchema = Joi.object({
   TIME_ZONE: Joi.string()
     .default(DEFAULT_TIME_ZONE)
     .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.message({ custom: `"${value}" is not an IANA time zone (e.g. America/Denver)` }))),
+  // ── Retention (issue 27, h27r): whole months; more than one month, so that the 30 days' warning comes first ──
+  INACTIVE_ACCOUNT_MONTHS: Joi.number().integer().min(2).max(1200).default(18),
+  SUBMITTED_RETENTION_MONTHS: Joi.alternatives().try(Joi.string().valid('forever'), Joi.number().integer().min(1).max(1200)).default('forever'),
   ADMISSION_CYCLE: Joi.string().custom((value: string, helpers) => {
     const parsed = parseAdmissionCycle(value);
     return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
@@ -205,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otel: v.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT, headers: otlpHeaders(v.OTEL_EXPORTER_OTLP_HEADERS), serviceName: v.OTEL_SERVICE_NAME }
       : null,
+    // ── Retention (issue 27, h27r) ──
+    retention: {
+      inactiveAccountMonths: v.INACTIVE_ACCOUNT_MONTHS as number,
+      submittedRetentionMonths: v.SUBMITTED_RETENTION_MONTHS === 'forever' ? null : (v.SUBMITTED_RETENTION_MONTHS as number),
+    },
   };
 }
 

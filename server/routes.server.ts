@@ -30,6 +30,9 @@ import { afterSubmissionHandlers, COUNSELOR_FORM_PATH } from './after-submission
 import { afterSubmissionIntegrationHandlers } from './after-submission/integration-routes.server.js';
 import { staffChecklistHandlers } from './after-submission/staff-routes.server.js';
 import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
+// Retention and deletion (issue 27, h27r)
+import { accountHandlers } from './account/routes.server.js';
+import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -127,6 +130,7 @@ export function routeTable(s: AppServices): Row[] {
   const after = afterSubmissionHandlers(s);
   const afterIntegration = afterSubmissionIntegrationHandlers(s);
   const office = staffChecklistHandlers(s);
+  const account = accountHandlers(s); // issue 27, h27r
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
   // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
   const visitorPosts = visitorPostLimit(s);
@@ -194,6 +198,10 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/final-steps',                           'visitor',   visitorPosts, body.pageForm, formPost.page('final-steps')),
     route('POST',   RESEND_RECEIPT_PATH,                      'student',   receipts.resend), // /completion/resend-receipt
     route('POST',   COUNSELOR_FORM_PATH,                      'student',   ...body.counselorForm, after.counselorForm), // /completion/counselor
+
+    // ── The applicant's own data (issue 27): delete an unsubmitted application and account, download it all ──
+    route('POST',   ACCOUNT_DELETE_PATH,                      'visitor',   noStore, body.authForm, account.remove), // /account/delete; no session → /login
+    route('GET',    ACCOUNT_DATA_PATH,                        'student',   noStore, account.download), // /account/data.zip
 
     // ── The counselor's transcript upload (issue 25): no account, the link's token is the key ──────────
     route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),

@@ -135,6 +135,15 @@ export const AFTER_SUBMISSION_MAIL_OPTIONS = {
   deadLetter: AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
 } as const;
 
+/**
+ * Retention (issue 27): the daily run that warns and then deletes idle unsubmitted accounts and purges submitted
+ * applications past their retention period (workers/jobs/retention.server.ts). Scheduled by the worker.
+ */
+export const RETENTION_QUEUE = 'retention';
+/** Every day at 03:17 in the university's time zone: a quiet hour. */
+export const RETENTION_CRON = '17 3 * * *';
+export const RETENTION_JOB_OPTIONS = { retryLimit: 3, retryDelay: 600, expireInSeconds: 3600 } as const;
+
 /** Queues every process creates (so web processes can send even when WORKER=off). */
 export const QUEUES = [
   PING_QUEUE,
@@ -149,5 +158,6 @@ export const QUEUES = [
   PDF_ZIP_QUEUE,
   AFTER_SUBMISSION_MAIL_QUEUE,
   AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
+  RETENTION_QUEUE,
 ];
 

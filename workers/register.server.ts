@@ -8,6 +8,7 @@ import { registerSendReceipt } from './jobs/send-receipt.server.js';
 import { registerDeliverWebhook } from './jobs/deliver-webhook.server.js';
 import { registerPdfZip } from './jobs/build-pdf-zip.server.js';
 import { registerAfterSubmissionMail } from './jobs/after-submission-mail.server.js';
+import { registerRetention } from './jobs/retention.server.js';
 
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUES) await boss.createQueue(name);
@@ -22,4 +23,5 @@ export async function registerWorkers(boss: PgBoss, services: WorkerServices): P
   await registerDeliverWebhook(boss, services);
   await registerPdfZip(boss, services);
   await registerAfterSubmissionMail(boss, services);
+  await registerRetention(boss, services);
 }

@@ -72,7 +72,13 @@ export type AuditAction =
   | 'open-exports'
   | 'integration-feed'
   | 'integration-pdf'
-  | 'print-render';
+  | 'print-render'
+  // Retention and deletion (issue 27): the applicant's own download and deletion, and the retention job's steps.
+  | 'applicant-download'
+  | 'applicant-delete'
+  | 'retention-warning'
+  | 'retention-delete'
+  | 'retention-purge';
 
 export interface AuditEntry {
   at: Date;

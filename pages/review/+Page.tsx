@@ -4,6 +4,7 @@ import { formatLocalTime } from '../../form/local-time.js';
 import { FormShell } from '../layouts/FormShell.js';
 import type { Data } from './+data.js';
 import { ReviewAnswers, ReviewProblems } from './ReviewAnswers.js';
+import { YourData } from './YourData.js';
 
 
 /**
@@ -46,6 +47,7 @@ export function Page() {
           </a>
         </p>
       ) : null}
+      <YourData submitted={!editable} />
     </FormShell>
   );
 }

@@ -12,7 +12,7 @@ function contactLines(config: Config): string[] {
 
 /** Text and HTML from the same paragraphs (a paragraph that is a URL becomes a link in the HTML). */
 /** `kind` names the message in logs and metrics: a fixed word, since the counselor's subject names the applicant. */
-function message(config: Config, to: string, subject: string, paragraphs: string[], messageId: string, kind: string): MailMessage {
+export function message(config: Config, to: string, subject: string, paragraphs: string[], messageId: string, kind: string): MailMessage {
   const contacts = contactLines(config);
   const text = [...paragraphs, contacts.join('\n')].join('\n\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">

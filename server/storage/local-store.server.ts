@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { access, constants, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidKey, StorageUnavailableError, type ObjectHead, type ObjectStore, type PresignedPost } from './object-store.server.js';
+import { assertValidKey, isValidKey, StorageUnavailableError, type ObjectHead, type ObjectStore, type PresignedPost } from './object-store.server.js';
 import { signUploadPolicy } from './signing.server.js';
 import { downloadUrl } from './download-link.server.js';
 
@@ -101,6 +101,27 @@ export class LocalObjectStore implements ObjectStore {
     await rm(path, { force: true }).catch((err: unknown) => {
       throw new StorageUnavailableError(err);
     });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw new StorageUnavailableError(err);
+      }
+      for (const entry of entries) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) await walk(path);
+        // A write cut short leaves a .tmp- file: never an object.
+        else if (entry.isFile() && !entry.name.startsWith('.tmp-')) keys.push(relative(this.root, path).split(sep).join('/'));
+      }
+    };
+    await walk(this.root);
+    return keys.filter((key) => key.startsWith(prefix) && isValidKey(key)).sort();
   }
 
   async signedDownloadUrl(key: string, filename: string): Promise<string> {

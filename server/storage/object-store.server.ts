@@ -33,6 +33,11 @@ export interface ObjectStore {
   putFile(key: string, path: string, contentType: string): Promise<void>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every key that starts with prefix ('' for the whole store), sorted: what an applicant's deletion removes
+   * (users/<id>/, converted/<id>/) and what a backup copies (issue 27).
+   */
+  list(prefix: string): Promise<string[]>;
   /** A short-lived URL served by this app that downloads the object as an attachment named filename. */
   signedDownloadUrl(key: string, filename: string): Promise<string>;
   /** Resolves when the store answers; rejects with the reason otherwise (/readyz). */

@@ -3,6 +3,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -146,6 +147,20 @@ export class S3ObjectStore implements ObjectStore {
       },
       () => undefined,
     );
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page: { Contents?: Array<{ Key?: string }>; NextContinuationToken?: string } = await call(
+        async (abortSignal) => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }), { abortSignal }),
+        () => ({}),
+      );
+      for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+      token = page.NextContinuationToken;
+    } while (token);
+    return keys.sort();
   }
 
   async signedDownloadUrl(key: string, filename: string): Promise<string> {

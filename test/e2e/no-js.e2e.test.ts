@@ -12,7 +12,8 @@ import { SUMMARY_HEADING } from '../../islands/form/ErrorSummary.js';
 import { CONFLICT_MESSAGE } from '../../server/application/routes.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { PASSWORD, call, createAccount, logIn, nextEmail } from './lifecycle-helpers.js';
-import { axeViolationsWithoutJs, logInWithoutJs, noJsPage, signUpWithoutJs } from './no-js-helpers.js';
+import { axeViolationsWithoutJs, flashText, logInWithoutJs, noJsPage, signUpWithoutJs } from './no-js-helpers.js';
+import { ACCOUNT_DATA_PATH, ACCOUNT_MESSAGES } from '../../contracts/account.js';
 
 /**
  * DESIGN §6: with JavaScript disabled in Chromium the whole application works as plain HTML forms — every form
@@ -213,5 +214,33 @@ describeE2E('the application without JavaScript', () => {
     expect(new URL(page.url()).pathname).toBe('/education');
     expect((await call(server, context, 'GET', '/api/profile')).body.answer).toMatchObject({ first_name: 'Rosa', middle_name: 'Elena' });
     await context.close();
+  }, 120_000);
+
+  // Issue 27: the review page's "Your data" section, the same plain form with scripts off and on.
+  it('downloads the data and deletes the unsubmitted application and account from the review page, with scripts off and on', async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const email = nextEmail(javaScriptEnabled ? 'delete-js' : 'delete-nojs');
+      await createAccount(server, smtp, email);
+      const context = await browser.newContext({ javaScriptEnabled, acceptDownloads: true });
+      await logIn(server, context, email);
+      expect((await call(server, context, 'PUT', '/api/answer', { first_name: 'Rosa' })).status).toBe(200);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/review`);
+      if (!javaScriptEnabled) await expectNoAxeViolations(page);
+      const zip = await context.request.get(`${server.url}${ACCOUNT_DATA_PATH}`);
+      expect([zip.status(), zip.headers()['content-type']]).toEqual([200, 'application/zip']);
+      await page.fill('#delete-password', 'not my password at all');
+      await press(page, 'Delete my application and account');
+      expect(new URL(page.url()).pathname).toBe('/review');
+      expect(await page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.wrongPassword }).count()).toBe(1);
+      await page.fill('#delete-password', PASSWORD);
+      await press(page, 'Delete my application and account');
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await flashText(page)).toContain(ACCOUNT_MESSAGES.deleted);
+      // The account is gone: its password no longer logs in.
+      const again = await context.request.post(`${server.url}/public/login`, { data: { username: email, password: PASSWORD } });
+      expect(again.status()).toBe(400);
+      await context.close();
+    }
   }, 120_000);
 });

@@ -157,7 +157,7 @@ describe('the operator commands of docs/operations.md, on a fresh copy', () => {
     for (const command of listed) expect(scripts).toContain(command);
     // Every command runs node on a file the build makes (npm run migrate once pointed at a file that never did).
     const defined = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    for (const command of ['start', 'worker', 'migrate', 'service-link', 'prefill-link', 'lookup:import', 'staff-link', 'integration-client']) {
+    for (const command of ['start', 'worker', 'migrate', 'service-link', 'prefill-link', 'lookup:import', 'staff-link', 'integration-client', 'backup', 'restore']) {
       const entry = /&& node (dist\/node\/\S+\.mjs)$/.exec(defined[command] ?? '')?.[1];
       expect([command, entry !== undefined && existsSync(join(clone, entry))]).toEqual([command, true]);
     }

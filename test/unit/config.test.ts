@@ -43,6 +43,16 @@ describe('configuration (DESIGN §5)', () => {
     expect(() => loadConfig({ ...base(), NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });
 
+  // Retention (issue 27, h27r)
+  it('reads the retention periods: 18 months idle and submitted kept forever by default, invalid values refused', () => {
+    expect(loadConfig(base()).retention).toEqual({ inactiveAccountMonths: 18, submittedRetentionMonths: null });
+    expect(loadConfig({ ...base(), INACTIVE_ACCOUNT_MONTHS: '24', SUBMITTED_RETENTION_MONTHS: '84' }).retention).toEqual({ inactiveAccountMonths: 24, submittedRetentionMonths: 84 });
+    expect(loadConfig({ ...base(), SUBMITTED_RETENTION_MONTHS: 'forever' }).retention.submittedRetentionMonths).toBeNull();
+    // One month would leave no room for the 30 days' warning.
+    expect(() => loadConfig({ ...base(), INACTIVE_ACCOUNT_MONTHS: '1' })).toThrow(/INACTIVE_ACCOUNT_MONTHS/);
+    expect(() => loadConfig({ ...base(), SUBMITTED_RETENTION_MONTHS: 'never' })).toThrow(/SUBMITTED_RETENTION_MONTHS/);
+  });
+
   it('requires an end after the start of the application window', () => {
     expect(() =>
       loadConfig({ ...base(), APPLICATION_WINDOW_START: '2026-10-01', APPLICATION_WINDOW_END: '2026-09-01' }),

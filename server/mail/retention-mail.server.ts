@@ -1,0 +1,23 @@
+import type { Config } from '../config.server.js';
+import type { MailMessage } from './mailer.server.js';
+import { message } from './after-submission-mail.server.js';
+import { universityDate } from '../after-submission/university-time.js';
+
+export const RETENTION_WARNING_SUBJECT = 'Your unsubmitted application will be deleted';
+
+/**
+ * The warning an idle, unsubmitted account gets 30 days before the retention job deletes it (issue 27): when,
+ * why, and how to keep it (sign in) or take a copy first. No answers and no name: only that there is an account.
+ */
+export function retentionWarningMail(config: Config, content: { to: string; deleteAfter: Date; inactiveMonths: number; userId: string; warnedAt: Date }): MailMessage {
+  const paragraphs = [
+    'Hello,',
+    `Your Freshman Application account has not been used for a long time and the application in it was never submitted. To protect your personal data we delete such accounts after ${content.inactiveMonths} months without use.`,
+    `Your account, its answers and its documents will be deleted on or after ${universityDate(content.deleteAfter, config.timeZone)}.`,
+    'To keep it, simply sign in before then:',
+    `${config.publicUrl}/login`,
+    'You can also download a copy of your data, or delete the account yourself, on the "Review your application" page after signing in.',
+    'If you did not create this account, you can ignore this e-mail.',
+  ];
+  return message(config, content.to, RETENTION_WARNING_SUBJECT, paragraphs, `retention-${content.userId}-${content.warnedAt.getTime()}`, 'retention-warning');
+}
