@@ -2,9 +2,9 @@ import type { Block, Node, Page, Question, Repeater, Rule } from '../../form/typ
 import { expandBlock, localKeys, repeaterInstance } from '../../form/blocks.js';
 import { evaluate, isAnswered } from '../../form/conditions.js';
 import { defaultCount } from '../../form/ui-defaults.js';
-import { useForm } from './context.js';
+import { useForm, type FormContextValue } from './context.js';
 import { ConfirmationTriggerBlock, RepeaterBlock, TabsBlock } from './Structure.js';
-import { ReadOnlyField } from './fields/Field.js';
+import { ReadOnlyCheckGroup, ReadOnlyField } from './fields/Field.js';
 import { CheckboxField, DependentSelectField, RadioGroupField, SelectField } from './fields/Choices.js';
 import { DateField, MaskedField, TextareaField, TextField } from './fields/TextInputs.js';
 import { AutocompleteField, FileField } from './fields/Shells.js';
@@ -75,6 +75,7 @@ function Questions({ questions }: { questions: readonly Question[] }) {
 
 /** Composite blocks keep their questions together under one legend, so screen readers announce the group. */
 function BlockView({ block }: { block: Block }) {
+  const form = useForm();
   const questions = expandBlock(block);
   switch (block.block) {
     case 'address':
@@ -99,6 +100,7 @@ function BlockView({ block }: { block: Block }) {
         </fieldset>
       );
     case 'checkGroup':
+      if (form.readOnly && form.listed) return <ReadOnlyCheckGroup legend={block.legend} questions={questions} />;
       return (
         <fieldset className="fieldset block block--check-group">
           <legend className="block__legend">{block.legend}</legend>
@@ -137,13 +139,15 @@ function NodeView({ node, level }: { node: Node; level: number }) {
   if ('block' in node) return shown(node.showWhen) ? <BlockView block={node} /> : null;
   if ('section' in node) {
     if (!shown(node.showWhen)) return null;
+    // The review's short listing: a section with nothing to list is left out, and so is its guidance.
+    if (form.listed && !listsAny(node.children, form)) return null;
     const titleId = `section-${node.section}`;
     return (
       <section className={`form-section form-section--${Math.min(level, 3)}`} aria-labelledby={titleId}>
         <Heading level={level} id={titleId}>
           {node.title}
         </Heading>
-        {node.description && <p className="form-section__description">{node.description}</p>}
+        {node.description && !form.listed && <p className="form-section__description">{node.description}</p>}
         <FormNodes nodes={node.children} level={level + 1} />
       </section>
     );
@@ -164,11 +168,35 @@ function NodeView({ node, level }: { node: Node; level: number }) {
   }
   if ('tabs' in node) return <TabsBlock node={node} render={(children) => <FormNodes nodes={children} level={level + 1} />} />;
   if ('trigger' in node) return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
+  // Explanatory text is for filling in; the review's short listing lists answers.
+  if (form.listed) return null;
   return shown(node.showWhen) ? (
     <p id={node.id} className="form-content">
       {node.content}
     </p>
   ) : null;
+}
+
+/** Whether any of these nodes, as shown for the current answers, lists a question (the review's short listing). */
+function listsAny(nodes: readonly Node[], form: FormContextValue): boolean {
+  const listed = form.listed ?? (() => true);
+  const shown = (rule: Rule | undefined) => rule === undefined || evaluate(rule, form.answers);
+  return nodes.some((node) => {
+    if ('kind' in node) return shown(node.showWhen) && listed(node);
+    if ('block' in node) return shown(node.showWhen) && expandBlock(node).some(listed);
+    if ('section' in node) return shown(node.showWhen) && listsAny(node.children, form);
+    if ('group' in node) {
+      const branch = node.branches.find((b) => evaluate(b.when, form.answers));
+      return branch ? listsAny(branch.children, form) : false;
+    }
+    if ('repeater' in node) {
+      const count = repeaterCount(node, form.counts[node.repeater], form.answers);
+      return Array.from({ length: count }, (_, index) => index).some((index) => listsAny(repeaterInstance(node, index), form));
+    }
+    // Tabs say which was chosen, a confirmation its state: always something to read.
+    if ('tabs' in node || 'trigger' in node) return true;
+    return false;
+  });
 }
 
 function nodeId(node: Node, index: number): string {

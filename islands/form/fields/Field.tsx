@@ -79,12 +79,35 @@ export function FieldShell({ q, required, messages, children, after }: { q: Ques
 
 /** The staff view and the PDF: the question's label and its answer as text (§2 service view). */
 export function ReadOnlyField({ q }: { q: Question }) {
-  const { answers, readOnlyExtra } = useForm();
+  const { answers, readOnlyExtra, listed } = useForm();
+  if (listed && !listed(q)) return null;
   const text = displayValue(q, answers);
   const extra = readOnlyExtra?.(q) ?? null;
   return (
     <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={q.key}>
       <span className="readonly-field__label">{q.printLabel ?? q.label}</span>
+      <span className="readonly-field__value">{text === '' ? '—' : text}</span>
+      {extra?.after}
+    </div>
+  );
+}
+
+/**
+ * A check group on one line (the review's short listing): the group's legend and the labels of the ticked boxes
+ * ("Asian, White"). Its Change link and problems are those of the group's first box, where the page's focus lands.
+ */
+export function ReadOnlyCheckGroup({ legend, questions }: { legend: string; questions: readonly Question[] }) {
+  const { answers, readOnlyExtra, listed } = useForm();
+  const first = questions[0];
+  if (!first || (listed && !questions.some((q) => listed(q)))) return null;
+  const text = questions
+    .filter((q) => answers[q.key] === true)
+    .map((q) => q.label)
+    .join(', ');
+  const extra = readOnlyExtra?.({ ...first, label: legend, printLabel: legend }) ?? null;
+  return (
+    <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={first.key} data-keys={questions.map((q) => q.key).join(' ')}>
+      <span className="readonly-field__label">{legend}</span>
       <span className="readonly-field__value">{text === '' ? '—' : text}</span>
       {extra?.after}
     </div>
