@@ -1,10 +1,11 @@
-import type { Block, Node, Page, Question, Repeater, Rule } from '../../form/types.js';
+import type { Block, Node, Page, Question, Repeater, Rule, Tabs } from '../../form/types.js';
 import { expandBlock, localKeys, repeaterInstance } from '../../form/blocks.js';
 import { evaluate, isAnswered } from '../../form/conditions.js';
 import { defaultCount } from '../../form/ui-defaults.js';
 import { useForm, type FormContextValue } from './context.js';
 import { ConfirmationTriggerBlock, RepeaterBlock, TabsBlock } from './Structure.js';
-import { ReadOnlyCheckGroup, ReadOnlyField } from './fields/Field.js';
+import { ReadOnlyField, ReadOnlyLine } from './fields/Field.js';
+import { displayValue } from '../../form/display.js';
 import { CheckboxField, DependentSelectField, RadioGroupField, SelectField } from './fields/Choices.js';
 import { DateField, MaskedField, TextareaField, TextField } from './fields/TextInputs.js';
 import { AutocompleteField, FileField } from './fields/Shells.js';
@@ -77,6 +78,7 @@ function Questions({ questions }: { questions: readonly Question[] }) {
 function BlockView({ block }: { block: Block }) {
   const form = useForm();
   const questions = expandBlock(block);
+  if (form.readOnly && form.listed) return <ListedBlock block={block} questions={questions} />;
   switch (block.block) {
     case 'address':
     case 'school':
@@ -100,13 +102,36 @@ function BlockView({ block }: { block: Block }) {
         </fieldset>
       );
     case 'checkGroup':
-      if (form.readOnly && form.listed) return <ReadOnlyCheckGroup legend={block.legend} questions={questions} />;
       return (
         <fieldset className="fieldset block block--check-group">
           <legend className="block__legend">{block.legend}</legend>
           <Questions questions={questions} />
         </fieldset>
       );
+  }
+}
+
+/**
+ * A block in the review's short listing: a check group or a month and year on one line; an address or a school as
+ * its listed questions, without a legend that would repeat the section's title ("Permanent Address").
+ */
+function ListedBlock({ block, questions }: { block: Block; questions: readonly Question[] }) {
+  const form = useForm();
+  switch (block.block) {
+    case 'checkGroup': {
+      const ticked = questions.filter((q) => form.answers[q.key] === true).map((q) => q.label);
+      return <ReadOnlyLine label={block.legend} questions={questions} text={ticked.join(', ')} />;
+    }
+    case 'monthYear':
+      return <ReadOnlyLine label={block.label} questions={questions} text={questions.map((q) => displayValue(q, form.answers)).filter(Boolean).join(' ')} />;
+    case 'address':
+      return <Questions questions={questions} />;
+    case 'school': {
+      // The school's line already reads "Alta High School (Ceeb: 450010)": no second line for the code then.
+      const name = questions.find((q) => q.kind === 'autocomplete');
+      const ceeb = name?.kind === 'autocomplete' ? name.fills.ceeb : undefined;
+      return <Questions questions={name && isAnswered(form.answers[name.key]) ? questions.filter((q) => q.key !== ceeb) : questions} />;
+    }
   }
 }
 
@@ -166,6 +191,8 @@ function NodeView({ node, level }: { node: Node; level: number }) {
       />
     );
   }
+  // Tabs that only explain (no question under any of them) are for reading while filling in, not for the review.
+  if ('tabs' in node && form.listed && !asksAnything(node)) return null;
   if ('tabs' in node) return <TabsBlock node={node} render={(children) => <FormNodes nodes={children} level={level + 1} />} />;
   if ('trigger' in node) return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
   // Explanatory text is for filling in; the review's short listing lists answers.
@@ -193,10 +220,15 @@ function listsAny(nodes: readonly Node[], form: FormContextValue): boolean {
       const count = repeaterCount(node, form.counts[node.repeater], form.answers);
       return Array.from({ length: count }, (_, index) => index).some((index) => listsAny(repeaterInstance(node, index), form));
     }
-    // Tabs say which was chosen, a confirmation its state: always something to read.
-    if ('tabs' in node || 'trigger' in node) return true;
-    return false;
+    // Tabs that ask something say which was chosen, a confirmation its state: always something to read.
+    if ('tabs' in node) return asksAnything(node);
+    return 'trigger' in node;
   });
+}
+
+/** Whether a tabs node asks anything under any of its tabs (else it only explains). */
+function asksAnything(node: Tabs): boolean {
+  return node.items.some((item) => localKeys(item.children).size > 0);
 }
 
 function nodeId(node: Node, index: number): string {

@@ -93,21 +93,19 @@ export function ReadOnlyField({ q }: { q: Question }) {
 }
 
 /**
- * A check group on one line (the review's short listing): the group's legend and the labels of the ticked boxes
- * ("Asian, White"). Its Change link and problems are those of the group's first box, where the page's focus lands.
+ * A group of questions on one line (the review's short listing): a check group's ticked boxes ("Asian, White"), a
+ * month and year ("May 2027"). Listed when any of its questions is. Its Change link and problems are those of its
+ * first question in error, else of its first (where the page's focus lands).
  */
-export function ReadOnlyCheckGroup({ legend, questions }: { legend: string; questions: readonly Question[] }) {
-  const { answers, readOnlyExtra, listed } = useForm();
+export function ReadOnlyLine({ label, questions, text }: { label: string; questions: readonly Question[]; text: string }) {
+  const { readOnlyExtra, listed } = useForm();
   const first = questions[0];
   if (!first || (listed && !questions.some((q) => listed(q)))) return null;
-  const text = questions
-    .filter((q) => answers[q.key] === true)
-    .map((q) => q.label)
-    .join(', ');
-  const extra = readOnlyExtra?.({ ...first, label: legend, printLabel: legend }) ?? null;
+  const extras = questions.map((q) => readOnlyExtra?.({ ...q, label, printLabel: label }) ?? null);
+  const extra = extras.find((e) => e?.invalid) ?? extras[0] ?? null;
   return (
     <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={first.key} data-keys={questions.map((q) => q.key).join(' ')}>
-      <span className="readonly-field__label">{legend}</span>
+      <span className="readonly-field__label">{label}</span>
       <span className="readonly-field__value">{text === '' ? '—' : text}</span>
       {extra?.after}
     </div>
