@@ -90,7 +90,6 @@ function shownInstances(repeater: string, row: ApplicationRead): number {
  * Malformed answers and a stale version show the page again with what was typed.
  */
 export async function handleStudentPost(services: AppServices, userId: string, page: Page, body: Readonly<Record<string, unknown>>): Promise<PostOutcome> {
-  const knex = services.db.knex;
   const now = services.now();
   const row = await loadApplication(services, userId);
   if (row.submitted_at) return { kind: 'redirect', location: COMPLETION_ROUTE };

@@ -7,7 +7,7 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { CONFLICT_MESSAGE } from '../../server/application/routes.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 import { KEPT_ANSWERS_COOKIE } from '../../server/form-post/kept-answers.server.js';
-import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
+import { parsePostAction, POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
 import { fieldByKey } from '../../form/fields.js';
 import type { Question } from '../../form/types.js';
 import { typedAnswers } from '../../form/typed-answers.js';
@@ -204,6 +204,14 @@ describe('without scripts, issue 26: sign-up from the banner, the school search,
     // An incomplete application goes to the summary on the default route, as from Final steps.
     const incomplete = await createLoggedInUser(ctx);
     expect((await post('/final-steps', incomplete.cookie, { [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET })).headers.location).toBe('/about');
+  });
+});
+
+describe('the buttons of a posted page (contracts/form-post.ts)', () => {
+  it("reads the school search's actions, a record id holding colons included", () => {
+    expect(parsePostAction('lookup:hs_name')).toEqual({ kind: 'lookup', key: 'hs_name' });
+    expect(parsePostAction('choose:hs_2_name:ceeb:450402')).toEqual({ kind: 'choose', key: 'hs_2_name', id: 'ceeb:450402' });
+    expect(parsePostAction('choose:hs_name')).toBeNull();
   });
 });
 
