@@ -1,3 +1,5 @@
+import { REVIEW_ROUTE } from './routes.js';
+
 /**
  * What a form page posts besides its answers when it is submitted without JavaScript (DESIGN §6), shared by
  * the form island (which renders the controls) and the server (which reads them). The names cannot be answer
@@ -12,9 +14,26 @@ export const POST_FIELDS = {
   action: '@action',
   /** A logged-in applicant's page: the account it was rendered for, sealed (its answers, kept after the session ended, are that account's). */
   owner: '@owner',
+  /** Set by the review page's Submit (REVIEW_SOURCE): the post carries no answers, so none is read from it. */
+  from: '@from',
 } as const;
 
 export const SUBMIT_TARGET = 'submit';
+
+/** The value of POST_FIELDS.from on the review page's Submit form, which posts to the last form page. */
+export const REVIEW_SOURCE = 'review';
+
+/**
+ * Where a button may go besides a form page and Submit (`@go`): the review page (Final steps' "Review your
+ * application"), and, for a visitor, sign-up and login (the banner's and the header's actions), so that what was
+ * typed on the page is posted, and kept, on the way there.
+ */
+export const LEAVE_TARGETS = [REVIEW_ROUTE, '/signup', '/login'] as const;
+export type LeaveTarget = (typeof LEAVE_TARGETS)[number];
+
+export function isLeaveTarget(value: unknown): value is LeaveTarget {
+  return typeof value === 'string' && (LEAVE_TARGETS as readonly string[]).includes(value);
+}
 
 /** The id of a form page's <form> element; controls outside it (the step buttons) name it in their form attribute. */
 export const PAGE_FORM_ID = 'page-form';
@@ -26,6 +45,28 @@ export function uploadFormId(answerKey: string): string {
 
 /** The query parameter a form page is opened with to show one document question's upload form (no scripts). */
 export const UPLOAD_QUERY = 'upload';
+
+/**
+ * A school search without scripts: `?lookup=<the school question's key>&q=<text>` lists the matching schools under
+ * the question (a GET that changes nothing); each is a submit button `@action=choose:<key>:<record id>`.
+ */
+export const LOOKUP_QUERY = 'lookup';
+export const LOOKUP_TEXT_QUERY = 'q';
+
+/** The id of the GET form that searches again (its controls sit in the page form's markup, by form attribute). */
+export function lookupFormId(answerKey: string): string {
+  return `lookup-form-${answerKey}`;
+}
+
+/** The id of the list of matches. */
+export function lookupResultsId(answerKey: string): string {
+  return `${answerKey}-results`;
+}
+
+/** The fragment a search lands on: the question's label (islands/autocomplete/AutocompleteInput.tsx), above the list. */
+export function lookupLandingId(answerKey: string): string {
+  return `${answerKey}-label`;
+}
 
 /**
  * The query parameter of the link that shows a conversion's status again. A link to the page's own URL with a
@@ -46,12 +87,17 @@ export type PostAction =
   | { kind: 'update'; key: string | null }
   | { kind: 'add'; repeater: string }
   | { kind: 'tab'; tabs: string; item: string }
-  | { kind: 'upload'; key: string };
+  | { kind: 'upload'; key: string }
+  | { kind: 'lookup'; key: string }
+  | { kind: 'choose'; key: string; id: string };
 
 /** Reads the @action value of a posted form page; null when absent or not one of ours. */
 export function parsePostAction(value: unknown): PostAction | null {
   if (typeof value !== 'string' || value.length > 200) return null;
-  const [kind, first, second] = value.split(':');
+  const [kind, first, second, ...rest] = value.split(':');
+  if (kind === 'lookup' && first) return { kind: 'lookup', key: first };
+  // A lookup record's id may itself hold colons: everything after the key.
+  if (kind === 'choose' && first && second) return { kind: 'choose', key: first, id: [second, ...rest].join(':') };
   if (kind === 'update') return { kind: 'update', key: first ?? null };
   if (kind === 'add' && first) return { kind: 'add', repeater: first };
   if (kind === 'tab' && first && second) return { kind: 'tab', tabs: first, item: second };

@@ -52,3 +52,19 @@ export const LOOKUP_MAX_QUERY_LENGTH = 100;
 
 /** §4: shown when a school was typed rather than picked (never for addresses). */
 export const MANUAL_ENTRY_MESSAGE = 'Enter your school information below.';
+
+/**
+ * §4 "choosing a suggestion fills the block from the lookup": the answers a picked record gives, by the question's
+ * `fills` (record field → answer key, from the form definition), '' where the record has no value. The island's
+ * autocomplete and the search without scripts (server/form-post/school-search.server.ts) both fill through it.
+ */
+export function answersFromRecord(fills: Readonly<Record<string, string>>, record: LookupRecord): Record<string, string> {
+  return Object.fromEntries(Object.entries(fills).map(([field, key]) => [key, record[field as RecordKey] ?? '']));
+}
+
+/** A school search without scripts (DESIGN §6): the question searched, the text, and the matches to choose from. */
+export interface SchoolSearch {
+  key: string;
+  query: string;
+  items: LookupItem[];
+}

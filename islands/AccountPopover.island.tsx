@@ -3,11 +3,17 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { LogoutForm } from './auth/LogoutForm.js';
 import { createHoverIntent, POPOVER_OFFSET, type HoverIntent } from './lifecycle/hover-intent.js';
 import { logoutByChoice } from './lifecycle/logout.js';
+import { POST_FIELDS } from '../contracts/form-post.js';
 
 export interface AccountPopoverProps {
   isLoggedIn: boolean;
   /** The logged-in student's e-mail (shown in lowercase). */
   username: string | null;
+  /**
+   * A visitor on a form page: the id of the page's form. Without scripts, Sign In and Create Account post it (as
+   * `@go`), so the server keeps what was typed for the account (DESIGN §6); a link would leave it behind.
+   */
+  carryForm?: string;
 }
 
 type OpenedBy = 'hover' | 'click';
@@ -17,7 +23,7 @@ type OpenedBy = 'hover' | 'click';
  * Log Out (unsaved answers are saved first). Logged out: Sign In and Create Account; the answers typed so
  * far already wait in this tab's navigation state (the form island keeps them there), so they come along.
  */
-export function AccountPopover({ isLoggedIn, username }: AccountPopoverProps) {
+export function AccountPopover({ isLoggedIn, username, carryForm }: AccountPopoverProps) {
   const [open, setOpen] = useState(false);
   const openedBy = useRef<OpenedBy | null>(null);
   const openRef = useRef(false);
@@ -82,7 +88,7 @@ export function AccountPopover({ isLoggedIn, username }: AccountPopoverProps) {
       {/* Without scripts the popover cannot open: the same actions, as plain links and a logout form. */}
       <noscript>
         <div className="account__fallback">
-          <AccountActions isLoggedIn={isLoggedIn} username={username} />
+          <AccountActions isLoggedIn={isLoggedIn} username={username} {...(carryForm ? { carryForm } : {})} />
         </div>
       </noscript>
     </Popover.Root>
@@ -90,12 +96,24 @@ export function AccountPopover({ isLoggedIn, username }: AccountPopoverProps) {
 }
 
 /** What the popover offers: logged in, the e-mail and Log Out; logged out, Sign In and Create Account. */
-function AccountActions({ isLoggedIn, username, run }: AccountPopoverProps & { run?: () => Promise<void> }) {
+function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopoverProps & { run?: () => Promise<void> }) {
   if (isLoggedIn) {
     return (
       <>
         <p className="account__email">{(username ?? '').toLowerCase()}</p>
         <LogoutForm className="button button--secondary account__action" run={run} />
+      </>
+    );
+  }
+  if (carryForm) {
+    return (
+      <>
+        <button type="submit" form={carryForm} name={POST_FIELDS.go} value="/login" className="button account__action">
+          Sign In
+        </button>
+        <button type="submit" form={carryForm} name={POST_FIELDS.go} value="/signup" className="button button--secondary account__action">
+          Create Account
+        </button>
       </>
     );
   }

@@ -20,7 +20,8 @@ import { REVIEW_ROUTE } from '../contracts/routes.js';
 import { loadValidation } from './form/validation-loader.js';
 import { useStudent } from './form/useStudent.js';
 import type { DocumentAnswer, PresignedPost } from '../contracts/api.js';
-import { PAGE_FORM_ID, POST_FIELDS, SUBMIT_TARGET, uploadFormId } from '../contracts/form-post.js';
+import { PAGE_FORM_ID, POST_FIELDS, SUBMIT_TARGET, lookupFormId, uploadFormId } from '../contracts/form-post.js';
+import type { SchoolSearch } from '../contracts/lookup.js';
 
 /** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
 export interface FormProps {
@@ -48,6 +49,8 @@ export interface FormProps {
   uploadTargets?: Record<string, PresignedPost>;
   /** Without scripts: the value the conversion status's refresh link carries (see STATUS_CHECK_QUERY). */
   statusCheck?: string;
+  /** Without scripts: the schools matching a school question's search, to choose from (?lookup=<key>&q=<text>). */
+  schoolSearch?: SchoolSearch;
   /** The entry fall of the admission cycle the server resolved, so the browser offers and checks the same terms. */
   admissionFallYear?: number;
 }
@@ -173,6 +176,7 @@ export function Form(props: FormProps) {
       documents: props.documents,
       uploadTargets: props.uploadTargets,
       statusCheck: props.statusCheck,
+      schoolSearch: props.schoolSearch,
       ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),
     }),
     [state, props.isLoggedIn],
@@ -222,9 +226,22 @@ export function Form(props: FormProps) {
             ) : (
               <>
                 {/* "Check your answers" before submitting: saved first, like a step link (onSummaryLink). */}
-                <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
+                <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review js-only" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
                   Review your application
                 </a>
+                {/* Without scripts a link would leave the ticks of this page behind: the button posts them first (DESIGN §6). */}
+                <button
+                  type="submit"
+                  name={POST_FIELDS.go}
+                  value={REVIEW_ROUTE}
+                  className="button button--secondary form-actions__review nojs-only"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    leave('step', REVIEW_ROUTE);
+                  }}
+                >
+                  Review your application
+                </button>
                 <button
                   type="submit"
                   name={POST_FIELDS.go}
@@ -248,6 +265,8 @@ export function Form(props: FormProps) {
         {Object.entries(props.uploadTargets ?? {}).map(([key, target]) => (
           <form key={key} id={uploadFormId(key)} method="post" action={target.url} encType="multipart/form-data" />
         ))}
+        {/* The school search's "search again": a GET of this page (nothing changes by looking); its controls sit by the question. */}
+        {props.schoolSearch ? <form id={lookupFormId(props.schoolSearch.key)} method="get" action={page.path} /> : null}
       </main>
     </FormContext.Provider>
   );

@@ -219,7 +219,8 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
           }}
         />
         {shown !== '' && (
-          <button type="button" className="autocomplete__clear" aria-label={`Clear ${label}`} onClick={() => {
+          // js-only: without scripts the button could do nothing (editing the field is the way to clear it then).
+          <button type="button" className="autocomplete__clear js-only" aria-label={`Clear ${label}`} onClick={() => {
             edit('');
             document.getElementById(id)?.focus();
           }}>

@@ -1,10 +1,11 @@
-import type { Block, Node, Page, Question, Repeater, Rule } from '../../form/types.js';
+import type { Block, Node, Page, Question, Repeater, Rule, Tabs } from '../../form/types.js';
 import { expandBlock, localKeys, repeaterInstance } from '../../form/blocks.js';
 import { evaluate, isAnswered } from '../../form/conditions.js';
 import { defaultCount } from '../../form/ui-defaults.js';
-import { useForm } from './context.js';
+import { useForm, type FormContextValue } from './context.js';
 import { ConfirmationTriggerBlock, RepeaterBlock, TabsBlock } from './Structure.js';
-import { ReadOnlyField } from './fields/Field.js';
+import { ReadOnlyField, ReadOnlyLine } from './fields/Field.js';
+import { displayValue } from '../../form/display.js';
 import { CheckboxField, DependentSelectField, RadioGroupField, SelectField } from './fields/Choices.js';
 import { DateField, MaskedField, TextareaField, TextField } from './fields/TextInputs.js';
 import { AutocompleteField, FileField } from './fields/Shells.js';
@@ -75,7 +76,9 @@ function Questions({ questions }: { questions: readonly Question[] }) {
 
 /** Composite blocks keep their questions together under one legend, so screen readers announce the group. */
 function BlockView({ block }: { block: Block }) {
+  const form = useForm();
   const questions = expandBlock(block);
+  if (form.readOnly && form.listed) return <ListedBlock block={block} questions={questions} />;
   switch (block.block) {
     case 'address':
     case 'school':
@@ -108,6 +111,30 @@ function BlockView({ block }: { block: Block }) {
   }
 }
 
+/**
+ * A block in the review's short listing: a check group or a month and year on one line; an address or a school as
+ * its listed questions, without a legend that would repeat the section's title ("Permanent Address").
+ */
+function ListedBlock({ block, questions }: { block: Block; questions: readonly Question[] }) {
+  const form = useForm();
+  switch (block.block) {
+    case 'checkGroup': {
+      const ticked = questions.filter((q) => form.answers[q.key] === true).map((q) => q.label);
+      return <ReadOnlyLine label={block.legend} questions={questions} text={ticked.join(', ')} />;
+    }
+    case 'monthYear':
+      return <ReadOnlyLine label={block.label} questions={questions} text={questions.map((q) => displayValue(q, form.answers)).filter(Boolean).join(' ')} />;
+    case 'address':
+      return <Questions questions={questions} />;
+    case 'school': {
+      // The school's line already reads "Alta High School (Ceeb: 450010)": no second line for the code then.
+      const name = questions.find((q) => q.kind === 'autocomplete');
+      const ceeb = name?.kind === 'autocomplete' ? name.fills.ceeb : undefined;
+      return <Questions questions={name && isAnswered(form.answers[name.key]) ? questions.filter((q) => q.key !== ceeb) : questions} />;
+    }
+  }
+}
+
 function Heading({ level, id, children }: { level: number; id: string; children: string }) {
   const Tag = (`h${Math.min(level, 6)}` as 'h2');
   return (
@@ -137,13 +164,15 @@ function NodeView({ node, level }: { node: Node; level: number }) {
   if ('block' in node) return shown(node.showWhen) ? <BlockView block={node} /> : null;
   if ('section' in node) {
     if (!shown(node.showWhen)) return null;
+    // The review's short listing: a section with nothing to list is left out, and so is its guidance.
+    if (form.listed && !listsAny(node.children, form)) return null;
     const titleId = `section-${node.section}`;
     return (
       <section className={`form-section form-section--${Math.min(level, 3)}`} aria-labelledby={titleId}>
         <Heading level={level} id={titleId}>
           {node.title}
         </Heading>
-        {node.description && <p className="form-section__description">{node.description}</p>}
+        {node.description && !form.listed && <p className="form-section__description">{node.description}</p>}
         <FormNodes nodes={node.children} level={level + 1} />
       </section>
     );
@@ -162,13 +191,44 @@ function NodeView({ node, level }: { node: Node; level: number }) {
       />
     );
   }
+  // Tabs that only explain (no question under any of them) are for reading while filling in, not for the review.
+  if ('tabs' in node && form.listed && !asksAnything(node)) return null;
   if ('tabs' in node) return <TabsBlock node={node} render={(children) => <FormNodes nodes={children} level={level + 1} />} />;
   if ('trigger' in node) return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
+  // Explanatory text is for filling in; the review's short listing lists answers.
+  if (form.listed) return null;
   return shown(node.showWhen) ? (
     <p id={node.id} className="form-content">
       {node.content}
     </p>
   ) : null;
+}
+
+/** Whether any of these nodes, as shown for the current answers, lists a question (the review's short listing). */
+function listsAny(nodes: readonly Node[], form: FormContextValue): boolean {
+  const listed = form.listed ?? (() => true);
+  const shown = (rule: Rule | undefined) => rule === undefined || evaluate(rule, form.answers);
+  return nodes.some((node) => {
+    if ('kind' in node) return shown(node.showWhen) && listed(node);
+    if ('block' in node) return shown(node.showWhen) && expandBlock(node).some(listed);
+    if ('section' in node) return shown(node.showWhen) && listsAny(node.children, form);
+    if ('group' in node) {
+      const branch = node.branches.find((b) => evaluate(b.when, form.answers));
+      return branch ? listsAny(branch.children, form) : false;
+    }
+    if ('repeater' in node) {
+      const count = repeaterCount(node, form.counts[node.repeater], form.answers);
+      return Array.from({ length: count }, (_, index) => index).some((index) => listsAny(repeaterInstance(node, index), form));
+    }
+    // Tabs that ask something say which was chosen, a confirmation its state: always something to read.
+    if ('tabs' in node) return asksAnything(node);
+    return 'trigger' in node;
+  });
+}
+
+/** Whether a tabs node asks anything under any of its tabs (else it only explains). */
+function asksAnything(node: Tabs): boolean {
+  return node.items.some((item) => localKeys(item.children).size > 0);
 }
 
 function nodeId(node: Node, index: number): string {

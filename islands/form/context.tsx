@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Answers, Question } from '../../form/types.js';
 import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
+import type { SchoolSearch } from '../../contracts/lookup.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /**
@@ -24,12 +25,20 @@ export interface FormContextValue {
   uploadTargets?: Readonly<Record<string, PresignedPost>>;
   /** Without scripts: the next value of the status link's query (a real reload each time). */
   statusCheck?: string;
+  /** Without scripts: a school question's search and its matches (shown under that question). */
+  schoolSearch?: SchoolSearch | undefined;
   /** Logged in: persists an add-another count first (§4); false when it failed (the island told the applicant). */
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */
   persistTab?(tabId: string, chosen: string, label: string): Promise<'chosen' | 'blocked' | 'failed'>;
   /** Read-only: what the review page adds to an answer (its Change link, its problems); none in the staff view and the PDF. */
   readOnlyExtra?(q: Question): { after: ReactNode; invalid: boolean } | null;
+  /**
+   * Read-only, the review's short listing: whether a question is listed at all (it leaves out empty optional answers),
+   * with sections left with nothing to list, explanatory text left out, and a check group on one line. Absent (the
+   * staff view and the PDF): everything is listed.
+   */
+  listed?(q: Question): boolean;
 }
 
 const noop = () => {};

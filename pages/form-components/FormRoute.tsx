@@ -34,6 +34,7 @@ export function FormRoute({ page }: { page: PageId }) {
           {...(data?.form_notice ? { notice: data.form_notice } : {})}
           {...(data && Object.keys(data.upload_targets ?? {}).length > 0 ? { uploadTargets: data.upload_targets } : {})}
           {...(data?.status_check ? { statusCheck: data.status_check } : {})}
+          {...(data?.school_search ? { schoolSearch: data.school_search } : {})}
           {...(loggedIn
             ? {
                 version: data.etag,

@@ -6,6 +6,7 @@ import { SiteFooter } from './SiteFooter.js';
 import type { FormPageData } from '../../contracts/page-data.js';
 import { GreetingBanner } from './banners/GreetingBanner.js';
 import { AccountSlot, ShellLifecycle } from './banners/ShellLifecycle.js';
+import { PAGE_FORM_ID } from '../../contracts/form-post.js';
 
 export const STEPS = [
   { href: '/about', label: '1. About you', short: 'Step 1' },
@@ -39,6 +40,8 @@ export function FormShell({
   const config = shellConfig(pageContext);
   // Lifecycle (issue 5): the page data of pages/(form)/+data.ts (undefined on a page without it).
   const data = useData<FormPageData>();
+  // A form page (the island's body) has the page form: without scripts, sign-up and login post it, answers and all.
+  const carryForm = body ? PAGE_FORM_ID : undefined;
   const banners = (
     <>
       {isWithin(config.applicationWindow, config.now) && (
@@ -47,7 +50,7 @@ export function FormShell({
         </div>
       )}
       {banner}
-      {data?.banner ? <GreetingBanner banner={data.banner} /> : null}
+      {data?.banner ? <GreetingBanner banner={data.banner} carryForm={carryForm} /> : null}
     </>
   );
   return (
@@ -59,7 +62,7 @@ export function FormShell({
         <div className="container site-header__inner">
           <p className="site-title">Freshman Application</p>
           <div className="site-header__account" id="account-slot">
-            <AccountSlot data={data} />
+            <AccountSlot data={data} carryForm={carryForm} />
           </div>
         </div>
       </header>

@@ -5,12 +5,14 @@ import { FormShell } from '../layouts/FormShell.js';
 import type { Data } from './+data.js';
 import { ReviewAnswers, ReviewProblems } from './ReviewAnswers.js';
 import { YourData } from './YourData.js';
-
+import { formDefinition } from '../../form/definition.js';
+import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
 
 /**
- * "Review your application" (/review): every answer at once, read-only, with Change links; server-rendered
- * (no island), for logged-in students (pages/+guard.ts sends visitors to /login). Submitting stays on the
- * Final steps page (§2); a submitted application is shown here without Change links.
+ * "Review your application" (/review): the answers at once, read-only, with Change links; server-rendered
+ * (no island), for logged-in students (pages/+guard.ts sends visitors to /login). It ends with the Final steps
+ * page's Submit: a plain form posting to that page as its own Submit does, so the same checks and outcomes (§4)
+ * follow, with or without scripts. A submitted application is shown here without Change links.
  */
 export function Page() {
   const data = useData<Data>();
@@ -21,7 +23,7 @@ export function Page() {
     <FormShell current="/review">
       <h1>Review your application</h1>
       {editable ? (
-        <p>Check every answer before you submit. Each one has a Change link that takes you to the question; your answers are saved as you go.</p>
+        <p>Check your answers before you submit. Each one has a Change link that takes you to the question; optional questions you left empty are not listed.</p>
       ) : (
         <p className="alert alert--success">
           {`Your application was submitted${data.submitted_at ? ` on ${formatLocalTime(data.submitted_at, timeZone)}` : ''}${data.reference ? `, reference ${data.reference}` : ''}. It can no longer be changed.`}{' '}
@@ -30,7 +32,7 @@ export function Page() {
       )}
       {editable && data.problems.length > 0 ? <ReviewProblems problems={data.problems} /> : null}
       {editable && data.problems.length === 0 ? (
-        <p className="alert alert--success">Every required answer is in place. When you are ready, submit your application on the Final steps page.</p>
+        <p className="alert alert--success">Every required answer is in place. When you are ready, submit your application at the end of this page.</p>
       ) : null}
       <ReviewAnswers
         answers={data.answers}
@@ -40,14 +42,26 @@ export function Page() {
         problems={data.problems}
         editable={editable}
       />
-      {editable ? (
-        <p className="review-actions">
-          <a className="button" href="/final-steps">
-            Go to Final steps to submit
-          </a>
-        </p>
-      ) : null}
+      {editable ? <ReviewSubmit owner={data.owner ?? null} /> : null}
       <YourData submitted={!editable} />
     </FormShell>
+  );
+}
+
+/**
+ * The Final steps page's Submit (§4), posted to that page (the same endpoint) with `@from=review`: the post carries
+ * no answers, so the saved ones are submitted as they are (server/form-post/form-post.server.ts). `@owner` sends a
+ * post whose session has ended to log in again, as from the form pages.
+ */
+function ReviewSubmit({ owner }: { owner: string | null }) {
+  const last = formDefinition().pages.at(-1)!;
+  return (
+    <form className="review-actions" method="post" action={last.path}>
+      {owner ? <input type="hidden" name={POST_FIELDS.owner} value={owner} /> : null}
+      <input type="hidden" name={POST_FIELDS.from} value={REVIEW_SOURCE} />
+      <button type="submit" name={POST_FIELDS.go} value={SUBMIT_TARGET} className="button button--submit">
+        Submit
+      </button>
+    </form>
   );
 }

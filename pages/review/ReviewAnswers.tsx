@@ -1,7 +1,8 @@
 import type { Answers, PageId, Question, ValidationEntry } from '../../form/types.js';
 import { formDefinition, pageById } from '../../form/definition.js';
 import { pageOfKey } from '../../form/fields.js';
-import { clearHidden } from '../../form/conditions.js';
+import { clearHidden, isAnswered } from '../../form/conditions.js';
+import { isRequired } from '../../islands/form/fields/Field.js';
 import { formatFileSize } from '../../form/documents.js';
 import { FormContext, staticFormContext, type FormContextValue } from '../../islands/form/context.js';
 import { FormNodes } from '../../islands/form/FormPage.js';
@@ -30,7 +31,8 @@ function problemsId(key: string): string {
 /**
  * Every page of the application in the read-only layout of the staff view and the PDF (the same renderer and
  * the same displayValue), each answer with a Change link to /{page}#{key} and the problems validation finds
- * marked where they are. A submitted application is shown without Change links.
+ * marked where they are. Short enough for a phone: empty optional answers and the forms' guidance are left out,
+ * a check group (race and ethnicity) is one line. A submitted application is shown without Change links.
  */
 export function ReviewAnswers({
   answers,
@@ -56,6 +58,13 @@ export function ReviewAnswers({
     ...staticFormContext(shown, { readOnly: true, isLoggedIn: true }),
     counts,
     tabs,
+    // A review that fits a phone: an optional question left empty is not listed (an unticked optional box neither);
+    // what is required, answered, in question, or a document with a file is.
+    listed: (q: Question) =>
+      isAnswered(shown[q.key]) ||
+      isRequired(q, shown) ||
+      byKey.has(q.key) ||
+      (q.kind === 'file' && documents[q.key] !== undefined && documents[q.key]!.status !== 'NOT_ANSWERED'),
     readOnlyExtra: (q: Question) => {
       const page = pageOfKey(q.key, definition);
       const messages = byKey.get(q.key) ?? [];

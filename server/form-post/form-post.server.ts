@@ -5,7 +5,7 @@ import { isAnswered } from '../../form/conditions.js';
 import { allFields, fieldByKey } from '../../form/fields.js';
 import { typedAnswers } from '../../form/typed-answers.js';
 import { formPaths, COMPLETION_ROUTE } from '../application/page-routing.server.js';
-import { DEFAULT_ROUTE } from '../../contracts/routes.js';
+import { DEFAULT_ROUTE, REVIEW_ROUTE } from '../../contracts/routes.js';
 import {
   recordWebStatus,
   setAddAnother,
@@ -24,7 +24,8 @@ import { whileOpen } from '../application/open-application.server.js';
 import { switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { POST_FIELDS, SUBMIT_TARGET, UPLOAD_QUERY, parsePostAction, type PostAction } from '../../contracts/form-post.js';
+import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET, UPLOAD_QUERY, isLeaveTarget, parsePostAction, type PostAction } from '../../contracts/form-post.js';
+import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
 export interface FormPostContext {
@@ -40,7 +41,7 @@ export type PostOutcome =
   | { kind: 'redirect'; location: string; changedPage?: boolean }
   | { kind: 'render'; status: number; context: FormPostContext };
 
-/** The button that was pressed: a step or Continue (`go` a form path), Submit, or another action. */
+/** The button that was pressed: a step or Continue (`go` a form path), Submit, a leave target, or another action. */
 export interface PostIntent {
   go: string | null;
   action: PostAction | null;
@@ -48,7 +49,7 @@ export interface PostIntent {
 
 export function intentOf(body: Readonly<Record<string, unknown>>): PostIntent {
   const go = body[POST_FIELDS.go];
-  const target = typeof go === 'string' && (go === SUBMIT_TARGET || formPaths().includes(go)) ? go : null;
+  const target = typeof go === 'string' && (go === SUBMIT_TARGET || formPaths().includes(go) || isLeaveTarget(go)) ? go : null;
   return { go: target, action: target ? null : parsePostAction(body[POST_FIELDS.action]) };
 }
 
@@ -89,13 +90,19 @@ function shownInstances(repeater: string, row: ApplicationRead): number {
  * Malformed answers and a stale version show the page again with what was typed.
  */
 export async function handleStudentPost(services: AppServices, userId: string, page: Page, body: Readonly<Record<string, unknown>>): Promise<PostOutcome> {
-  const knex = services.db.knex;
   const now = services.now();
   const row = await loadApplication(services, userId);
   if (row.submitted_at) return { kind: 'redirect', location: COMPLETION_ROUTE };
-  // The same checks as PUT /api/answer's body (known keys, text of at most 7000 characters): a 400 otherwise.
-  const typed = parseAnswers(postedChanges(page, body, row.answers));
   const intent = intentOf(body);
+  // The review page's Submit carries no answers: the saved ones are submitted as they are, as Final steps' Submit would.
+  if (body[POST_FIELDS.from] === REVIEW_SOURCE) {
+    if (intent.go !== SUBMIT_TARGET) return { kind: 'redirect', location: REVIEW_ROUTE };
+    return submit(services, userId, await arrivedStatus(services, userId, row, now), now);
+  }
+  // A school chosen from the search without scripts fills its block as the autocomplete's pick does.
+  const chosen = intent.action?.kind === 'choose' ? await chosenSchool(services, page.id, intent.action.key, intent.action.id) : null;
+  // The same checks as PUT /api/answer's body (known keys, text of at most 7000 characters): a 400 otherwise.
+  const typed = parseAnswers({ ...postedChanges(page, body, row.answers), ...chosen });
 
   const saved = await saveStudentAnswers(services, userId, typed, versionOf(body));
   if (saved.outcome === 'submitted') return { kind: 'redirect', location: COMPLETION_ROUTE };
@@ -109,21 +116,27 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   const errors = malformed(page, typed, shown, current, now);
   if (errors.length > 0) return { kind: 'render', status: 422, context: { answers: shown, etag: etagOf(saved.version), errors, notice: null } };
 
-  // What the island does on arrival (§4): a first status 'started'; while validating, a fresh validation result.
+  const status = await arrivedStatus(services, userId, current, now);
+  if (intent.go === SUBMIT_TARGET) return submit(services, userId, status, now);
+  if (intent.go) {
+    const go = intent.go;
+    // The last page visited is a form page (§4); the review and the account pages are left without becoming it.
+    if (formPaths().includes(go)) await whileOpen(services, userId, (trx) => setLastPage(trx, userId, go, now));
+    return { kind: 'redirect', location: intent.go, changedPage: true };
+  }
+  return act(services, userId, page, intent.action, current, shown);
+}
+
+/** What the island does on arrival (§4): a first status 'started'; while validating, a fresh validation result. */
+async function arrivedStatus(services: AppServices, userId: string, current: ApplicationRead, now: Date): Promise<string> {
+  const knex = services.db.knex;
   let status = derivedWebStatus(await webStatusesOf(knex, userId));
   if (status === null) {
     await recordWebStatus(knex, userId, 'started', now);
     status = 'started';
   }
-  if (status === 'validating') await whileOpen(services, userId, (trx) => setValidations(trx, userId, validate(saved.answers, 'all', { ui: uiStateOf(current), now }), now));
-
-  if (intent.go === SUBMIT_TARGET) return submit(services, userId, status, now);
-  if (intent.go) {
-    const go = intent.go;
-    await whileOpen(services, userId, (trx) => setLastPage(trx, userId, go, now));
-    return { kind: 'redirect', location: intent.go, changedPage: true };
-  }
-  return act(services, userId, page, intent.action, current, shown);
+  if (status === 'validating') await whileOpen(services, userId, (trx) => setValidations(trx, userId, validate(current.answers, 'all', { ui: uiStateOf(current), now }), now));
+  return status;
 }
 
 async function submit(services: AppServices, userId: string, status: string, now: Date): Promise<PostOutcome> {
@@ -146,6 +159,11 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
       return back(action.key && fieldByKey(action.key) ? action.key : '');
     case 'upload':
       return isDocumentKey(action.key) && fieldByKey(action.key)?.page === page.id ? back(action.key, `?${UPLOAD_QUERY}=${encodeURIComponent(action.key)}`) : back();
+    case 'lookup':
+      // The list of matches is a GET of the page (nothing changes by looking); what was typed is saved by now.
+      return schoolQuestion(page.id, action.key) ? { kind: 'redirect', location: searchLocation(page.path, action.key, shown[action.key]) } : back();
+    case 'choose':
+      return back(schoolQuestion(page.id, action.key) ? action.key : '');
     case 'add': {
       const max = repeaterMaximums().get(action.repeater);
       if (max === undefined) return back();
@@ -175,15 +193,19 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
  * the visitor goes where the island would send them (§2: to sign up once anything is answered), the student
  * whose session ended to log in again.
  */
-export function visitorPost(page: Page, body: Readonly<Record<string, unknown>>, hadSession: boolean): { keep: Answers; location: string } {
-  const typed = postedChanges(page, body, {});
+export function visitorPost(page: Page, body: Readonly<Record<string, unknown>>, hadSession: boolean, chosen: Answers | null = null): { keep: Answers; location: string } {
+  const typed = { ...postedChanges(page, body, {}), ...chosen };
   const keep = Object.fromEntries(Object.entries(typed).filter(([, value]) => isAnswered(value)));
   const answered = Object.keys(keep).length > 0;
   const intent = intentOf(body);
+  const action = intent.action;
   if (hadSession) return { keep, location: '/login' };
+  // The banner's and the header's "create an account" and "log in": there, whatever was typed (it is kept).
+  if (intent.go === '/signup' || intent.go === '/login') return { keep, location: intent.go };
   if (intent.go === SUBMIT_TARGET || (answered && intent.go)) return { keep, location: '/signup' };
   if (intent.go) return { keep, location: intent.go };
+  if (action?.kind === 'lookup' && schoolQuestion(page.id, action.key)) return { keep, location: searchLocation(page.path, action.key, typed[action.key]) };
   // Update and the like: the page again, showing the kept answers (a visitor's add-another and tabs need an account).
-  const hash = intent.action?.kind === 'update' && intent.action.key ? `#${intent.action.key}` : '';
-  return { keep, location: `${page.path}${hash}` };
+  const key = action?.kind === 'update' || action?.kind === 'choose' ? action.key : null;
+  return { keep, location: `${page.path}${key ? `#${key}` : ''}` };
 }

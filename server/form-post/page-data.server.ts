@@ -6,7 +6,10 @@ import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
-import { nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
+import { LOOKUP_QUERY, nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
+import type { SchoolSearch } from '../../contracts/lookup.js';
+import { formDefinition } from '../../form/definition.js';
+import { searchSchools } from './school-search.server.js';
 import { isPending } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
 import { cookieHeaderOf } from '../cookies.server.js';
@@ -21,16 +24,19 @@ export interface NoScriptFormData {
   upload_targets: Record<string, PresignedPost>;
   /** The next value of the conversion status link's query, when a document is being converted. */
   status_check: string | null;
+  /** The school search opened by a school question's Search button (?lookup=<key>&q=<text>): the matches to choose from. */
+  school_search: SchoolSearch | null;
 }
 
 /**
  * Adds to a form page's data what a page without scripts needs: after a post that came back, the answers as
  * typed and their messages; for a visitor, the answers this browser posted before (kept for their login); with
- * ?upload=<key>, a presigned POST for that question (made only then: each one counts against the upload limit).
+ * ?upload=<key>, a presigned POST for that question (made only then: each one counts against the upload limit);
+ * with ?lookup=<key>&q=<text>, the schools matching the text, to choose from.
  */
-export async function noScriptFormData(pageContext: LifecyclePageContext & { formPost?: FormPostContext }, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
+export async function noScriptFormData(pageContext: LifecyclePageContext & { formPost?: FormPostContext; urlPathname?: string }, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
   const posted = pageContext.formPost;
-  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null };
+  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null };
   if (Object.values(data.document_answer).some((d) => isPending(d.status))) {
     out.status_check = nextStatusCheck(pageContext.urlParsed?.search[STATUS_CHECK_QUERY]);
   }
@@ -40,6 +46,10 @@ export async function noScriptFormData(pageContext: LifecyclePageContext & { for
   if (!data.is_logged_in && !data.is_service_user && !posted) {
     const kept = await keptAnswersOf(pageContext.services, cookieHeaderOf(pageContext.headersOriginal));
     if (kept) out.answers = { ...data.answers, ...kept };
+  }
+  const page = formDefinition().pages.find((p) => p.path === pageContext.urlPathname);
+  if (page && !data.is_service_user && pageContext.urlParsed?.search[LOOKUP_QUERY]) {
+    out.school_search = await searchSchools(pageContext.services, page.id, pageContext.urlParsed.search, out.answers);
   }
   const uploadKey = pageContext.urlParsed?.search[UPLOAD_QUERY];
   if (user && data.is_logged_in && uploadKey && fieldByKey(uploadKey)?.question.kind === 'file') {

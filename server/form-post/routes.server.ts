@@ -11,7 +11,8 @@ import { sendPage } from '../render.server.js';
 import { HttpError } from '../http-error.server.js';
 import { pageChangeMarker } from '../application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
-import { handleStudentPost, visitorPost } from './form-post.server.js';
+import { handleStudentPost, intentOf, visitorPost } from './form-post.server.js';
+import { chosenSchool } from './school-search.server.js';
 import { keepPostedAnswers, ownerOfPost } from './kept-answers.server.js';
 
 /** Context key under which a re-rendered form page finds what was posted (pages/(form)/+data.ts). */
@@ -32,7 +33,10 @@ async function postPage(services: AppServices, page: Page, req: Request, res: Re
     // A logged-in applicant's page whose session has ended names its account: the answers are kept for that account
     // alone, never shown to a visitor or given to another account (issue 23 finding 1).
     const owner = ownerOfPost(services, body[POST_FIELDS.owner]);
-    const { keep, location } = visitorPost(page, body, owner !== null);
+    // A visitor who chose a school from the search without scripts keeps the school's fields too.
+    const action = owner === null ? intentOf(body).action : null;
+    const chosen = action?.kind === 'choose' ? await chosenSchool(services, page.id, action.key, action.id) : null;
+    const { keep, location } = visitorPost(page, body, owner !== null, chosen);
     await keepPostedAnswers(services, req, res, keep, owner ?? VISITOR_OWNER);
     // As the island's §8 flow says it: the login page shows why (the answers wait for the login).
     if (owner) setFlash(services, res, { kind: 'error', message: SESSION_INVALID_MESSAGE });

@@ -61,8 +61,9 @@ describeE2E('the application without JavaScript', () => {
     const { context, page } = await noJsPage(browser, server.url);
     await page.goto('/about');
     await expect(page.getByRole('button', { name: 'Account', exact: true }).isVisible()).resolves.toBe(false);
-    await expect(page.getByRole('link', { name: 'Sign In' }).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Create Account' }).first().isVisible()).resolves.toBe(true);
+    // On a form page they post the page (what was typed comes along), so they are buttons.
+    await expect(page.getByRole('button', { name: 'Sign In' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Create Account' }).first().isVisible()).resolves.toBe(true);
     await context.close();
     // With scripts, the button is there (and the noscript actions are not).
     const scripted = await browser.newPage({ baseURL: server.url });
@@ -71,19 +72,27 @@ describeE2E('the application without JavaScript', () => {
     await scripted.context().close();
   });
 
-  it('signs up, confirms, logs in, fills the three pages (correcting a malformed answer), adds a school, uploads a transcript, submits and downloads the PDF', async () => {
+  it('types before signing up, signs up from the banner, confirms, logs in to the answers typed, fills the three pages (correcting a malformed answer), searches a school, uploads a transcript, reviews, submits from the review and downloads the PDF', async () => {
     const { context, page } = await noJsPage(browser, server.url);
     const email = nextEmail('nojs');
+    // §2: answers typed before signing up come along; the banner's "create an account" posts them (issue 26).
+    await page.goto('/about');
+    await page.fill('#first_name', 'Maria');
+    await page.fill('#last_name', 'Lopez');
+    await page.check('#race_asian');
+    await page.check('#race_white');
+    await Promise.all([page.waitForURL('**/signup'), page.locator('.greeting').getByRole('button', { name: 'create an account' }).click()]);
     // The account pages as plain forms (helpers shared with the accounts' no-JS test), each checked by axe.
     await signUpWithoutJs(page, smtp, email, PASSWORD, (p) => expectNoAxeViolations(p));
     await expectNoAxeViolations(page);
     await logInWithoutJs(page, email, PASSWORD);
     expect(new URL(page.url()).pathname).toBe('/about');
     await expectNoAxeViolations(page);
+    // Saved in the account (the profile is the account's, not this browser's).
+    expect(await page.inputValue('#first_name')).toBe('Maria');
+    expect((await call(server, context, 'GET', '/api/profile')).body.answer).toMatchObject({ first_name: 'Maria', last_name: 'Lopez', race_asian: true, race_white: true });
 
     // About you, with a phone number short of its digits.
-    await page.fill('#first_name', 'Maria');
-    await page.fill('#last_name', 'Lopez');
     await page.fill('#birth_date', '2008-04-03');
     await page.check('#gender');
     await page.fill('#phone_mobile', '801555');
@@ -125,7 +134,15 @@ describeE2E('the application without JavaScript', () => {
     await expectNoAxeViolations(page);
     await page.selectOption('#entry_term', { index: 1 });
     await page.selectOption('#applied_major', { index: 1 });
-    await page.fill('#hs_name', 'Alta High School');
+    // The school search without scripts: Search lists the matches (a GET), choosing one fills the block.
+    await page.fill('#hs_name', 'Alta');
+    await press(page, /^Search schools/);
+    expect(new URL(page.url()).searchParams.get('lookup')).toBe('hs_name');
+    await expectNoAxeViolations(page);
+    await press(page, /^Choose Alta High School Sandy, UT/);
+    expect(await page.inputValue('#hs_name')).toBe('Alta High School');
+    expect(await page.inputValue('#hs_ceeb')).toMatch(/^\d{6}$/);
+    expect(await page.inputValue('#hs_city')).toBe('Sandy');
     await press(page, 'Add another high school');
     expect(new URL(page.url()).hash).toBe('#high-schools-1-title');
     expect(await page.inputValue('#hs_name')).toBe('Alta High School');
@@ -148,11 +165,19 @@ describeE2E('the application without JavaScript', () => {
     await expectNoAxeViolations(page);
     await press(page, 'Continue');
 
-    // Final steps: certify and submit.
+    // Final steps: certify, review (the button saves the ticks first) and submit from the review.
     expect(new URL(page.url()).pathname).toBe('/final-steps');
     await expectNoAxeViolations(page);
     await page.check('#counselor_waiver_request');
     await page.check('#legal_agree');
+    await press(page, 'Review your application');
+    expect(new URL(page.url()).pathname).toBe('/review');
+    // A review that fits a phone: no empty optional rows, race on one line.
+    expect(await page.locator('.readonly-field__value').allInnerTexts()).not.toContain('—');
+    expect(await page.locator('.readonly-field[data-key="middle_name"]').count()).toBe(0);
+    expect(await page.locator('.readonly-field[data-key="race_american_indian"] .readonly-field__value').innerText()).toBe('Asian, White');
+    expect(await page.locator('.readonly-field[data-key="legal_agree"] .readonly-field__value').innerText()).toBe('Yes');
+    await expectNoAxeViolations(page);
     await press(page, 'Submit');
     expect(new URL(page.url()).pathname).toBe('/completion');
     await expectNoAxeViolations(page);

@@ -56,13 +56,13 @@ async function resendAndWait(context: Awaited<ReturnType<typeof submittedApplica
 }
 
 describeE2E('review your application, then the receipt', () => {
-  it('the review page lists every answer with Change links that land on the question, and passes axe', async () => {
+  it('the review page lists every answer with Change links that land on the question, leaves out empty optional ones, passes axe, and submits', async () => {
     const { browser, server, smtp } = stack;
     const email = nextEmail('review');
     await createAccount(server, smtp, email);
     const context = await browser.newContext();
     await logIn(server, context, email);
-    expect((await call(server, context, 'PUT', '/api/answer', COMPLETE_ANSWERS)).status).toBe(200);
+    expect((await call(server, context, 'PUT', '/api/answer', { ...COMPLETE_ANSWERS, race_asian: true, race_white: true })).status).toBe(200);
     // The last page is Final steps: the Change link to another page must still land there (§2 first-load rule).
     expect((await call(server, context, 'PUT', '/api/last-page', { last_page: '/final-steps' })).status).toBe(200);
 
@@ -71,11 +71,16 @@ describeE2E('review your application, then the receipt', () => {
     const shown = await page.$$eval('.readonly-field[data-key]', (fields) =>
       Object.fromEntries(fields.map((f) => [f.getAttribute('data-key'), { value: f.querySelector('.readonly-field__value')?.textContent, change: f.querySelector('a.review-field__change')?.getAttribute('href') }])),
     );
-    const answered = fieldsOf('all').filter(({ question }) => question.key in COMPLETE_ANSWERS);
+    // The CEEB code is read on the school's line ("Alta High School (Ceeb: 450010)"), not on one of its own.
+    const answered = fieldsOf('all').filter(({ question }) => question.key in COMPLETE_ANSWERS && question.key !== 'hs_ceeb');
     expect(answered.length).toBeGreaterThan(15);
     for (const { question, page: pageId } of answered) {
       expect({ key: question.key, ...shown[question.key] }).toEqual({ key: question.key, value: expect.not.stringMatching(/^—?$/), change: `/${pageId}#${question.key}` });
     }
+    expect(shown.hs_name!.value).toContain(`(Ceeb: ${String(COMPLETE_ANSWERS.hs_ceeb)})`);
+    // A review that fits a phone (issue 26): empty optional answers are not listed, race is one line.
+    expect(Object.keys(shown).filter((key) => !(key in COMPLETE_ANSWERS))).toEqual(['race_american_indian']);
+    expect(shown.race_american_indian).toEqual({ value: 'Asian, White', change: '/about#race_american_indian' });
     expect(await axeViolations(page)).toEqual([]);
     // Reflows at 320 CSS px (DESIGN §6): nothing scrolls sideways.
     await page.setViewportSize({ width: 320, height: 800 });
@@ -86,8 +91,13 @@ describeE2E('review your application, then the receipt', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/education#applied_major`);
     await page.waitForFunction(() => document.activeElement?.id === 'applied_major', undefined, { timeout: 20_000 });
+
+    // The review ends with Final steps' Submit (with scripts too: a plain form): the same outcome, /completion.
+    await page.goto(`${server.url}/review`);
+    await Promise.all([page.waitForURL(`${server.url}/completion`), page.getByRole('button', { name: 'Submit', exact: true }).click()]);
+    expect((await call(server, context, 'GET', '/api/profile')).body.submitted_at).toBeTruthy();
     await context.close();
-  });
+  }, 60_000);
 
   it('submitting delivers one receipt with the reference and the application PDF (3+ pages, the name); the same reference everywhere', async () => {
     const { context, reference } = await submittedApplicant('receipt');

@@ -171,7 +171,8 @@ describe('/review', () => {
     const res = await request(ctx.app).get('/review').set('Cookie', user.cookie).expect(200);
     expect(res.text).toContain('<h1>Review your application</h1>');
     for (const { question, page } of fieldsOf('all')) {
-      if (!(question.key in COMPLETE_ANSWERS)) continue;
+      // The CEEB code is read on the school's line, "Alta High School (Ceeb: 450010)" (checked through hs_name).
+      if (!(question.key in COMPLETE_ANSWERS) || question.key === 'hs_ceeb') continue;
       const path = page === 'final-steps' ? '/final-steps' : `/${page}`;
       expect(res.text).toContain(`data-key="${question.key}"`);
       expect(res.text).toContain(`href="${path}#${question.key}"`);

@@ -1,4 +1,5 @@
 import type { BannerState } from '../../../contracts/page-data.js';
+import { POST_FIELDS } from '../../../contracts/form-post.js';
 
 const TITLE_ID = 'greeting-banner-title';
 
@@ -22,7 +23,7 @@ export const NEXT_STEPS = [
  * (§4 hiding rules), is decided by bannerFor() in server/application/page-data.server.ts. A named region,
  * so its content belongs to a landmark.
  */
-export function GreetingBanner({ banner }: { banner: BannerState }) {
+export function GreetingBanner({ banner, carryForm }: { banner: BannerState; carryForm?: string | undefined }) {
   const name = banner.name;
   switch (banner.variant) {
     case 'visitor':
@@ -33,7 +34,23 @@ export function GreetingBanner({ banner }: { banner: BannerState }) {
           </h2>
           <p className="greeting__text">
             Look around and start answering right away. To save your answers and submit your application,{' '}
-            <a href="/signup">create an account</a> or <a href="/login">log in</a>; what you have typed comes with you.
+            <span className={carryForm ? 'with-scripts' : undefined}>
+              <a href="/signup">create an account</a> or <a href="/login">log in</a>
+            </span>
+            {carryForm ? (
+              // Without scripts a link cannot take what was typed along (the island keeps it in the tab): these post
+              // the page's form, whose answers the server keeps for the new account (DESIGN §6).
+              <noscript>
+                <button type="submit" form={carryForm} name={POST_FIELDS.go} value="/signup" className="link-button">
+                  create an account
+                </button>{' '}
+                or{' '}
+                <button type="submit" form={carryForm} name={POST_FIELDS.go} value="/login" className="link-button">
+                  log in
+                </button>
+              </noscript>
+            ) : null}
+            ; what you have typed comes with you.
           </p>
         </section>
       );

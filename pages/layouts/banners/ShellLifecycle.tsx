@@ -9,9 +9,10 @@ import { Toaster } from '../../../islands/Toaster.island.js';
  * The form shell's header slot: the §2 account popover, never for staff. Its code loads when the visitor
  * reaches for it (a first-time visitor's page loads no JavaScript until an interaction).
  */
-export function AccountSlot({ data }: { data: FormPageData | undefined }) {
+export function AccountSlot({ data, carryForm }: { data: FormPageData | undefined; carryForm?: string | undefined }) {
   if (!data || data.is_service_user) return null;
-  return <Island name="AccountPopover" component={AccountPopover} props={{ isLoggedIn: data.is_logged_in, username: data.username }} hydrate="interaction" />;
+  const props = { isLoggedIn: data.is_logged_in, username: data.username, ...(carryForm && !data.is_logged_in ? { carryForm } : {}) };
+  return <Island name="AccountPopover" component={AccountPopover} props={props} hydrate="interaction" />;
 }
 
 /**
