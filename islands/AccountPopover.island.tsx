@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { LogoutForm } from './auth/LogoutForm.js';
 import { createHoverIntent, POPOVER_OFFSET, type HoverIntent } from './lifecycle/hover-intent.js';
 import { logoutByChoice } from './lifecycle/logout.js';
+import { EmailText } from './ui/EmailText.js';
 
 export interface AccountPopoverProps {
   isLoggedIn: boolean;
@@ -94,7 +95,9 @@ function AccountActions({ isLoggedIn, username, run }: AccountPopoverProps & { r
   if (isLoggedIn) {
     return (
       <>
-        <p className="account__email">{(username ?? '').toLowerCase()}</p>
+        <p className="account__email">
+          <EmailText email={(username ?? '').toLowerCase()} />
+        </p>
         <LogoutForm className="button button--secondary account__action" run={run} />
       </>
     );

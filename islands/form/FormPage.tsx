@@ -143,7 +143,8 @@ function NodeView({ node, level }: { node: Node; level: number }) {
         <Heading level={level} id={titleId}>
           {node.title}
         </Heading>
-        {node.description && <p className="form-section__description">{node.description}</p>}
+        {/* Descriptions and content nodes speak to the applicant filling the form: not part of the record (read-only). */}
+        {node.description && !form.readOnly && <p className="form-section__description">{node.description}</p>}
         <FormNodes nodes={node.children} level={level + 1} />
       </section>
     );
@@ -164,7 +165,7 @@ function NodeView({ node, level }: { node: Node; level: number }) {
   }
   if ('tabs' in node) return <TabsBlock node={node} render={(children) => <FormNodes nodes={children} level={level + 1} />} />;
   if ('trigger' in node) return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
-  return shown(node.showWhen) ? (
+  return shown(node.showWhen) && !form.readOnly ? (
     <p id={node.id} className="form-content">
       {node.content}
     </p>
