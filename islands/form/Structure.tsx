@@ -85,7 +85,11 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
     // Tabs that hold no question (information for the applicant, e.g. what happens after applying) are no answer.
     return item && localKeys(node.items.flatMap((i) => i.children)).size > 0 ? (
       <div className="tabs tabs--readonly">
-        <p className="readonly-field__label">{`${node.label}: ${item.label}`}</p>
+        {/* The choice reads like an answer: the tabs' question, then the tab chosen. */}
+        <div className="readonly-field">
+          <span className="readonly-field__label">{node.label}</span>
+          <span className="readonly-field__value">{item.label}</span>
+        </div>
         {render(item.children)}
       </div>
     ) : null;
