@@ -87,6 +87,8 @@ function expandSchool(block: Extract<Block, { block: 'school' }>): Question[] {
       fills,
       key: k('name'),
       label: category === 'hs_ceeb' ? 'Search for Your School' : 'Search for Your College',
+      // The label asks to search; the record (staff view, PDF, review) names what the answer is.
+      printLabel: category === 'hs_ceeb' ? 'School Name' : 'College Name',
       hint: 'Start typing the name and choose your school from the list. If it is not listed, type its full name and fill in the details below.',
       maxLength: 100,
       required: block.required === true,

@@ -28,6 +28,16 @@ export const FILE_MESSAGES = {
   imageUnfit: 'We could not make this image smaller than 1 MB. Please take the photo again at a lower resolution, or save it as a PDF, and upload it again.',
 } as const;
 
+/**
+ * The upload box's line under its control, by what the box holds (issue 26: once a file is in, it no longer says
+ * "Choose a file or drop it here").
+ */
+export const UPLOAD_HINTS = {
+  choose: 'Choose a file or drop it here: PNG, JPEG, PDF or Word (.docx), up to 1 MB.',
+  busy: 'Please wait until your file has been uploaded and converted.',
+  done: 'Your file was uploaded and converted to PDF. To send a different file, delete this one first.',
+} as const;
+
 /** Photos from phones: made to fit in the browser (islands/upload/fit-image.ts) before they go up. */
 export const FITTABLE_IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'heic', 'heif'] as const;
 

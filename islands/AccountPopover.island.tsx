@@ -4,6 +4,7 @@ import { LogoutForm } from './auth/LogoutForm.js';
 import { createHoverIntent, POPOVER_OFFSET, type HoverIntent } from './lifecycle/hover-intent.js';
 import { logoutByChoice } from './lifecycle/logout.js';
 import { POST_FIELDS } from '../contracts/form-post.js';
+import { EmailText } from './ui/EmailText.js';
 
 export interface AccountPopoverProps {
   isLoggedIn: boolean;
@@ -100,7 +101,9 @@ function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopover
   if (isLoggedIn) {
     return (
       <>
-        <p className="account__email">{(username ?? '').toLowerCase()}</p>
+        <p className="account__email">
+          <EmailText email={(username ?? '').toLowerCase()} />
+        </p>
         <LogoutForm className="button button--secondary account__action" run={run} />
       </>
     );

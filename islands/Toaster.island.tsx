@@ -1,5 +1,5 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { onToast, showToast, type Toast } from './ui/toast-bus.js';
 import { takeFlash } from './ui/navigation-state.js';
 
@@ -13,6 +13,7 @@ export const TOAST_DURATION = { success: 5000, error: 300_000 } as const;
  */
 export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const viewport = useRef<HTMLOListElement>(null);
   // Rendered only in the browser: Radix's viewport carries an inline style, which the strict CSP
   // forbids in server HTML (styles set from script are allowed).
   const [mounted, setMounted] = useState(false);
@@ -25,6 +26,7 @@ export function Toaster() {
   }, []);
 
   const remove = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
+  useToastSpace(viewport, toasts.length > 0);
   if (!mounted) return null;
 
   return (
@@ -47,7 +49,34 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="toast-viewport" hotkey={['F8']} label="Notifications ({hotkey})" />
+      <RadixToast.Viewport ref={viewport} className="toast-viewport" hotkey={['F8']} label="Notifications ({hotkey})" />
     </RadixToast.Provider>
   );
+}
+
+/** The custom property pages/styles.css pads the page's end with while toasts are shown. */
+export const TOAST_SPACE_PROPERTY = '--toast-space';
+
+/**
+ * While toasts are shown, the page ends with as much room as they take, so scrolling to the end brings the footer
+ * (help, privacy, contacts) out from under them (issue 26): an error toast stays five minutes. Set from script,
+ * which the strict CSP allows.
+ */
+function useToastSpace(viewport: { current: HTMLElement | null }, shown: boolean): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const element = viewport.current;
+    if (!shown || !element) {
+      root.style.removeProperty(TOAST_SPACE_PROPERTY);
+      return;
+    }
+    const update = () => root.style.setProperty(TOAST_SPACE_PROPERTY, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    update();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(TOAST_SPACE_PROPERTY);
+    };
+  }, [viewport, shown]);
 }

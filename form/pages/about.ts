@@ -107,7 +107,8 @@ export function aboutPage(): Page {
       section: 'address',
       title: 'Permanent Address',
       children: [
-        { block: 'address', withCountry: true, required: true, autocomplete: true, legend: 'Permanent Address' },
+        // No legend of its own: the section's heading already says "Permanent Address" (issue 26).
+        { block: 'address', withCountry: true, required: true, autocomplete: true },
         INTERNATIONAL_PHONE,
         {
           section: 'residency',

@@ -21,7 +21,8 @@ const highSchools: Repeater = {
   prefixes: ['hs', 'hs_2', 'hs_3', 'hs_4', 'hs_5'],
   instanceTitle: (index) => (index === 0 ? 'High School' : `High School ${index + 1}`),
   template: [
-    { block: 'school', withCountry: true, required: true, category: 'hs_ceeb', legend: 'School' },
+    // No legend: each instance is already a group titled "High School" (issue 26: "High School / School").
+    { block: 'school', withCountry: true, required: true, category: 'hs_ceeb' },
     { block: 'monthYear', label: 'Attended From', monthKey: 'attend_from_month', yearKey: 'attend_from_year', years: { count: 10, direction: 'past' } },
     { block: 'monthYear', label: 'Attended To', monthKey: 'attend_to_month', yearKey: 'attend_to_year', years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 } },
   ],

@@ -192,6 +192,13 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
     <div className="autocomplete">
       <label id={`${id}-label`} htmlFor={id} className="field__label autocomplete__label">
         {label}
+        {/* The same marker as every other required question (islands/form/fields/Field.tsx), read by sighted users. */}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       <div className="autocomplete__control">
         <input

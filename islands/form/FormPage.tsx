@@ -172,7 +172,8 @@ function NodeView({ node, level }: { node: Node; level: number }) {
         <Heading level={level} id={titleId}>
           {node.title}
         </Heading>
-        {node.description && !form.listed && <p className="form-section__description">{node.description}</p>}
+        {/* Descriptions and content nodes speak to the applicant filling the form: not part of the record (read-only). */}
+        {node.description && !form.readOnly && !form.listed && <p className="form-section__description">{node.description}</p>}
         <FormNodes nodes={node.children} level={level + 1} />
       </section>
     );
@@ -195,9 +196,9 @@ function NodeView({ node, level }: { node: Node; level: number }) {
   if ('tabs' in node && form.listed && !asksAnything(node)) return null;
   if ('tabs' in node) return <TabsBlock node={node} render={(children) => <FormNodes nodes={children} level={level + 1} />} />;
   if ('trigger' in node) return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
-  // Explanatory text is for filling in; the review's short listing lists answers.
+  // Explanatory text is for filling in; the review's short listing, the staff view and the PDF list answers.
   if (form.listed) return null;
-  return shown(node.showWhen) ? (
+  return shown(node.showWhen) && !form.readOnly ? (
     <p id={node.id} className="form-content">
       {node.content}
     </p>

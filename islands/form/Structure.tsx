@@ -3,6 +3,7 @@ import { allFields } from '../../form/fields.js';
 import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form/types.js';
 import type { PdfStatus } from '../../contracts/statuses.js';
 import { chosenTab } from '../../form/ui-defaults.js';
+import { localKeys } from '../../form/blocks.js';
 import { useForm } from './context.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
 import type { TriggerState } from './state.js';
@@ -81,9 +82,14 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
   const panelId = (id: string) => `${node.tabs}-panel-${id}`;
   if (form.readOnly) {
     const item = node.items.find((i) => i.id === current) ?? node.items[0];
-    return item ? (
+    // Tabs that hold no question (information for the applicant, e.g. what happens after applying) are no answer.
+    return item && localKeys(node.items.flatMap((i) => i.children)).size > 0 ? (
       <div className="tabs tabs--readonly">
-        <p className="readonly-field__label">{`${node.label}: ${item.label}`}</p>
+        {/* The choice reads like an answer: the tabs' question, then the tab chosen. */}
+        <div className="readonly-field">
+          <span className="readonly-field__label">{node.label}</span>
+          <span className="readonly-field__value">{item.label}</span>
+        </div>
         {render(item.children)}
       </div>
     ) : null;

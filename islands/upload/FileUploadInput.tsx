@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize } from '../../form/documents.js';
+import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize, UPLOAD_HINTS } from '../../form/documents.js';
 import { useDocumentUpload, type UploadCallbacks } from './useDocumentUpload.js';
 import { DeleteFileDialog } from './DeleteFileDialog.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
@@ -93,7 +93,7 @@ export function FileUploadInput(props: FileUploadInputProps) {
         />
       )}
       <p id={hintId} className="field__hint upload__hint">
-        {isLoggedIn ? 'Choose a file or drop it here: PNG, JPEG, PDF or Word (.docx), up to 1 MB.' : FILE_MESSAGES.loginNeeded}
+        {!isLoggedIn ? FILE_MESSAGES.loginNeeded : state.phase === 'done' && state.fileName ? UPLOAD_HINTS.done : busy ? UPLOAD_HINTS.busy : UPLOAD_HINTS.choose}
       </p>
       {state.phase === 'uploading' && (
         <div className="upload__progress">

@@ -8,6 +8,7 @@ import { LogoutButton } from '../../islands/LogoutButton.island.js';
 import type { Data as CompletionPageData } from './+data.js';
 import { ReceiptSection, ReferenceLine } from './ReceiptSection.js';
 import { formatLocalTime } from '../../form/local-time.js';
+import { EmailText } from '../../islands/ui/EmailText.js';
 import { ChecklistSection, CounselorSection, DecisionSection } from './StatusSection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
@@ -52,13 +53,21 @@ export function Page() {
           <h2 id="completion-contact">Questions?</h2>
           <p>
             Call the Office of Admissions at <a href={`tel:${contacts.officePhone.replace(/[^0-9+]/g, '')}`}>{contacts.officePhone}</a> or
-            e-mail <a href={`mailto:${contacts.officeEmail}`}>{contacts.officeEmail}</a>.
+            e-mail{' '}
+            <a href={`mailto:${contacts.officeEmail}`}>
+              <EmailText email={contacts.officeEmail} />
+            </a>
+            .
           </p>
         </section>
         {data?.username ? (
           <div className="completion__account">
             <p>
-              Logged in as <strong>{data.username.toLowerCase()}</strong>.
+              Logged in as{' '}
+              <strong>
+                <EmailText email={data.username.toLowerCase()} />
+              </strong>
+              .
             </p>
             <Island name="LogoutButton" component={LogoutButton} props={{}} />
           </div>

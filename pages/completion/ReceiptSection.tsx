@@ -1,4 +1,5 @@
 import type { CompletionReceipt } from '../../contracts/page-data.js';
+import { EmailText } from '../../islands/ui/EmailText.js';
 
 /** The submission's reference, said once near the top of /completion (also in the receipt e-mail and the PDF). */
 export function ReferenceLine({ reference }: { reference: string | null }) {
@@ -18,7 +19,9 @@ export function ReceiptSection({ receipt, email }: { receipt: CompletionReceipt;
     <section className="completion__section" aria-labelledby="completion-receipt">
       <h2 id="completion-receipt">Your receipt</h2>
       <p>
-        {receipt.sent ? 'We sent' : 'We are sending'} a receipt with your reference and a PDF of your application to <strong>{email.toLowerCase()}</strong>.
+        {receipt.sent ? 'We sent' : 'We are sending'} a receipt with your reference and a PDF of your application to <strong>
+          <EmailText email={email.toLowerCase()} />
+        </strong>.
       </p>
       {receipt.notice ? (
         <p className={`alert alert--${receipt.notice.kind}`} role="status">

@@ -3,7 +3,9 @@ export const STAFF_CSS = `
 :root { --accent: #00205b; --text: #1b1b1b; --muted: #4a4a4a; --border: #6b6b6b; --background: #f5f6f8; --focus: #ffbf47; --error: #b50909;
   --font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
 * { box-sizing: border-box; }
-body { margin: 0; font-family: var(--font); font-size: 1rem; line-height: 1.5; color: var(--text); background: var(--background); }
+/* The page is one column whose white main reaches the bottom of the window, however short (issue 26: the sign-in
+   page was half white, half grey on a phone). */
+body { margin: 0; font-family: var(--font); font-size: 1rem; line-height: 1.5; color: var(--text); background: var(--background); min-height: 100vh; display: flex; flex-direction: column; }
 a { color: var(--accent); }
 a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .skip { position: absolute; left: -9999px; } .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem; }
@@ -11,7 +13,7 @@ header { background: var(--accent); color: #fff; padding: .75rem 1rem; display: 
 header a, header .who { color: #fff; }
 header nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; }
 header form { display: inline; }
-main { max-width: 80rem; margin: 0 auto; padding: 1rem; background: #fff; min-height: 60vh; }
+main { flex: 1 0 auto; width: 100%; max-width: 80rem; margin: 0 auto; padding: 1rem; background: #fff; }
 h1 { font-size: 1.6rem; margin-top: 0; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; border-bottom: 1px solid var(--border); padding: .5rem; vertical-align: top; }

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeE2E } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';
 import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
-import { FILE_MAX_BYTES, FILE_MESSAGES, formatFileSize, uploadErrorTitle } from '../../form/documents.js';
+import { FILE_MAX_BYTES, FILE_MESSAGES, formatFileSize, UPLOAD_HINTS, uploadErrorTitle } from '../../form/documents.js';
 import { makeDocx, makeExe, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
 import { call, createAccount, expectToast, logIn, nextEmail } from './lifecycle-helpers.js';
 
@@ -159,6 +159,8 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     await expect(page.locator('.upload__name').textContent({ timeout: 90_000 })).resolves.toBe('transcript-photo.jpg');
     // The applicant is told what happened to the photo.
     await expect(page.locator('.upload__note').textContent()).resolves.toMatch(/^Your photo was 4MB, so we made it smaller: \d+ × \d+ pixels, \d+KB, to fit the 1 MB limit\./);
+    // The box says the file is in; it no longer invites a choice ("Choose a file or drop it here").
+    await expect(page.locator('#transcript-upload-hint').textContent()).resolves.toBe(UPLOAD_HINTS.done);
     await page.screenshot({ path: join(SCREENSHOTS, 'upload-photo-fitted-390.png'), fullPage: false });
     const stored = (await call(server, context, 'GET', '/api/document-answer')).body.transcript;
     expect(stored).toMatchObject({ status: 'COMPLETED', file_name: 'transcript-photo.jpg' });

@@ -69,6 +69,10 @@ describeE2E('the application PDF (Chromium)', () => {
     writeFileSync(file, bytes);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain('Maria Lopez');
+    // Headed by the name, not the account (issue 26); no interface text: test/unit/pdf-print-rules.test.ts reads it
+    // off the definition, these are the two the issue saw printed.
+    const flat = text.replace(/\s+/g, ' ');
+    for (const gone of ['Application of', 'Search for Your School', 'Thank you. You can now submit your application.']) expect(flat).not.toContain(gone);
     for (const heading of ['About You', 'Your Academics', 'Final Steps']) expect(text).toContain(heading);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
     expect(pages).toBeGreaterThanOrEqual(3 + 2);

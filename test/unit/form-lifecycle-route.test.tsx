@@ -79,7 +79,9 @@ describe('FormRoute with the lifecycle page data (pages/(form)/+data.ts)', () =>
     expect(html).not.toContain('site-header');
     expect(html).not.toContain('<footer');
     expect(html).not.toMatch(/<(input|select|textarea|button)\b/);
-    expect(html).toContain('Application of ada@example.org');
+    // Headed by the applicant's name (issue 26), the account's e-mail on a line of its own.
+    expect(html).toContain('<h1 class="readonly-title">Ada Lovelace</h1>');
+    expect(html).toContain('E-mail: ada@example.org');
     expect(html).toContain('Lovelace');
   });
 });

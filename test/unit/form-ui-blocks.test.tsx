@@ -195,7 +195,9 @@ describe('building blocks rendered on the server (§2, DESIGN §6)', () => {
     expect(html).toContain('<span class="readonly-field__value">Yes</span>');
     expect(html).toContain('March 4, 2008');
     expect(html).toContain('Document attached for transcript');
-    expect(html).toContain('After text.');
+    // What the form says to the applicant (content, section descriptions) is no answer: not in the record (issue 26).
+    expect(html).not.toContain('After text.');
+    expect(html).not.toContain('Some questions.');
   });
 });
 

@@ -15,7 +15,8 @@ describe('the school and address autocomplete', () => {
   it('renders, inside the form island, an ARIA 1.2 combobox whose id is the answer key, with a labelled listbox and a polite status', () => {
     const html = renderToString(<Island name="Form" component={Form} props={{ page: 'education' as const, answers: {}, isLoggedIn: false }} />);
     expect(html).toContain('data-island="Form"');
-    expect(html).toContain('<label id="hs_name-label" for="hs_name" class="field__label autocomplete__label">Search for Your School</label>');
+    // Required by §5, so marked like every other required question (issue 26).
+    expect(html).toContain('<label id="hs_name-label" for="hs_name" class="field__label autocomplete__label">Search for Your School<span class="field__required" aria-hidden="true"> <!-- -->*</span></label>');
     const input = [...html.matchAll(/<input [^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes('id="hs_name"'))!;
     for (const attribute of ['id="hs_name"', 'name="hs_name"', 'role="combobox"', 'aria-autocomplete="list"', 'aria-expanded="false"', 'aria-controls="hs_name-listbox"', 'required=""', 'value=""']) {
       expect(input).toContain(attribute);

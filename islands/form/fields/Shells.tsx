@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
 import type { Answers, Question } from '../../../form/types.js';
-import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize } from '../../../form/documents.js';
+import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize, UPLOAD_HINTS } from '../../../form/documents.js';
 import { isPending } from '../../../contracts/statuses.js';
 import { pageOfKey } from '../../../form/fields.js';
 import { LOOKUP_QUERY, LOOKUP_TEXT_QUERY, lookupFormId, lookupResultsId, POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../contracts/form-post.js';
@@ -38,7 +38,7 @@ function FilePicker({ q, describedBy, invalid, locked, onLocked }: { q: Of<'file
         }}
       />
       <p id={`${q.key}-upload-hint`} className={locked ? 'field__hint upload__hint' : 'field__hint upload__hint js-only'}>
-        {locked ? FILE_MESSAGES.loginNeeded : 'Choose a file or drop it here: PNG, JPEG, PDF or Word (.docx), up to 1 MB.'}
+        {locked ? FILE_MESSAGES.loginNeeded : UPLOAD_HINTS.choose}
       </p>
     </>
   );
