@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.js';
 import { mails } from '../observability/metrics.server.js';
@@ -51,24 +51,29 @@ function counted(mailer: Mailer): Mailer {
   };
 }
 
+/** nodemailer is loaded by the first message, not by every process (and test file) that makes a mailer. */
+const loadNodemailer = () => import('nodemailer').then((module) => module.default);
+
 function transportFor(config: Config, logger: Logger): Mailer {
   const from = config.mailFrom;
   if (config.smtpUrl) {
     // Bounded waits (nodemailer's defaults let a silent server hold a send for ten minutes): a receipt attempt
     // must end well within the time it holds its receipt (workers/jobs/send-receipt.server.ts).
-    const transport: Transporter = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    let transport: Promise<Transporter> | null = null;
     return {
       async send(message) {
-        await transport.sendMail({ from, ...withoutKind(message) });
+        transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ url: config.smtpUrl!, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }));
+        await (await transport).sendMail({ from, ...withoutKind(message) });
         logger.info({ mail: { kind: kindOf(message) } }, 'mail sent');
       },
     };
   }
   const outbox = join(config.dataDir, 'outbox');
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let builder: Promise<Transporter> | null = null;
   return {
     async send(message) {
-      const info = await builder.sendMail({ from, ...withoutKind(message) });
+      builder ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+      const info = await (await builder).sendMail({ from, ...withoutKind(message) });
       mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });

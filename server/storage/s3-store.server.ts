@@ -1,13 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -48,7 +39,11 @@ async function call<T>(run: (signal: AbortSignal) => Promise<T>, onNotFound: () 
  */
 export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  /**
+   * The SDK is loaded when an S3 store is made, not when this module is: every process (and test file) that only
+   * might use S3 would otherwise load it.
+   */
+  private readonly sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: S3Client }>;
   private readonly bucket: string;
 
   constructor(
@@ -57,25 +52,29 @@ export class S3ObjectStore implements ObjectStore {
     private readonly now: () => Date,
   ) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint ?? undefined,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-      // An unreachable store must turn into a quick 503, not a request hanging for minutes.
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000, throwOnRequestTimeout: true },
-    });
+    this.sdk = import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint ?? undefined,
+        forcePathStyle: settings.forcePathStyle,
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
+        // An unreachable store must turn into a quick 503, not a request hanging for minutes.
+        maxAttempts: 2,
+        requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000, throwOnRequestTimeout: true },
+      }),
+    }));
   }
 
   async presignPost(key: string, options: { maxBytes: number; expiresSeconds: number; redirect?: string }): Promise<PresignedPost> {
     assertValidKey(key);
     try {
       const redirect = options.redirect ? { success_action_redirect: options.redirect } : undefined;
-      return await createPresignedPost(this.client, {
+      const [{ createPresignedPost }, { client }] = await Promise.all([import('@aws-sdk/s3-presigned-post'), this.sdk]);
+      return await createPresignedPost(client, {
         Bucket: this.bucket,
         Key: key,
         ...(redirect ? { Fields: redirect } : {}),
@@ -91,7 +90,7 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     return call(
       async (abortSignal) => {
-        const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal });
+        const out = await this.sdk.then(({ s3, client }) => client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
         return { size: Number(out.ContentLength ?? 0), contentType: out.ContentType ?? null };
       },
       () => null,
@@ -102,7 +101,7 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     return call(
       async (abortSignal) => {
-        const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal });
+        const out = await this.sdk.then(({ s3, client }) => client.send(new s3.GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : Buffer.alloc(0);
       },
       () => null,
@@ -118,7 +117,7 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     await call(
       async (abortSignal) => {
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }), { abortSignal });
+        await this.sdk.then(({ s3, client }) => client.send(new s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }), { abortSignal }));
       },
       () => undefined,
       WRITE_BUDGET_MS,
@@ -131,7 +130,7 @@ export class S3ObjectStore implements ObjectStore {
     await call(
       async (abortSignal) => {
         // A file stream with its length: the SDK sends it as it reads, never the whole file in memory.
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }), { abortSignal });
+        await this.sdk.then(({ s3, client }) => client.send(new s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }), { abortSignal }));
       },
       () => undefined,
       // Up to 1,000 PDFs: more time than a document's write.
@@ -143,7 +142,7 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     await call(
       async (abortSignal) => {
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal });
+        await this.sdk.then(({ s3, client }) => client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
       },
       () => undefined,
     );
@@ -154,7 +153,7 @@ export class S3ObjectStore implements ObjectStore {
     let token: string | undefined;
     do {
       const page: { Contents?: Array<{ Key?: string }>; NextContinuationToken?: string } = await call(
-        async (abortSignal) => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }), { abortSignal }),
+        async (abortSignal) => this.sdk.then(({ s3, client }) => client.send(new s3.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }), { abortSignal })),
         () => ({}),
       );
       for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
@@ -171,7 +170,7 @@ export class S3ObjectStore implements ObjectStore {
   async ping(): Promise<void> {
     await call(
       async (abortSignal) => {
-        await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal });
+        await this.sdk.then(({ s3, client }) => client.send(new s3.HeadBucketCommand({ Bucket: this.bucket }), { abortSignal }));
       },
       () => {
         throw new StorageUnavailableError(new Error(`bucket ${this.bucket} does not exist`));
@@ -180,6 +179,6 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   destroy(): void {
-    this.client.destroy();
+    void this.sdk.then(({ client }) => client.destroy()).catch(() => undefined);
   }
 }

@@ -52,7 +52,7 @@ function pgliteTemplateIsStale(): boolean {
 async function preparePgliteTemplate(): Promise<void> {
   const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
   await migrateLatest(db.knex).then(() => seedLookupData(db.knex));
-  const dump = await db.pglite!.dumpDataDir('gzip');
+  const dump = await db.pglite!.dumpDataDir('none');
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await db.close();
 }
