@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ROOT } from './paths.js';
+import { PGLITE_TEMPLATE, ROOT } from './paths.js';
 import { TEST_SESSION_SECRET } from './config.js';
 
 export interface RunningServer {
@@ -37,9 +38,21 @@ export async function startServer(options: {
   cwd?: string;
   startTimeoutMs?: number;
   nodeArgs?: string[];
+  /**
+   * The embedded database the server opens: 'template' (default) starts it from the run's migrated and seeded
+   * PGlite template, as a server that has run before; 'new' lets the server create and migrate it, as on a first
+   * start (the fresh-clone test). Creating one costs several seconds a server; what it does is tested there.
+   */
+  embeddedDatabase?: 'template' | 'new';
 }): Promise<RunningServer> {
   const port = await freePort();
   const mode = options.mode ?? 'production';
+  const pgliteDir = join(options.dataDir, 'pglite');
+  const fromTemplate = (options.embeddedDatabase ?? (mode === 'npm-start' ? 'new' : 'template')) === 'template';
+  if (fromTemplate && !options.env?.DATABASE_URL && existsSync(PGLITE_TEMPLATE) && !existsSync(pgliteDir)) {
+    mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
+    execFileSync('tar', ['-xf', PGLITE_TEMPLATE, '-C', pgliteDir]);
+  }
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/root',

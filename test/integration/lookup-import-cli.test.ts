@@ -66,7 +66,7 @@ describe('npm run lookup:import while `npm start` holds the embedded database', 
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(TEST_TMP, 'lookup-cli-server-'));
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, embeddedDatabase: 'new' });
     await waitForLookupData(server.url);
   }, 120_000);
   afterAll(() => server?.stop());
