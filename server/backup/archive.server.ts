@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { ObjectStore } from '../storage/object-store.server.js';
+import { nextEntry } from '../storage/zip-entries.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
 import { applicantRowCount, emptyTables, insertRows, resetSequences, tableRows, tablesInDependencyOrder } from '../../db/backup-tables.server.js';
 
@@ -79,22 +80,6 @@ export async function writeBackup(knex: Knex, storage: ObjectStore, file: string
   }
 }
 
-function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
-  return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      zip.off('entry', onEntry);
-      zip.off('end', onEnd);
-      zip.off('error', onError);
-    };
-    const onEntry = (entry: yauzl.Entry) => (cleanup(), resolve(entry));
-    const onEnd = () => (cleanup(), resolve(null));
-    const onError = (err: Error) => (cleanup(), reject(err));
-    zip.on('entry', onEntry);
-    zip.on('end', onEnd);
-    zip.on('error', onError);
-    zip.readEntry();
-  });
-}
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -2,6 +2,7 @@ import yauzl from 'yauzl';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { decodeXml, findDocxHazard, type PackagePart } from './docx-hazards.server.js';
 import { headerDimensions, MAX_IMAGE_PIXELS, pictureInDocumentTooLargeMessage } from './image-limit.server.js';
+import { nextEntry } from '../../server/storage/zip-entries.server.js';
 
 export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
 
@@ -97,22 +98,6 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
   }
 }
 
-function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
-  return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      zip.off('entry', onEntry);
-      zip.off('end', onEnd);
-      zip.off('error', onError);
-    };
-    const onEntry = (entry: yauzl.Entry) => (cleanup(), resolve(entry));
-    const onEnd = () => (cleanup(), resolve(null));
-    const onError = (err: Error) => (cleanup(), reject(err));
-    zip.on('entry', onEntry);
-    zip.on('end', onEnd);
-    zip.on('error', onError);
-    zip.readEntry();
-  });
-}
 
 /** XML in UTF-8 (with or without a BOM) or UTF-16: starts with "<" after any BOM and white space. */
 function looksLikeXml(data: Buffer): boolean {
