@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type PgBoss from 'pg-boss';
 import Worker from 'pg-boss/src/worker.js';
+import Manager from 'pg-boss/src/manager.js';
 import { createApp } from '../../server/app.server.js';
 import { createLogger } from '../../server/logger.server.js';
 import type { AppServices } from '../../server/app-services.server.js';
@@ -69,15 +70,25 @@ function trackHandlers(boss: PgBoss, inFlight: Set<Promise<unknown>>): void {
 
 /** pg-boss's worker loops still running (its Worker class is the one pg-boss itself loads in this test file). */
 const workerLoops = new Map<Worker, Promise<void>>();
+/** Every worker started in this file, and those whose stop pg-boss has finished checking (removeWorker). */
+const startedWorkers = new Set<Worker>();
+const removedWorkers = new WeakSet<Worker>();
 const startLoop = Worker.prototype.start;
 Worker.prototype.start = function (this: Worker) {
   const loop = startLoop.call(this);
+  startedWorkers.add(this);
   workerLoops.set(this, loop);
   loop.then(
     () => workerLoops.delete(this),
     () => workerLoops.delete(this),
   );
   return loop;
+};
+
+const removeWorker = Manager.prototype.removeWorker;
+Manager.prototype.removeWorker = function (this: Manager, worker: Worker) {
+  removedWorkers.add(worker);
+  return removeWorker.call(this, worker);
 };
 
 /**
@@ -94,6 +105,10 @@ async function letWorkerLoopsEnd(inFlight: Set<Promise<unknown>>): Promise<void>
   let bound: NodeJS.Timeout | undefined;
   await Promise.race([Promise.allSettled(stopping), new Promise((r) => (bound = setTimeout(r, 60_000)))]);
   clearTimeout(bound);
+  // The check itself ends by removing the stopped workers: until then it may call (and require) once more.
+  const deadline = Date.now() + 5_000;
+  const checked = () => [...startedWorkers].every((worker) => !worker.stopping || removedWorkers.has(worker));
+  while (!checked() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
 
 /** The real app on a fresh database, for supertest. */
