@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ROOT } from './paths.js';
+import { PGLITE_TEMPLATE, ROOT } from './paths.js';
 import { TEST_SESSION_SECRET } from './config.js';
 
 export interface RunningServer {
@@ -37,7 +38,19 @@ export async function startServer(options: {
   cwd?: string;
   startTimeoutMs?: number;
   nodeArgs?: string[];
+  /**
+   * Start the embedded database from the run's migrated and seeded template (the PGlite dump
+   * prepare-databases.ts writes) instead of an empty $DATA_DIR/pglite: the server then applies no migration
+   * and seeds nothing in the background while the test runs. For tests of pages and flows, not of first boot.
+   */
+  fromTemplate?: boolean;
 }): Promise<RunningServer> {
+  if (options.fromTemplate && !options.env?.DATABASE_URL) {
+    const pgliteDir = join(options.dataDir, 'pglite');
+    mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
+    // The dump is PGlite's data folder as a gzipped tar (paths start with '/').
+    execFileSync('tar', ['xzf', PGLITE_TEMPLATE, '-C', pgliteDir, '--no-same-owner'], { stdio: 'ignore' });
+  }
   const port = await freePort();
   const mode = options.mode ?? 'production';
   const env: Record<string, string> = {
