@@ -12,7 +12,7 @@ let page: Page | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-form-a11y-')), env: { WORKER: 'off' } });
+  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-form-a11y-')), env: { WORKER: 'off' }, fromTemplate: true });
 }, 90_000);
 afterEach(async () => {
   await page?.close();

@@ -24,7 +24,7 @@ for (const mode of ['production', 'dev'] as const) {
   describeE2E(`the shells on the ${mode} server`, () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ mode, dataDir: mkdtempSync(join(TEST_TMP, `e2e-${mode}-`)) });
+      server = await startServer({ mode, dataDir: mkdtempSync(join(TEST_TMP, `e2e-${mode}-`)), fromTemplate: true });
     }, 150_000);
     afterAll(() => server?.stop());
 
