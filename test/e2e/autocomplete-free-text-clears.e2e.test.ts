@@ -20,7 +20,7 @@ let db: TestDatabase | null = null;
 beforeAll(async () => {
   browser = await launchBrowser();
   if (process.env.DATABASE_URL) db = await createTestDatabase();
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-free-text-')), env: db?.url ? { DATABASE_URL: db.url } : {} });
+  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-free-text-')), env: db?.url ? { DATABASE_URL: db.url } : {}, fromTemplate: true });
   // The first start loads the bundled lookup data in the background; pages wait for nothing, but a busy machine does.
   await waitForLookupData(server.url);
 }, 180_000);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // With DATABASE_URL the server uses a copy of the seeded template; without, it seeds its own PGlite at boot.
   if (process.env.DATABASE_URL) db = await createTestDatabase();
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-lookup-')), env: db?.url ? { DATABASE_URL: db.url } : {} });
+  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-lookup-')), env: db?.url ? { DATABASE_URL: db.url } : {}, fromTemplate: true });
   await waitForLookupData(server.url);
 }, 120_000);
 afterAll(async () => {
