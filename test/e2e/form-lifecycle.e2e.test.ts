@@ -270,11 +270,12 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     await settled(page);
     const year = String(new Date().getFullYear());
     const chosen = { hs_state: 'UT', grad_month: '6', grad_year: year };
-    for (const [key, value] of Object.entries(chosen)) {
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/answer') && r.request().method() === 'PUT' && r.status() === 200);
-      await answer(page, key, value);
-      await saved;
-    }
+    // One background save after the last choice (saves run one at a time, so any earlier one has finished).
+    const savedAll = page.waitForResponse(
+      (r) => r.url().endsWith('/api/answer') && r.request().method() === 'PUT' && r.status() === 200 && 'grad_year' in (r.request().postDataJSON() ?? {}),
+    );
+    for (const [key, value] of Object.entries(chosen)) await answer(page, key, value);
+    await savedAll;
     // The server marks the saved options (its option lists are rendered once per list, the choice marked).
     const response = await page.reload();
     const html = (await response?.text()) ?? '';

@@ -12,6 +12,7 @@ import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { SOFFICE_WORK_PREFIX } from '../../workers/convert/soffice.server.js';
+import { CONVERT_JOB_OPTIONS } from '../../workers/queues.js';
 
 /**
  * Fault test: the worker process dies (SIGKILL) in the middle of a docx conversion. The job must be
@@ -80,7 +81,8 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
     ctx = await createTestApp({ db, queue: 'send-only' });
     user = await createUserWithSession(db.knex, ctx.clock.now);
     // Any pg-boss instance runs the expiry check every maintenance interval (30 s in the app); this one
-    // runs it every few seconds so the test does not wait minutes. The job's own 60 s expiry is unchanged.
+    // runs it every few seconds so the test does not wait minutes. The job's own 60 s expiry is unchanged (the test
+    // moves the killed job's start back by it).
     operator = new PgBoss({ connectionString: db.url!, maintenanceIntervalSeconds: 2, monitorStateIntervalSeconds: 60, max: 1 });
     await operator.start();
   });
@@ -113,6 +115,12 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
 
     // The guard kills the process group when the worker's pipe closes.
     await until('soffice to go away', 15_000, () => processesMentioning(marker).length === 0);
+
+    // The job carries the app's expiry; rather than wait it out (60 s), move its start back by that expiry, as if
+    // the time had passed: pg-boss's own expiry check (the operator's maintenance) then retries it.
+    const { rows: expiry } = await db.knex.raw("select extract(epoch from expire_in)::int as seconds from pgboss.job where id = ? and state = 'active'", [jobId]);
+    expect(expiry).toEqual([{ seconds: CONVERT_JOB_OPTIONS.expireInSeconds }]);
+    await db.knex.raw("update pgboss.job set started_on = started_on - expire_in where id = ? and state = 'active'", [jobId]);
 
     startWorker();
     const final = await waitForFinalStatus(ctx.app, user.cookie, 'transcript', 240_000);

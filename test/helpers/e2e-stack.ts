@@ -13,7 +13,10 @@ export interface E2EStack {
   smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 }
 
-/** Starts the three in their own data folder (e2e-<name>-…); `env` is added to the server's environment. */
+/**
+ * Starts the three in their own data folder (e2e-<name>-…), the database copied from the run's template;
+ * `env` is added to the server's environment.
+ */
 export async function startE2EStack(name: string, env: Record<string, string> = {}): Promise<E2EStack> {
   const browser = await launchBrowser();
   const smtp = await startSmtpReceiver();
