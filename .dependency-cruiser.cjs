@@ -46,7 +46,7 @@ module.exports = {
       'Job handlers use the validated config, the logger, the object store, the mailer, the signing modules, the metrics and tracing hooks, the after-submission checklist rules and the account erasure (which the web side applies too) of server/, never its routes, boot, services or auth.',
       'workers',
       'server',
-      'config\.server\.ts|logger\.server\.ts|(storage|mail|security|observability)/[^/]+\.ts|after-submission/(checklist\.server|university-time)\.ts|account/erase\.server\.ts',
+      'config\\.server\\.ts|logger\\.server\\.ts|(storage|mail|security|observability)/[^/]+\\.ts|after-submission/(checklist\\.server|university-time)\\.ts|account/erase\\.server\\.ts',
     ),
     {
       name: 'workers-import-no-pages-or-islands',

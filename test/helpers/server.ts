@@ -51,7 +51,7 @@ export async function startServer(options: {
   const fromTemplate = (options.embeddedDatabase ?? (mode === 'npm-start' ? 'new' : 'template')) === 'template';
   if (fromTemplate && !options.env?.DATABASE_URL && existsSync(PGLITE_TEMPLATE) && !existsSync(pgliteDir)) {
     mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
-    execFileSync('tar', ['-xf', PGLITE_TEMPLATE, '-C', pgliteDir]);
+    execFileSync('tar', ['-xf', PGLITE_TEMPLATE, '-C', pgliteDir, '--no-same-owner'], { stdio: 'ignore' });
   }
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
