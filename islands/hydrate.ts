@@ -9,6 +9,43 @@ const modules = import.meta.glob<Record<string, ComponentType<object>>>('./*.isl
 // pointermove too: the pointer may already rest on the island when this script runs.
 const INTERACTION_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'focusin', 'touchstart'] as const;
 
+/**
+ * The events on which React, finding its root still dehydrated, hydrates the whole island synchronously before
+ * handling them (react-dom's discreteReplayableEvents): at 4× CPU slowdown a 100+ ms task right on the first tap.
+ */
+const SHIELDED_EVENTS = [
+  'pointerdown', 'pointerup', 'pointercancel', 'mousedown', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu',
+  'touchstart', 'touchend', 'touchcancel', 'keydown', 'keypress', 'keyup', 'input', 'change', 'textInput',
+  'compositionstart', 'compositionend', 'copy', 'cut', 'paste', 'dragstart', 'dragend', 'drop', 'reset',
+] as const;
+
+/** Islands whose root exists but whose hydration has not committed yet, each with what holds a click on it. */
+const hydrating = new Map<HTMLElement, ((event: Event) => void) | undefined>();
+
+/**
+ * While an island hydrates (in slices, on a transition lane), what the visitor does in it is left to the browser:
+ * the field under the finger works as plain HTML (focus, typing, ticking, a native form post), and React does not
+ * see the event, so it never turns the hydration into one long synchronous task. The island takes in what was
+ * typed meanwhile once it is live (Form.island.tsx, use-auth-form.ts read the controls).
+ */
+function shieldHydratingIslands(): void {
+  if (shieldHydratingIslands.installed) return;
+  shieldHydratingIslands.installed = true;
+  const shield = (event: Event) => {
+    if (hydrating.size === 0 || !(event.target instanceof Node)) return;
+    for (const [element, holdClick] of hydrating) {
+      if (element.contains(event.target)) {
+        if (event.type === 'click') holdClick?.(event);
+        event.stopPropagation();
+        return;
+      }
+    }
+  };
+  // Only a held click needs preventDefault: the others stay passive (a touch listener must not delay scrolling).
+  for (const type of SHIELDED_EVENTS) window.addEventListener(type, shield, { capture: true, passive: type !== 'click' });
+}
+shieldHydratingIslands.installed = false;
+
 /** How long hydration waits for an idle moment after the load event before it starts anyway. */
 const IDLE_TIMEOUT_MS = 1500;
 
@@ -66,10 +103,10 @@ function loadRuntime(): Promise<Runtime> {
 /**
  * Hydrates one island. The root is created inside startTransition: React 19 then hydrates on a transition lane,
  * in slices of a few milliseconds that yield to input, where default-lane hydration would be one long task.
- * A click or keystroke meanwhile makes React hydrate what it lands on at once and replays it itself.
- * Resolves once the island is live; `onRooted` says when React listens (events then need no replay of ours).
+ * What the visitor does meanwhile is kept from React (shieldHydratingIslands), `holdClick` excepted.
+ * Resolves once the island is live.
  */
-async function hydrateOne(element: HTMLElement, onRooted: () => void = () => {}): Promise<void> {
+async function hydrateOne(element: HTMLElement, holdClick?: (event: Event) => void): Promise<void> {
   const name = element.dataset.island ?? '';
   const load = modules[`./${name}.island.tsx`];
   if (!load) throw new Error(`No island named ${name}`);
@@ -86,12 +123,16 @@ async function hydrateOne(element: HTMLElement, onRooted: () => void = () => {})
   // Hydrated marker adds markup until then, so hydration matches the server's HTML.
   const island = react.createElement(Component, props);
   const content = testCrash ? react.createElement(testCrash.CrashOnDemand, { name, children: island }) : island;
+  hydrating.set(element, holdClick);
   await new Promise<void>((resolve) => {
-    const tree = react.createElement(Hydrated, { onHydrated: resolve, children: react.createElement(boundary.IslandBoundary, { name, children: content }) });
+    const done = () => {
+      hydrating.delete(element);
+      resolve();
+    };
+    const tree = react.createElement(Hydrated, { onHydrated: done, children: react.createElement(boundary.IslandBoundary, { name, children: content }) });
     react.startTransition(() => {
       reactDom.hydrateRoot(element, tree);
     });
-    onRooted();
   });
   // The CSS switch from the no-JavaScript form to the enhanced one (styles.css), once React owns the markup.
   element.dataset.hydrated = 'true';
@@ -114,16 +155,16 @@ function follow(root: Element, path: number[]): HTMLElement | null {
 
 /**
  * Makes the first interaction with the island hydrate it at once, and returns the function that starts hydration
- * (called again, it returns the same promise). A click that arrives before React listens is held and replayed on
- * the same element once hydrated, so the first click on a footer link still opens its modal; once React listens
- * (the root exists, hydration may still be under way) React replays events itself.
+ * (called again, it returns the same promise). A click on a link or button that arrives before the island is live
+ * is held and replayed on the same element once hydrated, so the first click on a footer link still opens its
+ * modal; a click on a form control is the browser's (focus, tick, choose), and the island reads the control.
  */
 function hydrateWhenReached(element: HTMLElement): () => Promise<void> {
   let started: Promise<void> | null = null;
-  let rooted = false;
+  let live = false;
   let pendingClick: number[] | null = null;
   const onClick = (event: Event) => {
-    if (rooted) return;
+    if (live || (event.target as Element).closest('input, select, textarea, label')) return;
     event.preventDefault();
     event.stopPropagation();
     pendingClick = pathTo(element, event.target as Element);
@@ -132,11 +173,10 @@ function hydrateWhenReached(element: HTMLElement): () => Promise<void> {
   function start(): Promise<void> {
     if (started) return started;
     for (const type of INTERACTION_EVENTS) element.removeEventListener(type, onReach);
-    started = hydrateOne(element, () => {
-      rooted = true;
-      element.removeEventListener('click', onClick, true);
-    })
+    started = hydrateOne(element, onClick)
       .then(() => {
+        live = true;
+        element.removeEventListener('click', onClick, true);
         // Let React attach its listeners and effects before replaying.
         requestAnimationFrame(() => {
           if (pendingClick) follow(element, pendingClick)?.click();
@@ -205,6 +245,7 @@ async function hydrateSoon(starts: Array<{ element: HTMLElement; start: () => Pr
 }
 
 export function hydrateIslands(root: ParentNode = document): void {
+  shieldHydratingIslands();
   // Before any island renders: Radix dialogs inject a <style> that the CSP admits only with the nonce.
   shareStyleNonce();
   const soon: Array<{ element: HTMLElement; start: () => Promise<void> }> = [];

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import { configureAdmissionCycle } from '../form/admission-cycle.js';
 import compression from 'compression';
+import { constants as zlibConstants } from 'node:zlib';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
@@ -71,7 +72,12 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   );
   app.use(cspNonce);
   app.use(securityHeaders(config, { dev: Boolean(options.vite), hmrPort: options.hmrPort }));
-  app.use(compression());
+  // Pages and API answers are compressed fast (gzip level 1, brotli quality 1): at the default level compressing a
+  // student's page cost about as much CPU as rendering it, for a few percent fewer bytes. The build's scripts and
+  // styles (immutable, cached a year) keep the default levels: their bytes are what Lighthouse counts.
+  const fastCompression = compression({ level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } });
+  const thoroughCompression = compression();
+  app.use((req, res, next) => (req.path.startsWith('/assets/') ? thoroughCompression : fastCompression)(req, res, next));
   app.use(healthRouter(services));
   // Loopback or METRICS_TOKEN only; before sessions and pages (server/observability/metrics-route.server.ts).
   app.get(METRICS_PATH, metricsHandler({ token: config.metrics.token }));

@@ -40,6 +40,37 @@ export async function findApplication(knex: Knex, userId: string): Promise<Appli
   return (await knex('applications').where({ user_id: userId }).first(readColumns(knex))) as ApplicationRead | undefined;
 }
 
+/** What a student's page shows beside the row: read with it, in the same statement (issue 28). */
+export interface PageExtras {
+  login_count: number;
+  /** The web statuses recorded, oldest first. */
+  web_statuses: string[];
+  documents: Array<{ answer_key: string; file_name: string | null; file_size: number | null; status: string | null }>;
+}
+
+export type PageApplicationRead = ApplicationRead & { page_extras: PageExtras };
+
+/**
+ * The application row with what a student's page renders beside it (number of logins, web statuses, document
+ * answers): one statement where the page made four, each a round trip (and, on embedded PGlite, CPU of this process).
+ */
+export async function findApplicationForPage(knex: Knex, userId: string): Promise<PageApplicationRead | undefined> {
+  const extras = knex.raw(
+    `json_build_object(
+      'login_count', (select count(*) from user_logins l where l.user_id = applications.user_id),
+      'web_statuses', coalesce((select json_agg(w.web_status order by w.recorded_at) from web_statuses w where w.user_id = applications.user_id), '[]'::json),
+      'documents', coalesce((select json_agg(json_build_object('answer_key', d.answer_key, 'file_name', d.file_name, 'file_size', d.file_size, 'status', d.status) order by d.answer_key)
+        from document_answers d where d.user_id = applications.user_id), '[]'::json)
+    ) as page_extras`,
+  );
+  const row = (await knex('applications').where({ user_id: userId }).first([...readColumns(knex), extras])) as
+    | (ApplicationRead & { page_extras: PageExtras | string })
+    | undefined;
+  if (!row) return undefined;
+  const page_extras = typeof row.page_extras === 'string' ? (JSON.parse(row.page_extras) as PageExtras) : row.page_extras;
+  return { ...row, page_extras: { ...page_extras, login_count: Number(page_extras.login_count) } };
+}
+
 export async function getApplication(knex: Knex, userId: string, now: Date): Promise<ApplicationRead> {
   const row = await findApplication(knex, userId);
   if (row) return row;

@@ -13,7 +13,7 @@ import { greetingName } from '../../form/applicant-name.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { readCookie, sessionCookieName } from '../../contracts/cookies.js';
 import { cookieHeaderOf } from '../cookies.server.js';
-import { loadApplication, profileOf } from './profile.server.js';
+import { loadApplication, pageDocumentsOf, profileFrom, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
 import { etagOf } from './answers.server.js';
 import { uiStateWithDefaults } from './ui-state.server.js';
@@ -108,13 +108,20 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
   }
 
   // The guard read the row for routing; carried answers are taken in only when the read says some wait.
-  const row = await loadApplication(services, user.id, await requestApplication(pageContext, user.id));
-  const profile = await profileOf(services, user, row);
+  const read = await requestApplication(pageContext, user.id);
+  const row = await loadApplication(services, user.id, read);
+  // The guard's read brought logins, statuses and documents along (one statement); taking in carried answers
+  // may record a status, so then they are read again.
+  const profile =
+    read && !read.has_carried_answers
+      ? profileFrom(user, row, { logins: [], statuses: read.page_extras.web_statuses, documents: pageDocumentsOf(read) })
+      : await profileOf(services, user, row);
+  const loginCount = read && !read.has_carried_answers ? read.page_extras.login_count : profile.successful_login.length;
   const webStatus = derivedWebStatus(profile.web_status.map((s) => s.web_status));
   // One HMAC per page: the marker says whether the page changed, and the island gets it.
   const marker = pageChangeMarker(services, pageContext.headersOriginal);
   const changed = hasChangedPage(services, pageContext.headersOriginal, marker);
-  const numLogins = Math.max(1, profile.successful_login.length);
+  const numLogins = Math.max(1, loginCount);
   const validations = webStatus === 'validating' ? storedValidations(row.validations) : [];
   return {
     is_logged_in: true,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../app-services.server.js';
-import { getApplication, saveAnswers, type ApplicationRead } from '../../db/repos/applications.server.js';
+import { getApplication, saveAnswers, type ApplicationRead, type PageApplicationRead } from '../../db/repos/applications.server.js';
 import { webStatusesOf } from '../../db/repos/applications.server.js';
 import { listLogins } from '../../db/repos/users.server.js';
 import { takeCarriedAnswers } from '../../db/repos/carried-answers.server.js';
@@ -59,14 +59,31 @@ export async function loadApplication(services: AppServices, userId: string, rea
 export async function profileOf(services: AppServices, user: { id: string; username: string }, row: ApplicationRead): Promise<Profile> {
   const knex = services.db.knex;
   const [logins, statuses, documents] = await Promise.all([
-    listLogins(knex, user.id),
+    listLogins(knex, user.id).then((dates) => dates.map((d) => new Date(d).toISOString())),
     webStatusesOf(knex, user.id),
     documentAnswersFor(knex, user.id),
   ]);
+  return profileFrom(user, row, { logins, statuses, documents });
+}
+
+/** The document answers of a page's row read with its extras (findApplicationForPage), as documentAnswersFor gives them. */
+export function pageDocumentsOf(row: PageApplicationRead): Record<string, DocumentAnswer> {
+  return Object.fromEntries(
+    row.page_extras.documents.map((d) => [d.answer_key, { file_name: d.file_name, file_size: d.file_size, status: d.status ?? 'NOT_ANSWERED' } as DocumentAnswer]),
+  );
+}
+
+/** A profile from what has been read; the dates of logins may be left out where only their number counts. */
+export function profileFrom(
+  user: { username: string },
+  row: ApplicationRead,
+  read: { logins: string[]; statuses: string[]; documents: Record<string, DocumentAnswer> },
+): Profile {
+  const { logins, statuses, documents } = read;
   return {
     username: user.username,
     last_page: row.last_page,
-    successful_login: logins.map((d) => new Date(d).toISOString()),
+    successful_login: logins,
     web_status: statuses.map((web_status) => ({ web_status })),
     answer: row.answers,
     document_answer: documents,

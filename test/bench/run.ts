@@ -140,7 +140,8 @@ async function main() {
     pages.push(js);
     const after = js.afterInteraction.byKind;
     console.log(
-      `${path.padEnd(14)} before load ${kb(js.beforeLoadEvent.totalGzipBytes).padStart(8)}   on load ${kb(js.onLoad.totalGzipBytes).padStart(9)}   after interaction ${kb(js.afterInteraction.totalGzipBytes).padStart(9)}  (React ${kb(after.react)}, form island ${kb(after['form-island'])}, joi ${kb(after.joi)}, other ${kb(after.app)})`,
+      `${path.padEnd(14)} before load ${kb(js.beforeLoadEvent.totalGzipBytes).padStart(8)}   on load ${kb(js.onLoad.totalGzipBytes).padStart(9)}   after interaction ${kb(js.afterInteraction.totalGzipBytes).padStart(9)}  (React ${kb(after.react)}, form island ${kb(after['form-island'])}, joi ${kb(after.joi)}, other ${kb(after.app)})` +
+        `\n${''.padEnd(14)} as Lighthouse counts it (bytes received, headers included): JavaScript ${kb(js.transferred.scriptBytes)}, everything ${kb(js.transferred.totalBytes)}`,
     );
   }
   figures.pages = pages;
