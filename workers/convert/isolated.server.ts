@@ -111,7 +111,10 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
       else finish(() => reject(new Error(`conversion process failed: ${message.message}`)));
     });
     child.on('error', (err) => finish(() => reject(err)));
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the process may end before its last message (the converted PDF, sent just before it
+    // exits) has been read from the channel; 'close' comes once the channel is drained, so an answer is never
+    // mistaken for a death without one (which reads as "out of memory").
+    child.on('close', (code, signal) => {
       finish(() => {
         if (!blameInput && (timedOut || started)) reject(new Error(`the ${request.kind} process ${timedOut ? 'timed out' : `ended (${signal ?? code})`}`));
         // Too slow with the file in hand is the file's doing; too slow to even start is a busy machine: retry.
