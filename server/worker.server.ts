@@ -25,7 +25,6 @@ if (!config.databaseUrl) {
 }
 
 const services = await bootServices(config, logger, { runWorkers: true });
-logger.info({ database: services.db.kind, objectStore: services.storage.kind }, 'worker started');
 
 // The worker's own job series (fa_jobs_*, conversions, PDFs, mails) live in this process: with METRICS_PORT set it
 // answers GET /metrics there, under the same rules as the web's (loopback, or METRICS_TOKEN).
@@ -45,7 +44,11 @@ async function shutdown(signal: string) {
   metricsServer?.close();
   await services.stop({ jobsMs: SHUTDOWN_BOUNDS.jobsMs });
   await stopTracing().catch(() => undefined);
+  // pino writes asynchronously: the last lines reach stdout before the process ends.
+  await new Promise<void>((resolve) => logger.flush(() => resolve()));
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Said only once the stop signals are handled: whoever waits for this line may stop the worker at once.
+logger.info({ database: services.db.kind, objectStore: services.storage.kind }, 'worker started');
