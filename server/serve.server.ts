@@ -3,9 +3,9 @@ import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
 import { createApp } from './app.server.js';
 import { loadProductionBuild } from './production-build.server.js';
-import { startTracing, stopTracing } from './observability/telemetry.server.js';
+import { startTracing } from './observability/telemetry.server.js';
 import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
-import { shutDownGracefully } from './shutdown.server.js';
+import { onStopSignals, shutDownGracefully } from './shutdown.server.js';
 
 /** The production server of `npm start` (server/start.server.ts loads this after choosing the libraries' mode). */
 export async function serve(config: Config): Promise<void> {
@@ -27,18 +27,11 @@ export async function serve(config: Config): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
-  let stopping = false;
   // SIGTERM (a redeploy, a scale-down): answer what is in flight, let running jobs finish or go back to their
   // queue, then close the database; bounded by SHUTDOWN_BOUNDS (docs/operations.md, "Stopping").
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
+  onStopSignals(logger, async (signal) => {
     logger.info({ signal }, 'shutting down');
     await shutDownGracefully(server, (bounds) => services.stop(bounds), logger);
-    await stopTracing().catch(() => undefined);
     logger.info('stopped');
-    process.exit(0);
-  }
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { stopTracing } from './observability/telemetry.server.js';
 
 /**
  * How long SIGTERM waits (issue 27): in-flight requests get REQUESTS_MS to finish (no new connection is
@@ -51,4 +52,22 @@ export async function shutDownGracefully(
   if (requests === 'cut') logger.warn({ boundMs: bounds.requestsMs }, 'shutting down: requests still running were cut');
   logger.info({ boundMs: bounds.jobsMs }, 'shutting down: finishing jobs in flight');
   await stopServices({ jobsMs: bounds.jobsMs });
+}
+
+/**
+ * SIGINT and SIGTERM for an entry point (the web server, the worker): `stop` runs once, then the tracer is
+ * stopped and pino's asynchronous log is flushed before the process exits, so the last lines are never lost.
+ */
+export function onStopSignals(logger: Logger, stop: (signal: string) => Promise<void>): void {
+  let stopping = false;
+  const handle = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    await stop(signal);
+    await stopTracing().catch(() => undefined);
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void handle('SIGINT'));
+  process.on('SIGTERM', () => void handle('SIGTERM'));
 }

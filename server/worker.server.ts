@@ -3,10 +3,10 @@ import type { Server } from 'node:http';
 import { loadConfigOrExit } from './config.server.js';
 import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
-import { startTracing, stopTracing } from './observability/telemetry.server.js';
+import { startTracing } from './observability/telemetry.server.js';
 import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
 import { metricsHandler, METRICS_PATH } from './observability/metrics-route.server.js';
-import { SHUTDOWN_BOUNDS } from './shutdown.server.js';
+import { onStopSignals, SHUTDOWN_BOUNDS } from './shutdown.server.js';
 
 /**
  * `npm run worker`: a process that only handles jobs (conversions, PDFs, e-mail), no HTTP. Scale it
@@ -36,19 +36,10 @@ if (config.metrics.workerPort) {
   metricsServer = app.listen(config.metrics.workerPort, () => logger.info({ port: config.metrics.workerPort }, 'worker metrics listening'));
 }
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+onStopSignals(logger, async (signal) => {
   logger.info({ signal, jobsBoundMs: SHUTDOWN_BOUNDS.jobsMs }, 'worker stopping');
   metricsServer?.close();
   await services.stop({ jobsMs: SHUTDOWN_BOUNDS.jobsMs });
-  await stopTracing().catch(() => undefined);
-  // pino writes asynchronously: the last lines reach stdout before the process ends.
-  await new Promise<void>((resolve) => logger.flush(() => resolve()));
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+});
 // Said only once the stop signals are handled: whoever waits for this line may stop the worker at once.
 logger.info({ database: services.db.kind, objectStore: services.storage.kind }, 'worker started');
