@@ -4,9 +4,16 @@
 // dist/, as production does), unless dist/ was built from these very sources: .ci/run's passes build once. A suite that cannot run here
 // (no Chromium, no PostgreSQL) records why (test/helpers/gate.ts), and the reasons are printed above that
 // line; in CI (CI=true) any skipped test fails the run.
+//
+// The database (docs/decisions/0250-tests-on-a-local-postgresql.md): with DATABASE_URL every test uses that server.
+// Without it, the whole suite (no test paths given) looks for a PostgreSQL on this machine (TEST_POSTGRES_URL, by
+// default postgres://postgres@127.0.0.1:5432/postgres) and, when one answers, runs as CI does: the unit and
+// database-layer tests on embedded PGlite, then every other layer on a database of its own on that server, dropped
+// at the end. TEST_DATABASE=pglite runs everything on PGlite; with test paths it is PGlite unless DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, '.test-tmp');
@@ -15,9 +22,68 @@ const skipReasons = join(tmp, 'skip-reasons.log');
 rmSync(skipReasons, { force: true });
 
 const started = Date.now();
-// ESLint over the tree (eslint.config.js) when the whole suite runs (no test paths given); a lint failure
-// counts as one failed test in the closing line.
-const wholeSuite = process.argv.slice(2).every((arg) => arg.startsWith('-'));
+const userArgs = process.argv.slice(2);
+const wholeSuite = userArgs.every((arg) => arg.startsWith('-'));
+
+/** A database of this run's own on a local PostgreSQL, or null when none answers (or one is not wanted). */
+async function localPostgres() {
+  if (process.env.DATABASE_URL || !wholeSuite || process.env.TEST_DATABASE === 'pglite') return null;
+  const admin = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `fa_test_${Date.now()}_${process.pid}`;
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query(`create database "${name}"`);
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { admin, name, url: url.toString() };
+}
+
+/** Drops the run's database and the template and per-file copies the tests made of it (test/helpers/db-names.ts). */
+async function dropDatabases(local) {
+  const client = new pg.Client({ connectionString: local.admin, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query('select datname from pg_database where datname like $1', [`${local.name}%`]);
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } catch (error) {
+    console.log(`could not drop the test databases ${local.name}*: ${error.message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function jest(name, args, env) {
+  const results = join(tmp, `jest-results-${name}.json`);
+  rmSync(results, { force: true });
+  const run = spawnSync(
+    process.execPath,
+    ['--experimental-vm-modules', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--json', `--outputFile=${results}`, ...args],
+    { cwd: root, stdio: 'inherit', env: { ...env, NODE_OPTIONS: '' } },
+  );
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(results)) {
+    const summary = JSON.parse(readFileSync(results, 'utf8'));
+    counts.passed = summary.numPassedTests ?? 0;
+    counts.failed = (summary.numFailedTests ?? 0) + (summary.numRuntimeErrorTestSuites ?? 0);
+    counts.skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+    for (const suite of summary.testResults ?? []) {
+      if (suite.status === 'failed' && suite.assertionResults.length === 0) console.log(`suite failed to run: ${suite.name}\n${suite.message}`);
+    }
+  }
+  if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
+  return { ...counts, ok: run.status === 0 };
+}
+
+// Ctrl-C reaches jest too; this process stays to drop the databases it made.
+process.on('SIGINT', () => {});
+
+// ESLint over the tree (eslint.config.js) when the whole suite runs; a lint failure counts as one failed test.
 const lintFailed = wholeSuite && spawnSync('npx', ['eslint', '--max-warnings=0', '.'], { cwd: root, stdio: 'inherit' }).status !== 0;
 if (lintFailed) console.log('lint failed (npm run lint)');
 
@@ -28,31 +94,33 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-const results = join(tmp, 'jest-results.json');
-const args = ['--experimental-vm-modules', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--json', `--outputFile=${results}`, ...process.argv.slice(2)];
-const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (existsSync(results)) {
-  const summary = JSON.parse(readFileSync(results, 'utf8'));
-  passed = summary.numPassedTests;
-  failed = summary.numFailedTests + summary.numRuntimeErrorTestSuites;
-  skipped = summary.numPendingTests + summary.numTodoTests;
-  for (const suite of summary.testResults) {
-    if (suite.status === 'failed' && suite.assertionResults.length === 0) console.log(`suite failed to run: ${suite.name}\n${suite.message}`);
+const local = await localPostgres();
+const passes = [];
+if (local) {
+  console.log(`database: unit and database-layer tests on embedded PGlite, every other layer on PostgreSQL (${local.name}, dropped at the end)`);
+  const embedded = { ...process.env };
+  delete embedded.DATABASE_URL;
+  try {
+    passes.push(jest('pglite', ['test/unit', 'test/integration/db-', ...userArgs], embedded));
+    passes.push(jest('postgresql', ['--testPathIgnorePatterns=/test/unit/', ...userArgs], { ...process.env, DATABASE_URL: local.url }));
+  } finally {
+    await dropDatabases(local);
   }
+} else {
+  console.log(process.env.DATABASE_URL ? 'database: DATABASE_URL' : 'database: embedded PGlite');
+  passes.push(jest('all', userArgs, process.env));
 }
-if (run.status !== 0 && failed === 0) failed = 1;
-if (lintFailed) failed += 1;
+
+const passed = passes.reduce((n, p) => n + p.passed, 0);
+const skipped = passes.reduce((n, p) => n + p.skipped, 0);
+const failed = passes.reduce((n, p) => n + p.failed, 0) + (lintFailed ? 1 : 0);
 if (skipped > 0) {
   const reasons = existsSync(skipReasons) ? [...new Set(readFileSync(skipReasons, 'utf8').split('\n').filter(Boolean))] : [];
   console.log(`skipped ${skipped} test(s):`);
   for (const line of reasons.length > 0 ? reasons : ['(no reason recorded: a test was skipped by hand, which no test may be)']) console.log(`  ${line}`);
   if (process.env.CI === 'true') console.log('CI runs every test: a skipped test fails the run.');
 }
-const ok = failed === 0 && run.status === 0 && !(skipped > 0 && process.env.CI === 'true');
+const ok = failed === 0 && passes.every((p) => p.ok) && !(skipped > 0 && process.env.CI === 'true');
 console.log(`took ${Math.floor((Date.now() - started) / 60_000)} min ${Math.round(((Date.now() - started) % 60_000) / 1000)} s`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
