@@ -56,7 +56,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   const clientDir = options.clientDir ?? join(process.cwd(), 'dist', 'client');
   // The build's scripts and styles, compressed at build time, before the request log and the page headers: a
   // page loads a dozen of them, and Lighthouse counts each response's headers (server/static-assets.server.ts).
-  if (!options.vite) app.use('/assets', precompressedAssets(join(clientDir, 'assets')));
+  if (!options.vite) app.use(precompressedAssets(join(clientDir, 'assets'), '/assets'));
 
   app.use(
     pinoHttp({

@@ -28,9 +28,11 @@ interface Variant {
  * it 0.55 s of CPU for React's chunk on every download. A response carries only what an immutable file needs (no
  * ETag, Last-Modified or Accept-Ranges: a file cached "immutable" is never revalidated), since Lighthouse counts
  * every header byte of every script: about 0.35 KB a response, where the pages' headers made it 0.95 KB.
- * A file without both compressed copies (images, fonts, an older build) goes on to express.static.
+ * A file without both compressed copies (images, fonts, an older build) goes on to express.static. Not mounted
+ * under the prefix (app.use(prefix, …) would leave req.url without it once answered): the request metrics label
+ * the finished request by its path.
  */
-export function precompressedAssets(dir: string): RequestHandler {
+export function precompressedAssets(dir: string, urlPrefix: string): RequestHandler {
   const assets = new Map<string, { type: string; variants: Variant[] }>();
   const walk = (path: string): string[] =>
     existsSync(path) ? readdirSync(path, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(path, e.name)) : [join(path, e.name)])) : [];
@@ -42,7 +44,7 @@ export function precompressedAssets(dir: string): RequestHandler {
       .map((v) => ({ ...v, size: statSync(v.path).size }))
       // Smallest first: a file of a few dozen bytes is smaller as it is than compressed.
       .sort((a, b) => a.size - b.size);
-    assets.set(`/${relative(dir, file).split(sep).join('/')}`, { type, variants });
+    assets.set(`${urlPrefix}/${relative(dir, file).split(sep).join('/')}`, { type, variants });
   }
   const cache = new Map<string, Buffer>();
   const read = (path: string) => {

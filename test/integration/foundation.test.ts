@@ -77,6 +77,9 @@ describe('built assets (server/static-assets.server.ts)', () => {
       expect(await encodingFor('gzip, deflate')).toBe('gzip');
       expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
       expect(await encodingFor('identity')).toBeNull();
+      // Answered before the request log, still counted by the request metrics under their route.
+      const metrics = await fetch(new URL('/metrics', url));
+      expect(await metrics.text()).toMatch(/http_requests_total\{[^}]*route="\/assets\/\*"/);
     } finally {
       server.close();
     }
