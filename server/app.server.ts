@@ -55,7 +55,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.use(httpMetrics());
   const clientDir = options.clientDir ?? join(process.cwd(), 'dist', 'client');
   // The build's scripts and styles, compressed at build time, before the request log and the page headers: a
-  // page loads a dozen of them, and Lighthouse counts each response's headers (server/static-assets.server.ts).
+  // page loads several, and Lighthouse counts each response's headers (server/static-assets.server.ts).
   if (!options.vite) app.use(precompressedAssets(join(clientDir, 'assets'), '/assets'));
 
   app.use(
