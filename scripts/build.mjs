@@ -12,8 +12,9 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -92,6 +93,24 @@ const packagesExternal = {
   },
 };
 
+/** Text assets the server answers precompressed (server/static-assets.server.ts). */
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json']);
+
+/**
+ * Every compressible asset of the browser's build, compressed once here at the strongest levels, beside itself
+ * (`<file>.br`, `<file>.gz`): the assets are hashed and immutable, so brotli at quality 11 (0.55 s of CPU for
+ * React's chunk, which the per-request compressor spent on every download) is paid once.
+ */
+function precompressAssets() {
+  for (const file of filesUnder(join(dist, 'client', 'assets'))) {
+    if (!COMPRESSIBLE.has(extname(file))) continue;
+    const source = readFileSync(file);
+    const brotliParams = { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length };
+    writeFileSync(`${file}.br`, brotliCompressSync(source, { params: brotliParams }));
+    writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+  }
+}
+
 async function nodeBuild() {
   const { build } = await import('esbuild');
   rmSync(out, { recursive: true, force: true });
@@ -118,6 +137,7 @@ export async function buildAll() {
   const hash = sourceHash();
   rmSync(stamp, { force: true });
   viteBuild();
+  precompressAssets();
   await nodeBuild();
   mkdirSync(dist, { recursive: true });
   writeFileSync(stamp, `${hash}\n`);

@@ -23,6 +23,7 @@ import { takeKeptAnswersAtLogin } from './form-post/kept-answers.server.js';
 import { httpMetrics, measureDatabase, metricsHandler, METRICS_PATH } from './observability/metrics-route.server.js';
 import { nameMetricsProcess } from './observability/metrics.server.js';
 import { tracing } from './observability/telemetry.server.js';
+import { precompressedAssets } from './static-assets.server.js';
 
 export interface AppOptions {
   /** Development: vite's middleware serves modules with HMR. Production: the built client in dist/client. */
@@ -52,6 +53,10 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   nameMetricsProcess('web');
   measureDatabase(services.db.knex);
   app.use(httpMetrics());
+  const clientDir = options.clientDir ?? join(process.cwd(), 'dist', 'client');
+  // The build's scripts and styles, compressed at build time, before the request log and the page headers: a
+  // page loads several, and Lighthouse counts each response's headers (server/static-assets.server.ts).
+  if (!options.vite) app.use(precompressedAssets(join(clientDir, 'assets'), '/assets'));
 
   app.use(
     pinoHttp({
@@ -74,7 +79,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.use(securityHeaders(config, { dev: Boolean(options.vite), hmrPort: options.hmrPort }));
   // Pages and API answers are compressed fast (gzip level 1, brotli quality 1): at the default level compressing a
   // student's page cost about as much CPU as rendering it, for a few percent fewer bytes. The build's scripts and
-  // styles (immutable, cached a year) keep the default levels: their bytes are what Lighthouse counts.
+  // styles are answered above, compressed at build time; what else is under /assets keeps the default levels.
   const fastCompression = compression({ level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } });
   const thoroughCompression = compression();
   app.use((req, res, next) => (req.path.startsWith('/assets/') ? thoroughCompression : fastCompression)(req, res, next));
@@ -85,7 +90,6 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
-    const clientDir = options.clientDir ?? join(process.cwd(), 'dist', 'client');
     app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     // Only paths under the build's top-level entries (favicon.svg, …) go to the disk: every page and API
     // request would otherwise pay a failed stat (and its error objects) before reaching its handler.

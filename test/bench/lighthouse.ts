@@ -17,7 +17,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 interface Report {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string; numericValue?: number }>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string; numericValue?: number; details?: { items?: Array<{ resourceType?: string; transferSize?: number }> } }>;
 }
 
 function lighthouse(url: string, outputPath: string, chrome: string): Promise<void> {
@@ -57,6 +57,11 @@ async function main() {
         .map((id) => `${id.replace(/-/g, ' ')} ${report.audits[id]?.displayValue ?? '?'}`)
         .join(', ');
       console.log(`${path.padEnd(8)} ${scores}\n         ${metrics}`);
+      // The bytes Lighthouse itself counted (until the page settled, before any interaction): body and headers.
+      const requests = report.audits['network-requests']?.details?.items ?? [];
+      const received = (type?: string) => requests.filter((r) => !type || r.resourceType === type).reduce((n, r) => n + (r.transferSize ?? 0), 0);
+      const scripts = requests.filter((r) => r.resourceType === 'Script').length;
+      console.log(`         received: JavaScript ${(received('Script') / 1024).toFixed(1)} KB in ${scripts} scripts, everything ${(received() / 1024).toFixed(1)} KB`);
       // What cost points, so it can be fixed.
       for (const [id, audit] of Object.entries(report.audits)) {
         if (audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) {

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/paths.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 
@@ -43,6 +47,42 @@ describe('security headers', () => {
     expect(b.headers['content-security-policy']).not.toBe(csp);
     const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1];
     for (const tag of a.text.match(/<script[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+});
+
+describe('built assets (server/static-assets.server.ts)', () => {
+  it('answers the page\'s scripts in the smallest accepted encoding compressed at build time, with only the headers a script needs', async () => {
+    const page = await request(ctx.app).get('/about');
+    const entry = /<script[^>]*src="(\/assets\/[^"]+\.js)"/.exec(page.text)![1]!;
+    // The entry imports the chunk that hydrates the islands: big enough that brotli beats gzip beats identity.
+    const chunk = /from"\.\.\/chunks\/([^"]+\.js)"/.exec(readFileSync(join(ROOT, 'dist/client', entry), 'utf8'))![1]!;
+    const file = readFileSync(join(ROOT, 'dist/client/assets/chunks', chunk));
+    const server = ctx.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/assets/chunks/${chunk}`;
+    try {
+      const encodingFor = async (acceptEncoding: string) => {
+        const res = await fetch(url, { headers: { 'Accept-Encoding': acceptEncoding } });
+        // fetch decodes the body: what arrives is the file itself, whatever the encoding.
+        expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
+        expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+        expect(res.headers.get('cache-control')).toContain('immutable');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        // A document's headers are not repeated on every script (Lighthouse counts their bytes).
+        expect(res.headers.get('content-security-policy')).toBeNull();
+        return res.headers.get('content-encoding');
+      };
+      // Browsers list gzip first; the server prefers brotli all the same.
+      expect(await encodingFor('gzip, deflate, br, zstd')).toBe('br');
+      expect(await encodingFor('gzip, deflate')).toBe('gzip');
+      expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+      expect(await encodingFor('identity')).toBeNull();
+      // Answered before the request log, still counted by the request metrics under their route.
+      const metrics = await fetch(new URL('/metrics', url));
+      expect(await metrics.text()).toMatch(/http_requests_total\{[^}]*route="\/assets\/\*"/);
+    } finally {
+      server.close();
+    }
   });
 });
 
