@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react';
 import type { Answers, Page, PageId, ValidationEntry } from '../form/types.js';
 import { configureAdmissionCycle } from '../form/admission-cycle.js';
 import { formDefinition, pageById } from '../form/definition.js';
@@ -13,7 +13,8 @@ import { domAnswerChanges } from './form/dom-answers.js';
 import { focusQuestionFromHash } from './form/hash-focus.js';
 import { leaveDestination, type LeaveKind } from './form/leave.js';
 import { ServerSlot } from './form/ServerSlot.js';
-import { errorsByKey, formReducer, hasAnyAnswer, initialFormState, showsAll, uiState, visibleMessages } from './form/state.js';
+import { errorsByKey, hasAnyAnswer, initialFormState, showsAll, uiState } from './form/state.js';
+import { createFormStore } from './form/store.js';
 import type { WebStatus } from '../contracts/statuses.js';
 import { StepNav } from './form/StepNav.js';
 import { REVIEW_ROUTE } from '../contracts/routes.js';
@@ -65,27 +66,33 @@ export function Form(props: FormProps) {
   if (typeof document !== 'undefined' && props.admissionFallYear !== undefined) configureAdmissionCycle(props.admissionFallYear);
   const definition = formDefinition();
   const page = pageById(props.page, definition);
-  const [state, dispatch] = useReducer(formReducer, props, (p) =>
-    initialFormState({
-      definition,
-      answers: p.answers,
-      webStatus: p.webStatus ?? null,
-      counts: p.counts ?? {},
-      tabs: p.tabs ?? {},
-      entries: p.validations ?? [],
-      errors: errorsByKey([...(p.validations ?? []), ...(p.formErrors ?? [])]),
-      // Messages of a posted page show at once, as they would after the applicant left each field.
-      touched: Object.fromEntries((p.formErrors ?? []).map((entry) => [entry.key, true as const])),
-    }),
+  // The state lives in a store rather than in this component's context: each field subscribes to its own answer
+  // and messages (useFormState), so a keystroke re-renders that field, not the page (see form/store.ts).
+  const [store] = useState(() =>
+    createFormStore(
+      initialFormState({
+        definition,
+        answers: props.answers,
+        webStatus: props.webStatus ?? null,
+        counts: props.counts ?? {},
+        tabs: props.tabs ?? {},
+        entries: props.validations ?? [],
+        errors: errorsByKey([...(props.validations ?? []), ...(props.formErrors ?? [])]),
+        // Messages of a posted page show at once, as they would after the applicant left each field.
+        touched: Object.fromEntries((props.formErrors ?? []).map((entry) => [entry.key, true as const])),
+      }),
+    ),
   );
+  const state = useSyncExternalStore(store.subscribe, store.state, store.state);
+  const dispatch = store.dispatch;
   const [restored, setRestored] = useState(false);
   const main = useRef<HTMLElement>(null);
   const student = useStudent({ enabled: props.isLoggedIn, etag: props.version ?? null, state, dispatch, page, definition, restored });
 
   // After hydration (never during it, so the first client render matches the server's HTML): answers kept in
   // this tab, then whatever the browser already holds in the controls (typed before hydration, back/forward).
-  // The re-render these cause (the whole page) is a transition: React renders it in short slices that give way
-  // to input, instead of one task that a slow phone feels right after hydration.
+  // Only the fields whose answers these change re-render (each subscribes to its own); a store's update is never
+  // sliced by React, so what stays in the transition is the island's own re-render and the effects it starts.
   useEffect(() => {
     const known = (key: string) => fieldByKey(key, definition) !== undefined;
     const carried = props.isLoggedIn ? null : readCarriedAnswers();
@@ -161,17 +168,28 @@ export function Form(props: FormProps) {
   const index = definition.pages.findIndex((p) => p.id === page.id);
   const next = definition.pages[index + 1];
 
+  // One value for the island's life: a change of it would re-render every field. The snapshot's fields read the
+  // store's current state (for event handlers); rendering subscribes through useFormState.
   const context = useMemo<FormContextValue>(
     () => ({
-      answers: state.answers,
+      get answers() {
+        return store.get().answers;
+      },
+      messages: (key) => store.get().messages(key),
+      get counts() {
+        return store.get().counts;
+      },
+      get tabs() {
+        return store.get().tabs;
+      },
+      get triggers() {
+        return store.get().triggers;
+      },
+      store,
       readOnly: false,
       isLoggedIn: props.isLoggedIn,
-      messages: (key) => visibleMessages(state, key),
       change: (values) => dispatch({ type: 'change', values }),
       blur: (key) => dispatch({ type: 'blur', key }),
-      counts: state.counts,
-      tabs: state.tabs,
-      triggers: state.triggers,
       dispatch,
       documents: props.documents,
       uploadTargets: props.uploadTargets,
@@ -179,8 +197,10 @@ export function Form(props: FormProps) {
       schoolSearch: props.schoolSearch,
       ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),
     }),
-    [state, props.isLoggedIn],
+    [store, props.isLoggedIn, student.persistCount, student.persistTab],
   );
+  // The same element on every render: the page's questions re-render through their own subscriptions only.
+  const body = useMemo(() => <FormPage page={page} />, [page]);
 
   return (
     <FormContext.Provider value={context}>
@@ -201,7 +221,7 @@ export function Form(props: FormProps) {
           ) : (
             formErrors.length > 0 && <ErrorSummary pages={definition.pages} entries={formErrors} onNavigate={onSummaryLink} />
           )}
-          <FormPage page={page} />
+          {body}
           {notice && (
             <div className="alert alert--error save-notice" role="alert">
               {notice}

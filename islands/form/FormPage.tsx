@@ -2,7 +2,7 @@ import type { Block, Node, Page, Question, Repeater, Rule, Tabs } from '../../fo
 import { expandBlock, localKeys, repeaterInstance } from '../../form/blocks.js';
 import { evaluate, isAnswered } from '../../form/conditions.js';
 import { defaultCount } from '../../form/ui-defaults.js';
-import { useForm, type FormContextValue } from './context.js';
+import { useForm, useFormState, type FormSnapshot } from './context.js';
 import { ConfirmationTriggerBlock, RepeaterBlock, TabsBlock } from './Structure.js';
 import { ReadOnlyField, ReadOnlyLine } from './fields/Field.js';
 import { displayValue } from '../../form/display.js';
@@ -116,21 +116,22 @@ function BlockView({ block }: { block: Block }) {
  * its listed questions, without a legend that would repeat the section's title ("Permanent Address").
  */
 function ListedBlock({ block, questions }: { block: Block; questions: readonly Question[] }) {
-  const form = useForm();
+  // Read-only contexts only, which never change: the whole answers are as good as any selection.
+  const answers = useFormState((snapshot) => snapshot.answers);
   switch (block.block) {
     case 'checkGroup': {
-      const ticked = questions.filter((q) => form.answers[q.key] === true).map((q) => q.label);
+      const ticked = questions.filter((q) => answers[q.key] === true).map((q) => q.label);
       return <ReadOnlyLine label={block.legend} questions={questions} text={ticked.join(', ')} />;
     }
     case 'monthYear':
-      return <ReadOnlyLine label={block.label} questions={questions} text={questions.map((q) => displayValue(q, form.answers)).filter(Boolean).join(' ')} />;
+      return <ReadOnlyLine label={block.label} questions={questions} text={questions.map((q) => displayValue(q, answers)).filter(Boolean).join(' ')} />;
     case 'address':
       return <Questions questions={questions} />;
     case 'school': {
       // The school's line already reads "Alta High School (Ceeb: 450010)": no second line for the code then.
       const name = questions.find((q) => q.kind === 'autocomplete');
       const ceeb = name?.kind === 'autocomplete' ? name.fills.ceeb : undefined;
-      return <Questions questions={name && isAnswered(form.answers[name.key]) ? questions.filter((q) => q.key !== ceeb) : questions} />;
+      return <Questions questions={name && isAnswered(answers[name.key]) ? questions.filter((q) => q.key !== ceeb) : questions} />;
     }
   }
 }
@@ -157,15 +158,27 @@ export function repeaterCount(node: Repeater, chosen: number | undefined, answer
   return count;
 }
 
+/**
+ * What of a node depends on the form's state, as one primitive: whether it shows, which branch of a group holds, how
+ * many instances a repeater shows. A change that leaves it as it was re-renders nothing of the node (useFormState).
+ */
+function nodeState(node: Node, form: FormSnapshot, listed: ((q: Question) => boolean) | undefined): boolean | number {
+  const shown = (rule: Rule | undefined) => rule === undefined || evaluate(rule, form.answers);
+  if ('group' in node) return node.branches.findIndex((b) => evaluate(b.when, form.answers));
+  if ('repeater' in node) return repeaterCount(node, form.counts[node.repeater], form.answers);
+  if ('tabs' in node || 'trigger' in node) return true;
+  // The review's short listing: a section with nothing to list is left out, and so is its guidance.
+  if ('section' in node) return shown(node.showWhen) && (!listed || listsAny(node.children, form, listed));
+  return shown(node.showWhen);
+}
+
 function NodeView({ node, level }: { node: Node; level: number }) {
   const form = useForm();
-  const shown = (rule: Rule | undefined) => rule === undefined || evaluate(rule, form.answers);
-  if ('kind' in node) return shown(node.showWhen) ? <QuestionField q={node} /> : null;
-  if ('block' in node) return shown(node.showWhen) ? <BlockView block={node} /> : null;
+  const state = useFormState((snapshot) => nodeState(node, snapshot, form.listed));
+  if ('kind' in node) return state ? <QuestionField q={node} /> : null;
+  if ('block' in node) return state ? <BlockView block={node} /> : null;
   if ('section' in node) {
-    if (!shown(node.showWhen)) return null;
-    // The review's short listing: a section with nothing to list is left out, and so is its guidance.
-    if (form.listed && !listsAny(node.children, form)) return null;
+    if (!state) return null;
     const titleId = `section-${node.section}`;
     return (
       <section className={`form-section form-section--${Math.min(level, 3)}`} aria-labelledby={titleId}>
@@ -179,7 +192,7 @@ function NodeView({ node, level }: { node: Node; level: number }) {
     );
   }
   if ('group' in node) {
-    const branch = node.branches.find((b) => evaluate(b.when, form.answers));
+    const branch = typeof state === 'number' ? node.branches[state] : undefined;
     return branch ? <FormNodes nodes={branch.children} level={level} /> : null;
   }
   if ('repeater' in node) {
@@ -187,7 +200,7 @@ function NodeView({ node, level }: { node: Node; level: number }) {
       <RepeaterBlock
         node={node}
         level={level}
-        count={repeaterCount(node, form.counts[node.repeater], form.answers)}
+        count={typeof state === 'number' ? state : defaultCount(node)}
         renderInstance={(index) => <FormNodes nodes={repeaterInstance(node, index)} level={level + 1} />}
       />
     );
@@ -198,7 +211,7 @@ function NodeView({ node, level }: { node: Node; level: number }) {
   if ('trigger' in node) return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
   // Explanatory text is for filling in; the review's short listing, the staff view and the PDF list answers.
   if (form.listed) return null;
-  return shown(node.showWhen) && !form.readOnly ? (
+  return state && !form.readOnly ? (
     <p id={node.id} className="form-content">
       {node.content}
     </p>
@@ -206,20 +219,19 @@ function NodeView({ node, level }: { node: Node; level: number }) {
 }
 
 /** Whether any of these nodes, as shown for the current answers, lists a question (the review's short listing). */
-function listsAny(nodes: readonly Node[], form: FormContextValue): boolean {
-  const listed = form.listed ?? (() => true);
+function listsAny(nodes: readonly Node[], form: FormSnapshot, listed: (q: Question) => boolean): boolean {
   const shown = (rule: Rule | undefined) => rule === undefined || evaluate(rule, form.answers);
   return nodes.some((node) => {
     if ('kind' in node) return shown(node.showWhen) && listed(node);
     if ('block' in node) return shown(node.showWhen) && expandBlock(node).some(listed);
-    if ('section' in node) return shown(node.showWhen) && listsAny(node.children, form);
+    if ('section' in node) return shown(node.showWhen) && listsAny(node.children, form, listed);
     if ('group' in node) {
       const branch = node.branches.find((b) => evaluate(b.when, form.answers));
-      return branch ? listsAny(branch.children, form) : false;
+      return branch ? listsAny(branch.children, form, listed) : false;
     }
     if ('repeater' in node) {
       const count = repeaterCount(node, form.counts[node.repeater], form.answers);
-      return Array.from({ length: count }, (_, index) => index).some((index) => listsAny(repeaterInstance(node, index), form));
+      return Array.from({ length: count }, (_, index) => index).some((index) => listsAny(repeaterInstance(node, index), form, listed));
     }
     // Tabs that ask something say which was chosen, a confirmation its state: always something to read.
     if ('tabs' in node) return asksAnything(node);

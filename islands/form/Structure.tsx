@@ -4,7 +4,7 @@ import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form
 import type { PdfStatus } from '../../contracts/statuses.js';
 import { chosenTab } from '../../form/ui-defaults.js';
 import { localKeys } from '../../form/blocks.js';
-import { useForm } from './context.js';
+import { useForm, useFormState } from './context.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
 import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
@@ -76,7 +76,8 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
   // The roving tab stop needs the arrow keys (scripts): until hydrated every tab is a plain submit button in the tab order.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const current = chosenTab(node, form.tabs[node.tabs]);
+  const stored = useFormState((snapshot) => snapshot.tabs[node.tabs]);
+  const current = chosenTab(node, stored);
   const labelId = `${node.tabs}-label`;
   const tabId = (id: string) => `${node.tabs}-tab-${id}`;
   const panelId = (id: string) => `${node.tabs}-panel-${id}`;
@@ -187,7 +188,9 @@ function triggerStates(node: ConfirmationTrigger): TriggerState[] {
  */
 export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationTrigger; render: (children: ConfirmationTrigger['before']) => ReactNode }) {
   const form = useForm();
-  const state: TriggerState = node.checkbox ? (form.answers[node.checkbox.key] === true ? 'after' : 'before') : (form.triggers[node.trigger] ?? 'before');
+  const state = useFormState<TriggerState>((snapshot) =>
+    node.checkbox ? (snapshot.answers[node.checkbox.key] === true ? 'after' : 'before') : (snapshot.triggers[node.trigger] ?? 'before'),
+  );
   const content = state === 'after' ? node.after : state === 'optional' ? (node.optional ?? []) : node.before;
   const set = (next: TriggerState) => form.dispatch({ type: 'trigger', trigger: node.trigger, state: next });
   const states = triggerStates(node);

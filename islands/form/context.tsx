@@ -1,24 +1,40 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { Answers, Question } from '../../form/types.js';
 import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
 import type { FormAction, TriggerState } from './state.js';
 
-/**
- * What every building block reads: the answers, the messages to show, and how to report a change.
- * The same components render on the server (no-op handlers), in the island (reducer) and read-only.
- */
-export interface FormContextValue {
+/** What changes while the applicant fills in the form. Rendering reads it through `useFormState`. */
+export interface FormSnapshot {
   answers: Answers;
-  readOnly: boolean;
-  isLoggedIn: boolean;
   messages(key: string): readonly string[];
-  change(values: Answers): void;
-  blur(key: string): void;
   counts: Record<string, number>;
   tabs: Record<string, string>;
   triggers: Record<string, TriggerState>;
+}
+
+/** The island's live form state (islands/form/store.ts): the current snapshot, and a signal when it changes. */
+export interface FormStore {
+  get(): FormSnapshot;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * What every building block reads: the answers, the messages to show, and how to report a change.
+ * The same components render on the server (no-op handlers), in the island (a store) and read-only.
+ */
+export interface FormContextValue extends FormSnapshot {
+  readOnly: boolean;
+  isLoggedIn: boolean;
+  change(values: Answers): void;
+  blur(key: string): void;
   dispatch(action: FormAction): void;
+  /**
+   * In the island: where the snapshot lives. The context value itself never changes there, so a keystroke
+   * re-renders only the components whose `useFormState` selection it changed, not every field of the page
+   * (the snapshot fields above then read the current state, for event handlers). Static contexts have none.
+   */
+  store?: FormStore;
   /** §3 document_answer of a logged-in student (the upload control's starting state). */
   documents?: Readonly<Record<string, DocumentAnswer>>;
   /** Without scripts: presigned POSTs of the document questions whose upload form is open (DESIGN §6). */
@@ -60,6 +76,33 @@ export function staticFormContext(answers: Answers, options: { readOnly?: boolea
 
 export const FormContext = createContext<FormContextValue>(staticFormContext({}));
 
+/** The form's handlers and fixed settings. What changes as the applicant types is read with `useFormState`. */
 export function useForm(): FormContextValue {
   return useContext(FormContext);
+}
+
+const NO_STORE = () => noop;
+
+/** Same items in the same order (a field's messages are new arrays after every validation run). */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, index) => Object.is(item, b[index])));
+}
+
+/**
+ * One value derived from the form's state: the component re-renders only when that value changes (by `isEqual`),
+ * so a keystroke re-renders the field typed in and whatever depends on its answer (a shown-when rule, a group's
+ * branch, a dependent select), not the whole page. A static context (server, review, staff view, PDF) is read as is.
+ */
+export function useFormState<T>(select: (form: FormSnapshot) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+  const form = useContext(FormContext);
+  const store = form.store;
+  // The last value handed out: an equal selection returns it again, as useSyncExternalStore requires.
+  const last = useRef<{ value: T } | null>(null);
+  const read = () => {
+    const value = select(store ? store.get() : form);
+    if (last.current && isEqual(last.current.value, value)) return last.current.value;
+    last.current = { value };
+    return value;
+  };
+  return useSyncExternalStore(store ? store.subscribe : NO_STORE, read, read);
 }

@@ -7,6 +7,7 @@ import { relevant } from '../../form/conditions.js';
 import { inputMaxLength, TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH } from '../../form/limits.js';
 import { Form } from '../../islands/Form.island.js';
 import { formReducer, hasAnyAnswer, initialFormState, visibleMessages } from '../../islands/form/state.js';
+import { createFormStore } from '../../islands/form/store.js';
 
 const definition = formDefinition();
 
@@ -104,6 +105,22 @@ describe('the island state (one reducer)', () => {
     expect(visibleMessages(formReducer(start(), { type: 'status', webStatus: 'validating' }), 'x')).toEqual([]);
     const validating = formReducer(formReducer(start(), { type: 'status', webStatus: 'validating' }), { type: 'validated', entries: [{ key: 'last_name', page: 'about', messages: ['m'] }] });
     expect(visibleMessages(validating, 'last_name')).toEqual(['m']);
+  });
+
+  it('lives in a store that signals a change only when the state changed, with its messages in the snapshot', () => {
+    const store = createFormStore(start());
+    let signals = 0;
+    store.subscribe(() => signals++);
+    store.dispatch({ type: 'validated', entries: [{ key: 'first_name', page: 'about', messages: ['m'] }] });
+    store.dispatch({ type: 'blur', key: 'first_name' });
+    expect(store.get().messages('first_name')).toEqual(['m']);
+    // Leaving the same field again changes nothing: no field is asked to re-render for it.
+    store.dispatch({ type: 'blur', key: 'first_name' });
+    expect(signals).toBe(2);
+    const before = store.get();
+    store.dispatch({ type: 'change', values: { first_name: 'Ada' } });
+    expect([signals, store.get().answers.first_name, store.state().answers.first_name]).toEqual([3, 'Ada', 'Ada']);
+    expect(store.get()).not.toBe(before);
   });
 
   it('treats empty strings, unticked boxes and descriptions as no answer', () => {

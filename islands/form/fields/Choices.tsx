@@ -4,6 +4,7 @@ import { resolveOptions } from '../../../form/options.js';
 import { descKey } from '../../../form/fields.js';
 import { controlProps, ErrorText, Hint, RequiredMark, FieldShell, useQuestion } from './Field.js';
 import { ServerOptionsContext } from './server-options.js';
+import { useFormState } from '../context.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -80,8 +81,10 @@ export function dependentOptions(q: Of<'dependentSelect'>, answers: Record<strin
 
 /** Shown only while its controller has a matching answer; clearing on controller change is clearHidden's job. */
 export function DependentSelectField({ q }: { q: Of<'dependentSelect'> }) {
-  const { form, messages, required } = useQuestion(q);
-  const options = dependentOptions(q, form.answers);
+  const { messages, required } = useQuestion(q);
+  // Only the controller's answer matters here, not the rest of the form.
+  const controllerValue = useFormState((snapshot) => snapshot.answers[q.controller]);
+  const options = dependentOptions(q, controllerValue === undefined ? {} : { [q.controller]: controllerValue });
   if (options.length === 0) return null;
   return (
     <FieldShell q={q} required={required} messages={messages}>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Question } from '../../../form/types.js';
+import type { AnswerValue, Question } from '../../../form/types.js';
 import { evaluate } from '../../../form/conditions.js';
 import { displayValue } from '../../../form/display.js';
-import { useForm } from '../context.js';
+import { sameItems, useForm, useFormState } from '../context.js';
 
 /** Ids of §2/§5: the input is the key, its error text key + '-error', its hint key + '-hint'. */
 export function hintId(key: string): string {
@@ -79,9 +79,9 @@ export function FieldShell({ q, required, messages, children, after }: { q: Ques
 
 /** The staff view and the PDF: the question's label and its answer as text (§2 service view). */
 export function ReadOnlyField({ q }: { q: Question }) {
-  const { answers, readOnlyExtra, listed } = useForm();
+  const { readOnlyExtra, listed } = useForm();
+  const text = useFormState((snapshot) => displayValue(q, snapshot.answers));
   if (listed && !listed(q)) return null;
-  const text = displayValue(q, answers);
   const extra = readOnlyExtra?.(q) ?? null;
   return (
     <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={q.key}>
@@ -112,12 +112,24 @@ export function ReadOnlyLine({ label, questions, text }: { label: string; questi
   );
 }
 
-/** Reads what the building blocks need for one question from the form context. */
+interface QuestionState {
+  messages: readonly string[];
+  required: boolean;
+  raw: AnswerValue | undefined;
+}
+
+const sameQuestionState = (a: QuestionState, b: QuestionState) => a.required === b.required && Object.is(a.raw, b.raw) && sameItems(a.messages, b.messages);
+
+/**
+ * Reads what the building blocks need for one question: the field re-renders when its own answer, messages or
+ * requiredness change, not for a keystroke in another field.
+ */
 export function useQuestion(q: Question) {
   const form = useForm();
-  const messages = form.messages(q.key);
-  const required = isRequired(q, form.answers);
-  const raw = form.answers[q.key];
+  const { messages, required, raw } = useFormState<QuestionState>(
+    (state) => ({ messages: state.messages(q.key), required: isRequired(q, state.answers), raw: state.answers[q.key] }),
+    sameQuestionState,
+  );
   const value = typeof raw === 'string' ? raw : '';
   return { form, messages, required, value, raw };
 }

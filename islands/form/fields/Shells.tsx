@@ -11,6 +11,7 @@ import { AutocompleteInput } from '../../autocomplete/AutocompleteInput.js';
 import { answersFromRecord, LOOKUP_MAX_QUERY_LENGTH, type LookupRecord, type RecordKey, type SchoolSearch } from '../../../contracts/lookup.js';
 import { withChangedDescriptions } from '../describe.js';
 import { ErrorText, errorId, FieldShell, Hint, hintId, useQuestion } from './Field.js';
+import { useFormState } from '../context.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -165,7 +166,10 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
   const fills = Object.entries(q.fills) as Array<[RecordKey, string]>;
   const blank = (): Answers => Object.fromEntries(fills.map(([, key]) => [key, '']));
   const ceeb = q.category === 'address' ? undefined : q.fills.ceeb;
+  // The answers at the moment of the change (in the island the context reads the store's current state).
   const apply = (values: Answers) => form.change(withChangedDescriptions(form.answers, values));
+  const selected = useFormState((snapshot) => ceeb !== undefined && isAnswered(snapshot.answers[ceeb]));
+  const preferState = useFormState((snapshot) => (typeof snapshot.answers.state === 'string' ? snapshot.answers.state : ''));
   return (
     <div className={messages.length > 0 ? 'field field--invalid' : 'field'} onBlur={() => form.blur(q.key)}>
       <AutocompleteInput
@@ -173,12 +177,12 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         label={q.label}
         category={q.category}
         value={value}
-        selected={ceeb !== undefined && isAnswered(form.answers[ceeb])}
+        selected={selected}
         required={required}
         invalid={messages.length > 0}
         describedBy={[q.hint ? hintId(q.key) : null, errorId(q.key)].filter(Boolean).join(' ')}
         maxLength={inputMaxLength(q)}
-        {...(typeof form.answers.state === 'string' && form.answers.state ? { preferState: form.answers.state } : {})}
+        {...(preferState ? { preferState } : {})}
         onSelect={(record: LookupRecord) => apply(answersFromRecord(q.fills, record))}
         // §4 "Typing free text clears them, stores only the typed text in the main field": whether the block was
         // filled from a suggestion or by hand, so no city or CEEB code of another school survives the new name.
