@@ -17,6 +17,7 @@ import { healthRouter } from './health.server.js';
 import { pageRenderer } from './render.server.js';
 import { routesRouter } from './routes.server.js';
 import { sessionMiddleware } from './auth/session.server.js';
+import { sessionReads } from './application/request-application.server.js';
 import { serviceMode } from './service/service-mode.server.js';
 import { readFlash } from './auth/flash.server.js';
 import { takeKeptAnswersAtLogin } from './form-post/kept-answers.server.js';
@@ -105,7 +106,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   });
   app.use(rejectNulInUrl);
   app.use(cookieParser());
-  app.use(sessionMiddleware(services));
+  // A student's page and an answer save read the application with the session, in one statement (issue 28).
+  app.use(sessionMiddleware(services, sessionReads));
   app.use(serviceMode(services));
   app.use(sameOriginOnly(config));
   // Every URL the app answers besides the pages: server/routes.server.ts.

@@ -55,20 +55,58 @@ export type PageApplicationRead = ApplicationRead & { page_extras: PageExtras };
  * answers): one statement where the page made four, each a round trip (and, on embedded PGlite, CPU of this process).
  */
 export async function findApplicationForPage(knex: Knex, userId: string): Promise<PageApplicationRead | undefined> {
-  const extras = knex.raw(
-    `json_build_object(
-      'login_count', (select count(*) from user_logins l where l.user_id = applications.user_id),
-      'web_statuses', coalesce((select json_agg(w.web_status order by w.recorded_at) from web_statuses w where w.user_id = applications.user_id), '[]'::json),
-      'documents', coalesce((select json_agg(json_build_object('answer_key', d.answer_key, 'file_name', d.file_name, 'file_size', d.file_size, 'status', d.status) order by d.answer_key)
-        from document_answers d where d.user_id = applications.user_id), '[]'::json)
-    ) as page_extras`,
-  );
+  const extras = knex.raw(`${pageExtrasSql('applications')} as page_extras`);
   const row = (await knex('applications').where({ user_id: userId }).first([...readColumns(knex), extras])) as
     | (ApplicationRead & { page_extras: PageExtras | string })
     | undefined;
   if (!row) return undefined;
-  const page_extras = typeof row.page_extras === 'string' ? (JSON.parse(row.page_extras) as PageExtras) : row.page_extras;
-  return { ...row, page_extras: { ...page_extras, login_count: Number(page_extras.login_count) } };
+  return { ...row, page_extras: pageExtrasOf(row.page_extras) };
+}
+
+/** The SQL of PageExtras for the application row aliased `alias` (one json value). */
+function pageExtrasSql(alias: string): string {
+  return `json_build_object(
+      'login_count', (select count(*) from user_logins l where l.user_id = ${alias}.user_id),
+      'web_statuses', coalesce((select json_agg(w.web_status order by w.recorded_at) from web_statuses w where w.user_id = ${alias}.user_id), '[]'::json),
+      'documents', coalesce((select json_agg(json_build_object('answer_key', d.answer_key, 'file_name', d.file_name, 'file_size', d.file_size, 'status', d.status) order by d.answer_key)
+        from document_answers d where d.user_id = ${alias}.user_id), '[]'::json)
+    )`;
+}
+
+function pageExtrasOf(value: PageExtras | string): PageExtras {
+  const extras = typeof value === 'string' ? (JSON.parse(value) as PageExtras) : value;
+  return { ...extras, login_count: Number(extras.login_count) };
+}
+
+/** Which read of the application a request makes along with its session (server/auth/session.server.ts). */
+export type ApplicationReadKind = 'page' | 'row';
+
+/**
+ * The SQL of one json value holding the application row of the user `userIdSql` names, as findApplication
+ * ('row') or findApplicationForPage ('page') read it, or null when there is none: a statement that reads
+ * something else by user id (the session) reads the application in the same round trip (issue 28).
+ */
+export function applicationReadSql(kind: ApplicationReadKind, userIdSql: string): string {
+  return `(select json_build_object(
+      'row', row_to_json(a),
+      'has_carried_answers', exists (select 1 from carried_answers c where c.user_id = a.user_id)${kind === 'page' ? `,\n      'page_extras', ${pageExtrasSql('a')}` : ''}
+    ) from applications a where a.user_id = ${userIdSql})`;
+}
+
+/** The row applicationReadSql read, typed as the drivers type a row read directly (dates as Date). */
+export function applicationReadOf(value: unknown): ApplicationRead | PageApplicationRead | undefined {
+  if (value === null || value === undefined) return undefined;
+  const read = (typeof value === 'string' ? JSON.parse(value) : value) as { row: Record<string, unknown>; has_carried_answers: boolean; page_extras?: PageExtras | string };
+  const row = read.row;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  const application = {
+    ...row,
+    submitted_at: date(row.submitted_at),
+    created_at: date(row.created_at),
+    updated_at: date(row.updated_at),
+    has_carried_answers: read.has_carried_answers,
+  } as ApplicationRead;
+  return read.page_extras === undefined ? application : { ...application, page_extras: pageExtrasOf(read.page_extras) };
 }
 
 export async function getApplication(knex: Knex, userId: string, now: Date): Promise<ApplicationRead> {
@@ -100,6 +138,11 @@ export interface SaveAnswersOptions {
   prepare: (merged: StoredAnswers, previous: StoredAnswers, row: ApplicationRead) => StoredAnswers;
   /** Runs first on the locked row when carried answers wait, in the same transaction (taking them in); returns the row as it now is. */
   absorb?: (trx: Knex.Transaction, row: ApplicationRead) => Promise<ApplicationRead>;
+  /**
+   * The row as this request already read it (with its session, for instance; null: it has none), instead of
+   * reading it first. Being older changes nothing: the UPDATE only applies to the version it was read at.
+   */
+  read?: ApplicationRead | null;
 }
 
 /**
@@ -115,7 +158,7 @@ export interface SaveAnswersOptions {
  * answers waiting to be taken in — go straight to the locked path.
  */
 export async function saveAnswers(knex: Knex, userId: string, options: SaveAnswersOptions): Promise<SaveOutcome> {
-  const row = await findApplication(knex, userId);
+  const row = options.read !== undefined ? (options.read ?? undefined) : await findApplication(knex, userId);
   if (!row || (row.has_carried_answers && options.absorb)) return saveAnswersLocked(knex, userId, options);
   if (row.submitted_at) return { outcome: 'submitted', version: row.version, answers: row.answers };
   if (options.expectedVersion !== null && options.expectedVersion !== row.version) {

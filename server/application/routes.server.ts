@@ -14,6 +14,7 @@ import {
 import { etagOf, parseAnswers, versionFromIfMatch } from './answers.server.js';
 import { loadApplication, loadProfile } from './profile.server.js';
 import { saveStudentAnswers, submitStudentApplication } from './student-writes.server.js';
+import { sessionApplication } from './request-application.server.js';
 import { repeaterMaximums, tabGroups, uiStateWithDefaults } from './ui-state.server.js';
 import { WEB_STATUSES } from '../../contracts/statuses.js';
 import type { AddAnotherRequest, LastPageRequest, TabsRequest, WebStatusRequest } from '../../contracts/api.js';
@@ -73,7 +74,10 @@ export function applicationHandlers(services: AppServices) {
   const saveAnswers: RequestHandler = async (req, res) => {
     const changes = parseAnswers(req.body);
     const expectedVersion = versionFromIfMatch(req.get('if-match'));
-    const saved = await saveStudentAnswers(services, userOf(res).id, changes, expectedVersion);
+    const user = userOf(res);
+    // Read with the session, in the same statement (server/application/request-application.server.ts).
+    const read = await sessionApplication(res.locals, user.id);
+    const saved = await saveStudentAnswers(services, user.id, changes, expectedVersion, read);
     res.setHeader('ETag', etagOf(saved.version));
     if (saved.outcome === 'submitted') throw submittedError();
     if (saved.outcome === 'conflict') throw new HttpError(409, CONFLICT_MESSAGE, { answer: saved.answers, version: saved.version });

@@ -1,6 +1,6 @@
 import type { AppServices } from '../app-services.server.js';
 import { validate } from '../../form/validate.js';
-import { saveAnswers, setValidations, submitApplication, type StoredAnswers } from '../../db/repos/applications.server.js';
+import { saveAnswers, setValidations, submitApplication, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';
 import { whileOpen } from './open-application.server.js';
@@ -14,13 +14,17 @@ import { openChecklistAtSubmission } from '../after-submission/checklist.server.
  * plain form post (server/form-post/): one implementation, so both paths keep the same rules.
  */
 
-/** Saves typed answers: carried answers taken in first, hidden ones cleared with the row's UI state. */
-export function saveStudentAnswers(services: AppServices, userId: string, changes: StoredAnswers, expectedVersion: number | null) {
+/**
+ * Saves typed answers: carried answers taken in first, hidden ones cleared with the row's UI state. `read` is
+ * the row as this request already read it (PUT /api/answer reads it with the session), null when it has none.
+ */
+export function saveStudentAnswers(services: AppServices, userId: string, changes: StoredAnswers, expectedVersion: number | null, read?: ApplicationRead | null) {
   const now = services.now();
   return saveAnswers(services.db.knex, userId, {
     changes,
     expectedVersion,
     now,
+    ...(read !== undefined ? { read } : {}),
     absorb: (trx, row) => absorbCarriedAnswers(services, trx, userId, row),
     prepare: (merged, previous, row) => prepareAnswers(merged, previous, uiStateOf(row), now),
   });

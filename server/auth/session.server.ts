@@ -5,7 +5,8 @@ import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { LOGGED_IN_COOKIE, sessionCookieName } from '../../contracts/cookies.js';
 import { keyedHash, randomToken } from './tokens.server.js';
-import { deleteSession, findSession, insertSession, touchSession } from '../../db/repos/sessions.server.js';
+import { deleteSession, findSession, findSessionWithApplication, insertSession, touchSession, type SessionWithApplication } from '../../db/repos/sessions.server.js';
+import type { ApplicationRead, ApplicationReadKind, PageApplicationRead } from '../../db/repos/applications.server.js';
 
 export { IDENTITY_PROVIDER_PREFIX, SESSION_COOKIE, LOGGED_IN_COOKIE } from '../../contracts/cookies.js';
 
@@ -82,7 +83,14 @@ export async function endSession(services: AppServices, req: Request, res: Respo
  * Reads the session cookie and sets `res.locals.user`. Expired sessions (15 minutes idle, 12 hours
  * in all) are deleted and their cookies cleared, so the §4 cookie test turns false as well.
  */
-export function sessionMiddleware(services: AppServices): RequestHandler {
+export interface SessionReads {
+  /** Whether this request will read its user's application, and how: then it is read with the session, in one statement. */
+  applicationRead(req: Request): ApplicationReadKind | null;
+  /** Receives that read (undefined: the user has no application yet), for a live session only. */
+  keep(locals: Response['locals'], userId: string, kind: ApplicationReadKind, application: ApplicationRead | PageApplicationRead | undefined): void;
+}
+
+export function sessionMiddleware(services: AppServices, reads?: SessionReads): RequestHandler {
   return async (req, res, next) => {
     res.locals.user = null;
     const id = sessionIdFrom(services, req);
@@ -91,7 +99,8 @@ export function sessionMiddleware(services: AppServices): RequestHandler {
       return next();
     }
     const idHash = sessionIdHash(services.config.sessionSecret, id);
-    const session = await findSession(services.db.knex, idHash);
+    const kind = reads?.applicationRead(req) ?? null;
+    const session = kind ? await findSessionWithApplication(services.db.knex, idHash, kind) : await findSession(services.db.knex, idHash);
     const now = services.now().getTime();
     if (
       !session ||
@@ -104,6 +113,7 @@ export function sessionMiddleware(services: AppServices): RequestHandler {
     }
     if (now - session.last_seen_at.getTime() >= TOUCH_EVERY_MS) await touchSession(services.db.knex, idHash, new Date(now));
     res.locals.user = { id: session.user_id, username: session.username };
+    if (kind) reads!.keep(res.locals, session.user_id, kind, (session as SessionWithApplication).application);
     next();
   };
 }

@@ -11,6 +11,7 @@ import { limitNewKeptRows } from '../auth/limits.server.js';
 import { HttpError } from '../http-error.server.js';
 import { openToken, sealToken } from '../security/signed-token.server.js';
 import { saveAnswers } from '../../db/repos/applications.server.js';
+import { forgetRequestApplication } from '../application/request-application.server.js';
 import {
   findKeptAnswers,
   hasKeptAnswers,
@@ -123,6 +124,8 @@ export function takeKeptAnswersAtLogin(services: AppServices): RequestHandler {
     const userId = res.locals.user.id;
     const { rows, left } = await takeKeptAnswers(services.db.knex, sha256(token), userId);
     if (rows.length > 0) {
+      // The page must render the answers as they are now, not as the session middleware read them.
+      forgetRequestApplication(res.locals);
       const now = services.now();
       await saveAnswers(services.db.knex, userId, {
         changes: {},

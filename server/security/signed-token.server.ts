@@ -93,8 +93,19 @@ export function verifyToken<T extends object>(secret: string, purpose: TokenPurp
  * sealed token never opens under another purpose and rotating the secret voids them all, as with signatures.
  */
 function sealKey(secret: string, purpose: TokenPurpose): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'freshman-application sealed token', purpose, 32));
+  // Derived once per secret and purpose: every logged-in form page seals its owner field, and HKDF each time
+  // cost as much as the rest of sealing (issue 28). A new secret (tests, rotation) derives afresh.
+  const id = `${purpose}\u0000${secret}`;
+  let key = sealKeys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'freshman-application sealed token', purpose, 32));
+    if (sealKeys.size >= 64) sealKeys.clear();
+    sealKeys.set(id, key);
+  }
+  return key;
 }
+
+const sealKeys = new Map<string, Buffer>();
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

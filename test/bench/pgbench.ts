@@ -12,7 +12,8 @@ export interface PgbenchFigures {
 
 /**
  * The database floor for an answer save: pgbench running the same jsonb merge and version bump that
- * PUT /api/answer does, on the same database, from `clients` connections over the given user ids.
+ * PUT /api/answer does, on the same database, from `clients` connections over the given user ids, with
+ * prepared statements (`-M prepared`, as issue 28 sets the target).
  */
 export async function pgbenchAnswerSave(databaseUrl: string, userIds: string[], options: { clients: number; seconds: number }): Promise<PgbenchFigures | null> {
   if (!postgresBinaries) return null;
@@ -30,7 +31,7 @@ export async function pgbenchAnswerSave(databaseUrl: string, userIds: string[], 
       '',
     ].join('\n'),
   );
-  const { stdout } = await promisify(execFile)(join(postgresBinaries, 'pgbench'), ['-n', '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-f', script, databaseUrl], {
+  const { stdout } = await promisify(execFile)(join(postgresBinaries, 'pgbench'), ['-n', '-M', 'prepared', '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-f', script, databaseUrl], {
     maxBuffer: 10_000_000,
   });
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
