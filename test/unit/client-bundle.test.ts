@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { ROOT } from '../helpers/paths.js';
 
 /**
@@ -38,6 +39,17 @@ describe('client build', () => {
     if (!existsSync(client)) throw new Error('No build: run `npm run build` (npm test does it first).');
     const files = scripts(client).filter((file) => /renderToReadableStream|onShellReady|renderToString/.test(readFileSync(file, 'utf8')));
     expect(files.map((file) => file.slice(client.length))).toEqual([]);
+  });
+
+  // vite.config.ts reactCompileHint: V8 compiles a file eagerly, off the main thread, only when the hint is its very
+  // first line, and only React's chunk (run almost whole at hydration) should carry it.
+  test("React's chunk, and only it, starts with V8's compile hint, as sent compressed too", () => {
+    if (!existsSync(client)) throw new Error('No build: run `npm run build` (npm test does it first).');
+    const hinted = scripts(client).filter((file) => readFileSync(file, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'));
+    expect(hinted).toHaveLength(1);
+    const react = readFileSync(hinted[0]!, 'utf8');
+    expect(react).toMatch(/react-dom|__REACT_DEVTOOLS_GLOBAL_HOOK__|Minified React error/);
+    expect(brotliDecompressSync(readFileSync(`${hinted[0]!}.br`)).toString('utf8')).toBe(react);
   });
 
   // vite.config.ts replaces Vite's preload helper (it only loaded lazy chunks' CSS, and no client chunk has any).
