@@ -25,6 +25,8 @@ export interface Config {
   };
   chromiumPath: string | null;
   sofficePath: string | null;
+  /** LibreOffice's hard limit per attempt (SOFFICE_TIMEOUT_SECONDS). */
+  sofficeTimeoutMs: number;
   sessionSecret: string;
   /** Express's `trust proxy`: which X-Forwarded-For hops to believe (README, Security). */
   trustProxy: TrustProxy;
@@ -73,6 +75,8 @@ const envSchema = Joi.object({
   AWS_SECRET_ACCESS_KEY: Joi.string(),
   CHROMIUM_PATH: Joi.string(),
   SOFFICE_PATH: Joi.string(),
+  // At most 40 s: with the conversion process's own 15 s it must end before the job expires (60 s, workers/queues.ts).
+  SOFFICE_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(40).default(30),
   SESSION_SECRET: Joi.string().min(32),
   TRUST_PROXY: Joi.string(),
   WORKER: Joi.string().valid('inline', 'off').default('inline'),
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     chromiumPath: v.CHROMIUM_PATH ?? findExecutable(CHROMIUM_CANDIDATES),
     sofficePath: v.SOFFICE_PATH ?? findOnPath('soffice', env.PATH),
+    sofficeTimeoutMs: v.SOFFICE_TIMEOUT_SECONDS * 1000,
     sessionSecret: v.SESSION_SECRET ?? developmentSecret(dataDir),
     trustProxy: trustProxy.value,
     worker: v.WORKER,

@@ -70,7 +70,7 @@ export const jobDuration = new Histogram({
 
 export const conversions = new Counter({
   name: 'fa_conversions_total',
-  help: 'Document conversions to PDF, by outcome (converted, rejected, error: retried, gave_up) and detected type.',
+  help: 'Document conversions to PDF, by outcome (converted, rejected, timed_out_retrying, error: retried, gave_up) and detected type.',
   labelNames: ['outcome', 'type'] as const,
   registers: [registry],
 });

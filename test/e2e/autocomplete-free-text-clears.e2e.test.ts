@@ -2,7 +2,6 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { describeE2E, launchBrowser } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
@@ -15,19 +14,16 @@ import { waitForLookupData } from '../helpers/lookup-data.js';
  */
 let browser: Browser;
 let server: RunningServer;
-let db: TestDatabase | null = null;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  if (process.env.DATABASE_URL) db = await createTestDatabase();
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-free-text-')), env: db?.url ? { DATABASE_URL: db.url } : {} });
+  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-free-text-')) });
   // The first start loads the bundled lookup data in the background; pages wait for nothing, but a busy machine does.
   await waitForLookupData(server.url);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await db?.drop();
 });
 
 async function open(page: Page, path: string) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeE2E, watchPageProblems } from '../helpers/browser.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import type { RunningServer } from '../helpers/server.js';
 import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
@@ -15,16 +14,12 @@ const SUCCESS = 'Your application was successfully submitted.';
 let browser: Browser;
 let server: RunningServer;
 let smtp: E2EStack['smtp'];
-let db: TestDatabase | null = null;
 
 beforeAll(async () => {
-  // On PostgreSQL (DATABASE_URL set) the server gets its own copy of the test template; otherwise PGlite in dataDir.
-  if (process.env.DATABASE_URL) db = await createTestDatabase();
-  ({ browser, server, smtp } = await startE2EStack('form-lifecycle', { WORKER: 'off', ...(db?.url ? { DATABASE_URL: db.url } : {}) }));
+  ({ browser, server, smtp } = await startE2EStack('form-lifecycle', { WORKER: 'off' }));
 }, 120_000);
 afterAll(async () => {
   await stopE2EStack({ browser, server, smtp });
-  await db?.drop();
 });
 
 /** A new browser context logged in as a new applicant. */

@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import { describeE2E } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';
 import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { call, createAccount, expectToast, hydrated, logIn, nextEmail } from './lifecycle-helpers.js';
 import { TEST_CRASH_EVENT } from '../../islands/ui/test-crash.js';
 import { INLINE_FALLBACK_MESSAGE, UNEXPECTED_ERROR_TITLE } from '../../islands/ui/IslandBoundary.js';
@@ -12,15 +11,12 @@ import { FLASH_KEY } from '../../islands/ui/navigation-state.js';
 let browser: Browser;
 let server: RunningServer;
 let smtp: E2EStack['smtp'];
-let db: TestDatabase | null = null;
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) db = await createTestDatabase();
-  ({ browser, server, smtp } = await startE2EStack('island-errors', { WORKER: 'off', ...(db?.url ? { DATABASE_URL: db.url } : {}) }));
+  ({ browser, server, smtp } = await startE2EStack('island-errors', { WORKER: 'off' }));
 }, 120_000);
 afterAll(async () => {
   await stopE2EStack({ browser, server, smtp });
-  await db?.drop();
 });
 
 /** Makes the named island throw while rendering, through the test-only hook (pages of a NODE_ENV=test server). */

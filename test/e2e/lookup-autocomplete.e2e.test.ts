@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MANUAL_ENTRY_MESSAGE } from '../../contracts/lookup.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { axeViolations, describeE2E, launchBrowser, watchPageProblems } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { waitForLookupData } from '../helpers/lookup-data.js';
@@ -14,19 +13,15 @@ const BLOCK = ['hs_name', 'hs_address_line_1', 'hs_city', 'hs_state', 'hs_zip', 
 
 let browser: Browser;
 let server: RunningServer;
-let db: TestDatabase | null = null;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // With DATABASE_URL the server uses a copy of the seeded template; without, it seeds its own PGlite at boot.
-  if (process.env.DATABASE_URL) db = await createTestDatabase();
-  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-lookup-')), env: db?.url ? { DATABASE_URL: db.url } : {} });
+  server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'e2e-lookup-')) });
   await waitForLookupData(server.url);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await db?.drop();
 });
 
 async function openEducation(page: Page) {

@@ -41,6 +41,27 @@ export async function createTestDatabase(options: { kind?: 'postgres' | 'pglite'
   return { ...db, url: null, drop: () => db.close() };
 }
 
+/**
+ * A copy of the run's PostgreSQL template for a server process (no connection held here): its URL, and
+ * drop(). Null when the run has no DATABASE_URL.
+ */
+export async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
+  const name = `${testDatabasePrefix(url)}${randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: adminUrl(url), pool: { min: 0, max: 1 } });
+  await createFromTemplate(admin, name, templateName(url));
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      await admin.raw('drop database if exists ?? with (force)', [name]).catch(() => undefined);
+      await admin.destroy();
+    },
+  };
+}
+
 async function createFromTemplate(admin: knexFactory.Knex, name: string, template: string): Promise<void> {
   // CREATE DATABASE ... TEMPLATE fails while another session uses the template; retry briefly.
   for (let attempt = 0; ; attempt++) {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PGLITE_TEMPLATE, ROOT } from './paths.js';
 import { TEST_SESSION_SECRET } from './config.js';
+import { createServerDatabase } from './db.js';
 
 export interface RunningServer {
   url: string;
@@ -49,7 +50,12 @@ export async function startServer(options: {
   const mode = options.mode ?? 'production';
   const pgliteDir = join(options.dataDir, 'pglite');
   const fromTemplate = (options.embeddedDatabase ?? (mode === 'npm-start' ? 'new' : 'template')) === 'template';
-  if (fromTemplate && !options.env?.DATABASE_URL && existsSync(PGLITE_TEMPLATE) && !existsSync(pgliteDir)) {
+  // On a PostgreSQL run, a server started from the template gets its own copy of the run's template database
+  // (made by jest's global setup, so only inside jest): PGlite would load a 90 MB dump and run every query on
+  // the server's one thread, several CPU-seconds a server on a machine the whole run keeps busy.
+  const ownDatabase =
+    fromTemplate && !options.env?.DATABASE_URL && process.env.JEST_WORKER_ID !== undefined ? await createServerDatabase() : null;
+  if (fromTemplate && !ownDatabase && !options.env?.DATABASE_URL && existsSync(PGLITE_TEMPLATE) && !existsSync(pgliteDir)) {
     mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
     execFileSync('tar', ['-xf', PGLITE_TEMPLATE, '-C', pgliteDir, '--no-same-owner'], { stdio: 'ignore' });
   }
@@ -62,6 +68,7 @@ export async function startServer(options: {
     DATA_DIR: options.dataDir,
     SESSION_SECRET: TEST_SESSION_SECRET,
     LOG_LEVEL: 'info',
+    ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
     ...options.env,
   };
   const [command, ...args] =
@@ -86,7 +93,10 @@ export async function startServer(options: {
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      await ownDatabase?.drop();
+      throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
@@ -95,6 +105,7 @@ export async function startServer(options: {
     }
     if (Date.now() > deadline) {
       signalGroup('SIGKILL');
+      await ownDatabase?.drop();
       throw new Error(`server did not start within ${startTimeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -104,8 +115,8 @@ export async function startServer(options: {
     port,
     process: child,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    async stop() {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
         child.once('exit', () => {
@@ -113,6 +124,8 @@ export async function startServer(options: {
           resolve();
         });
         signalGroup('SIGTERM');
-      }),
+      });
+      await ownDatabase?.drop();
+    },
   };
 }

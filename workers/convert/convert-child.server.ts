@@ -2,7 +2,7 @@
 // (the application PDF's merge has warm processes of its own: workers/pdf/merge-child.server.ts). Decoding images and parsing PDFs happen here, under a heap and address-space cap, never on the event
 // loop of a web process (with WORKER=inline jobs run inside the web process).
 import { convertToPdf } from './convert.server.js';
-import { ConversionRejected } from './detect-type.server.js';
+import { ConversionRejected, ConversionTimedOut } from './detect-type.server.js';
 import type { ChildReply, ChildRequest } from './isolated.server.js';
 
 function reply(message: ChildReply): void {
@@ -17,7 +17,7 @@ process.once('message', (request: ChildRequest) => {
   run(request).then(
     reply,
     (err: unknown) =>
-      reply(err instanceof ConversionRejected ? { kind: 'rejected', message: err.message } : { kind: 'error', message: String((err as Error)?.message ?? err) }),
+      reply(err instanceof ConversionRejected ? { kind: 'rejected', message: err.message, timedOut: err instanceof ConversionTimedOut } : { kind: 'error', message: String((err as Error)?.message ?? err) }),
   );
 });
 process.on('disconnect', () => process.exit(0));

@@ -9,6 +9,13 @@ export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
 /** A file that can never be converted: the job ends FAILED with this message, without retries. */
 export class ConversionRejected extends Error {}
 
+/**
+ * Rejected for taking too long. On a machine busy with other conversions and PDFs (the night before a
+ * deadline) that may be the machine's doing, not the file's: the job tries again while it has retries,
+ * and only the last attempt's timeout reaches the applicant.
+ */
+export class ConversionTimedOut extends ConversionRejected {}
+
 /** The conversion process ran out of the memory it is allowed (ADR 0060). */
 export const TOO_MUCH_MEMORY_MESSAGE =
   'This file needs more memory to convert than we allow. Please save it as PDF (or scale the image down) and upload it again.';

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConversionResult } from './convert.server.js';
-import { ConversionRejected, TOO_MUCH_MEMORY_MESSAGE, type DocumentType } from './detect-type.server.js';
+import { ConversionRejected, ConversionTimedOut, TOO_MUCH_MEMORY_MESSAGE, type DocumentType } from './detect-type.server.js';
 import type { SofficeOptions } from './soffice.server.js';
 
 export type ChildRequest = { kind: 'convert'; bytes: Uint8Array; soffice: SofficeOptions };
 export type ChildReply =
   | { kind: 'ready' }
   | { kind: 'converted'; type: DocumentType; pdf: Uint8Array }
-  | { kind: 'rejected'; message: string }
+  | { kind: 'rejected'; message: string; timedOut: boolean }
   | { kind: 'error'; message: string };
 
 /** V8's heap in the conversion process; a 25-megapixel PNG decodes in well under this. */
@@ -107,7 +107,7 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
         started = true;
         child.send(request);
       } else if (message.kind === 'converted') finish(() => resolve(message));
-      else if (message.kind === 'rejected') finish(() => reject(new ConversionRejected(message.message)));
+      else if (message.kind === 'rejected') finish(() => reject(new (message.timedOut ? ConversionTimedOut : ConversionRejected)(message.message)));
       else finish(() => reject(new Error(`conversion process failed: ${message.message}`)));
     });
     child.on('error', (err) => finish(() => reject(err)));
@@ -118,7 +118,7 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
       finish(() => {
         if (!blameInput && (timedOut || started)) reject(new Error(`the ${request.kind} process ${timedOut ? 'timed out' : `ended (${signal ?? code})`}`));
         // Too slow with the file in hand is the file's doing; too slow to even start is a busy machine: retry.
-        else if (timedOut) reject(started ? new ConversionRejected(TOO_SLOW_MESSAGE) : new Error('the conversion process did not start in time'));
+        else if (timedOut) reject(started ? new ConversionTimedOut(TOO_SLOW_MESSAGE) : new Error('the conversion process did not start in time'));
         // Stopped from outside (a shutdown, Ctrl+C reaching the whole process group): not the file's fault, retry.
         else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') reject(new Error(`the conversion process was stopped (${signal})`));
         // It had the file and died without an answer: out of memory (V8's heap or the data limit).

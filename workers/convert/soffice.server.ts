@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ConversionRejected } from './detect-type.server.js';
+import { ConversionRejected, ConversionTimedOut } from './detect-type.server.js';
 
 export const SOFFICE_MISSING_MESSAGE =
   'Word documents cannot be converted at the moment: LibreOffice is not installed on the server (set SOFFICE_PATH). Please upload a PDF instead.';
@@ -169,7 +169,7 @@ function runGuarded(command: string, args: string[], env: NodeJS.ProcessEnv, tim
       // Whatever soffice forked must not outlive the conversion.
       killTree();
       child.stdin!.destroy();
-      if (timedOut) return reject(new ConversionRejected(TOO_SLOW));
+      if (timedOut) return reject(new ConversionTimedOut(TOO_SLOW));
       if (code !== 0) return reject(new ConversionRejected(NOT_CONVERTED));
       resolve();
     });

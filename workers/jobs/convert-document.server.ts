@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
 import type { JobQueue } from '../boss.server.js';
 import { markCompleted, markFailed, markInProgress } from '../../db/repos/documents.server.js';
-import { checkSize, ConversionRejected } from '../convert/detect-type.server.js';
+import { checkSize, ConversionRejected, ConversionTimedOut } from '../convert/detect-type.server.js';
 import { convertIsolated } from '../convert/isolated.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
 import { sofficeSandbox } from '../convert/soffice.server.js';
@@ -18,9 +18,6 @@ import { COUNSELOR_TRANSCRIPT_KEY, counselorTranscriptArrived } from '../../serv
 
 type ConvertServices = WorkerServices & { boss: JobQueue };
 
-/** LibreOffice's hard limit; a live worker always finishes (or gives up) well before the job expires. */
-export const SOFFICE_TIMEOUT_MS = 30_000;
-
 /** Conversions in flight per worker process: a Word file's LibreOffice run no longer holds up the photos behind it. */
 const CONVERSIONS_PER_WORKER = 2;
 
@@ -30,8 +27,11 @@ export async function registerConvertDocument(boss: PgBoss, workerServices: Work
   for (const name of [CONVERT_DOCUMENT_QUEUE, CONVERT_DOCUMENT_FAILED_QUEUE]) await boss.createQueue(name);
   // Operators must know whether LibreOffice has its own network namespace or only the profile's settings.
   services.logger.info({ libreOfficeNetwork: sofficeSandbox().network }, 'document conversions: LibreOffice network isolation');
-  await workConcurrently<ConvertDocumentData>(boss, CONVERT_DOCUMENT_QUEUE, CONVERSIONS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-    if (job) await convertDocument(services, job.data, job.id);
+  await workConcurrently<ConvertDocumentData>(boss, CONVERT_DOCUMENT_QUEUE, CONVERSIONS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
+    if (!job) return;
+    // includeMetadata: the job carries its retry count and limit.
+    const { retryCount, retryLimit } = job as PgBoss.JobWithMetadata<ConvertDocumentData>;
+    await convertDocument(services, job.data, job.id, { retriesLeft: retryCount < retryLimit });
   });
   await boss.work<ConvertDocumentData>(CONVERT_DOCUMENT_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
     if (!job) return;
@@ -46,7 +46,12 @@ export async function registerConvertDocument(boss: PgBoss, workerServices: Work
  * pg-boss retries with backoff. Re-running is harmless: the output key is fixed and the status
  * updates only apply while this upload is still the current, unfinished one.
  */
-export async function convertDocument(services: ConvertServices, data: ConvertDocumentData, jobId: string): Promise<void> {
+export async function convertDocument(
+  services: ConvertServices,
+  data: ConvertDocumentData,
+  jobId: string,
+  attempt: { retriesLeft: boolean } = { retriesLeft: false },
+): Promise<void> {
   const { db, storage, config, logger } = services;
   if (!(await markInProgress(db.knex, data, services.now()))) return;
   try {
@@ -56,7 +61,7 @@ export async function convertDocument(services: ConvertServices, data: ConvertDo
     const bytes = await storage.get(data.fileKey);
     if (!bytes) throw new ConversionRejected(MISSING_UPLOAD_MESSAGE);
     // The sandbox found at start travels with the job: the conversion process need not probe again.
-    const soffice = { sofficePath: config.sofficePath, timeoutMs: SOFFICE_TIMEOUT_MS, tag: jobId, sandbox: sofficeSandbox() };
+    const soffice = { sofficePath: config.sofficePath, timeoutMs: config.sofficeTimeoutMs, tag: jobId, sandbox: sofficeSandbox() };
     const { type, pdf } = await convertIsolated(bytes, soffice);
     await storage.put(data.outputKey, pdf, 'application/pdf');
     if (!(await markCompleted(db.knex, data, data.outputKey, services.now()))) {
@@ -70,6 +75,12 @@ export async function convertDocument(services: ConvertServices, data: ConvertDo
   } catch (err) {
     if (!(err instanceof ConversionRejected)) {
       conversions.inc({ outcome: 'error', type: 'unknown' });
+      throw err;
+    }
+    if (err instanceof ConversionTimedOut && attempt.retriesLeft) {
+      // A busy machine, perhaps: pg-boss tries again after its backoff; the row stays IN_PROGRESS meanwhile.
+      conversions.inc({ outcome: 'timed_out_retrying', type: 'unknown' });
+      logger.warn({ jobId, answerKey: data.answerKey }, 'document conversion timed out: retrying');
       throw err;
     }
     conversions.inc({ outcome: 'rejected', type: 'unknown' });
