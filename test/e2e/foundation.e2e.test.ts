@@ -24,7 +24,8 @@ for (const mode of ['production', 'dev'] as const) {
   describeE2E(`the shells on the ${mode} server`, () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ mode, dataDir: mkdtempSync(join(TEST_TMP, `e2e-${mode}-`)) });
+      // The embedded default in a browser, on every run: the other e2e servers use PostgreSQL when the run does.
+      server = await startServer({ mode, dataDir: mkdtempSync(join(TEST_TMP, `e2e-${mode}-`)), embeddedDatabase: 'template' });
     }, 150_000);
     afterAll(() => server?.stop());
 

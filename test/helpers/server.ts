@@ -40,9 +40,10 @@ export async function startServer(options: {
   startTimeoutMs?: number;
   nodeArgs?: string[];
   /**
-   * The embedded database the server opens: 'template' (default) starts it from the run's migrated and seeded
-   * PGlite template, as a server that has run before; 'new' lets the server create and migrate it, as on a first
-   * start (the fresh-clone test). Creating one costs several seconds a server; what it does is tested there.
+   * The database the server opens, unless `env` names one. By default: on a PostgreSQL run (DATABASE_URL set,
+   * inside jest) a copy of the run's template database, else embedded PGlite started from the run's template.
+   * 'template' forces that PGlite copy, as a server of the embedded default that has run before; 'new' lets the
+   * server create and migrate its PGlite, as on a first start (the fresh-clone test).
    */
   embeddedDatabase?: 'template' | 'new';
 }): Promise<RunningServer> {
@@ -50,11 +51,12 @@ export async function startServer(options: {
   const mode = options.mode ?? 'production';
   const pgliteDir = join(options.dataDir, 'pglite');
   const fromTemplate = (options.embeddedDatabase ?? (mode === 'npm-start' ? 'new' : 'template')) === 'template';
-  // On a PostgreSQL run, a server started from the template gets its own copy of the run's template database
-  // (made by jest's global setup, so only inside jest): PGlite would load a 90 MB dump and run every query on
-  // the server's one thread, several CPU-seconds a server on a machine the whole run keeps busy.
+  // PGlite loads a 90 MB dump and runs every query on the server's one thread: several CPU-seconds a server on a
+  // machine the whole run keeps busy. The run's template database exists only inside jest (its global setup).
   const ownDatabase =
-    fromTemplate && !options.env?.DATABASE_URL && process.env.JEST_WORKER_ID !== undefined ? await createServerDatabase() : null;
+    options.embeddedDatabase === undefined && mode !== 'npm-start' && !options.env?.DATABASE_URL && process.env.JEST_WORKER_ID !== undefined
+      ? await createServerDatabase()
+      : null;
   if (fromTemplate && !ownDatabase && !options.env?.DATABASE_URL && existsSync(PGLITE_TEMPLATE) && !existsSync(pgliteDir)) {
     mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
     execFileSync('tar', ['-xf', PGLITE_TEMPLATE, '-C', pgliteDir, '--no-same-owner'], { stdio: 'ignore' });
