@@ -4,9 +4,14 @@ import type { AppServices } from '../app-services.server.js';
 import { isLoopbackUrl } from '../config.server.js';
 import { signToken, verifyToken } from '../security/signed-token.server.js';
 import { staffCookieOptions } from './staff-session.server.js';
+import { cookieNameFor } from '../../contracts/cookies.js';
 
-/** The sign-in in flight: state, nonce and PKCE verifier, in a signed HttpOnly cookie scoped to the callback. */
-const TRANSACTION_COOKIE = 'fa_staff_oidc';
+/**
+ * The sign-in in flight: state, nonce and PKCE verifier, in a signed HttpOnly cookie, scoped to the callback over
+ * http and a __Host- cookie over https (no sibling subdomain can plant one: a login-CSRF barrier).
+ */
+const TRANSACTION_COOKIE_BASE = 'fa_staff_oidc';
+const transactionCookie = (services: AppServices) => cookieNameFor(TRANSACTION_COOKIE_BASE, services.config.publicUrl);
 const TRANSACTION_PURPOSE = 'staff-oidc';
 const TRANSACTION_SECONDS = 600;
 const CALLBACK_PATH = '/staff/oidc/callback';
@@ -40,7 +45,7 @@ export async function beginOidcSignIn(services: AppServices, res: Response): Pro
   const state = client.randomState();
   const nonce = client.randomNonce();
   const transaction = signToken(services.config.sessionSecret, TRANSACTION_PURPOSE, { s: state, n: nonce, v: verifier }, { now: services.now(), ttlSeconds: TRANSACTION_SECONDS });
-  res.cookie(TRANSACTION_COOKIE, transaction, { ...staffCookieOptions(services, '/staff/oidc'), maxAge: TRANSACTION_SECONDS * 1000 });
+  res.cookie(transactionCookie(services), transaction, { ...staffCookieOptions(services, '/staff/oidc'), maxAge: TRANSACTION_SECONDS * 1000 });
   return client
     .buildAuthorizationUrl(configuration, {
       redirect_uri: oidcRedirectUri(services),
@@ -66,8 +71,8 @@ export function groupsOf(raw: unknown): string[] {
 
 /** Checks the callback against the transaction cookie and the provider; returns who signed in. */
 export async function completeOidcSignIn(services: AppServices, req: Request, res: Response): Promise<OidcOutcome> {
-  const raw = (req.cookies as Record<string, unknown> | undefined)?.[TRANSACTION_COOKIE];
-  res.clearCookie(TRANSACTION_COOKIE, staffCookieOptions(services, '/staff/oidc'));
+  const raw = (req.cookies as Record<string, unknown> | undefined)?.[transactionCookie(services)];
+  res.clearCookie(transactionCookie(services), staffCookieOptions(services, '/staff/oidc'));
   const transaction = verifyToken<{ s: string; n: string; v: string }>(services.config.sessionSecret, TRANSACTION_PURPOSE, raw, services.now());
   if (!transaction.ok) return { ok: false, reason: 'transaction', message: 'This sign-in took too long or was started elsewhere. Please sign in again.' };
   if (typeof req.query.error === 'string') return { ok: false, reason: 'provider-error', message: 'The identity provider did not sign you in. Please try again.' };

@@ -44,9 +44,9 @@ declare global {
 }
 
 export function staffCookieOptions(services: AppServices, path = '/staff'): CookieOptions {
-  // Over https the cookie is a __Host- cookie (staffCookieName), which a browser accepts only with Path=/.
+  // Over https the staff cookies are __Host- cookies (cookieNameFor), which a browser accepts only with Path=/.
   const https = services.config.publicUrl.startsWith('https:');
-  return cookieOptions(services.config, { path: https && path === '/staff' ? '/' : path });
+  return cookieOptions(services.config, { path: https ? '/' : path });
 }
 
 function presented(services: AppServices, req: Request): string | null {

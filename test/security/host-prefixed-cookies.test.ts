@@ -5,6 +5,7 @@ import { loadVikeBuild } from '../helpers/vike-build.js';
 import { GOOD_PASSWORD, createAccount, recordMail } from '../integration/auth-helpers.js';
 import { signStaffLink } from '../../server/staff/staff-link-token.server.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, signInThroughProvider, startProvider } from '../helpers/oidc.js';
 
 /**
  * Issue 23 finding 11: the session, staff, kept-answers and flash cookies had no `__Host-` prefix, so a sibling
@@ -80,5 +81,33 @@ describe('over http (development)', () => {
   it.each(Object.keys(BASES) as Array<keyof typeof BASES>)('the %s cookie keeps its name without the prefix', async (which) => {
     const cookies = await cookiesSetBy(http, `plain-${which}@example.edu`);
     expect(cookies[which].startsWith(`${BASES[which]}=`)).toBe(true);
+  });
+});
+
+describe('staff sign-in through the identity provider, over https', () => {
+  it('keeps the sign-in in flight in a __Host- cookie (Secure, Path=/, HttpOnly), and the sign-in completes with it', async () => {
+    const publicUrl = 'https://apply.example.edu';
+    const idp = await startProvider({ redirectUri: `${publicUrl}/staff/oidc/callback`, group: 'admissions-readers' });
+    const ctx = await createTestApp({
+      env: { PUBLIC_URL: publicUrl, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, STAFF_EMAILS: 'reader@example.edu', STAFF_GROUP: 'admissions-readers' },
+    });
+    try {
+      const start = await request(ctx.app).get('/staff/oidc/start');
+      expect(start.status).toBe(302);
+      const transaction = setCookies(start).find((c) => c.startsWith('__Host-fa_staff_oidc='))!;
+      expect(transaction).toMatch(/;\s*Secure/i);
+      expect(transaction).toMatch(/;\s*HttpOnly/i);
+      expect(transaction).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(transaction).not.toMatch(/;\s*Domain=/i);
+      expect(setCookies(start).some((c) => c.startsWith('fa_staff_oidc='))).toBe(false);
+
+      const back = await signInThroughProvider(ctx.app, 's-reader|reader@example.edu|verified,member');
+      expect(back.status).toBe(200);
+      expect(back.text).toContain('Signed in');
+      expect(setCookies(back).some((c) => /^__Host-fa_staff=[^;]/.test(c))).toBe(true);
+    } finally {
+      await ctx.close();
+      await idp.close();
+    }
   });
 });
