@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig, type Plugin } from 'vite';
+import { REACT_CHUNK_MANIFEST } from './server/react-chunk.server.js';
 
 /** Server-only modules (*.server.ts) must never reach the browser: fail the client build if one is imported. */
 function forbidServerModulesInClient(): Plugin {
@@ -72,6 +73,8 @@ function reactCompileHint(): Plugin {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.includes('/node_modules/react-dom/'))) {
           chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+          // Its name for the server, which preloads it on the pages that hydrate an island at load (server/react-chunk.server.ts).
+          this.emitFile({ type: 'asset', fileName: REACT_CHUNK_MANIFEST, source: JSON.stringify({ file: chunk.fileName }) });
         }
       }
     },

@@ -31,3 +31,12 @@ export function Island<P extends object>({
     </div>
   );
 }
+
+/**
+ * Whether server-rendered HTML holds an island that hydrates at load: its element ends with `data-props` (Island
+ * above writes `data-hydrate` after it only for `interaction` and `toast`). Such a page loads React in idle time
+ * anyway, so it may preload it (pages/+onRenderHtml.tsx).
+ */
+export function hydratesAtLoad(html: string): boolean {
+  return /data-island="[^"]*" data-props="[^"]*">/.test(html);
+}

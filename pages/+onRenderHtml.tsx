@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { escapeInject, dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from './page-context.js';
+import { hydratesAtLoad } from '../islands/Island.js';
 import './styles.css';
 
 const APP_TITLE = 'Freshman Application';
@@ -24,6 +25,11 @@ export function onRenderHtml(pageContext: PageContextServer) {
   // mark where the body goes, and server/render.server.ts puts the body in place of the mark.
   // </body> on a line of its own: vike injects the page's scripts before it and matches the indentation of the
   // line it lands on.
+  // React's chunk, downloaded and compiled while the page loads where an island will need it (ADR 0290): low
+  // priority, after the style sheet and the page's own script.
+  const preload =
+    pageContext.reactChunk && hydratesAtLoad(html) ? escapeInject`
+    <link rel="modulepreload" href="${pageContext.reactChunk}" fetchpriority="low" />` : '';
   const documentHtml = escapeInject`<!doctype html>
 <html lang="en" data-test-hooks="${testHooks}">
   <head>
@@ -31,7 +37,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="light" />
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <title>${title}</title>
+    <title>${title}</title>${preload}
   </head>
   <body>
     ${dangerouslySkipEscape(BODY_MARK)}

@@ -15,6 +15,7 @@ import { apiNotFound, errorHandler } from './errors.server.js';
 import { pathForLog } from './logger.server.js';
 import { healthRouter } from './health.server.js';
 import { pageRenderer } from './render.server.js';
+import { readReactChunkHref } from './react-chunk.server.js';
 import { routesRouter } from './routes.server.js';
 import { sessionMiddleware } from './auth/session.server.js';
 import { sessionReads } from './application/request-application.server.js';
@@ -55,6 +56,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   measureDatabase(services.db.knex);
   app.use(httpMetrics());
   const clientDir = options.clientDir ?? join(process.cwd(), 'dist', 'client');
+  // What every page may name from the client build (server/render.server.ts): none on the dev server.
+  app.locals.reactChunk = options.vite ? null : readReactChunkHref(clientDir);
   // The build's scripts and styles, compressed at build time, before the request log and the page headers: a
   // page loads several, and Lighthouse counts each response's headers (server/static-assets.server.ts).
   if (!options.vite) app.use(precompressedAssets(join(clientDir, 'assets'), '/assets'));

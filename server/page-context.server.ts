@@ -32,6 +32,8 @@ declare global {
        * (vike's asset injection then scans a small document); server/render.server.ts puts it in place.
        */
       pageBody?: { mark: string; html: string };
+      /** React's chunk in the client build, for a modulepreload link (server/react-chunk.server.ts); null on the dev server. */
+      reactChunk: string | null;
     }
   }
 }

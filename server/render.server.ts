@@ -40,6 +40,7 @@ async function renderResponse(services: AppServices, req: Request, res: Response
     urlOriginal,
     headersOriginal: req.headers,
     cspNonce: res.locals.cspNonce as string,
+    reactChunk: (req.app.locals.reactChunk as string | null | undefined) ?? null,
     services,
     locals: res.locals,
   });

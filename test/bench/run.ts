@@ -96,7 +96,8 @@ async function main() {
   mkdirSync(TEST_TMP, { recursive: true });
   const config = loadConfig({
     ...process.env,
-    NODE_ENV: 'test',
+    // What `npm start` serves: no test hooks in the pages (a 7th script on a form page under NODE_ENV=test).
+    NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(TEST_TMP, 'bench-')),
     SESSION_SECRET: TEST_SESSION_SECRET,
