@@ -137,7 +137,7 @@ function ListedBlock({ block, questions }: { block: Block; questions: readonly Q
 }
 
 function Heading({ level, id, children }: { level: number; id: string; children: string }) {
-  const Tag = (`h${Math.min(level, 6)}` as 'h2');
+  const Tag = (`h${Math.min(level + (useForm().headingOffset ?? 0), 6)}` as 'h2');
   return (
     <Tag id={id} className={`form-heading form-heading--${Math.min(level, 6)}`}>
       {children}
@@ -270,9 +270,10 @@ export function FormNodes({ nodes, level }: { nodes: readonly Node[]; level: num
  * markup is the server's initial HTML, the island's live form and (with a read-only context) the staff view.
  */
 export function FormPage({ page }: { page: Page }) {
+  const Title = useForm().headingOffset ? 'h2' : 'h1';
   return (
     <div className="form-page">
-      <h1>{page.title}</h1>
+      <Title className="form-page-title">{page.title}</Title>
       <FormNodes nodes={page.children} level={2} />
     </div>
   );

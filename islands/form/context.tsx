@@ -55,6 +55,13 @@ export interface FormContextValue extends FormSnapshot {
    * staff view and the PDF): everything is listed.
    */
   listed?(q: Question): boolean;
+  /**
+   * Read-only documents that show pages one after another under the applicant's name (the staff view, the PDF):
+   * 1 renders every heading one level deeper (the page titles as h2), so the document has one h1. The look (classes)
+   * stays; the staff desk's page uses the same markup as the PDF (test/e2e/staff-view.e2e.test.ts compares them).
+   * Absent: the page is the document and its title the h1.
+   */
+  headingOffset?: 0 | 1;
 }
 
 const noop = () => {};

@@ -22,7 +22,8 @@ export function ReadOnlyForm({
 }) {
   const definition = formDefinition();
   const shown = clearHidden(answers, undefined, { definition, ui: { addAnother: counts, tabs } });
-  const context = { ...staticFormContext(shown, { readOnly: true, isLoggedIn: true }), counts, tabs };
+  // Under the document's own h1 (the applicant's name): the page titles are h2, their sections h3 and below.
+  const context = { ...staticFormContext(shown, { readOnly: true, isLoggedIn: true }), counts, tabs, headingOffset: 1 as const };
   return (
     <FormContext.Provider value={context}>
       {pages.map((id) => (

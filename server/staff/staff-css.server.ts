@@ -32,7 +32,7 @@ header button { background: #fff; color: var(--accent); }
 .summary { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 .summary dt { font-weight: 600; } .summary dd { margin: 0; }
 .documents li { margin: .25rem 0; }
-.readonly-page h1 { font-size: 1.35rem; border-top: 2px solid var(--accent); padding-top: 1rem; margin-top: 2rem; }
+.readonly-page .form-page-title { font-size: 1.35rem; border-top: 2px solid var(--accent); padding-top: 1rem; margin-top: 2rem; }
 .readonly-field { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1rem; padding: .375rem 0; border-bottom: 1px solid #e3e6eb; }
 .readonly-field__label { font-weight: 600; }
 .form-section { margin: 1rem 0; }

@@ -169,6 +169,10 @@ describe('the form shell and /completion as rendered', () => {
     expect(res.text).not.toContain('data-island="AccountPopover"');
     expect(res.text).not.toContain('data-island="Inactivity"');
     expect(res.text).not.toContain('class="alert greeting');
+    // One h1 (the applicant's name); the three form pages' titles are h2 under it, their sections h3 and below.
+    expect(res.text.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(res.text.match(/<h2 class="form-page-title">/g)).toHaveLength(3);
+    expect(res.text).not.toMatch(/<h2 id="[^"]*" class="form-heading/);
   });
 
   it('/completion: the success text, the congratulations, the PDF button, logout and the inactivity timer; no shell', async () => {

@@ -276,6 +276,9 @@ describe('opening an application', () => {
     const res = await page(`/staff/applications/${applicants.Ben!.id}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<h1>Ben Young</h1>');
+    // One h1: the three form pages' titles are h2, as in the PDF.
+    expect(res.text.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(res.text.match(/<h2 class="form-page-title">/g)).toHaveLength(3);
     const old = await page(`/staff/applications/${applicants.Ben!.id}/view`);
     expect(old.status).toBe(303);
     expect(old.headers.location).toBe(`/staff/applications/${applicants.Ben!.id}`);

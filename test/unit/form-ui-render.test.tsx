@@ -177,7 +177,9 @@ describe('the read-only form (staff view, PDF)', () => {
       />,
     );
     expect(html).not.toMatch(/<input|<select|<textarea|<button|data-island/);
-    for (const title of ['About You', 'Your Academics', 'Final Steps']) expect(html).toContain(`<h1>${title}</h1>`);
+    // Under the document's h1 (the applicant's name, StaffApplication): each page's title is an h2.
+    for (const title of ['About You', 'Your Academics', 'Final Steps']) expect(html).toContain(`<h2 class="form-page-title">${title}</h2>`);
+    expect(html).not.toContain('<h1');
     expect(html).toContain('<span class="readonly-field__label">First Name</span><span class="readonly-field__value">Ada</span>');
     expect(html).toContain('<span class="readonly-field__value">Colorado</span>');
     expect(html).toContain('Central High (Ceeb: 123456)');
