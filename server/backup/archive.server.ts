@@ -60,8 +60,11 @@ export async function writeBackup(knex: Knex, storage: ObjectStore, file: string
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json');
     for (const entry of entries) zip.addBuffer(entry.body, entry.name);
     for (const key of keys) {
+      // The object's content type travels as its entry's comment, so a restored PDF is served as a PDF again (the
+      // local store keeps none: empty).
+      const contentType = (await storage.head(key))?.contentType ?? '';
       // Opened one at a time as the ZIP reaches it: memory holds one object, not the store.
-      zip.addReadStreamLazy(`objects/${key}`, (cb) => {
+      zip.addReadStreamLazy(`objects/${key}`, { fileComment: contentType }, (cb) => {
         storage.getStream(key).then(
           (stream) => (stream ? cb(null, stream) : cb(new Error(`object ${key} disappeared during the backup`), undefined as never)),
           (err: unknown) => cb(err, undefined as never),
@@ -88,6 +91,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 export class RestoreRefused extends Error {}
+
+/** An entry's recorded content type when it is one (type/subtype, parameters allowed); else bytes without a type. */
+function contentTypeOf(comment: string | undefined): string {
+  return comment && comment.length <= 200 && /^[\w.+-]+\/[\w.+-]+(\s*;[\w =.+"-]*)*$/.test(comment) ? comment : 'application/octet-stream';
+}
 
 /**
  * Restores an archive of writeBackup into a database without applicant data and the configured store: applies the
@@ -118,7 +126,7 @@ export async function restoreBackup(knex: Knex, storage: ObjectStore, file: stri
         if (table && manifest.tables.some((t) => t.name === table)) {
           await insertRows(trx, table, body.toString('utf8').split('\n').filter(Boolean));
         } else if (entry.fileName.startsWith('objects/')) {
-          await storage.put(entry.fileName.slice('objects/'.length), body, 'application/octet-stream');
+          await storage.put(entry.fileName.slice('objects/'.length), body, contentTypeOf(entry.fileComment));
           restored += 1;
         }
       }

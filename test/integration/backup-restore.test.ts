@@ -136,7 +136,12 @@ describe('npm run backup, then npm run restore into an empty database and store'
     expect([backup.code, backup.out]).toEqual([0, expect.stringContaining(`${APPLICANTS * 3} objects`)]);
     const restore = await command('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetDb.url!, ...s3Env('fa-target') });
     expect([restore.code, restore.out]).toEqual([0, expect.stringContaining('Restored')]);
-    await expectRestored(targetDb.knex, createObjectStore(testConfig(s3Env('fa-target'))), filled);
+    const targetStore = createObjectStore(testConfig(s3Env('fa-target')));
+    await expectRestored(targetDb.knex, targetStore, filled);
+    // Each object keeps its content type: a converted document and the application PDF are PDFs again.
+    for (const user of filled.users) {
+      expect(await Promise.all(user.keys.map(async (key) => (await targetStore.head(key))?.contentType))).toEqual(['application/octet-stream', 'application/pdf', 'application/pdf']);
+    }
     // A second restore into a database that now has accounts is refused.
     const again = await command('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetDb.url!, ...s3Env('fa-target') });
     expect([again.code, again.out]).toEqual([1, expect.stringContaining('already holds accounts')]);
