@@ -24,6 +24,12 @@ export const SUBMIT_TARGET = 'submit';
 export const REVIEW_SOURCE = 'review';
 
 /**
+ * The review page's query when its Submit was refused because the answers changed after it was shown (another tab
+ * or window saved): the page says so above the answers it now shows.
+ */
+export const REVIEW_CHANGED_QUERY = 'changed';
+
+/**
  * Where a button may go besides a form page and Submit (`@go`): the review page (Final steps' "Review your
  * application"), and, for a visitor, sign-up and login (the banner's and the header's actions), so that what was
  * typed on the page is posted, and kept, on the way there.

@@ -6,7 +6,7 @@ import type { Data } from './+data.js';
 import { ReviewAnswers, ReviewProblems } from './ReviewAnswers.js';
 import { YourData } from './YourData.js';
 import { formDefinition } from '../../form/definition.js';
-import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
+import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
 
 /**
  * "Review your application" (/review): the answers at once, read-only, with Change links; server-rendered
@@ -16,9 +16,11 @@ import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-
  */
 export function Page() {
   const data = useData<Data>();
-  const { timeZone } = shellConfig(usePageContext());
+  const pageContext = usePageContext();
+  const { timeZone } = shellConfig(pageContext);
   if (!data) return null;
   const editable = !data.submitted;
+  const changedSince = editable && pageContext.urlParsed.search[REVIEW_CHANGED_QUERY] !== undefined;
   return (
     <FormShell current="/review">
       <h1>Review your application</h1>
@@ -30,6 +32,11 @@ export function Page() {
           <a href="/completion">Back to your confirmation</a>
         </p>
       )}
+      {changedSince ? (
+        <p className="alert alert--error" role="alert">
+          Your answers changed in another tab or window after this page was shown, so your application was not submitted. Check them below, then submit again.
+        </p>
+      ) : null}
       {editable && data.problems.length > 0 ? <ReviewProblems problems={data.problems} /> : null}
       {editable && data.problems.length === 0 ? (
         <p className="alert alert--success">Every required answer is in place. When you are ready, submit your application at the end of this page.</p>
@@ -42,7 +49,7 @@ export function Page() {
         problems={data.problems}
         editable={editable}
       />
-      {editable ? <ReviewSubmit owner={data.owner ?? null} /> : null}
+      {editable ? <ReviewSubmit owner={data.owner ?? null} etag={data.etag} /> : null}
       <YourData submitted={!editable} />
     </FormShell>
   );
@@ -51,13 +58,15 @@ export function Page() {
 /**
  * The Final steps page's Submit (§4), posted to that page (the same endpoint) with `@from=review`: the post carries
  * no answers, so the saved ones are submitted as they are (server/form-post/form-post.server.ts). `@owner` sends a
- * post whose session has ended to log in again, as from the form pages.
+ * post whose session has ended to log in again, as from the form pages. `@version` names the answers shown here: if
+ * another tab saved since, the post comes back to this page instead of submitting what was not reviewed.
  */
-function ReviewSubmit({ owner }: { owner: string | null }) {
+function ReviewSubmit({ owner, etag }: { owner: string | null; etag: string | null }) {
   const last = formDefinition().pages.at(-1)!;
   return (
     <form className="review-actions" method="post" action={last.path}>
       {owner ? <input type="hidden" name={POST_FIELDS.owner} value={owner} /> : null}
+      {etag ? <input type="hidden" name={POST_FIELDS.version} value={etag} /> : null}
       <input type="hidden" name={POST_FIELDS.from} value={REVIEW_SOURCE} />
       <button type="submit" name={POST_FIELDS.go} value={SUBMIT_TARGET} className="button button--submit">
         Submit

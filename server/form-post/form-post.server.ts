@@ -24,7 +24,7 @@ import { whileOpen } from '../application/open-application.server.js';
 import { switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET, UPLOAD_QUERY, isLeaveTarget, parsePostAction, type PostAction } from '../../contracts/form-post.js';
+import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, UPLOAD_QUERY, isLeaveTarget, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
@@ -97,6 +97,9 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   // The review page's Submit carries no answers: the saved ones are submitted as they are, as Final steps' Submit would.
   if (body[POST_FIELDS.from] === REVIEW_SOURCE) {
     if (intent.go !== SUBMIT_TARGET) return { kind: 'redirect', location: REVIEW_ROUTE };
+    // Only what the applicant reviewed is submitted: answers saved since (another tab) send them back to look again.
+    const reviewed = versionOf(body);
+    if (reviewed !== null && reviewed !== row.version) return { kind: 'redirect', location: `${REVIEW_ROUTE}?${REVIEW_CHANGED_QUERY}=1` };
     return submit(services, userId, await arrivedStatus(services, userId, row, now), now);
   }
   // A school chosen from the search without scripts fills its block as the autocomplete's pick does.

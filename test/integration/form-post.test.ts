@@ -205,6 +205,28 @@ describe('without scripts, issue 26: sign-up from the banner, the school search,
     const incomplete = await createLoggedInUser(ctx);
     expect((await post('/final-steps', incomplete.cookie, { [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET })).headers.location).toBe('/about');
   });
+
+  it('does not submit answers the applicant has not reviewed: a save from another tab since sends the review back, saying so', async () => {
+    const user = await createLoggedInUser(ctx);
+    await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(COMPLETE_ANSWERS).expect(200);
+    const review = await request(ctx.app).get('/review').set('Cookie', user.cookie).expect(200);
+    const shown = new RegExp(`name="${POST_FIELDS.version}" value="([^"]+)"`).exec(review.text)?.[1]?.replace(/&quot;/g, '"');
+    expect(shown).toBe(await etag(user));
+    // Another tab changes an answer after the review was shown.
+    await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send({ preferred_name: 'Mia' }).expect(200);
+    const refused = await post('/final-steps', user.cookie, { [POST_FIELDS.version]: shown!, [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.location).toBe('/review?changed=1');
+    expect((await profile(user)).submitted_at).toBeNull();
+    const again = await request(ctx.app).get(refused.headers.location!).set('Cookie', user.cookie).expect(200);
+    expect(again.text).toContain('Your answers changed in another tab or window after this page was shown, so your application was not submitted.');
+    expect(again.text).toContain('Mia');
+    // Submitting what is shown now goes through.
+    const current = new RegExp(`name="${POST_FIELDS.version}" value="([^"]+)"`).exec(again.text)![1]!.replace(/&quot;/g, '"');
+    const submitted = await post('/final-steps', user.cookie, { [POST_FIELDS.version]: current, [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
+    expect(submitted.headers.location).toBe('/completion');
+    expect((await profile(user)).submitted_at).not.toBeNull();
+  });
 });
 
 describe('the buttons of a posted page (contracts/form-post.ts)', () => {
