@@ -111,6 +111,15 @@ async function letWorkerLoopsEnd(inFlight: Set<Promise<unknown>>): Promise<void>
   while (!checked() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
 
+/**
+ * Stops a pg-boss a test started itself (not through createTestApp) and waits, as close() does, until its worker
+ * loops have ended, so nothing of pg-boss runs after the file's module registry is gone.
+ */
+export async function stopBoss(boss: PgBoss): Promise<void> {
+  await boss.stop({ graceful: false, wait: true, timeout: 5000 }).catch(() => undefined);
+  await letWorkerLoopsEnd(new Set());
+}
+
 /** The real app on a fresh database, for supertest. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const config = testConfig(options.env);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { createBoss, transactionalDb } from '../../workers/boss.server.js';
+import { stopBoss } from '../helpers/app.js';
 import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 import { registerPing } from '../../workers/jobs/ping.server.js';
 import { PING_QUEUE } from '../../workers/queues.js';
@@ -32,7 +33,7 @@ describe.each(kinds)('jobs on %s', (kind) => {
   afterAll(async () => {
     // Dropping the database ends pg-boss's pool connections with FORCE: not a failure of these tests.
     ignoreQueueErrorsFromNowOn(boss);
-    await boss.stop({ graceful: false, wait: true, timeout: 5000 });
+    await stopBoss(boss);
     await db.drop();
   });
 
