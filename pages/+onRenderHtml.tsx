@@ -20,16 +20,16 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
   // Browser tests may make an island crash (islands/ui/test-crash.tsx) only on a server run under NODE_ENV=test.
   const testHooks = pageContext.services?.config?.nodeEnv === 'test' ? 'on' : 'off';
-  // vike searches and edits the whole document to inject the page's assets (several regular expressions and
-  // splits over it), which on a 40 KB form page costs more than rendering the page: it gets the document with a
-  // mark where the body goes, and server/render.server.ts puts the body in place of the mark.
-  // </body> on a line of its own: vike injects the page's scripts before it and matches the indentation of the
-  // line it lands on.
   // React's chunk, downloaded and compiled while the page loads where an island will need it (ADR 0290): low
   // priority, after the style sheet and the page's own script.
   const preload =
     pageContext.reactChunk && hydratesAtLoad(html) ? escapeInject`
     <link rel="modulepreload" href="${pageContext.reactChunk}" fetchpriority="low" />` : '';
+  // vike searches and edits the whole document to inject the page's assets (several regular expressions and
+  // splits over it), which on a 40 KB form page costs more than rendering the page: it gets the document with a
+  // mark where the body goes, and server/render.server.ts puts the body in place of the mark.
+  // </body> on a line of its own: vike injects the page's scripts before it and matches the indentation of the
+  // line it lands on.
   const documentHtml = escapeInject`<!doctype html>
 <html lang="en" data-test-hooks="${testHooks}">
   <head>
