@@ -19,20 +19,15 @@ export async function createTestDatabase(options: { kind?: 'postgres' | 'pglite'
   const url = process.env.DATABASE_URL;
   const kind = options.kind ?? (url ? 'postgres' : 'pglite');
   if (kind === 'postgres') {
-    if (!url) throw new Error('createTestDatabase({kind: "postgres"}) needs DATABASE_URL');
-    const name = `${testDatabasePrefix(url)}${randomBytes(6).toString('hex')}`;
-    const admin = knexFactory({ client: 'pg', connection: adminUrl(url), pool: { min: 0, max: 1 } });
-    await createFromTemplate(admin, name, templateName(url));
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: target.toString(), poolMax: 5 });
+    const copy = await copyTemplateDatabase();
+    if (!copy) throw new Error('createTestDatabase({kind: "postgres"}) needs DATABASE_URL');
+    const db = await openDatabase({ databaseUrl: copy.url, poolMax: 5 });
     return {
       ...db,
-      url: target.toString(),
+      url: copy.url,
       async drop() {
         await db.close();
-        await admin.raw('drop database if exists ?? with (force)', [name]);
-        await admin.destroy();
+        await copy.drop();
       },
     };
   }
@@ -42,10 +37,10 @@ export async function createTestDatabase(options: { kind?: 'postgres' | 'pglite'
 }
 
 /**
- * A copy of the run's PostgreSQL template for a server process (no connection held here): its URL, and
- * drop(). Null when the run has no DATABASE_URL.
+ * A copy of the run's PostgreSQL template (no connection held here, so a server process may use it): its URL,
+ * and drop(). Null when the run has no DATABASE_URL.
  */
-export async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const url = process.env.DATABASE_URL;
   if (!url) return null;
   const name = `${testDatabasePrefix(url)}${randomBytes(6).toString('hex')}`;

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PGLITE_TEMPLATE, ROOT } from './paths.js';
 import { TEST_SESSION_SECRET } from './config.js';
-import { createServerDatabase } from './db.js';
+import { copyTemplateDatabase } from './db.js';
 
 export interface RunningServer {
   url: string;
@@ -55,7 +55,7 @@ export async function startServer(options: {
   // machine the whole run keeps busy. The run's template database exists only inside jest (its global setup).
   const ownDatabase =
     options.embeddedDatabase === undefined && mode !== 'npm-start' && !options.env?.DATABASE_URL && process.env.JEST_WORKER_ID !== undefined
-      ? await createServerDatabase()
+      ? await copyTemplateDatabase()
       : null;
   if (fromTemplate && !ownDatabase && !options.env?.DATABASE_URL && existsSync(PGLITE_TEMPLATE) && !existsSync(pgliteDir)) {
     mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
