@@ -15,8 +15,8 @@ export interface ConversionFigures {
  * Conversion time per type, as the worker does it (type check by content + conversion), figures only.
  * docx starts LibreOffice with a fresh profile each time, exactly like a job.
  */
-export async function benchConversions(options: { services?: { config: { sofficePath: string | null } } } = {}): Promise<Record<string, ConversionFigures | string>> {
-  const sofficePath = options.services?.config.sofficePath ?? loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }).sofficePath;
+export async function benchConversions(options: { services?: { config: { sofficePath: string | null; sofficeTimeoutMs: number } } } = {}): Promise<Record<string, ConversionFigures | string>> {
+  const { sofficePath, sofficeTimeoutMs } = options.services?.config ?? loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const inputs = [
     ['png', makePng(1200, 1600), 10],
     ['pdf', await makePdf(5), 10],
@@ -31,7 +31,7 @@ export async function benchConversions(options: { services?: { config: { soffice
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const start = performance.now();
-      await convertToPdf(Buffer.from(bytes), { sofficePath, timeoutMs: 30_000, tag: `bench-${type}-${i}` });
+      await convertToPdf(Buffer.from(bytes), { sofficePath, timeoutMs: sofficeTimeoutMs, tag: `bench-${type}-${i}` });
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);

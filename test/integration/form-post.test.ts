@@ -31,6 +31,9 @@ const post = (path: string, cookie: string | null, form: Record<string, string>)
   return cookie ? req.set('Cookie', cookie) : req;
 };
 
+/** The answers' version the review page's Submit form carries (its hidden @version field), unescaped. */
+const reviewedVersion = (html: string) => new RegExp(`name="${POST_FIELDS.version}" value="([^"]+)"`).exec(html)?.[1]?.replace(/&quot;/g, '"');
+
 describe('a form page posted without scripts', () => {
   it('saves the answers and goes where Continue says (post/redirect/get), recording the last page', async () => {
     const user = await createLoggedInUser(ctx);
@@ -210,7 +213,7 @@ describe('without scripts, issue 26: sign-up from the banner, the school search,
     const user = await createLoggedInUser(ctx);
     await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(COMPLETE_ANSWERS).expect(200);
     const review = await request(ctx.app).get('/review').set('Cookie', user.cookie).expect(200);
-    const shown = new RegExp(`name="${POST_FIELDS.version}" value="([^"]+)"`).exec(review.text)?.[1]?.replace(/&quot;/g, '"');
+    const shown = reviewedVersion(review.text);
     expect(shown).toBe(await etag(user));
     // Another tab changes an answer after the review was shown.
     await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send({ preferred_name: 'Mia' }).expect(200);
@@ -222,8 +225,7 @@ describe('without scripts, issue 26: sign-up from the banner, the school search,
     expect(again.text).toContain('Your answers changed in another tab or window after this page was shown, so your application was not submitted.');
     expect(again.text).toContain('Mia');
     // Submitting what is shown now goes through.
-    const current = new RegExp(`name="${POST_FIELDS.version}" value="([^"]+)"`).exec(again.text)![1]!.replace(/&quot;/g, '"');
-    const submitted = await post('/final-steps', user.cookie, { [POST_FIELDS.version]: current, [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
+    const submitted = await post('/final-steps', user.cookie, { [POST_FIELDS.version]: reviewedVersion(again.text)!, [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
     expect(submitted.headers.location).toBe('/completion');
     expect((await profile(user)).submitted_at).not.toBeNull();
   });
