@@ -156,11 +156,12 @@ describeE2E('the application on a phone (issue 26)', () => {
     await page.goto(`${base}${path}`);
     // A student's first page load of a session goes to their last page (§2): once moved, the next one stays.
     if (new URL(page.url()).pathname !== path) {
-      // As a step link would (islands/lifecycle/page-change.ts): this session has moved between pages.
-      await page.evaluate(([attribute, cookie]) => {
-        const marker = document.querySelector(`[${attribute}]`)?.getAttribute(attribute);
-        if (marker) document.cookie = `${cookie}=${encodeURIComponent(marker)}; Path=/; SameSite=Lax`;
-      }, [PAGE_CHANGE_MARKER_ATTRIBUTE, PAGE_CHANGED_COOKIE] as const);
+      // As a step link would (islands/lifecycle/page-change.ts): this session has moved between pages. The
+      // cookie goes in through the browser context, which is awaited: a document.cookie write reaches the
+      // cookie store asynchronously and a navigation started over CDP right after it may go without it.
+      const marker = await page.getAttribute(`[${PAGE_CHANGE_MARKER_ATTRIBUTE}]`, PAGE_CHANGE_MARKER_ATTRIBUTE);
+      expect(marker).toBeTruthy();
+      await page.context().addCookies([{ name: PAGE_CHANGED_COOKIE, value: encodeURIComponent(marker ?? ''), url: base, sameSite: 'Lax' }]);
       await page.goto(`${base}${path}`);
     }
     expect(new URL(page.url()).pathname).toBe(path);
