@@ -1,6 +1,6 @@
 import { redirect } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { redirectFor, routeStateOf } from '../server/application/page-routing.server.js';
+import { guardTarget } from '../server/application/page-routing.server.js';
 
 /**
  * The §2 routing rules for every page (server/application/page-routing.server.ts). A page's own
@@ -8,6 +8,6 @@ import { redirectFor, routeStateOf } from '../server/application/page-routing.se
  */
 export async function guard(pageContext: PageContextServer): Promise<void> {
   if (!pageContext.services) return;
-  const target = redirectFor(pageContext.urlPathname, pageContext.urlParsed.searchOriginal ?? '', await routeStateOf(pageContext));
+  const target = await guardTarget(pageContext);
   if (target) throw redirect(target);
 }

@@ -3,31 +3,46 @@ import { escapeInject, dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from './page-context.js';
 import { hydratesAtLoad } from '../islands/Island.js';
+import type { PageParts } from '../server/page-context.server.js';
 import './styles.css';
 
 const APP_TITLE = 'Freshman Application';
-// Replaced by the rendered body; a comment, so a document sent without the replacement is still valid HTML.
+// Replaced by the rendered body and by what the head adds for it; comments, so a document sent without the
+// replacements is still valid HTML.
 const BODY_MARK = '<!--page-body-->';
+const HEAD_MARK = '<!--page-head-->';
 
-export function onRenderHtml(pageContext: PageContextServer) {
-  const { Page } = pageContext as PageContextServer & { Page: () => React.JSX.Element };
+type PageComponent = () => React.JSX.Element;
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** What differs between two requests for the same page: its body, and the head's preload of React for it. */
+function renderParts(Page: PageComponent, pageContext: PageContextServer): PageParts {
   const html = renderToString(
     <PageContextProvider pageContext={pageContext}>
       <Page />
     </PageContextProvider>,
   );
+  // React's chunk, downloaded and compiled while the page loads where an island will need it (ADR 0290): low
+  // priority, after the style sheet and the page's own script.
+  const head =
+    pageContext.reactChunk && hydratesAtLoad(html)
+      ? `\n    <link rel="modulepreload" href="${attribute(pageContext.reactChunk)}" fetchpriority="low" />`
+      : '';
+  return { html, head };
+}
+
+export function onRenderHtml(pageContext: PageContextServer) {
+  const { Page } = pageContext as PageContextServer & { Page: PageComponent };
   const pageTitle = pageContext.config.title;
   const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
   // Browser tests may make an island crash (islands/ui/test-crash.tsx) only on a server run under NODE_ENV=test.
   const testHooks = pageContext.services?.config?.nodeEnv === 'test' ? 'on' : 'off';
-  // React's chunk, downloaded and compiled while the page loads where an island will need it (ADR 0290): low
-  // priority, after the style sheet and the page's own script.
-  const preload =
-    pageContext.reactChunk && hydratesAtLoad(html) ? escapeInject`
-    <link rel="modulepreload" href="${pageContext.reactChunk}" fetchpriority="low" />` : '';
   // vike searches and edits the whole document to inject the page's assets (several regular expressions and
-  // splits over it), which on a 40 KB form page costs more than rendering the page: it gets the document with a
-  // mark where the body goes, and server/render.server.ts puts the body in place of the mark.
+  // splits over it), which on a 40 KB form page costs more than rendering the page: it gets the document with
+  // marks where the body and the head's own links go, and server/render.server.ts puts them in place. The
+  // same function renders the parts again for a student's next request of this page without vike
+  // (server/student-pages.server.ts, ADR 0300).
   // </body> on a line of its own: vike injects the page's scripts before it and matches the indentation of the
   // line it lands on.
   const documentHtml = escapeInject`<!doctype html>
@@ -37,11 +52,12 @@ export function onRenderHtml(pageContext: PageContextServer) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="light" />
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <title>${title}</title>${preload}
+    <title>${title}</title>${dangerouslySkipEscape(HEAD_MARK)}
   </head>
   <body>
     ${dangerouslySkipEscape(BODY_MARK)}
   </body>
 </html>`;
-  return { documentHtml, pageContext: { pageBody: { mark: BODY_MARK, html } } };
+  const render = (context: PageContextServer) => renderParts(Page, context);
+  return { documentHtml, pageContext: { pageBody: { bodyMark: BODY_MARK, headMark: HEAD_MARK, ...render(pageContext), render } } };
 }

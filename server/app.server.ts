@@ -120,7 +120,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   // to, and answers kept while logged out taken in once logged in, before the routing guard looks at them.
   app.use(readFlash(services));
   app.use(takeKeptAnswersAtLogin(services));
-  app.use(pageRenderer(services));
+  // The dev server's pages change as their files are edited: no kept shells there (ADR 0300).
+  app.use(pageRenderer(services, { keepStudentShells: !options.vite }));
   app.use(errorHandler);
   return app;
 }

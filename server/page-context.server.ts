@@ -13,6 +13,19 @@ export interface PageLocals {
   flash?: FlashMessage | null;
 }
 
+/** What differs between two requests for the same page (pages/+onRenderHtml.tsx). */
+export interface PageParts {
+  html: string;
+  head: string;
+}
+
+/** A rendered page's parts, where they go in vike's document, and how to render them for another request. */
+export interface PageBody extends PageParts {
+  bodyMark: string;
+  headMark: string;
+  render: (pageContext: Vike.PageContextServer) => PageParts;
+}
+
 /**
  * What server/render.server.ts hands vike's renderPage beside the URL and headers, typed once for every
  * page, hook and layout that reads `pageContext` (https://vike.dev/pageContext#typescript). Only the
@@ -28,10 +41,11 @@ declare global {
       /** A form page shown again after its plain form post (server/form-post/). */
       formPost?: FormPostContext;
       /**
-       * Set by pages/+onRenderHtml.tsx: the rendered body, which the document vike returns holds only as `mark`
-       * (vike's asset injection then scans a small document); server/render.server.ts puts it in place.
+       * Set by pages/+onRenderHtml.tsx: the rendered body and the head's links for it, which the document vike
+       * returns holds only as marks (vike's asset injection then scans a small document); server/render.server.ts
+       * puts them in place. `render` renders them again for another request of the same page.
        */
-      pageBody?: { mark: string; html: string };
+      pageBody?: PageBody;
       /** React's chunk in the client build, for a modulepreload link (server/react-chunk.server.ts); null on the dev server. */
       reactChunk: string | null;
     }

@@ -3,10 +3,13 @@ import { renderPage } from 'vike/server';
 import { DEFAULT_ROUTE, isPageRoute } from '../contracts/routes.js';
 import { formDefinition } from '../form/definition.js';
 import type { AppServices } from './app-services.server.js';
+import { pageRenders } from './observability/metrics.server.js';
+import { StudentPageShells, withPageBody, type RenderedResponse, type VikeRender } from './student-pages.server.js';
 
 /** Renders the routes of §2 with vike; every other path redirects to /about keeping its query string. */
-export function pageRenderer(services: AppServices): RequestHandler {
+export function pageRenderer(services: AppServices, options: { keepStudentShells: boolean }): RequestHandler {
   const visitorPages = new VisitorPageCache(services);
+  const studentPages = options.keepStudentShells ? new StudentPageShells(services) : null;
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!isPageRoute(req.path)) {
@@ -14,16 +17,22 @@ export function pageRenderer(services: AppServices): RequestHandler {
       res.redirect(302, DEFAULT_ROUTE + (q === -1 ? '' : req.originalUrl.slice(q)));
       return;
     }
+    if (studentPages?.applies(req, res)) {
+      const page = await studentPages.render(req, res);
+      if (page) {
+        pageRenders.inc({ renderer: 'student-shell' });
+        return send(req, res, page, undefined);
+      }
+      const rendered = await renderResponse(services, req, res, req.originalUrl);
+      studentPages.learn(req, res, rendered);
+      return send(req, res, rendered, undefined);
+    }
     if (!visitorPages.applies(req, res)) return sendPage(services, req, res, req.originalUrl);
-    const page = visitorPages.get(req.path) ?? visitorPages.keep(req.path, res, await renderResponse(services, req, res, req.originalUrl));
+    const kept = visitorPages.get(req.path);
+    if (kept) pageRenders.inc({ renderer: 'visitor-cache' });
+    const page = kept ?? visitorPages.keep(req.path, res, await renderResponse(services, req, res, req.originalUrl));
     send(req, res, { ...page, body: page.body.join(res.locals.cspNonce as string) }, undefined);
   };
-}
-
-interface RenderedResponse {
-  statusCode: number;
-  headers: [string, string][];
-  body: string;
 }
 
 /**
@@ -34,7 +43,8 @@ export async function sendPage(services: AppServices, req: Request, res: Respons
   send(req, res, await renderResponse(services, req, res, urlOriginal, extra), status);
 }
 
-async function renderResponse(services: AppServices, req: Request, res: Response, urlOriginal: string, extra: Record<string, unknown> = {}): Promise<RenderedResponse & { failed: boolean }> {
+async function renderResponse(services: AppServices, req: Request, res: Response, urlOriginal: string, extra: Record<string, unknown> = {}): Promise<VikeRender> {
+  pageRenders.inc({ renderer: 'vike' });
   const pageContext = await renderPage({
     ...extra,
     urlOriginal,
@@ -52,8 +62,17 @@ async function renderResponse(services: AppServices, req: Request, res: Response
     if (name.toLowerCase() === 'content-security-policy') continue;
     headers.push([name, value]);
   }
-  for (const [name, value] of Object.entries((pageContext as { responseHeaders?: Record<string, string> }).responseHeaders ?? {})) headers.push([name, value]);
-  return { statusCode: httpResponse.statusCode, headers, body: withPageBody(httpResponse.body, pageContext.pageBody), failed: Boolean(pageContext.errorWhileRendering) };
+  const ownHeaders = Object.entries((pageContext as { responseHeaders?: Record<string, string> }).responseHeaders ?? {});
+  return {
+    statusCode: httpResponse.statusCode,
+    headers: [...headers, ...ownHeaders],
+    body: withPageBody(httpResponse.body, pageContext.pageBody),
+    failed: Boolean(pageContext.errorWhileRendering),
+    document: httpResponse.body,
+    pageBody: pageContext.pageBody,
+    title: (pageContext as { config?: { title?: string } }).config?.title,
+    pageHeaders: headers,
+  };
 }
 
 function send(req: Request, res: Response, page: RenderedResponse, status: number | undefined): void {
@@ -63,14 +82,6 @@ function send(req: Request, res: Response, page: RenderedResponse, status: numbe
   // fresh CSP nonce. vike has set Content-Type.
   res.setHeader('Content-Length', Buffer.byteLength(page.body));
   res.end(req.method === 'HEAD' ? undefined : page.body);
-}
-
-/** The document with the page's body in place of its mark (see pages/+onRenderHtml.tsx). */
-export function withPageBody(documentHtml: string, pageBody: { mark: string; html: string } | undefined): string {
-  if (!pageBody) return documentHtml;
-  const at = documentHtml.indexOf(pageBody.mark);
-  if (at === -1) return documentHtml;
-  return documentHtml.slice(0, at) + pageBody.html + documentHtml.slice(at + pageBody.mark.length);
 }
 
 /** How long a form page rendered for visitors is reused: what depends on the time (the open-applications banner, year lists) is at most this late. */
@@ -120,7 +131,7 @@ class VisitorPageCache {
     return age >= 0 && age < VISITOR_PAGE_TTL_MS && wallAge >= 0 && wallAge < VISITOR_PAGE_TTL_MS ? page : undefined;
   }
 
-  keep(path: string, res: Response, rendered: RenderedResponse & { failed: boolean }): KeptPage {
+  keep(path: string, res: Response, rendered: VikeRender): KeptPage {
     const page: KeptPage = {
       statusCode: rendered.statusCode,
       headers: rendered.headers,

@@ -1,7 +1,6 @@
 import type { PageContextServer } from 'vike/types';
-import { formPageData } from '../../server/application/page-data.server.js';
 import type { FormPageData } from '../../contracts/page-data.js';
-import { noScriptFormData, type NoScriptFormData } from '../../server/form-post/page-data.server.js';
+import { formPageHookData, type NoScriptFormData } from '../../server/form-post/page-data.server.js';
 
 export type Data = FormPageData & NoScriptFormData;
 
@@ -11,5 +10,5 @@ export type Data = FormPageData & NoScriptFormData;
  * (server/form-post/page-data.server.ts).
  */
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  return noScriptFormData(pageContext, await formPageData(pageContext));
+  return formPageHookData(pageContext);
 }

@@ -55,3 +55,8 @@ export async function routeStateOf(pageContext: LifecyclePageContext): Promise<R
     hasChangedPage: hasChangedPage(pageContext.services, pageContext.headersOriginal),
   };
 }
+
+/** Where the §2 rules send a page request instead, or null to render it (pages/+guard.ts, server/student-pages.server.ts). */
+export async function guardTarget(pageContext: LifecyclePageContext & { urlPathname: string; urlParsed: { searchOriginal: string | null } }): Promise<string | null> {
+  return redirectFor(pageContext.urlPathname, pageContext.urlParsed.searchOriginal ?? '', await routeStateOf(pageContext));
+}

@@ -1,7 +1,7 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
 import { HttpError } from '../http-error.server.js';
-import type { LifecyclePageContext } from '../application/page-data.server.js';
+import { formPageData, type LifecyclePageContext } from '../application/page-data.server.js';
 import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
@@ -63,4 +63,9 @@ export async function noScriptFormData(pageContext: LifecyclePageContext & { for
     }
   }
   return out;
+}
+
+/** A form page's data (pages/(form)/+data.ts; server/student-pages.server.ts renders a student's page with it too). */
+export async function formPageHookData(pageContext: Parameters<typeof noScriptFormData>[0]): Promise<FormPageData & NoScriptFormData> {
+  return noScriptFormData(pageContext, await formPageData(pageContext));
 }

@@ -46,6 +46,13 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+export const pageRenders = new Counter({
+  name: 'fa_page_renders_total',
+  help: 'Pages rendered, by how: vike (every page), student-shell (a student\'s form page in its kept shell, ADR 0300) or visitor-cache (a visitor\'s form page reused).',
+  labelNames: ['renderer'] as const,
+  registers: [registry],
+});
+
 export const jobsSent = new Counter({
   name: 'fa_jobs_sent_total',
   help: 'Jobs queued by this process, by queue.',

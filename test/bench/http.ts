@@ -56,9 +56,13 @@ export async function measure(options: {
   cookies?: string[];
   /** Open loop: this many requests a second in all, instead of as many as the connections can send. */
   overallRate?: number;
+  /**
+   * Seconds of the same load first, not measured: a server serves a page for hours, and the first seconds of a
+   * route in a fresh process are V8 still compiling and optimising its code (twice the steady CPU per page here).
+   */
+  warmSeconds?: number;
 }): Promise<HttpFigures> {
-  const cpuBefore = process.cpuUsage();
-  const result = await load({
+  const request = {
     url: options.url,
     connections: options.connections ?? 20,
     seconds: options.seconds ?? 5,
@@ -69,7 +73,10 @@ export async function measure(options: {
     body: options.body,
     cookies: options.cookies,
     overallRate: options.overallRate,
-  });
+  };
+  if (options.warmSeconds) await load({ ...request, seconds: options.warmSeconds });
+  const cpuBefore = process.cpuUsage();
+  const result = await load(request);
   const cpu = process.cpuUsage(cpuBefore);
   return {
     reqPerSec: result.reqPerSec,

@@ -27,6 +27,8 @@ import { createUserWithSession } from '../helpers/users.js';
 import { waitForLookupData } from '../helpers/lookup-data.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+// Each HTTP figure follows this many seconds of the same load, not measured (test/bench/http.ts: warmSeconds).
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 // BENCH_ONLY=http,lookup,conversion,pdf,js,tap runs only those parts (every part when unset): one figure at a time
 // while working on it. The figures in docs/performance.md come from a whole run.
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
@@ -58,17 +60,17 @@ const GZIP = { 'accept-encoding': 'gzip' };
 async function benchHttp(appUrl: string, bareFigures: HttpFigures, cookies: string[], applicants: { id: string }[], databaseUrl: string | undefined) {
   console.log('HTTP (app requests with Accept-Encoding: gzip)');
   row('bare Express JSON route (baseline)', bareFigures);
-  const about = await measure({ url: `${appUrl}/about`, seconds, headers: GZIP });
+  const about = await measure({ url: `${appUrl}/about`, seconds, warmSeconds, headers: GZIP });
   row('GET /about (logged out)', about, bareFigures);
-  const education = await measure({ url: `${appUrl}/education`, seconds, headers: GZIP });
+  const education = await measure({ url: `${appUrl}/education`, seconds, warmSeconds, headers: GZIP });
   row('GET /education (logged out)', education, bareFigures);
-  const finalSteps = await measure({ url: `${appUrl}/final-steps`, seconds, headers: GZIP });
+  const finalSteps = await measure({ url: `${appUrl}/final-steps`, seconds, warmSeconds, headers: GZIP });
   row('GET /final-steps (logged out)', finalSteps, bareFigures);
-  const aboutLoggedIn = await measure({ url: `${appUrl}/about`, seconds, cookies, headers: GZIP });
+  const aboutLoggedIn = await measure({ url: `${appUrl}/about`, seconds, warmSeconds, cookies, headers: GZIP });
   row('GET /about (logged in)', aboutLoggedIn, bareFigures);
-  const educationLoggedIn = await measure({ url: `${appUrl}/education`, seconds, cookies, headers: GZIP });
+  const educationLoggedIn = await measure({ url: `${appUrl}/education`, seconds, warmSeconds, cookies, headers: GZIP });
   row('GET /education (logged in)', educationLoggedIn, bareFigures);
-  const finalStepsLoggedIn = await measure({ url: `${appUrl}/final-steps`, seconds, cookies, headers: GZIP });
+  const finalStepsLoggedIn = await measure({ url: `${appUrl}/final-steps`, seconds, warmSeconds, cookies, headers: GZIP });
   row('GET /final-steps (logged in)', finalStepsLoggedIn, bareFigures);
   const save = await measure({
     url: `${appUrl}/api/answer`,
@@ -76,6 +78,7 @@ async function benchHttp(appUrl: string, bareFigures: HttpFigures, cookies: stri
     body: JSON.stringify({ first_name: 'Maria', state: 'UT', city: 'Sandy' }),
     headers: { 'content-type': 'application/json', ...GZIP },
     seconds,
+    warmSeconds,
     cookies,
   });
   row('PUT /api/answer (20 applicants)', save, bareFigures);
@@ -118,7 +121,7 @@ async function main() {
 
   // A fresh database seeds the bundled lookup data beside start-up: let it finish, so it is not measured too.
   await waitForLookupData(app.url);
-  const bareFigures = await measure({ url: `${baseline.url}/bare`, seconds });
+  const bareFigures = await measure({ url: `${baseline.url}/bare`, seconds, warmSeconds });
   const applicants = [];
   for (let i = 0; i < 20; i++) applicants.push(await createUserWithSession(services.db.knex, new Date()));
   const cookies = applicants.map((a) => a.cookie);

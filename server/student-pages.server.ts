@@ -1,0 +1,115 @@
+import type { Request, Response } from 'express';
+import type { AppServices } from './app-services.server.js';
+import type { PageBody, PageLocals } from './page-context.server.js';
+import { formPaths, guardTarget } from './application/page-routing.server.js';
+import { formPageHookData } from './form-post/page-data.server.js';
+
+/** A page as sent: status, headers and the whole document. */
+export interface RenderedResponse {
+  statusCode: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** What a render through vike returns beside the response: the document with its marks, to learn a shell from. */
+export interface VikeRender extends RenderedResponse {
+  failed: boolean;
+  /** vike's document with the body and head marks still in it (pages/+onRenderHtml.tsx). */
+  document: string;
+  pageBody?: PageBody;
+  /** The page's +title (vike's pageContext.config). */
+  title?: string;
+  /** The page's own headers (vike's), without those this request's hooks added (pageContext.responseHeaders). */
+  pageHeaders: [string, string][];
+}
+
+/** The document with the page's parts in place of their marks (see pages/+onRenderHtml.tsx). */
+export function withPageBody(documentHtml: string, pageBody: Omit<PageBody, 'render'> | undefined): string {
+  if (!pageBody) return documentHtml;
+  let out = documentHtml;
+  for (const [mark, html] of [[pageBody.headMark, pageBody.head], [pageBody.bodyMark, pageBody.html]] as const) {
+    const at = out.indexOf(mark);
+    if (at !== -1) out = out.slice(0, at) + html + out.slice(at + mark.length);
+  }
+  return out;
+}
+
+interface Shell {
+  statusCode: number;
+  headers: [string, string][];
+  /** vike's document split at the CSP nonce it was rendered with, joined again with each request's own. */
+  document: string[];
+  title: string | undefined;
+  pageBody: PageBody;
+}
+
+/**
+ * A logged-in student's form page without vike's per-request work (ADR 0300). vike renders a form page's first
+ * student request in this process as every page; its document (head, style sheet, the page's script: the
+ * same for every student but the nonce) is kept as the page's shell. A student's next plain request of that
+ * page runs the same guard and +data functions and the same body render (pages/+onRenderHtml.tsx), and the
+ * body goes into the shell. vike's routing, hook runner and page-context copies cost more than the page's
+ * render (docs/performance.md); test/integration/student-pages.test.ts checks that both ways send the same
+ * document. Anything else (a query string, a flash message, staff, a redirect) takes vike's way.
+ */
+export class StudentPageShells {
+  private readonly paths: ReadonlySet<string>;
+  private readonly shells = new Map<string, Shell>();
+
+  constructor(private readonly services: AppServices) {
+    this.paths = new Set(formPaths());
+  }
+
+  applies(req: Request, res: Response): boolean {
+    return (
+      this.paths.has(req.originalUrl) &&
+      Boolean(res.locals.user) &&
+      !res.locals.serviceUser &&
+      !res.locals.flash &&
+      typeof res.locals.cspNonce === 'string' &&
+      res.locals.cspNonce.length > 0
+    );
+  }
+
+  /** The page, or null when this page has no shell yet or the §2 rules redirect (vike's way then does it). */
+  async render(req: Request, res: Response): Promise<RenderedResponse | null> {
+    const shell = this.shells.get(req.path);
+    if (!shell) return null;
+    const cspNonce = res.locals.cspNonce as string;
+    // The parts of vike's pageContext that the guard, +data and the pages read (server/page-context.server.ts):
+    // this request's, as vike would have made them for a URL with no query string.
+    const pageContext = {
+      urlOriginal: req.originalUrl,
+      urlPathname: req.path,
+      urlParsed: { pathname: req.path, search: {} as Record<string, string>, searchAll: {}, searchOriginal: null, hash: '', hashOriginal: null },
+      headersOriginal: req.headers,
+      cspNonce,
+      reactChunk: (req.app.locals.reactChunk as string | null | undefined) ?? null,
+      services: this.services,
+      locals: res.locals as PageLocals,
+      config: { title: shell.title },
+      data: undefined as unknown,
+      responseHeaders: undefined as Record<string, string> | undefined,
+    };
+    if (await guardTarget(pageContext)) return null;
+    pageContext.data = await formPageHookData(pageContext);
+    const parts = shell.pageBody.render(pageContext as unknown as Vike.PageContextServer);
+    return {
+      statusCode: shell.statusCode,
+      headers: [...shell.headers, ...Object.entries(pageContext.responseHeaders ?? {})],
+      body: withPageBody(shell.document.join(cspNonce), { ...shell.pageBody, ...parts }),
+    };
+  }
+
+  /** Keeps the shell of a page vike rendered for a request this class applies to. */
+  learn(req: Request, res: Response, rendered: VikeRender): void {
+    if (this.shells.has(req.path) || rendered.failed || rendered.statusCode !== 200 || !rendered.pageBody) return;
+    this.shells.set(req.path, {
+      statusCode: rendered.statusCode,
+      headers: rendered.pageHeaders,
+      document: rendered.document.split(res.locals.cspNonce as string),
+      title: rendered.title,
+      pageBody: rendered.pageBody,
+    });
+  }
+}
