@@ -3,7 +3,6 @@ import { escapeInject, dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from './page-context.js';
 import { hydratesAtLoad } from '../islands/Island.js';
-import type { PageParts } from '../server/page-context.server.js';
 import './styles.css';
 
 const APP_TITLE = 'Freshman Application';
@@ -13,6 +12,8 @@ const BODY_MARK = '<!--page-body-->';
 const HEAD_MARK = '<!--page-head-->';
 
 type PageComponent = () => React.JSX.Element;
+// What server/page-context.server.ts declares for pageBody (the global page-context type; no server import here).
+type PageParts = Pick<NonNullable<PageContextServer['pageBody']>, 'html' | 'head'>;
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
