@@ -256,8 +256,19 @@ declare global {
   }
 }
 
-/** The table as one Express router. */
-export function routesRouter(services: AppServices): Router {
+/** The first segment of a path ("/api/answer" → "api"), as the table's rows are grouped by it (case-insensitive, as Express routes). */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+}
+
+/**
+ * The table as Express routers, one per first path segment, in the table's order within each: a request only
+ * walks the rows that can answer it (a page request none of them, where one router walked all 82 rows' patterns
+ * and cost about 15 % of a cached page's CPU). Every row's first segment is literal, so no request can match a
+ * row of another group.
+ */
+export function routesRouter(services: AppServices): RequestHandler {
   const guards: Record<GuardName, RequestHandler> = {
     visitor,
     signed: visitor,
@@ -267,10 +278,17 @@ export function routesRouter(services: AppServices): Router {
     integrationClient: requireClient(services),
     loopback,
   };
-  const router = Router();
+  const routers = new Map<string, Router>();
+  const routerFor = (path: string) => {
+    const segment = firstSegment(path);
+    if (!/^[a-z0-9._-]+$/.test(segment)) throw new Error(`route map: ${path} must start with a literal segment`);
+    let router = routers.get(segment);
+    if (!router) routers.set(segment, (router = Router()));
+    return router;
+  };
   for (const row of routeTable(services)) {
     if (row.kind === 'prefix') {
-      router.use(row.prefix, ...row.stack);
+      routerFor(row.prefix).use(row.prefix, ...row.stack);
       continue;
     }
     const name = `${row.method} ${row.path}`;
@@ -279,7 +297,11 @@ export function routesRouter(services: AppServices): Router {
       next();
     };
     const method = row.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    router[method](row.path, mark, guards[row.guard], ...(row.stack as RequestHandler[]));
+    routerFor(row.path)[method](row.path, mark, guards[row.guard], ...(row.stack as RequestHandler[]));
   }
-  return router;
+  return (req, res, next) => {
+    const router = routers.get(firstSegment(req.path));
+    if (!router) return next();
+    router(req, res, next);
+  };
 }
