@@ -40,7 +40,8 @@ interface Shell {
   /** vike's document split at the CSP nonce it was rendered with, joined again with each request's own. */
   document: string[];
   title: string | undefined;
-  pageBody: PageBody;
+  /** Where the parts go and how to render them; not the first student's rendered parts, which are not kept. */
+  pageBody: Omit<PageBody, 'html' | 'head'>;
 }
 
 /**
@@ -109,7 +110,7 @@ export class StudentPageShells {
       headers: rendered.pageHeaders,
       document: rendered.document.split(res.locals.cspNonce as string),
       title: rendered.title,
-      pageBody: rendered.pageBody,
+      pageBody: { bodyMark: rendered.pageBody.bodyMark, headMark: rendered.pageBody.headMark, render: rendered.pageBody.render },
     });
   }
 }
