@@ -103,12 +103,18 @@ async function letWorkerLoopsEnd(inFlight: Set<Promise<unknown>>): Promise<void>
   while (inFlight.size > 0 && Date.now() - started < 60_000) await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 1000))]);
   const stopping = [...workerLoops].filter(([worker]) => worker.stopping).map(([, loop]) => loop);
   let bound: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.allSettled(stopping), new Promise((r) => (bound = setTimeout(r, 60_000)))]);
+  await Promise.race([Promise.allSettled(stopping), new Promise((r) => (bound = setTimeout(r, 30_000)))]);
   clearTimeout(bound);
   // The check itself ends by removing the stopped workers: until then it may call (and require) once more.
   const deadline = Date.now() + 5_000;
   const checked = () => [...startedWorkers].every((worker) => !worker.stopping || removedWorkers.has(worker));
   while (!checked() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (checked()) return;
+  // A loop that never ended (a fetch that never came back) would keep that check polling, and requiring, after
+  // the file: marked stopped, the check ends at its next look (within a second) without calling delay again.
+  for (const worker of startedWorkers) if (worker.stopping && !removedWorkers.has(worker)) (worker as { stopped: boolean }).stopped = true;
+  const last = Date.now() + 2_000;
+  while (!checked() && Date.now() < last) await new Promise((r) => setTimeout(r, 50));
 }
 
 /**
