@@ -4,7 +4,8 @@ import { DEFAULT_ROUTE, isPageRoute } from '../contracts/routes.js';
 import { formDefinition } from '../form/definition.js';
 import type { AppServices } from './app-services.server.js';
 import { pageRenders } from './observability/metrics.server.js';
-import { StudentPageShells, withPageBody, type RenderedResponse, type VikeRender } from './student-pages.server.js';
+import { StudentPageShells } from './student-pages.server.js';
+import { withPageBody, type RenderedResponse, type VikeRender } from './page-document.server.js';
 
 /** Renders the routes of §2 with vike; every other path redirects to /about keeping its query string. */
 export function pageRenderer(services: AppServices, options: { keepStudentShells: boolean }): RequestHandler {
