@@ -3,6 +3,7 @@ import { escapeInject, dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from './page-context.js';
 import { hydratesAtLoad } from '../islands/Island.js';
+import { escapeHtml } from '../contracts/escape-html.js';
 import './styles.css';
 
 const APP_TITLE = 'Freshman Application';
@@ -15,8 +16,6 @@ type PageComponent = () => React.JSX.Element;
 // What server/page-context.server.ts declares for pageBody (the global page-context type; no server import here).
 type PageParts = Pick<NonNullable<PageContextServer['pageBody']>, 'html' | 'head'>;
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** What differs between two requests for the same page: its body, and the head's preload of React for it. */
 function renderParts(Page: PageComponent, pageContext: PageContextServer): PageParts {
   const html = renderToString(
@@ -28,7 +27,7 @@ function renderParts(Page: PageComponent, pageContext: PageContextServer): PageP
   // priority, after the style sheet and the page's own script.
   const head =
     pageContext.reactChunk && hydratesAtLoad(html)
-      ? `\n    <link rel="modulepreload" href="${attribute(pageContext.reactChunk)}" fetchpriority="low" />`
+      ? `\n    <link rel="modulepreload" href="${escapeHtml(pageContext.reactChunk)}" fetchpriority="low" />`
       : '';
   return { html, head };
 }

@@ -1,13 +1,11 @@
 import type { Config } from '../config.server.js';
 import { kindOf, type MailMessage } from '../mail/mailer.server.js';
 import type { AppServices } from '../app-services.server.js';
+import { escapeHtml } from '../../contracts/escape-html.js';
 
 /** Minutes a confirmation code and a reset link stay valid (ADR 0010; at most one hour). */
 export const CODE_LIFETIME_MINUTES = 60;
 export const RESET_LIFETIME_MINUTES = 60;
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 function compose(config: Config, to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): MailMessage {
   const { helpEmail, officePhone, officeEmail } = config.contacts;

@@ -1,9 +1,7 @@
 import type { Config } from '../config.server.js';
 import type { MailMessage } from '../mail/mailer.server.js';
 import { universityDate } from '../after-submission/university-time.js';
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+import { escapeHtml } from '../../contracts/escape-html.js';
 
 function contactLines(config: Config): string[] {
   const { officePhone, officeEmail, helpEmail } = config.contacts;

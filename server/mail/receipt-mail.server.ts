@@ -1,6 +1,7 @@
 import type { Config } from '../config.server.js';
 import { formatLocalTime } from '../../form/local-time.js';
 import type { MailMessage } from './mailer.server.js';
+import { escapeHtml } from '../../contracts/escape-html.js';
 
 /**
  * Largest application PDF sent as an attachment: 7 MB is about 9.5 MB once base64-encoded, under the 10 MB
@@ -28,9 +29,6 @@ export interface ReceiptContent {
   /** Identifies this receipt e-mail (its Message-ID), the same on every attempt to send it. */
   receiptId: string;
 }
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 /** "November 25, 2026 at 11:30 PM MST": the university's zone (TIME_ZONE), named, so the time is never ambiguous. */
 export function receiptTime(date: Date, timeZone: string): string {
