@@ -13,8 +13,6 @@ export interface VikeRender extends RenderedResponse {
   /** vike's document with the body and head marks still in it (pages/+onRenderHtml.tsx). */
   document: string;
   pageBody?: PageBody;
-  /** The page's +title (vike's pageContext.config). */
-  title?: string;
   /** The page's own headers (vike's), without those this request's hooks added (pageContext.responseHeaders). */
   pageHeaders: [string, string][];
 }

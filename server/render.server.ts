@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { renderPage } from 'vike/server';
 import { DEFAULT_ROUTE, isPageRoute } from '../contracts/routes.js';
-import { formDefinition } from '../form/definition.js';
+import { formPaths } from './application/page-routing.server.js';
 import type { AppServices } from './app-services.server.js';
 import { pageRenders } from './observability/metrics.server.js';
 import { StudentPageShells } from './student-pages.server.js';
@@ -71,7 +71,6 @@ async function renderResponse(services: AppServices, req: Request, res: Response
     failed: Boolean(pageContext.errorWhileRendering),
     document: httpResponse.body,
     pageBody: pageContext.pageBody,
-    title: (pageContext as { config?: { title?: string } }).config?.title,
     pageHeaders: headers,
   };
 }
@@ -108,7 +107,7 @@ class VisitorPageCache {
   private readonly pages = new Map<string, KeptPage>();
 
   constructor(private readonly services: AppServices) {
-    this.paths = new Set(formDefinition().pages.map((page) => page.path));
+    this.paths = new Set(formPaths());
   }
 
   applies(req: Request, res: Response): boolean {

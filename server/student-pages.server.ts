@@ -6,11 +6,9 @@ import { formPaths, guardTarget } from './application/page-routing.server.js';
 import { formPageHookData } from './form-post/page-data.server.js';
 
 interface Shell {
-  statusCode: number;
   headers: [string, string][];
   /** vike's document split at the CSP nonce it was rendered with, joined again with each request's own. */
   document: string[];
-  title: string | undefined;
   /** Where the parts go and how to render them; not the first student's rendered parts, which are not kept. */
   pageBody: Omit<PageBody, 'html' | 'head'>;
 }
@@ -59,7 +57,6 @@ export class StudentPageShells {
       reactChunk: (req.app.locals.reactChunk as string | null | undefined) ?? null,
       services: this.services,
       locals: res.locals as PageLocals,
-      config: { title: shell.title },
       data: undefined as unknown,
       responseHeaders: undefined as Record<string, string> | undefined,
     };
@@ -67,20 +64,18 @@ export class StudentPageShells {
     pageContext.data = await formPageHookData(pageContext);
     const parts = shell.pageBody.render(pageContext as unknown as Vike.PageContextServer);
     return {
-      statusCode: shell.statusCode,
+      statusCode: 200,
       headers: [...shell.headers, ...Object.entries(pageContext.responseHeaders ?? {})],
       body: withPageBody(shell.document.join(cspNonce), { ...shell.pageBody, ...parts }),
     };
   }
 
-  /** Keeps the shell of a page vike rendered for a request this class applies to. */
+  /** Keeps the shell of a page vike rendered (200) for a request this class applies to. */
   learn(req: Request, res: Response, rendered: VikeRender): void {
     if (this.shells.has(req.path) || rendered.failed || rendered.statusCode !== 200 || !rendered.pageBody) return;
     this.shells.set(req.path, {
-      statusCode: rendered.statusCode,
       headers: rendered.pageHeaders,
       document: rendered.document.split(res.locals.cspNonce as string),
-      title: rendered.title,
       pageBody: { bodyMark: rendered.pageBody.bodyMark, headMark: rendered.pageBody.headMark, render: rendered.pageBody.render },
     });
   }
