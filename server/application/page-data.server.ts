@@ -53,14 +53,20 @@ export function bannerFor(state: {
   return { variant: state.numLogins <= 1 ? 'first-login' : 'returning', name };
 }
 
+const markers = new WeakMap<object, { secret: string; marker: string | null }>();
+
 /**
  * The marker of the session a request presents: an HMAC of its session id, so it names this login on this
  * device without revealing the id. Null without a session cookie.
  */
 export function pageChangeMarker(services: AppServices, headers: unknown): string | null {
+  // The guard and the page's data both ask for it: one HMAC per request, kept with the request's headers.
+  const kept = typeof headers === 'object' && headers !== null ? markers.get(headers) : undefined;
+  if (kept && kept.secret === services.config.sessionSecret) return kept.marker;
   const sessionId = readCookie(cookieHeaderOf(headers), sessionCookieName(services.config.publicUrl));
-  if (!sessionId) return null;
-  return mac(services.config.sessionSecret, 'page-change', sessionId).toString('base64url').slice(0, 22);
+  const marker = sessionId ? mac(services.config.sessionSecret, 'page-change', sessionId).toString('base64url').slice(0, 22) : null;
+  if (typeof headers === 'object' && headers !== null) markers.set(headers, { secret: services.config.sessionSecret, marker });
+  return marker;
 }
 
 /** §3 has_changed_page: the client marked a page change during the session this request presents. */
@@ -118,7 +124,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
       : await profileOf(services, user, row);
   const loginCount = read && !read.has_carried_answers ? read.page_extras.login_count : profile.successful_login.length;
   const webStatus = derivedWebStatus(profile.web_status.map((s) => s.web_status));
-  // One HMAC per page: the marker says whether the page changed, and the island gets it.
+  // The marker says whether the page changed, and the island gets it.
   const marker = pageChangeMarker(services, pageContext.headersOriginal);
   const changed = hasChangedPage(services, pageContext.headersOriginal, marker);
   const numLogins = Math.max(1, loginCount);
