@@ -17,6 +17,7 @@ import { healthRouter } from './health.server.js';
 import { pageRenderer } from './render.server.js';
 import { readReactChunkHref } from './react-chunk.server.js';
 import { routesRouter } from './routes.server.js';
+import { isPageRoute } from '../contracts/routes.js';
 import { sessionMiddleware } from './auth/session.server.js';
 import { sessionReads } from './application/request-application.server.js';
 import { serviceMode } from './service/service-mode.server.js';
@@ -86,7 +87,11 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   // styles are answered above, compressed at build time; what else is under /assets keeps the default levels.
   const fastCompression = compression({ level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } });
   const thoroughCompression = compression();
-  app.use((req, res, next) => (req.path.startsWith('/assets/') ? thoroughCompression : fastCompression)(req, res, next));
+  app.use((req, res, next) => {
+    // A page compresses its body as it is sent (server/page-encoding.server.ts).
+    if ((req.method === 'GET' || req.method === 'HEAD') && isPageRoute(req.path)) return next();
+    return (req.path.startsWith('/assets/') ? thoroughCompression : fastCompression)(req, res, next);
+  });
   app.use(healthRouter(services));
   // Loopback or METRICS_TOKEN only; before sessions and pages (server/observability/metrics-route.server.ts).
   app.get(METRICS_PATH, metricsHandler({ token: config.metrics.token }));

@@ -5,6 +5,7 @@ import { formPaths } from './application/page-routing.server.js';
 import type { AppServices } from './app-services.server.js';
 import { pageRenders } from './observability/metrics.server.js';
 import { StudentPageShells } from './student-pages.server.js';
+import { encodePageBody } from './page-encoding.server.js';
 import { withPageBody, type RenderedResponse, type VikeRender } from './page-document.server.js';
 
 /** Renders the routes of §2 with vike; every other path redirects to /about keeping its query string. */
@@ -80,8 +81,9 @@ function send(req: Request, res: Response, page: RenderedResponse, status: numbe
   res.status(status !== undefined && page.statusCode === 200 ? status : page.statusCode);
   // Not res.send: its automatic ETag hashes the whole page, and could never match, as every page carries a
   // fresh CSP nonce. vike has set Content-Type.
-  res.setHeader('Content-Length', Buffer.byteLength(page.body));
-  res.end(req.method === 'HEAD' ? undefined : page.body);
+  const body = encodePageBody(req, res, page.body);
+  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** How long a form page rendered for visitors is reused: what depends on the time (the open-applications banner, year lists) is at most this late. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/paths.js';
@@ -80,6 +82,44 @@ describe('built assets (server/static-assets.server.ts)', () => {
       // Answered before the request log, still counted by the request metrics under their route.
       const metrics = await fetch(new URL('/metrics', url));
       expect(await metrics.text()).toMatch(/http_requests_total\{[^}]*route="\/assets\/\*"/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('page compression (server/page-encoding.server.ts)', () => {
+  it('sends a page compressed in the encoding the browser takes, brotli first, with its length and Vary', async () => {
+    const server = ctx.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/about`;
+      const pageFor = (acceptEncoding: string, method = 'GET') =>
+        // node:http, not fetch: fetch would decode the body and hide what came over the wire.
+        new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+          httpRequest(url, { method, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          }).on('error', reject).end();
+        });
+      const br = await pageFor('gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(brotliDecompressSync(br.body).toString()).toMatch(/^<!doctype html>[\s\S]*1\. About you[\s\S]*<\/html>$/);
+      const gzip = await pageFor('gzip, deflate');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString()).toContain('1. About you');
+      expect((await pageFor('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+      const plain = await pageFor('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+      expect(plain.body.toString()).toContain('1. About you');
+      // A HEAD answers the identity length without compressing anything.
+      const head = await pageFor('gzip', 'HEAD');
+      expect(head.headers['content-encoding']).toBeUndefined();
+      expect(Number(head.headers['content-length'])).toBeGreaterThan(plain.body.length / 2);
     } finally {
       server.close();
     }
