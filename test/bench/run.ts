@@ -36,6 +36,7 @@ const runs = (part: string) => only.size === 0 || only.has(part);
 const figures: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine: { cores: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30) },
+  node: process.version,
 };
 
 function listen(app: express.Express): Promise<{ url: string; close: () => void }> {
@@ -116,7 +117,7 @@ async function main() {
   });
   const baseline = await listen(bare);
 
-  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; database: ${figures.database}; ${seconds} s per measurement, 20 connections\n`);
+  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; database: ${figures.database}; ${seconds} s per measurement, 20 connections\n`);
   console.log('The app runs in production mode; autocannon runs in a child process; cpu = the server process\'s CPU time per response.\n');
 
   // A fresh database seeds the bundled lookup data beside start-up: let it finish, so it is not measured too.
