@@ -77,9 +77,10 @@ let runtime: Promise<Runtime> | null = null;
 
 /**
  * React itself loads with the first island that needs it: a page whose islands all wait for interaction downloads
- * almost nothing up front. React, react-dom and the boundary are separate imports, so each module graph is
- * evaluated in its own task rather than all in one long one. The test hook exists only on pages of a server run
- * under NODE_ENV=test (pages/+onRenderHtml.tsx).
+ * almost nothing up front. React and react-dom come from one chunk (vite.config.ts), whose CommonJS factories run
+ * when these imports resolve, in one task: react-dom's client, a single 200 KB function, is most of it (66–117 ms
+ * at 4× CPU on a slow machine, the long task after a tap at load in docs/performance.md). The test hook exists only
+ * on pages of a server run under NODE_ENV=test (pages/+onRenderHtml.tsx).
  */
 function loadRuntime(): Promise<Runtime> {
   runtime ??= (async () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench`: runs the measuring script on the Node.js major the
-// production image runs (the Dockerfile's FROM line), from the npm registry's `node` package as .ci/run does, when
-// this machine's own Node is another major: a figure is only worth reading for the runtime that serves students.
+// `npm run bench`: runs the measuring script on the Node.js major the production image runs (the Dockerfile's FROM
+// line), from the npm registry's `node` package as .ci/run does, when this machine's own Node is another major: a
+// figure is only worth reading for the runtime that serves students.
 // On one 2-core machine, Node 20.20 served a bare Express route at 2,968 req/s where Node 24.21 served 7,740, and
 // a student's form page in 6.2 ms of CPU where Node 24 took 3.6 (docs/performance.md).
 // BENCH_NODE=current measures with this machine's Node instead.
