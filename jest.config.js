@@ -26,7 +26,8 @@ export default {
   globalTeardown: '<rootDir>/test/helpers/global-teardown.cjs',
   // e2e tests drive a real server and Chromium on a 2-core machine: generous, never asserted as timings.
   testTimeout: 120_000,
-  // Three on these 2-core machines: with two, a run kept 1.2 cores busy on average (e2e tests wait on the spec's
-  // polling intervals, Chromium and the conversion processes), and .ci/run took 12 min on the slower machine.
-  maxWorkers: 3,
+  // Five on these 2-core machines: the tests mostly wait (on the spec's polling intervals, Chromium, the conversion
+  // processes), so with two workers a run kept 1.2 cores busy on average and .ci/run took 12 min on a slower
+  // machine; with three, 1.23 cores and 15 min on a slower one still (docs/operations.md).
+  maxWorkers: 5,
 };
