@@ -26,8 +26,9 @@ export default {
   globalTeardown: '<rootDir>/test/helpers/global-teardown.cjs',
   // e2e tests drive a real server and Chromium on a 2-core machine: generous, never asserted as timings.
   testTimeout: 120_000,
-  // Five on these 2-core machines: the tests mostly wait (on the spec's polling intervals, Chromium, the conversion
-  // processes), so with two workers a run kept 1.2 cores busy on average and .ci/run took 12 min on a slower
-  // machine; with three, 1.23 cores and 15 min on a slower one still (docs/operations.md).
-  maxWorkers: 5,
+  // Three on these 2-core machines: with two, a run kept 1.2 cores busy on average (e2e tests wait on the spec's
+  // polling intervals, Chromium and the conversion processes), and .ci/run took 12 min on the slower machine.
+  // Five gained nothing on a machine where the PostgreSQL pass took 13 min 20 s with three (13 min 23 s with five,
+  // load average 10–12: PostgreSQL, Chromium and LibreOffice were already using both cores).
+  maxWorkers: 3,
 };

@@ -17,7 +17,9 @@ const USAGE = 'usage: npm run service-link -- <applicant e-mail | application id
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function serverIsRunning(publicUrl: string): Promise<boolean> {
-  return fetch(`${publicUrl}/healthz`, { signal: AbortSignal.timeout(1500) }).then(
+  // A server that is not running refuses at once; one that is running but slow (a busy machine) is waited for:
+  // after 1.5 s this command took a busy server for none and opened the embedded database beside it.
+  return fetch(`${publicUrl}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
     (res) => res.ok,
     () => false,
   );
