@@ -155,11 +155,16 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
     }
     expect((await pdfRows()).map((r) => r.status)).toEqual(users.map(() => 'UNPROCESSED'));
 
-    // Kill the first worker once it has finished a PDF and is in the middle of the next, Chromium running.
+    // Kill the first worker once it has finished a PDF and is in the middle of the next, Chromium running. The
+    // slow looks first (the /proc walk takes tens of milliseconds) and pg-boss's own word last, the kill at once
+    // after it: a warm render is a quarter of a second, and the last one could end between a look and the kill.
     const first = startWorker();
     await until('a finished PDF and a render in progress', 120_000, async () => {
+      if (!processesOf(first.tag).some((p) => /chrom/.test(p.command))) return false;
       const statuses = (await pdfRows()).map((r) => r.status);
-      return statuses.includes('COMPLETED') && statuses.includes('IN_PROGRESS') && processesOf(first.tag).some((p) => /chrom/.test(p.command));
+      if (!statuses.includes('COMPLETED') || !statuses.includes('IN_PROGRESS')) return false;
+      const active = await db.knex.raw("select 1 from pgboss.job where name = ? and state = 'active' limit 1", [APPLICATION_PDF_QUEUE]);
+      return (active as { rows: unknown[] }).rows.length > 0;
     });
     process.kill(-first.child.pid!, 'SIGKILL');
     await until('the worker to die', 10_000, () => first.child.exitCode !== null || first.child.signalCode !== null);
