@@ -1,9 +1,9 @@
-import { useContext, useMemo, type ReactElement } from 'react';
+import { useMemo } from 'react';
 import type { Option, Question } from '../../../form/types.js';
 import { resolveOptions } from '../../../form/options.js';
 import { descKey } from '../../../form/fields.js';
 import { controlProps, ErrorText, Hint, RequiredMark, FieldShell, useQuestion } from './Field.js';
-import { ServerOptionsContext } from './server-options.js';
+import { optionsHtml } from './options-html.js';
 import { useFormState } from '../context.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
@@ -13,51 +13,23 @@ function choose(options: readonly Option[], key: string, value: string) {
   return { [key]: value, [descKey(key)]: options.find((o) => o.value === value)?.label ?? '' };
 }
 
-// The same <option> elements for the same list on every render: React skips an unchanged element without
-// comparing its children, so a keystroke elsewhere in the form does not walk the ~580 options of the country,
-// state and date selects again (a 4× slower phone felt that on every key).
-const optionElements = new WeakMap<readonly Option[], ReactElement[]>();
-function optionsOf(options: readonly Option[]): ReactElement[] {
-  let elements = optionElements.get(options);
-  if (!elements) {
-    elements = options.map((o) => (
-      <option key={o.value} value={o.value}>
-        {o.label}
-      </option>
-    ));
-    optionElements.set(options, elements);
-  }
-  return elements;
-}
-
 function SelectControl({ q, options, className = 'input' }: { q: Of<'select'> | Of<'dependentSelect'>; options: readonly Option[]; className?: string }) {
   const { form, messages, required, value } = useQuestion(q);
-  const serverOptions = useContext(ServerOptionsContext);
-  const props = {
-    id: q.key,
-    className,
-    value,
-    autoComplete: q.autoComplete ?? 'off',
-    onChange: (e: { target: { value: string } }) => form.change(choose(options, q.key, e.target.value)),
-    onBlur: () => form.blur(q.key),
-    ...controlProps(q, messages, required),
-  };
-  // On the server: the same markup as the children below, rendered once per list (see server-options.ts).
-  if (serverOptions) return <select {...props} dangerouslySetInnerHTML={{ __html: serverOptions(options, value) }} />;
+  // The options as one string (options-html.ts), with the answer the select was rendered with marked, as the page
+  // needs without scripts. Only a new list makes a new string: a later answer is chosen by the value prop, where a
+  // new string would have React rebuild every option.
+  const html = useMemo(() => ({ __html: optionsHtml(options, value) }), [options]);
   return (
-    <select {...props}>
-      <OptionList options={options} />
-    </select>
-  );
-}
-
-/** A select's options after its placeholder; the server's cached rendering must equal this (test/unit/form-server-options.test.tsx). */
-export function OptionList({ options }: { options: readonly Option[] }) {
-  return (
-    <>
-      <option value="">Select an option</option>
-      {optionsOf(options)}
-    </>
+    <select
+      id={q.key}
+      className={className}
+      value={value}
+      autoComplete={q.autoComplete ?? 'off'}
+      onChange={(e) => form.change(choose(options, q.key, e.target.value))}
+      onBlur={() => form.blur(q.key)}
+      {...controlProps(q, messages, required)}
+      dangerouslySetInnerHTML={html}
+    />
   );
 }
 
