@@ -21,6 +21,11 @@ export interface FirstInteraction {
   longTasksBeforeClick: number[];
   /** Long animation frames after the click, with the scripts that took the most of each (diagnosis). */
   frames: string[];
+  /**
+   * When the response of React's chunk (the page's modulepreload) ended, in ms from the click (negative: before it),
+   * or null where the page preloads none: a tap before it arrived imports React as it streams in (diagnosis).
+   */
+  reactChunkMs: number | null;
   /** What the field holds at the end, and whether its island had hydrated. */
   value: string;
   hydrated: boolean;
@@ -109,6 +114,11 @@ export async function measureFirstInteraction(
     await page.waitForTimeout(windowMs);
     await page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`, { state: 'attached', timeout: 30_000 }).catch(() => undefined);
     const store = await page.evaluate(() => window.__firstInteraction!);
+    const reactChunkEnd = await page.evaluate(() => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
+      const entry = link ? (performance.getEntriesByName(link.href)[0] as PerformanceResourceTiming | undefined) : undefined;
+      return entry ? entry.responseEnd : null;
+    });
     const value = await page.locator(field).inputValue();
     const hydrated = (await page.locator(`[data-island="${island}"][data-hydrated="true"]`).count()) > 0;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -125,6 +135,7 @@ export async function measureFirstInteraction(
         .filter((f) => f.start >= clickAt - 1 && f.start <= clickAt + windowMs && f.duration > 50)
         .map((f) => `${Math.round(f.duration)} ms [${f.scripts.join('; ')}]`),
       longTasksBeforeClick: round(store.longTasks.filter((t) => t.start < clickAt - 1)),
+      reactChunkMs: reactChunkEnd === null ? null : Math.round(reactChunkEnd - clickAt),
       value,
       hydrated,
     };
@@ -142,7 +153,8 @@ export function formatFirstInteraction(r: FirstInteraction): string {
   return (
     `${r.label.padEnd(24)} click ${String(r.thinkMs).padStart(4)} ms after load: max event ${String(r.maxEventMs).padStart(4)} ms; ` +
     `long tasks in the next 3 s: ${r.longTasks.length} (${sum(r.longTasks)} ms${r.longTasks.length ? `: ${r.longTasks.join(', ')}` : ''}); ` +
-    `before the click: ${r.longTasksBeforeClick.length} (${sum(r.longTasksBeforeClick)} ms)   [longest events: ${events}]` +
+    `before the click: ${r.longTasksBeforeClick.length} (${sum(r.longTasksBeforeClick)} ms); ` +
+    `React's chunk received ${r.reactChunkMs === null ? 'with no preload' : `${Math.abs(r.reactChunkMs)} ms ${r.reactChunkMs <= 0 ? 'before' : 'after'} the click`}   [longest events: ${events}]` +
     r.frames.map((f) => `\n    long frame after the click: ${f}`).join('')
   );
 }
