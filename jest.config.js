@@ -26,9 +26,10 @@ export default {
   globalTeardown: '<rootDir>/test/helpers/global-teardown.cjs',
   // e2e tests drive a real server and Chromium on a 2-core machine: generous, never asserted as timings.
   testTimeout: 120_000,
-  // Three on these 2-core machines: with two, a run kept 1.2 cores busy on average (e2e tests wait on the spec's
-  // polling intervals, Chromium and the conversion processes), and .ci/run took 12 min on the slower machine.
-  // Five gained nothing on a machine where the PostgreSQL pass took 13 min 20 s with three (13 min 23 s with five,
-  // load average 10–12: PostgreSQL, Chromium and LibreOffice were already using both cores).
-  maxWorkers: 3,
+  // Four on these 2-core machines: the e2e tests wait on the spec's polling intervals, Chromium and the conversion
+  // processes more than they compute. A clean-clone .ci/run on a fast host took 9 min 31 s with three workers (about
+  // one core busy on average) and 8 min 36 s with four (load average up to 9.5), all passing; on a slower host, where
+  // PostgreSQL, Chromium and LibreOffice already kept both cores busy, five workers gained nothing over three (13 min
+  // 23 s against 13 min 20 s for the PostgreSQL pass). With two, a run kept 1.2 cores busy and took 12 min.
+  maxWorkers: 4,
 };

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { firstAccepted } from './accepted-encoding.server.js';
 
 /** The copies scripts/build.mjs writes beside every compressible asset: `<file>.br` (quality 11), `<file>.gz` (level 9). */
 export const PRECOMPRESSED = [
@@ -55,8 +56,7 @@ export function precompressedAssets(dir: string, urlPrefix: string): RequestHand
   return (req, res, next) => {
     const asset = req.method === 'GET' || req.method === 'HEAD' ? assets.get(req.path) : undefined;
     if (!asset) return next();
-    // Our choice among what the request accepts (negotiation alone would follow the header's order, gzip first).
-    const variant = asset.variants.find((v) => req.acceptsEncodings(v.encoding) === v.encoding) ?? asset.variants.find((v) => v.encoding === 'identity')!;
+    const variant = firstAccepted(req, asset.variants) ?? asset.variants.find((v) => v.encoding === 'identity')!;
     const body = read(variant.path);
     // Only the headers a script or style sheet needs, set here before the request log and the pages' headers: CSP,
     // frame, referrer and opener policies and HSTS apply to documents, and a browser reads none of them on a

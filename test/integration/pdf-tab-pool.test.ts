@@ -12,7 +12,7 @@ import { describeE2E } from '../helpers/browser.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
-import { renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
+import { EMPTY_DOCUMENT, renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
 import { signPrintToken } from '../../server/security/print-token.server.js';
 
 describeE2E('the PDF renderer\'s warm tabs (workers/pdf/render-application.server.ts)', () => {
@@ -77,12 +77,12 @@ describeE2E('the PDF renderer\'s warm tabs (workers/pdf/render-application.serve
 
     const firstText = await printedText(browser, first);
     expect(firstText).toContain('Marisol');
-    expect(await tabsWhenIdle(browser)).toEqual(['<html><head></head><body></body></html>']);
+    expect(await tabsWhenIdle(browser)).toEqual([EMPTY_DOCUMENT]);
 
     const secondText = await printedText(browser, second);
     expect(secondText).toContain('Teodoro');
     expect(secondText).not.toContain('Marisol');
     // One tab for both: the second application did not start another renderer.
-    expect(await tabsWhenIdle(browser)).toEqual(['<html><head></head><body></body></html>']);
+    expect(await tabsWhenIdle(browser)).toEqual([EMPTY_DOCUMENT]);
   });
 });

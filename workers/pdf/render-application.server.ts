@@ -106,7 +106,8 @@ async function withinTimeLimit<T>(work: Promise<T>, ms: number, onTimeout: () =>
   }
 }
 
-const EMPTY_DOCUMENT = '<html><head></head><body></body></html>';
+/** What an emptied tab holds (`setContent('')`), checked before the tab is reused. */
+export const EMPTY_DOCUMENT = '<html><head></head><body></body></html>';
 /** One tab prints one application; two applications at a time per worker (one spare while a tab is emptied). */
 const MAX_IDLE_TABS = 3;
 /** How long a render waits for a tab being emptied before it opens a new one. */

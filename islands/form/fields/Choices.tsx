@@ -35,7 +35,7 @@ function SelectControl({ q, options, className = 'input' }: { q: Of<'select'> | 
 
 export function SelectField({ q }: { q: Of<'select'> }) {
   const { messages, required } = useQuestion(q);
-  // Year lists are computed per call: keep one list (and so one set of option elements) per question.
+  // Year lists are computed per call: keep one list (and so one options string) per question.
   const options = useMemo(() => resolveOptions(q.options), [q.options]);
   return (
     <FieldShell q={q} required={required} messages={messages}>
