@@ -74,7 +74,15 @@ describe('GET /metrics', () => {
     await request(ctx.app).post('/api/submit').set('Cookie', cookie).expect(200);
     await smtp.waitFor((m) => m.to.includes(username) && /Application received/.test(m.subject), 30_000);
 
-    const res = await request(ctx.app).get('/metrics').expect(200);
+    // A job's effect (the converted file, the receipt in the mailbox) is there before the job has returned and been
+    // counted: wait for the counts.
+    const metrics = () => request(ctx.app).get('/metrics').expect(200);
+    let res = await metrics();
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; res = await metrics()) {
+      const counted = (queue: string) => value(res.text, 'fa_jobs_total', { queue, outcome: 'completed' }) !== null;
+      if (counted('convert-document') && counted('send-receipt')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.text;
     const process = `web-${globalThis.process.pid}`;
