@@ -77,10 +77,12 @@ let runtime: Promise<Runtime> | null = null;
 
 /**
  * React itself loads with the first island that needs it: a page whose islands all wait for interaction downloads
- * almost nothing up front. React and react-dom come from one chunk (vite.config.ts), whose CommonJS factories run
- * when these imports resolve, in one task: react-dom's client, a single 200 KB function, is most of it (66–117 ms
- * at 4× CPU on a slow machine, the long task after a tap at load in docs/performance.md). The test hook exists only
- * on pages of a server run under NODE_ENV=test (pages/+onRenderHtml.tsx).
+ * almost nothing up front; a page with an island that hydrates at load runs this as its scripts start
+ * (hydrateIslands). React and react-dom come from one chunk (vite.config.ts), whose CommonJS factories run when
+ * these imports resolve, in one task: react-dom's client, a single 200 KB function, is most of it (a few ms at 4×
+ * CPU when V8 compiled it off the main thread; 50–120 ms when it compiles on the main thread, which Chromium still
+ * does now and then: docs/performance.md). The test hook exists only on pages of a server run under NODE_ENV=test
+ * (pages/+onRenderHtml.tsx).
  */
 function loadRuntime(): Promise<Runtime> {
   runtime ??= (async () => {
@@ -255,6 +257,12 @@ export function hydrateIslands(root: ParentNode = document): void {
     else if (element.dataset.hydrate === 'toast') hydrateOnToast(element);
     else soon.push({ element, start: hydrateWhenReached(element) });
   }
-  if (soon.length) void hydrateSoon(soon);
+  if (soon.length) {
+    // React's factories run now, while the page loads, in a task of their own (a few ms at 4× CPU once V8 has
+    // compiled the preloaded chunk off the main thread): a tap at the instant of load then finds React ready
+    // instead of running them in the tap's task. Hydration itself still waits for idle time or the tap.
+    loadRuntime().catch((err) => console.error(err));
+    void hydrateSoon(soon);
+  }
   document.documentElement.dataset.islands = 'ready';
 }

@@ -52,4 +52,23 @@ describeE2E('the first interaction on a slow phone, at the instant of load', () 
       expect(result.value).toBe(text);
     });
   }
+
+  it('a page that hydrates at load runs React as it loads, before any idle time or interaction: a tap at load does not wait for it', async () => {
+    const context = await stack.browser.newContext();
+    try {
+      await context.addInitScript(() => {
+        // No idle time ever comes (hydration waits for it), and React's client reports when its factory runs.
+        window.requestIdleCallback = () => 0;
+        const ran = { at: -1 };
+        Object.assign(window, { __reactClientRan: ran, __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true, checkDCE: () => (ran.at = performance.now()) } });
+      });
+      const page = await context.newPage();
+      await page.goto(`${stack.server.url}/about`, { waitUntil: 'load' });
+      await page.waitForFunction(() => (window as unknown as { __reactClientRan: { at: number } }).__reactClientRan.at >= 0, undefined, { timeout: 15_000 });
+      // Nothing has hydrated: React is ready, the island still waits for idle time or the visitor.
+      expect(await page.locator('[data-island="Form"]').getAttribute('data-hydrated')).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
 });
