@@ -95,8 +95,8 @@ export default defineConfig({
       output: {
         // As few responses as a page can do with: each costs its headers (0.35 KB here, counted by Lighthouse) and
         // repeats its imports and exports. A form page loads the client entry, the 'client' chunk and the bundler's
-        // runtime helpers before its load event, then React's and the form island's, and on the first interaction
-        // the validation's; /login the same up to React's, then the auth cards'.
+        // runtime helpers before its load event, then React's and the form island's (with the form's checks: 1.2 KB
+        // brotli, less than a response of their own cost); /login the same up to React's, then the auth cards'.
         codeSplitting: {
           groups: [
             // The client entry's code with the preload helper (which the islands' chunks import, and which is
@@ -113,8 +113,6 @@ export default defineConfig({
               priority: 2,
               includeDependenciesRecursively: false,
             },
-            // The form's checks, loaded on the first interaction (islands/form/validation-loader.ts), in one response.
-            { name: 'validation', test: /form[\\/](validate|validation-context)\.ts$/, priority: 1, includeDependenciesRecursively: false },
             // The auth cards (one island per card, a few lines each) with the code they share: one response, not two.
             // Not the logout form, which the account popover of the form pages also loads.
             {

@@ -18,7 +18,7 @@ import { createFormStore } from './form/store.js';
 import type { WebStatus } from '../contracts/statuses.js';
 import { StepNav } from './form/StepNav.js';
 import { REVIEW_ROUTE } from '../contracts/routes.js';
-import { loadValidation } from './form/validation-loader.js';
+import { validate } from '../form/validate.js';
 import { useStudent } from './form/useStudent.js';
 import type { DocumentAnswer, PresignedPost } from '../contracts/api.js';
 import { PAGE_FORM_ID, POST_FIELDS, SUBMIT_TARGET, lookupFormId, uploadFormId } from '../contracts/form-post.js';
@@ -128,13 +128,7 @@ export function Form(props: FormProps) {
   const touchedCount = Object.keys(state.touched).length;
   useEffect(() => {
     if (!all && touchedCount === 0) return;
-    let current = true;
-    void loadValidation().then((validate) => {
-      if (current) dispatch({ type: 'validated', entries: validate(state.answers, all ? 'all' : page.id, { definition, ui: uiState(state) }) });
-    });
-    return () => {
-      current = false;
-    };
+    dispatch({ type: 'validated', entries: validate(state.answers, all ? 'all' : page.id, { definition, ui: uiState(state) }) });
   }, [state.answers, state.counts, state.tabs, all, touchedCount, page.id]);
 
   const leave = useCallback(
@@ -212,8 +206,7 @@ export function Form(props: FormProps) {
       {props.owner ? <input type="hidden" form={PAGE_FORM_ID} name={POST_FIELDS.owner} value={props.owner} /> : null}
       <StepNav pages={definition.pages} current={page.id} onNavigate={onStep} />
       <ServerSlot className="container banners" />
-      {/* The first focus anywhere in the form starts loading the validation code, before the first blur needs it. */}
-      <main ref={main} id="main" className="container main" tabIndex={-1} onFocus={() => void loadValidation()}>
+      <main ref={main} id="main" className="container main" tabIndex={-1}>
         {/* DESIGN §6: one <form method="post"> the server understands without scripts; the island handles every button itself. */}
         <form id={PAGE_FORM_ID} method="post" action={page.path} noValidate onSubmit={noNativeSubmit}>
           {all ? (

@@ -9,7 +9,7 @@ import type { LeaveKind } from './leave.js';
 import { postSubmit, postValidations, postWebStatus, putAddAnother, putLastPage, putTab, recordValidations } from './lifecycle-api.js';
 import { AnswerSaver, type SaveReason, type SaveResult } from './saver.js';
 import { uiState, type FormAction, type FormState } from './state.js';
-import { loadValidation } from './validation-loader.js';
+import { validate } from '../../form/validate.js';
 
 export const COMPLETION_ROUTE = '/completion';
 
@@ -131,8 +131,7 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
     })();
   }, [enabled, restored]);
 
-  const validateAll = useCallback(async (): Promise<ValidationEntry[]> => {
-    const validate = await loadValidation();
+  const validateAll = useCallback((): ValidationEntry[] => {
     return validate(current.current.answers, 'all', { definition, ui: uiState(current.current) });
   }, [definition]);
 
@@ -161,7 +160,7 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
       await postWebStatus('validating');
       dispatch({ type: 'status', webStatus: 'validating' });
     }
-    const entries = await validateAll();
+    const entries = validateAll();
     if (entries.length > 0) {
       await postValidations(entries);
       return showSummary(entries);
@@ -189,7 +188,7 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
           left = (await submit()) === 'left';
           return;
         }
-        if (current.current.webStatus === 'validating') await recordValidations(await validateAll());
+        if (current.current.webStatus === 'validating') await recordValidations(validateAll());
         markChangedPage();
         left = true;
         window.location.assign(target);
