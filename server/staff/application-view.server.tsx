@@ -92,10 +92,11 @@ export function ApplicationView({ staff, view, back, timeZone, history }: { staf
           })}
         </ul>
       )}
-      <h2>Answers</h2>
-      <div className="readonly-application">
+      {/* The form's page titles are this part's headings (h2, as in the PDF, whose markup this is): an "Answers" h2
+          above them would head nothing of its own. A labelled region lets assistive technology jump to it. */}
+      <section className="readonly-application" aria-label="Answers">
         <ReadOnlyForm answers={answers} counts={view.addAnother} tabs={view.tabs} />
-      </div>
+      </section>
       <h2 id="history">History of this application</h2>
       <p className="muted">Every staff and integration action on it, newest first (the last 50; the whole trail is at <a href="/staff/audit">/staff/audit</a>).</p>
       <table aria-labelledby="history">

@@ -69,6 +69,11 @@ describeE2E('the staff application page (staff session) and the print document (
     expect(response!.headers()['referrer-policy']).toBe('no-referrer');
     expect(await page.locator('main input, main select, main textarea, main button, [data-island]').count()).toBe(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Maria Lopez' }).isVisible()).resolves.toBe(true);
+    // One outline: the form's page titles head the answers (no empty "Answers" heading above them), in a region so named.
+    const titles = formDefinition().pages.map((p) => p.title);
+    const outline = await page.locator('h2').allTextContents();
+    expect(outline.slice(outline.indexOf(titles[0]!) - 1, outline.indexOf(titles[0]!) + titles.length + 1)).toEqual(['Documents', ...titles, 'History of this application']);
+    expect(await page.getByRole('region', { name: 'Answers' }).locator('.readonly-page h2').allTextContents()).toEqual(titles);
     await expect(page.getByText(documentAttachedText('transcript')).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: /transcript\.pdf/ }).isVisible()).resolves.toBe(true);
     expect(await axeViolations(page)).toEqual([]);
