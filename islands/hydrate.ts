@@ -261,7 +261,8 @@ export function hydrateIslands(root: ParentNode = document): void {
     // React's factories run now, while the page loads, in a task of their own (a few ms at 4× CPU once V8 has
     // compiled the preloaded chunk off the main thread): a tap at the instant of load then finds React ready
     // instead of running them in the tap's task. Hydration itself still waits for idle time or the tap.
-    loadRuntime().catch((err) => console.error(err));
+    // A failure is reported once, by the hydration that awaits the same promise (hydrateWhenReached).
+    loadRuntime().catch(() => undefined);
     void hydrateSoon(soon);
   }
   document.documentElement.dataset.islands = 'ready';
