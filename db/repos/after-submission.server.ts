@@ -22,6 +22,11 @@ export interface ChecklistRow {
   not_my_student_at: Date | null;
   resends: number;
   updated_at: Date;
+  /** The office rejected the counselor's upload as unofficial (migration 110); cleared by a new request. */
+  rejected_at?: Date | null;
+  rejected_reason?: string | null;
+  rejected_email?: string | null;
+  rejection_notified_at?: Date | null;
 }
 
 export interface CounselorRequestRow {

@@ -1,7 +1,8 @@
 import type { AppServices } from '../app-services.server.js';
 import type { CompletionStatus } from '../../contracts/page-data.js';
 import type { ReceivedVia } from '../../db/repos/after-submission.server.js';
-import { APPLICANT_MESSAGES, MAX_APPLICANT_SENDS, afterSubmissionState, decisionExpectedBy } from './checklist.server.js';
+import { MAX_APPLICANT_SENDS, afterSubmissionState, decisionExpectedBy } from './checklist.server.js';
+import { APPLICANT_MESSAGES, counselorRequestPermitted } from './counselor-request.server.js';
 import { COUNSELOR_FIELD, COUNSELOR_FORM_PATH } from './routes.server.js';
 import { universityDate, universityDateTime } from './university-time.js';
 

@@ -12,12 +12,12 @@ import {
   LETTER_MAX_LENGTH,
   afterSubmissionState,
   markTranscriptReceived,
-  officeResendsRequest,
   recordDecision,
   releaseDecision,
   submittedApplication,
   type AfterSubmissionState,
 } from './checklist.server.js';
+import { officeResendsRequest } from './counselor-request.server.js';
 import { DECISION_LABELS, RECEIVED_VIA_LABELS, staffApplicationPath } from './staff-labels.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';

@@ -7,7 +7,7 @@ import { whileOpen } from './open-application.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { queueSubmissionReceipt } from '../receipts/receipts.server.js';
 import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
-import { openChecklistAtSubmission } from '../after-submission/checklist.server.js';
+import { openChecklistAtSubmission } from '../after-submission/counselor-request.server.js';
 
 /**
  * The two writes a student makes both through the JSON API (PUT /api/answer, POST /api/submit) and through a
@@ -38,10 +38,12 @@ export function saveStudentAnswers(services: AppServices, userId: string, change
  */
 export async function submitStudentApplication(services: AppServices, userId: string) {
   const now = services.now();
+  // The account's address, so that a counselor's address equal to it is refused (it is the server's to know).
+  const account = (await services.db.knex('users').where({ id: userId }).first('username')) as { username: string } | undefined;
   const outcome = await submitApplication(services.db.knex, userId, {
     now,
     check: (locked) => {
-      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now });
+      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now, accountEmail: account?.username ?? null });
       return problems.length > 0 ? problems : null;
     },
     afterSubmit: async (trx) => {
