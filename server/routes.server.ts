@@ -234,6 +234,7 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/audit',                           'staff',     desk.auditTrail),
     route('GET',    '/staff/applications/:id/checklist',      'staff',     office.page),
     route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
+    route('POST',   '/staff/applications/:id/transcript/reject', 'staff',  office.reject),
     route('POST',   '/staff/applications/:id/counselor-request', 'staff',  office.resend),
     route('POST',   '/staff/applications/:id/decision',       'staff',     office.decision),
     route('POST',   '/staff/applications/:id/release',        'staff',     office.release),

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AppServices } from '../app-services.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
@@ -6,10 +6,8 @@ import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, WEBHOOK_QUE
 import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import {
   findChecklist,
-  findCounselorRequestByTokenHash,
   findDecision,
   insertChecklist,
-  insertCounselorRequest,
   latestCounselorRequest,
   lockChecklist,
   lockDecision,
@@ -26,7 +24,6 @@ import {
 } from '../../db/repos/after-submission.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 import { isEmailAddress } from '../../form/email-address.js';
-import { applicantName } from '../../form/applicant-name.js';
 
 /** A counselor's link works this long (Common App's recommender links are similar): a school term with room to spare. */
 export const COUNSELOR_LINK_DAYS = 60;

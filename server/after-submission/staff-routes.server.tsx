@@ -7,7 +7,6 @@ import { isUuid, filterFrom } from '../staff/filter.server.js';
 import { filterQuery } from '../staff/list-view.server.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from '../staff/html.server.js';
 import {
-  COUNSELOR_TRANSCRIPT_KEY,
   ChecklistConflict,
   LETTER_MAX_LENGTH,
   afterSubmissionState,
@@ -18,7 +17,9 @@ import {
   type AfterSubmissionState,
 } from './checklist.server.js';
 import { officeResendsRequest } from './counselor-request.server.js';
-import { DECISION_LABELS, RECEIVED_VIA_LABELS, staffApplicationPath } from './staff-labels.js';
+import { DECISION_LABELS, staffApplicationPath } from './staff-labels.js';
+import { TranscriptPanel } from './staff-transcript-panel.server.js';
+import { REJECTION_REASON_MAX_LENGTH, officeRejectsCounselorTranscript } from './counselor-rejection.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
@@ -29,6 +30,7 @@ export const MAX_BATCH_RELEASE = 500;
 const DONE: Record<string, string> = {
   received: 'The transcript is marked received.',
   resent: 'The request was sent to the counselor again.',
+  rejected: 'The counselor’s transcript is rejected as unofficial. The applicant was e-mailed to give a new counselor address.',
   recorded: 'The decision is recorded. The applicant does not see it until it is released.',
   released: 'The decision is released. The applicant was e-mailed that there is an update.',
   unchanged: 'Nothing changed: that was already so.',
@@ -40,50 +42,14 @@ const DONE: Record<string, string> = {
  */
 export function ChecklistPanel({ state, done, documents, timeZone }: { state: AfterSubmissionState; done?: string | null; documents?: Record<string, DocumentAnswer>; timeZone: string }) {
   const when = (d: Date | string | null) => deskTime(d, timeZone);
-  const { checklist, request, decision, app } = state;
-  const counselorFile = documents?.[COUNSELOR_TRANSCRIPT_KEY];
+  const { decision, app } = state;
   const id = app.userId;
   const base = `/staff/applications/${id}`;
   return (
     <section aria-labelledby="office-checklist">
       <h2 id="office-checklist">Checklist and decision</h2>
       {done && DONE[done] ? <p role="status">{DONE[done]}</p> : null}
-      <h3>High school transcript</h3>
-      <p>
-        {checklist.status === 'received'
-          ? `Received ${RECEIVED_VIA_LABELS[checklist.received_via ?? ''] ?? ''} on ${when(checklist.received_at)}.`
-          : checklist.status === 'requested'
-            ? `Requested from ${checklist.counselor_email} on ${when(checklist.requested_at)}.`
-            : 'Needed: no request is out.'}
-      </p>
-      {counselorFile ? <p>{`The counselor's file: ${counselorFile.file_name} (${counselorFile.status}).`}</p> : null}
-      {checklist.not_my_student_at ? <p className="error">{`${checklist.counselor_email ?? 'The counselor'} said "This is not my student" on ${when(checklist.not_my_student_at)}.`}</p> : null}
-      {request ? (
-        <p className="muted">
-          {`Last request: to ${request.email}, ${request.sent_at ? `e-mailed ${when(request.sent_at)}` : 'not e-mailed yet'}`}
-          {request.reminder_1_sent_at ? `, reminded ${when(request.reminder_1_sent_at)}` : ''}
-          {request.reminder_2_sent_at ? ` and ${when(request.reminder_2_sent_at)}` : ''}
-          {request.voided_at ? `; link void since ${when(request.voided_at)}` : `; link valid until ${when(request.expires_at)}`}
-          {request.last_error ? `; last error: ${request.last_error}` : ''}.{` Applicant's sends from /completion: ${checklist.resends}.`}
-        </p>
-      ) : null}
-      {checklist.status !== 'received' ? (
-        <div className="actions">
-          <form method="post" action={`${base}/transcript`}>
-            <input type="hidden" name="via" value="office-paper" />
-            <button type="submit">Mark received (paper)</button>
-          </form>
-          <form method="post" action={`${base}/transcript`}>
-            <input type="hidden" name="via" value="office-etranscript" />
-            <button type="submit">Mark received (e-transcript)</button>
-          </form>
-          {checklist.counselor_email ? (
-            <form method="post" action={`${base}/counselor-request`}>
-              <button type="submit">{`Send the request to ${checklist.counselor_email} again`}</button>
-            </form>
-          ) : null}
-        </div>
-      ) : null}
+      <TranscriptPanel state={state} documents={documents} when={when} base={base} />
       <h3>Decision</h3>
       {decision ? (
         <>
@@ -185,6 +151,15 @@ export function staffChecklistHandlers(services: AppServices) {
       if (via !== 'office-paper' && via !== 'office-etranscript') throw new HttpError(400, 'Choose how the transcript arrived: paper or e-transcript.');
       const outcome = await markTranscriptReceived(services, await appOf(req.params.id), via, actor(req, res));
       return outcome === 'changed' ? 'received' : 'unchanged';
+    }),
+
+    /** Any staff member may reject for now; a later issue adds roles (reader/lead/admin) and makes this a lead's action. */
+    reject: action(async (req, res) => {
+      const reason = field(req, 'reason').trim();
+      if (!reason) throw new HttpError(400, 'Give the reason the transcript is not official: the applicant reads it.');
+      if (reason.length > REJECTION_REASON_MAX_LENGTH) throw new HttpError(400, `The reason is too long: at most ${REJECTION_REASON_MAX_LENGTH} characters.`);
+      await officeRejectsCounselorTranscript(services, await appOf(req.params.id), reason, actor(req, res));
+      return 'rejected';
     }),
 
     resend: action(async (req, res) => {
