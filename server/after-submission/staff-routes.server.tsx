@@ -13,11 +13,10 @@ import {
   afterSubmissionState,
   markTranscriptReceived,
   officeResendsRequest,
-  recordDecision,
-  releaseDecision,
   submittedApplication,
   type AfterSubmissionState,
 } from './checklist.server.js';
+import { recordDecision, releaseDecision } from './decisions.server.js';
 import { DECISION_LABELS, RECEIVED_VIA_LABELS, staffApplicationPath } from './staff-labels.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
