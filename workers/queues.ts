@@ -88,6 +88,12 @@ export const RECEIPT_JOB_OPTIONS = {
   deadLetter: RECEIPT_FAILED_QUEUE,
 } as const;
 
+/**
+ * The receipt waits for the application PDF: the PDF job queues it when the PDF is stored or has given up. This
+ * later job sends it without the PDF (saying where to download it) should neither ever happen.
+ */
+export const RECEIPT_FALLBACK_SECONDS = 10 * 60;
+
 export const WEBHOOK_QUEUE = 'deliver-webhook';
 export const WEBHOOK_FAILED_QUEUE = 'deliver-webhook-failed';
 

@@ -113,16 +113,35 @@ export async function findDecision(knex: Knex | Knex.Transaction, userId: string
   return ((await knex('decisions').where({ user_id: userId }).first()) as DecisionRow | undefined) ?? null;
 }
 
-export async function lockDecision(trx: Knex.Transaction, userId: string): Promise<DecisionRow | null> {
-  return ((await trx('decisions').where({ user_id: userId }).forUpdate().first()) as DecisionRow | undefined) ?? null;
+/**
+ * The decision under lock for the rest of `trx`, or null when none is recorded yet. Before the first decision
+ * there is no row to lock, so the lock is taken on the submitted application's row, which always exists:
+ * concurrent writers (staff form, CRM, batch release) take turns even then, and a released decision stays as
+ * released (issue 35). False `found` when the application is gone or not submitted. Not FOR UPDATE: nothing
+ * here changes the application's key, so rows that only reference it are not held up.
+ */
+export async function lockDecision(trx: Knex.Transaction, userId: string): Promise<{ found: boolean; decision: DecisionRow | null }> {
+  const app = await trx('applications').where({ user_id: userId }).whereNotNull('submitted_at').forNoKeyUpdate().first('user_id');
+  if (!app) return { found: false, decision: null };
+  const decision = ((await trx('decisions').where({ user_id: userId }).forUpdate().first()) as DecisionRow | undefined) ?? null;
+  return { found: true, decision };
 }
 
-export async function upsertDecision(trx: Knex.Transaction, row: Pick<DecisionRow, 'user_id' | 'decision' | 'letter' | 'recorded_by' | 'recorded_at'>): Promise<void> {
-  await trx('decisions').insert(row).onConflict('user_id').merge(['decision', 'letter', 'recorded_by', 'recorded_at']);
+/** Writes the decision as recorded, never over a released one; the row as stored, or null when it was released. */
+export async function upsertDecision(trx: Knex.Transaction, row: Pick<DecisionRow, 'user_id' | 'decision' | 'letter' | 'recorded_by' | 'recorded_at'>): Promise<DecisionRow | null> {
+  const rows = (await trx('decisions')
+    .insert(row)
+    .onConflict('user_id')
+    .merge(['decision', 'letter', 'recorded_by', 'recorded_at'])
+    .whereNull('decisions.released_at')
+    .returning('*')) as DecisionRow[];
+  return rows[0] ?? null;
 }
 
-export async function markDecisionReleased(trx: Knex.Transaction, userId: string, by: string, now: Date): Promise<boolean> {
-  return (await trx('decisions').where({ user_id: userId }).whereNull('released_at').update({ released_at: now, released_by: by })) > 0;
+/** Releases the recorded decision once; the row as stored (what the audit and the webhook describe), or null when already released. */
+export async function markDecisionReleased(trx: Knex.Transaction, userId: string, by: string, now: Date): Promise<DecisionRow | null> {
+  const rows = (await trx('decisions').where({ user_id: userId }).whereNull('released_at').update({ released_at: now, released_by: by }).returning('*')) as DecisionRow[];
+  return rows[0] ?? null;
 }
 
 export async function markDecisionNotified(knex: Knex, userId: string, now: Date): Promise<boolean> {

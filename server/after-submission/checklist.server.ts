@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AppServices } from '../app-services.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
-import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, WEBHOOK_QUEUE, webhookJobOptions, type AfterSubmissionMailJob, type WebhookJob } from '../../workers/queues.js';
+import { WEBHOOK_QUEUE, webhookJobOptions, type WebhookJob } from '../../workers/queues.js';
 import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import {
   findChecklist,
@@ -10,15 +10,11 @@ import {
   insertChecklist,
   latestCounselorRequest,
   lockChecklist,
-  lockDecision,
-  markDecisionReleased,
   recordChecklistAudit,
   updateChecklist,
-  upsertDecision,
   voidCounselorRequests,
   type ChecklistRow,
   type CounselorRequestRow,
-  type Decision,
   type DecisionRow,
   type ReceivedVia,
 } from '../../db/repos/after-submission.server.js';
@@ -151,52 +147,6 @@ export async function markTranscriptReceived(services: AppServices, app: Submitt
   });
 }
 
-export interface DecisionInput {
-  decision: Decision;
-  letter?: string | null;
-  release?: boolean;
-}
-
-/**
- * Records (and with `release`, releases) a decision. Idempotent: the same decision and letter again change
- * nothing. A released decision is final: a different one answers 409 (ChecklistConflict).
- */
-export async function recordDecision(services: AppServices, app: SubmittedApplication, input: DecisionInput, actor: Actor): Promise<{ recorded: OfficeOutcome; released: OfficeOutcome }> {
-  const letter = input.letter?.trim() ? input.letter.replace(/\r\n/g, '\n').trim() : null;
-  return services.db.knex.transaction(async (trx) => {
-    const now = services.now();
-    const current = await lockDecision(trx, app.userId);
-    const same = current && current.decision === input.decision && (current.letter ?? null) === letter;
-    if (current?.released_at && !same) throw new ChecklistConflict('A decision has already been released for this application; it cannot be changed.');
-    let recorded: OfficeOutcome = 'unchanged';
-    if (!same) {
-      await upsertDecision(trx, { user_id: app.userId, decision: input.decision, letter, recorded_by: actor.name, recorded_at: now });
-      await recordChecklistAudit(trx, { at: now, actor: actor.name, action: 'decision-recorded', userId: app.userId, detail: { decision: input.decision, letter: Boolean(letter) }, ip: actor.ip });
-      recorded = 'changed';
-    }
-    const released = input.release ? await releaseLocked(services, trx, app, actor, now) : 'unchanged';
-    return { recorded, released };
-  });
-}
-
-async function releaseLocked(services: AppServices, trx: Knex.Transaction, app: SubmittedApplication, actor: Actor, now: Date): Promise<OfficeOutcome> {
-  if (!(await markDecisionReleased(trx, app.userId, actor.name, now))) return 'unchanged';
-  const decision = (await findDecision(trx, app.userId))!;
-  await recordChecklistAudit(trx, { at: now, actor: actor.name, action: 'decision-released', userId: app.userId, detail: { decision: decision.decision }, ip: actor.ip });
-  await recordEvent(services, trx, app, 'decision.released', { decision: decision.decision, released_at: now.toISOString() });
-  const job: AfterSubmissionMailJob = { kind: 'decision', userId: app.userId };
-  await services.boss?.send(AFTER_SUBMISSION_MAIL_QUEUE, job, { ...AFTER_SUBMISSION_MAIL_OPTIONS, db: transactionalDb(trx) });
-  return 'changed';
-}
-
-/** Releases a recorded decision (idempotent); 409 when none is recorded. */
-export async function releaseDecision(services: AppServices, app: SubmittedApplication, actor: Actor): Promise<OfficeOutcome> {
-  return services.db.knex.transaction(async (trx) => {
-    const current = await lockDecision(trx, app.userId);
-    if (!current) throw new ChecklistConflict('Record a decision before releasing it.');
-    return releaseLocked(services, trx, app, actor, services.now());
-  });
-}
 
 // ---------------------------------------------------------------- what everyone reads
 

@@ -11,11 +11,10 @@ import {
   LETTER_MAX_LENGTH,
   afterSubmissionState,
   markTranscriptReceived,
-  recordDecision,
-  releaseDecision,
   submittedApplication,
   type AfterSubmissionState,
 } from './checklist.server.js';
+import { recordDecision, releaseDecision } from './decisions.server.js';
 import { officeResendsRequest } from './counselor-request.server.js';
 import { DECISION_LABELS, staffApplicationPath } from './staff-labels.js';
 import { TranscriptPanel } from './staff-transcript-panel.server.js';
