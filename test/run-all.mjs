@@ -2,7 +2,7 @@
 // Runs every test layer with jest and ends with the line CI reads: `tests: N passed, N failed, N skipped`.
 // The whole suite (no test paths) starts with the type check (`npm run typecheck`: jest strips the types unchecked)
 // and ESLint; each that fails counts as one failed test. `--unit` (`npm run test:unit`) is the fast loop: test/unit
-// alone, on embedded PGlite, without the build, the type check or the lint (no unit test reads dist/).
+// alone, without the build, the type check, the lint or a database (no unit test reads dist/ or opens one).
 // Builds first (scripts/build.mjs: tests start the server, the commands and the isolated processes from
 // dist/, as production does), unless dist/ was built from these very sources: .ci/run's passes build once. A suite that cannot run here
 // (no Chromium, no PostgreSQL) records why (test/helpers/gate.ts), and the reasons are printed above that
@@ -122,8 +122,8 @@ if (local) {
     await dropDatabases(local);
   }
 } else if (unitOnly) {
-  console.log('database: embedded PGlite (test/unit only, no build)');
-  const embedded = { ...process.env };
+  console.log('database: none (test/unit only, no build)');
+  const embedded = { ...process.env, TEST_DATABASES: 'none' };
   delete embedded.DATABASE_URL;
   const paths = userArgs.some((arg) => !arg.startsWith('-')) ? [] : ['test/unit'];
   passes.push(jest('unit', [...paths, ...userArgs], embedded));
