@@ -46,7 +46,7 @@ export interface Config {
   admissionCycle: number | null;
   // ── Operators: metrics and traces (issue 27, docs/operations.md "Metrics and traces") ──
   /** GET /metrics: loopback callers always; anyone else only with this bearer token (null: nobody else). */
-  metrics: { token: string | null; workerPort: number | null };
+  metrics: { token: string | null; workerPort: number | null; workerHost: string };
   /** OpenTelemetry traces over OTLP/HTTP; null: tracing off and its SDK never loaded. */
   otel: null | { endpoint: string; headers: Record<string, string>; serviceName: string };
   // ── Retention (issue 27, h27r) ──
@@ -113,6 +113,8 @@ const envSchema = Joi.object({
   // ── Operators: metrics and traces (issue 27) ──
   METRICS_TOKEN: Joi.string().min(24).max(200).pattern(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
   METRICS_PORT: Joi.number().integer().min(1).max(65535),
+  // The worker's metrics port listens on this machine only unless the operator says otherwise (issue 35 finding 11).
+  METRICS_HOST: Joi.string().hostname().default('127.0.0.1'),
   OTEL_EXPORTER_OTLP_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
   OTEL_EXPORTER_OTLP_HEADERS: Joi.string().pattern(/^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, 'key=value pairs separated by commas'),
   OTEL_SERVICE_NAME: Joi.string().max(100).default('freshman-application'),
@@ -215,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: v.TIME_ZONE,
     admissionCycle: admissionCycleSetting(v.ADMISSION_CYCLE),
     // ── Operators: metrics and traces (issue 27) ──
-    metrics: { token: v.METRICS_TOKEN ?? null, workerPort: v.METRICS_PORT ?? null },
+    metrics: { token: v.METRICS_TOKEN ?? null, workerPort: v.METRICS_PORT ?? null, workerHost: v.METRICS_HOST },
     otel: v.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT, headers: otlpHeaders(v.OTEL_EXPORTER_OTLP_HEADERS), serviceName: v.OTEL_SERVICE_NAME }
       : null,

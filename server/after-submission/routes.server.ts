@@ -4,7 +4,7 @@ import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { newUploadKey, outputKeyFor } from '../documents/keys.server.js';
 import { takeConversionQuota } from '../documents/quotas.server.js';
-import { withStore } from '../storage/http-errors.server.js';
+import { isMalformedUpload, withStore } from '../storage/http-errors.server.js';
 import { replaceDocument } from '../../db/repos/documents.server.js';
 import { recordChecklistAudit } from '../../db/repos/after-submission.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
@@ -39,7 +39,7 @@ function parseUpload(req: Request, res: Response): Promise<string | null> {
       const code = (err as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') return resolve(FILE_MESSAGES.tooLarge);
       if (code && code.startsWith('LIMIT_')) return resolve('Send one transcript file with this form.');
-      if (err instanceof Error && /multipart|boundary/i.test(err.message)) return resolve('Choose the transcript file, then send it.');
+      if (isMalformedUpload(err)) return resolve('Choose the transcript file, then send it.');
       reject(err);
     });
   });
