@@ -1,5 +1,5 @@
 import type { AppServices } from '../app-services.server.js';
-import { findChecklist, findCounselorRequestByTokenHash, recordChecklistAudit, updateChecklist, voidCounselorRequests, type CounselorRequestRow } from '../../db/repos/after-submission.server.js';
+import { findChecklist, findCounselorRequest, findCounselorRequestByTokenHash, recordChecklistAudit, updateChecklist, voidCounselorRequests, type CounselorRequestRow } from '../../db/repos/after-submission.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { COUNSELOR_TRANSCRIPT_KEY, TOKEN, answerText, lockedChecklist, recordEvent, submittedApplication, tokenHash, type SubmittedApplication } from './checklist.server.js';
@@ -70,13 +70,16 @@ export async function counselorTranscriptArrived(services: AppServices, userId: 
 export async function counselorSaysNotMyStudent(services: AppServices, token: string, ip: string | null): Promise<boolean> {
   const state = await counselorLinkState(services, token);
   if (state.state !== 'live') return false;
-  await services.db.knex.transaction(async (trx) => {
+  return services.db.knex.transaction(async (trx) => {
     const now = services.now();
     const checklist = await lockedChecklist(trx, state.app, now);
-    if (checklist.status === 'received') return;
+    // Checked again under the checklist's lock: a new request sent meanwhile voided this link, and must stay live.
+    const request = await findCounselorRequest(trx, String(state.request.id));
+    if (!request || request.voided_at) return false;
+    if (checklist.status === 'received') return true;
     await voidCounselorRequests(trx, state.app.userId, now);
     await updateChecklist(trx, state.app.userId, { status: 'needed', not_my_student_at: now, updated_at: now });
     await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'counselor-not-my-student', userId: state.app.userId, detail: { email: state.request.email }, ip });
+    return true;
   });
-  return true;
 }
