@@ -8,7 +8,7 @@ import { ROOT } from '../helpers/paths.js';
  * section, so every citation resolves inside the repository. (`DESIGN §N` cites the architecture's own
  * sections, not these.)
  */
-const FOLDERS = ['form', 'pages', 'islands', 'server', 'db', 'workers', 'contracts'];
+const FOLDERS = ['form', 'pages', 'islands', 'views', 'server', 'db', 'workers', 'contracts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
