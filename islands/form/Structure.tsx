@@ -176,25 +176,20 @@ export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationT
   const set = (next: TriggerState) => form.dispatch({ type: 'trigger', trigger: node.trigger, state: next });
   const states = triggerStates(node);
   const next = states[(states.indexOf(state) + 1) % states.length] ?? 'before';
-  let control: ReactNode = null;
-  if (node.checkbox) {
-    control = <CheckboxField q={node.checkbox} />;
-  } else if (node.mode === 'checkbox') {
-    control = (
-      <div className="choice">
-        <input type="checkbox" id={node.trigger} className="choice__input" checked={state !== 'before'} onChange={(e) => set(e.target.checked ? 'after' : 'before')} />
-        <label htmlFor={node.trigger} className="choice__label">
-          {node.triggerLabel}
-        </label>
-      </div>
-    );
-  } else {
-    control = (
-      <button type="button" id={node.trigger} className="button button--secondary" aria-pressed={state !== 'before'} onClick={() => set(next)}>
+  const control: ReactNode = node.checkbox ? (
+    <CheckboxField q={node.checkbox} />
+  ) : node.mode === 'checkbox' ? (
+    <div className="choice">
+      <input type="checkbox" id={node.trigger} className="choice__input" checked={state !== 'before'} onChange={(e) => set(e.target.checked ? 'after' : 'before')} />
+      <label htmlFor={node.trigger} className="choice__label">
         {node.triggerLabel}
-      </button>
-    );
-  }
+      </label>
+    </div>
+  ) : (
+    <button type="button" id={node.trigger} className="button button--secondary" aria-pressed={state !== 'before'} onClick={() => set(next)}>
+      {node.triggerLabel}
+    </button>
+  );
   return (
     <div className="confirmation-trigger" data-state={state}>
       {state === 'before' && render(content)}
