@@ -178,7 +178,7 @@ function nodeId(node: Node, index: number): string {
   return `content:${node.id}`;
 }
 
-export function FormNodes({ nodes, level }: { nodes: readonly Node[]; level: number }) {
+function FormNodes({ nodes, level }: { nodes: readonly Node[]; level: number }) {
   return (
     <>
       {nodes.map((node, index) => (
