@@ -21,9 +21,15 @@ function reachesOnlyThrough(name, comment, from, into, through) {
 module.exports = {
   forbidden: [
     importsOnly(
-      'islands-import-only-form-and-contracts',
-      'Islands run in the browser: they import form/, contracts/ and each other, never server/, db/, workers/ or pages/.',
+      'islands-import-only-form-contracts-and-views',
+      'Islands run in the browser: they import form/, contracts/, views/ and each other, never server/, db/, workers/ or pages/.',
       'islands',
+      ['form', 'contracts', 'views'],
+    ),
+    importsOnly(
+      'views-import-only-form-and-contracts',
+      'views/ renders an application read-only (form, review, print) for islands, pages and server alike: it builds on form/ and contracts/ only, so no interactive or server code changes what it prints.',
+      'views',
       ['form', 'contracts'],
     ),
     importsOnly('form-imports-only-itself', 'form/ is THE definition of the application: it depends on nothing else of the project.', 'form', []),
@@ -54,6 +60,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^workers/' },
       to: { path: '^(pages|islands)/' },
+    },
+    {
+      name: 'server-imports-no-pages',
+      comment: 'server/ renders its own HTML (staff desk, error pages) from views/; pages/ are vike routes, rendered through vike only.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^pages/' },
     },
     {
       name: 'pages-import-server-only-from-hooks',

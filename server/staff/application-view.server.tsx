@@ -4,7 +4,7 @@ import { fieldByKey } from '../../form/fields.js';
 import { fileQuestionKeys } from '../../form/document-keys.js';
 import { formatFileSize } from '../../form/documents.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
-import { ReadOnlyForm } from '../../pages/form-components/ReadOnlyForm.js';
+import { ReadOnlyForm } from '../../views/form/ReadOnlyForm.js';
 import type { StaffFilter } from '../../db/repos/staff-applications.server.js';
 import { StaffLayout, deskTime } from './html.server.js';
 import { staffApplicationPath } from '../after-submission/staff-labels.js';

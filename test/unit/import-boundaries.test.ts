@@ -36,7 +36,9 @@ describe('folder import boundaries', () => {
     const found = named(await violationsIn(FIXTURE));
     expect(found.sort()).toEqual(
       [
-        'islands-import-only-form-and-contracts: islands/Widget.island.ts → server/secret.server.ts',
+        'islands-import-only-form-contracts-and-views: islands/Widget.island.ts → server/secret.server.ts',
+        'views-import-only-form-and-contracts: views/ReadOnlyView.ts → islands/Widget.island.ts',
+        'server-imports-no-pages: server/routes.server.ts → pages/Page.ts',
         'form-imports-only-itself: form/definition.ts → contracts/routes.ts',
         'contracts-import-only-form: contracts/session.ts → server/secret.server.ts',
         'db-imports-only-form-and-contracts: db/repos/users.server.ts → islands/Widget.island.ts',
