@@ -11,7 +11,7 @@ import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
 import { MergePool } from '../pdf/merge-pool.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
+import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
 
 export function applicationPdfKey(userId: string, generation: number): string {
   return `users/${userId}/application/application-${generation}.pdf`;
@@ -43,7 +43,7 @@ export async function renderJob(services: WorkerServices, renderers: { browser: 
   const { browser, merges } = renderers;
   if (!browser) {
     pdfRenders.inc({ outcome: 'no_chromium' });
-    await markPdfFailed(db.knex, target, 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).', services.now());
+    await markPdfFailed(db.knex, target, NO_CHROMIUM_MESSAGE, services.now());
     return;
   }
   if (!(await markPdfInProgress(db.knex, target))) return;
