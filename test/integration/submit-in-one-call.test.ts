@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
-import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { SUBMIT_INVALID, SUBMIT_SUCCESS } from '../../server/application/routes.server.js';
+import { SUBMIT_INVALID } from '../../server/application/routes.server.js';
 
 /*
  * Submit is one call (issue 36): POST /api/submit alone does what the island's four calls did (POST
- * /api/web-status started, then validating, POST /api/validations, POST /api/submit).
+ * /api/web-status started, then validating, POST /api/validations, POST /api/submit). A complete application
+ * submitted so records every status: test/integration/application-api.test.ts ('submits exactly once').
  */
 
 let ctx: TestContext;
@@ -35,16 +35,6 @@ async function storedValidations(user: TestUser): Promise<unknown> {
 }
 
 describe('POST /api/submit with no status or validation call before it', () => {
-  it('submits a complete application and records every status', async () => {
-    const ada = await createLoggedInUser(ctx);
-    expect((await as(ada).put('/api/answer').send(COMPLETE_ANSWERS)).status).toBe(200);
-    expect(await statuses(ada)).toEqual([]);
-    const res = await as(ada).post('/api/submit');
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe(SUBMIT_SUCCESS);
-    expect(await statuses(ada)).toEqual(['started', 'submitted', 'validating']);
-  });
-
   it('answers an incomplete application with its problems, stores them and leaves the applicant validating', async () => {
     const ben = await createLoggedInUser(ctx);
     expect((await as(ben).put('/api/answer').send({ first_name: 'Ben' })).status).toBe(200);
