@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { api, ApiError, sessionInvalid, UnauthorizedError } from './ui/api.js';
 import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
-import { SESSION_PATH } from '../contracts/api-paths.js';
 import { isLoggedIn } from './ui/navigation-state.js';
 import { showError } from './ui/toast-bus.js';
 import { createInactivityMachine, type InactivityMachine } from './lifecycle/inactivity-machine.js';
@@ -22,7 +21,7 @@ const ACTIVITY_EVENTS = ['mousemove', 'pointerdown', 'keydown', 'wheel', 'touchs
 /** Any authenticated call slides the server session; this one is the lightest. */
 async function pingSession(): Promise<'ok' | 'ended' | 'error'> {
   try {
-    await api(SESSION_PATH, { onUnauthorized: 'throw' });
+    await api('/api/session', { onUnauthorized: 'throw' });
     return 'ok';
   } catch (err) {
     return err instanceof UnauthorizedError ? 'ended' : 'error';

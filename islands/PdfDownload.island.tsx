@@ -5,7 +5,6 @@ import { showError } from './ui/toast-bus.js';
 import { nextPdfPollDelay } from './lifecycle/pdf-poll.js';
 import { isPending, PDF_FAILED_MESSAGE } from '../contracts/statuses.js';
 import type { PdfState } from '../contracts/api.js';
-import { APPLICATION_PDF_PATH } from '../contracts/api-paths.js';
 
 export interface PdfDownloadProps {
   /** The link's text once the PDF is ready. */
@@ -32,7 +31,7 @@ export function PdfDownload({ label = 'Download your application (PDF)', initial
 
     async function poll() {
       try {
-        const state = await api<PdfState>(APPLICATION_PDF_PATH);
+        const state = await api<PdfState>('/api/pdf');
         if (stopped) return;
         setView(state);
         if (!isPending(state.status)) settled = true;

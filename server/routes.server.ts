@@ -33,7 +33,7 @@ import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
 // Retention and deletion (issue 27, h27r)
 import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
-import { ADD_ANOTHER_PATH, ANSWER_PATH, APPLICATION_PDF_PATH, DOCUMENT_ANSWER_PATH, DOCUMENT_CONVERSION_PATH, LAST_PAGE_PATH, LOGOUT_PATH, LOOKUP_FIND_PATH, PRESIGNED_URL_PATH, SESSION_PATH, SUBMIT_PATH, TABS_PATH, VALIDATIONS_PATH, WEB_STATUS_PATH } from '../contracts/api-paths.js';
+import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -149,34 +149,34 @@ export function routeTable(s: AppServices): Row[] {
 
     // ── /api: the logged-in applicant (§7), JSON ───────────────────────────────────────────────────────
     prefix('/api', noStore, body.json),
-    route('GET',    SESSION_PATH,                             'student',   auth.session),
-    route('POST',   LOGOUT_PATH,                              'student',   auth.logout),
-    route('GET',    LOGOUT_PATH,                              'student',   auth.logoutByGet), // same-origin fetch only (ADR 0230)
+    route('GET',    '/api/session',                           'student',   auth.session),
+    route('POST',   '/api/logout',                            'student',   auth.logout),
+    route('GET',    '/api/logout',                            'student',   auth.logoutByGet), // same-origin fetch only (ADR 0230)
     route('GET',    '/api/profile',                           'student',   application.profile),
     route('PUT',    ANSWER_PATH,                              'student',   application.saveAnswers),
-    route('PUT',    LAST_PAGE_PATH,                           'student',   application.lastPage),
-    route('POST',   WEB_STATUS_PATH,                          'student',   application.webStatus),
-    route('POST',   VALIDATIONS_PATH,                         'student',   application.recordValidations),
-    route('DELETE', VALIDATIONS_PATH,                         'student',   application.clearValidations),
-    route('GET',    ADD_ANOTHER_PATH,                         'student',   application.addAnother),
-    route('PUT',    ADD_ANOTHER_PATH,                         'student',   application.setAddAnotherCount),
-    route('GET',    TABS_PATH,                                'student',   application.tabs),
-    route('PUT',    TABS_PATH,                                'student',   application.chooseTab),
+    route('PUT',    '/api/last-page',                         'student',   application.lastPage),
+    route('POST',   '/api/web-status',                        'student',   application.webStatus),
+    route('POST',   '/api/validations',                       'student',   application.recordValidations),
+    route('DELETE', '/api/validations',                       'student',   application.clearValidations),
+    route('GET',    '/api/add-another',                       'student',   application.addAnother),
+    route('PUT',    '/api/add-another',                       'student',   application.setAddAnotherCount),
+    route('GET',    '/api/tabs',                              'student',   application.tabs),
+    route('PUT',    '/api/tabs',                              'student',   application.chooseTab),
     route('POST',   SUBMIT_PATH,                              'student',   application.submit),
-    route('GET',    APPLICATION_PDF_PATH,                     'student',   pdf.applicationPdf),
-    route('POST',   PRESIGNED_URL_PATH,                       'student',   documents.presign),
-    route('GET',    DOCUMENT_ANSWER_PATH,                     'student',   documents.list),
-    route('DELETE', `${DOCUMENT_ANSWER_PATH}/:key`,           'student',   documents.remove),
-    route('POST',   `${DOCUMENT_CONVERSION_PATH}/:key`,       'student',   documents.convert),
-    route('GET',    `${DOCUMENT_CONVERSION_PATH}/:key`,       'student',   documents.conversion),
-    route('DELETE', `${DOCUMENT_CONVERSION_PATH}/:key`,       'student',   documents.removeConversion),
+    route('GET',    '/api/pdf',                               'student',   pdf.applicationPdf),
+    route('POST',   '/api/presigned-url',                     'student',   documents.presign),
+    route('GET',    '/api/document-answer',                   'student',   documents.list),
+    route('DELETE', '/api/document-answer/:key',              'student',   documents.remove),
+    route('POST',   '/api/pdf/document-answer/:key',          'student',   documents.convert),
+    route('GET',    '/api/pdf/document-answer/:key',          'student',   documents.conversion),
+    route('DELETE', '/api/pdf/document-answer/:key',          'student',   documents.removeConversion),
 
     // ── /service: the print data for the PDF renderer's single-use ticket (§7, ADR 0240), JSON ──────────
     prefix('/service', noStore, body.json),
     route('GET',    '/service/tmp-pdf',                       'serviceLink', service.tmpPdf),
 
     // ── /lookup: school and address autocomplete (§4, §7); public and cacheable ────────────────────────
-    route('GET',    LOOKUP_FIND_PATH,                         'visitor',   lookup.rateLimit, lookup.find),
+    route('GET',    '/lookup/find',                           'visitor',   lookup.rateLimit, lookup.find),
     route('POST',   '/lookup/admin/import',                   'loopback',  lookup.adminImport),
 
     // ── /integration: the CRM's feed (ADR 0170), JSON ──────────────────────────────────────────────────

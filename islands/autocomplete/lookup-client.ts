@@ -1,6 +1,6 @@
 import { LOOKUP_DEFAULT_RESULTS, type LookupCategory, type LookupItem, type LookupRecord } from '../../contracts/lookup.js';
 
-import { LOOKUP_FIND_PATH } from '../../contracts/api-paths.js';
+export const LOOKUP_ENDPOINT = '/lookup/find';
 
 function isItem(value: unknown): value is LookupItem {
   const v = value as LookupItem;
@@ -17,7 +17,7 @@ export async function searchLookup(category: LookupCategory, query: string, sign
   // The applicant's state ranks its schools and addresses first (the server falls back to the university's).
   if (state && /^[A-Za-z]{2}$/.test(state)) params.set('state', state);
   try {
-    const res = await fetch(`${LOOKUP_FIND_PATH}?${params}`, { signal, headers: { Accept: 'application/json' } });
+    const res = await fetch(`${LOOKUP_ENDPOINT}?${params}`, { signal, headers: { Accept: 'application/json' } });
     if (!res.ok) return [];
     const body: unknown = await res.json();
     return Array.isArray(body) ? body.filter(isItem) : [];
@@ -31,7 +31,7 @@ export async function searchLookup(category: LookupCategory, query: string, sign
 export async function fetchLookupRecord(category: LookupCategory, id: string): Promise<LookupRecord | null> {
   const params = new URLSearchParams({ id, category });
   try {
-    const res = await fetch(`${LOOKUP_FIND_PATH}?${params}`, { headers: { Accept: 'application/json' } });
+    const res = await fetch(`${LOOKUP_ENDPOINT}?${params}`, { headers: { Accept: 'application/json' } });
     if (!res.ok) return null;
     const body = (await res.json()) as LookupRecord | unknown[];
     return !Array.isArray(body) && typeof body === 'object' && body !== null && body.id === id ? body : null;

@@ -2,7 +2,6 @@ import { api, logout } from '../ui/api.js';
 import { clearClientState, navigate } from '../ui/navigation-state.js';
 import { flushAll, type FlushReason } from './unsaved.js';
 import { clearChangedPage } from './page-change.js';
-import { LOGOUT_PATH } from '../../contracts/api-paths.js';
 
 /**
  * A logout the applicant asked for (account popover, 'No - Please log me out'): unsaved answers are saved
@@ -18,7 +17,7 @@ export async function logoutByChoice(options: { flush?: boolean; reason?: FlushR
 /** POST /api/logout, never throwing. */
 export async function endSessionQuietly(): Promise<void> {
   try {
-    await api(LOGOUT_PATH, { method: 'POST', onUnauthorized: 'throw' });
+    await api('/api/logout', { method: 'POST', onUnauthorized: 'throw' });
   } catch {
     // Already ended (401), or unreachable: an idle server session ends by itself 15 minutes after its last request.
   }

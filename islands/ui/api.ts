@@ -1,6 +1,5 @@
 import { clearClientState, navigate } from './navigation-state.js';
 import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
-import { LOGOUT_PATH } from '../../contracts/api-paths.js';
 
 /** A failed call; `message` is safe to show (the body's message, or the generic text). */
 export class ApiError extends Error {
@@ -89,7 +88,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
 /** POST /api/logout (ADR 0230), then as for an invalid session (§7, §8: same text). Other errors are rethrown. */
 export async function logout(): Promise<void> {
   try {
-    await api(LOGOUT_PATH, { method: 'POST', onUnauthorized: 'throw' });
+    await api('/api/logout', { method: 'POST', onUnauthorized: 'throw' });
   } catch (err) {
     if (!(err instanceof UnauthorizedError)) throw err;
   }

@@ -1,19 +1,18 @@
 import { api } from '../ui/api.js';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
 import type { ConversionView, DocumentAnswer, PresignedPost } from '../../contracts/api.js';
-import { DOCUMENT_ANSWER_PATH, DOCUMENT_CONVERSION_PATH, PRESIGNED_URL_PATH } from '../../contracts/api-paths.js';
 
 /** The §7 document calls as the upload island makes them. */
 
-const pdfPath = (key: string) => `${DOCUMENT_CONVERSION_PATH}/${encodeURIComponent(key)}`;
+const pdfPath = (key: string) => `/api/pdf/document-answer/${encodeURIComponent(key)}`;
 
-export const requestUpload = (key: string) => api<PresignedPost>(PRESIGNED_URL_PATH, { method: 'POST', body: { answer_key: key } });
+export const requestUpload = (key: string) => api<PresignedPost>('/api/presigned-url', { method: 'POST', body: { answer_key: key } });
 export const startConversion = (key: string, fileKey: string, fileName: string) =>
   api<ConversionView>(pdfPath(key), { method: 'POST', body: { file_key: fileKey, file_name: fileName } });
 export const conversionStatus = (key: string) => api<ConversionView>(pdfPath(key));
 export const deleteConversion = (key: string) => api(pdfPath(key), { method: 'DELETE' });
-export const deleteDocumentAnswer = (key: string) => api(`${DOCUMENT_ANSWER_PATH}/${encodeURIComponent(key)}`, { method: 'DELETE' });
-export const documentAnswers = () => api<Record<string, DocumentAnswer>>(DOCUMENT_ANSWER_PATH);
+export const deleteDocumentAnswer = (key: string) => api(`/api/document-answer/${encodeURIComponent(key)}`, { method: 'DELETE' });
+export const documentAnswers = () => api<Record<string, DocumentAnswer>>('/api/document-answer');
 
 let pageLoadAnswers: Promise<Record<string, DocumentAnswer>> | null = null;
 /** One GET /api/document-answer per page load, shared by every document question on the page. */
