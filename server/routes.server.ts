@@ -33,6 +33,7 @@ import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
 // Retention and deletion (issue 27, h27r)
 import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
+import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -152,7 +153,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/api/logout',                            'student',   auth.logout),
     route('GET',    '/api/logout',                            'student',   auth.logoutByGet), // same-origin fetch only (ADR 0230)
     route('GET',    '/api/profile',                           'student',   application.profile),
-    route('PUT',    '/api/answer',                            'student',   application.saveAnswers),
+    route('PUT',    ANSWER_PATH,                              'student',   application.saveAnswers),
     route('PUT',    '/api/last-page',                         'student',   application.lastPage),
     route('POST',   '/api/web-status',                        'student',   application.webStatus),
     route('POST',   '/api/validations',                       'student',   application.recordValidations),
@@ -161,7 +162,7 @@ export function routeTable(s: AppServices): Row[] {
     route('PUT',    '/api/add-another',                       'student',   application.setAddAnotherCount),
     route('GET',    '/api/tabs',                              'student',   application.tabs),
     route('PUT',    '/api/tabs',                              'student',   application.chooseTab),
-    route('POST',   '/api/submit',                            'student',   application.submit),
+    route('POST',   SUBMIT_PATH,                              'student',   application.submit),
     route('GET',    '/api/pdf',                               'student',   pdf.applicationPdf),
     route('POST',   '/api/presigned-url',                     'student',   documents.presign),
     route('GET',    '/api/document-answer',                   'student',   documents.list),

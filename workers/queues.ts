@@ -66,6 +66,13 @@ export const PDF_JOB_OPTIONS = {
 /** What a PDF job records once its retries are used up: the same text the completion page shows. */
 export const PDF_GAVE_UP_MESSAGE = PDF_FAILED_MESSAGE;
 
+/**
+ * What a PDF records when this machine has no Chromium: the web side records it at once (nothing is queued)
+ * and a worker without one records the same, so the completion page says one thing and the web side can
+ * recognise it to retry once Chromium is installed.
+ */
+export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';
+
 export const RECEIPT_QUEUE = 'send-receipt';
 export const RECEIPT_FAILED_QUEUE = 'send-receipt-failed';
 

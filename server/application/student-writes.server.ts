@@ -1,6 +1,6 @@
 import type { AppServices } from '../app-services.server.js';
 import { validate } from '../../form/validate.js';
-import { saveAnswers, setValidations, submitApplication, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
+import { recordWebStatus, saveAnswers, setValidations, submitApplication, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';
 import { whileOpen } from './open-application.server.js';
@@ -31,8 +31,10 @@ export function saveStudentAnswers(services: AppServices, userId: string, change
 }
 
 /**
- * Submits when the locked row validates (a tab switched or an instance added by another tab meanwhile counts);
- * otherwise records the problems as the stored validation result (§4). What a submission sets off — the
+ * The whole of Submit, for the island's one POST /api/submit and the form post's Submit alike: submits when the
+ * locked row validates (a tab switched or an instance added by another tab meanwhile counts); otherwise the
+ * applicant is validating from now on (§4: the statuses started and validating are recorded) and the problems
+ * become the stored validation result, which every page then shows. What a submission sets off — the
  * application PDF, the receipt e-mail, the webhook event — is queued inside the submission's transaction, so
  * it happens exactly when the submission does.
  */
@@ -53,6 +55,11 @@ export async function submitStudentApplication(services: AppServices, userId: st
       await openChecklistAtSubmission(services, trx, userId);
     },
   });
-  if (outcome.outcome === 'invalid') await whileOpen(services, userId, (trx) => setValidations(trx, userId, outcome.problems, now));
+  if (outcome.outcome === 'invalid') {
+    await whileOpen(services, userId, async (trx) => {
+      for (const status of ['started', 'validating'] as const) await recordWebStatus(trx, userId, status, now);
+      await setValidations(trx, userId, outcome.problems, now);
+    });
+  }
   return outcome;
 }

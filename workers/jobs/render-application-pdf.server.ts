@@ -11,7 +11,7 @@ import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
 import { MergePool } from '../pdf/merge-pool.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
+import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
 import type { JobQueue } from '../boss.server.js';
 import { queueReceiptsAfterPdf } from './send-receipt.server.js';
 
@@ -56,7 +56,7 @@ export async function renderJob(services: PdfServices, renderers: { browser: War
   const { browser, merges } = renderers;
   if (!browser) {
     pdfRenders.inc({ outcome: 'no_chromium' });
-    await settleFailed(services, target, 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).');
+    await settleFailed(services, target, NO_CHROMIUM_MESSAGE);
     return;
   }
   if (!(await markPdfInProgress(db.knex, target))) return;
