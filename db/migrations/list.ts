@@ -15,6 +15,7 @@ import * as m098 from './098_staff_trust.js';
 import * as m100 from './100_after_submission.js';
 import * as m101 from './101_audit_by_application.js';
 import * as m125 from './125_retention.js';
+import * as m130 from './130_reading.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -42,4 +43,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['100_after_submission', m100],
   ['101_audit_by_application', m101],
   ['125_retention', m125],
+  ['130_reading', m130],
 ];
