@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { markReadyForReview } from './reading-stages.server.js';
 
 /**
  * The rows of what happens after submitting (migration 100): the transcript checklist, the requests sent to a
@@ -52,6 +53,7 @@ export interface DecisionRow {
 
 export async function insertChecklist(trx: Knex | Knex.Transaction, row: Omit<ChecklistRow, 'resends' | 'not_my_student_at'>): Promise<void> {
   await trx('transcript_checklist').insert(row).onConflict('user_id').ignore();
+  if (row.status === 'received') await markReadyForReview(trx, row.user_id, row.updated_at);
 }
 
 export async function findChecklist(knex: Knex | Knex.Transaction, userId: string): Promise<ChecklistRow | null> {
@@ -65,6 +67,8 @@ export async function lockChecklist(trx: Knex.Transaction, userId: string): Prom
 
 export async function updateChecklist(trx: Knex | Knex.Transaction, userId: string, patch: Partial<Omit<ChecklistRow, 'user_id'>> & { updated_at: Date }): Promise<void> {
   await trx('transcript_checklist').where({ user_id: userId }).update(patch);
+  // The checklist is complete (issue 37): the application moves to "ready for review" in the same transaction.
+  if (patch.status === 'received') await markReadyForReview(trx, userId, patch.updated_at);
 }
 
 export async function insertCounselorRequest(
