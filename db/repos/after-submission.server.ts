@@ -49,6 +49,9 @@ export interface DecisionRow {
   released_by: string | null;
   released_at: Date | null;
   notified_at: Date | null;
+  /** The letter template version the letter came from (null: typed by hand or from the CRM), and whether it was edited. */
+  template_version?: number | null;
+  letter_edited?: boolean | null;
 }
 
 export async function insertChecklist(trx: Knex | Knex.Transaction, row: Omit<ChecklistRow, 'resends' | 'not_my_student_at'>): Promise<void> {
@@ -127,11 +130,14 @@ export async function lockDecision(trx: Knex.Transaction, userId: string): Promi
 }
 
 /** Writes the decision as recorded, never over a released one; the row as stored, or null when it was released. */
-export async function upsertDecision(trx: Knex.Transaction, row: Pick<DecisionRow, 'user_id' | 'decision' | 'letter' | 'recorded_by' | 'recorded_at'>): Promise<DecisionRow | null> {
+export async function upsertDecision(
+  trx: Knex.Transaction,
+  row: Pick<DecisionRow, 'user_id' | 'decision' | 'letter' | 'recorded_by' | 'recorded_at' | 'template_version' | 'letter_edited'>,
+): Promise<DecisionRow | null> {
   const rows = (await trx('decisions')
     .insert(row)
     .onConflict('user_id')
-    .merge(['decision', 'letter', 'recorded_by', 'recorded_at'])
+    .merge(['decision', 'letter', 'recorded_by', 'recorded_at', 'template_version', 'letter_edited'])
     .whereNull('decisions.released_at')
     .returning('*')) as DecisionRow[];
   return rows[0] ?? null;
