@@ -53,7 +53,7 @@ module.exports = {
       "domain/ (the office's operations) uses the server's services and config as types, and releases through the one locked release path of after-submission; never routes, pages or views.",
       'domain',
       'server',
-      'app-services\\.server\\.ts|config\\.server\\.ts|after-submission/(checklist|decisions)\\.server\\.ts',
+      'app-services\\.server\\.ts|config(-reading)?\\.server\\.ts|after-submission/(checklist|decisions)\\.server\\.ts',
     ),
     reachesOnlyThrough('domain-reaches-workers-only-through-queues', 'domain/ enqueues jobs through workers/queues.ts and boss.server.ts only.', 'domain', 'workers', 'queues\\.ts|boss\\.server\\.ts'),
     {
