@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'lint-tools';
 
 /** The application's own code (everything but tests, scripts and configuration). */
-const SOURCE = ['server', 'pages', 'islands', 'views', 'form', 'contracts', 'db', 'workers'].map((folder) => `${folder}/**/*.{ts,tsx}`);
+const SOURCE = ['domain', 'server', 'pages', 'islands', 'views', 'form', 'contracts', 'db', 'workers'].map((folder) => `${folder}/**/*.{ts,tsx}`);
 /** Code that runs in the browser (views/ too: islands may import it): no server module, no node built-in. */
 const BROWSER = ['islands', 'views', 'form', 'contracts'].map((folder) => `${folder}/**/*.{ts,tsx}`);
 

@@ -5,6 +5,7 @@ import { resolve, join } from 'node:path';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../form/local-time.js';
 import { parseAdmissionCycle } from '../form/admission-cycle.js';
 import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
+import { parseReplyDate, parseStaffRoles, type StaffRoleMap } from './config-reading.server.js';
 
 /** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
 export interface Config {
@@ -55,6 +56,9 @@ export interface Config {
    * a submitted application is purged submittedRetentionMonths after submission (null: kept forever).
    */
   retention: { inactiveAccountMonths: number; submittedRetentionMonths: number | null };
+  // ── Reading (issue 37, docs/reading.md) ──
+  /** roles: null when STAFF_ROLES is unset (everyone on the desk is an admin); blindReviews: REVIEW_BLIND; replyDate: REPLY_DATE. */
+  reading: { roles: StaffRoleMap | null; blindReviews: boolean; replyDate: { month: number; day: number } };
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -118,6 +122,16 @@ const envSchema = Joi.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
   OTEL_EXPORTER_OTLP_HEADERS: Joi.string().pattern(/^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, 'key=value pairs separated by commas'),
   OTEL_SERVICE_NAME: Joi.string().max(100).default('freshman-application'),
+  // ── Reading (issue 37) ──
+  STAFF_ROLES: Joi.string().max(4000).custom((value: string, helpers) => {
+    const parsed = parseStaffRoles(value);
+    return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
+  }),
+  REVIEW_BLIND: Joi.boolean().default(true),
+  REPLY_DATE: Joi.string().default('05-01').custom((value: string, helpers) => {
+    const parsed = parseReplyDate(value);
+    return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
+  }),
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
   .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
@@ -226,6 +240,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inactiveAccountMonths: v.INACTIVE_ACCOUNT_MONTHS as number,
       submittedRetentionMonths: v.SUBMITTED_RETENTION_MONTHS === 'forever' ? null : (v.SUBMITTED_RETENTION_MONTHS as number),
     },
+    reading: readingSetting(v),
+  };
+}
+
+function readingSetting(v: Record<string, any>): Config['reading'] {
+  const roles = v.STAFF_ROLES ? parseStaffRoles(v.STAFF_ROLES) : null;
+  const reply = parseReplyDate(v.REPLY_DATE);
+  return {
+    roles: roles && 'value' in roles ? roles.value : null,
+    blindReviews: v.REVIEW_BLIND !== false,
+    replyDate: 'value' in reply ? reply.value : { month: 5, day: 1 },
   };
 }
 

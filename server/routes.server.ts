@@ -30,6 +30,7 @@ import { afterSubmissionHandlers, COUNSELOR_FORM_PATH } from './after-submission
 import { afterSubmissionIntegrationHandlers } from './after-submission/integration-routes.server.js';
 import { staffChecklistHandlers } from './after-submission/staff-routes.server.js';
 import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
+import { requireRole } from './staff/require-role.server.js';
 // Retention and deletion (issue 27, h27r)
 import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
@@ -135,6 +136,9 @@ export function routeTable(s: AppServices): Row[] {
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
   // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
   const visitorPosts = visitorPostLimit(s);
+  // Roles (issue 37, STAFF_ROLES): after the staff guard; a refusal is a 403 and a line in the trail.
+  const lead = requireRole(s, 'lead');
+  const admin = requireRole(s, 'admin');
 
   return [
     // ── /public: account calls and the prefill link (§7), JSON ─────────────────────────────────────────
@@ -232,14 +236,14 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/applications/:id/view',           'staff',     desk.view), // old bookmarks → /staff/applications/:id
     route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
-    route('GET',    '/staff/audit',                           'staff',     desk.auditTrail),
+    route('GET',    '/staff/audit',                           'staff',     admin, desk.auditTrail),
     route('GET',    '/staff/applications/:id/checklist',      'staff',     office.page),
     route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
     route('POST',   '/staff/applications/:id/transcript/reject', 'staff',  office.reject),
     route('POST',   '/staff/applications/:id/counselor-request', 'staff',  office.resend),
-    route('POST',   '/staff/applications/:id/decision',       'staff',     office.decision),
-    route('POST',   '/staff/applications/:id/release',        'staff',     office.release),
-    route('POST',   RELEASE_BATCH_PATH,                       'staff',     office.releaseBatch), // /staff/decisions/release
+    route('POST',   '/staff/applications/:id/decision',       'staff',     lead, office.decision),
+    route('POST',   '/staff/applications/:id/release',        'staff',     lead, office.release),
+    route('POST',   RELEASE_BATCH_PATH,                       'staff',     lead, office.releaseBatch), // /staff/decisions/release
     route('GET',    '/staff/webhooks',                        'staff',     webhooks.list),
     route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
     route('POST',   '/staff/exports',                         'staff',     exports.start),

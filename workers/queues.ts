@@ -158,6 +158,16 @@ export const RETENTION_CRON = '17 3 * * *';
 export const RETENTION_JOB_OPTIONS = { retryLimit: 3, retryDelay: 600, expireInSeconds: 3600 } as const;
 
 /** Queues every process creates (so web processes can send even when WORKER=off). */
+/**
+ * A scheduled release (issue 37): the job starts at the batch's time (startAfter) and releases its remaining
+ * applications through the one locked release path. Retried while not due (a clock a little behind) or failing.
+ */
+export const RELEASE_BATCH_QUEUE = 'release-batch';
+export interface ReleaseBatchJob {
+  batchId: string;
+}
+export const RELEASE_BATCH_OPTIONS = { retryLimit: 20, retryDelay: 30, retryBackoff: false, expireInSeconds: 900 } as const;
+
 export const QUEUES = [
   PING_QUEUE,
   CONVERT_DOCUMENT_QUEUE,
@@ -172,5 +182,6 @@ export const QUEUES = [
   AFTER_SUBMISSION_MAIL_QUEUE,
   AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
   RETENTION_QUEUE,
+  RELEASE_BATCH_QUEUE,
 ];
 

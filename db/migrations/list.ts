@@ -16,6 +16,7 @@ import * as m100 from './100_after_submission.js';
 import * as m101 from './101_audit_by_application.js';
 import * as m110 from './110_counselor_rejection.js';
 import * as m125 from './125_retention.js';
+import * as m130 from './130_reading.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,4 +45,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['101_audit_by_application', m101],
   ['110_counselor_rejection', m110],
   ['125_retention', m125],
+  ['130_reading', m130],
 ];

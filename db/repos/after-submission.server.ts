@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { markReadyForReview } from './reading-stages.server.js';
 
 /**
  * The rows of what happens after submitting (migration 100): the transcript checklist, the requests sent to a
@@ -53,10 +54,14 @@ export interface DecisionRow {
   released_by: string | null;
   released_at: Date | null;
   notified_at: Date | null;
+  /** The letter template version the letter came from (null: typed by hand or from the CRM), and whether it was edited. */
+  template_version?: number | null;
+  letter_edited?: boolean | null;
 }
 
 export async function insertChecklist(trx: Knex | Knex.Transaction, row: Omit<ChecklistRow, 'resends' | 'not_my_student_at'>): Promise<void> {
   await trx('transcript_checklist').insert(row).onConflict('user_id').ignore();
+  if (row.status === 'received') await markReadyForReview(trx, row.user_id, row.updated_at);
 }
 
 export async function findChecklist(knex: Knex | Knex.Transaction, userId: string): Promise<ChecklistRow | null> {
@@ -70,6 +75,8 @@ export async function lockChecklist(trx: Knex.Transaction, userId: string): Prom
 
 export async function updateChecklist(trx: Knex | Knex.Transaction, userId: string, patch: Partial<Omit<ChecklistRow, 'user_id'>> & { updated_at: Date }): Promise<void> {
   await trx('transcript_checklist').where({ user_id: userId }).update(patch);
+  // The checklist is complete (issue 37): the application moves to "ready for review" in the same transaction.
+  if (patch.status === 'received') await markReadyForReview(trx, userId, patch.updated_at);
 }
 
 export async function insertCounselorRequest(
@@ -128,11 +135,14 @@ export async function lockDecision(trx: Knex.Transaction, userId: string): Promi
 }
 
 /** Writes the decision as recorded, never over a released one; the row as stored, or null when it was released. */
-export async function upsertDecision(trx: Knex.Transaction, row: Pick<DecisionRow, 'user_id' | 'decision' | 'letter' | 'recorded_by' | 'recorded_at'>): Promise<DecisionRow | null> {
+export async function upsertDecision(
+  trx: Knex.Transaction,
+  row: Pick<DecisionRow, 'user_id' | 'decision' | 'letter' | 'recorded_by' | 'recorded_at' | 'template_version' | 'letter_edited'>,
+): Promise<DecisionRow | null> {
   const rows = (await trx('decisions')
     .insert(row)
     .onConflict('user_id')
-    .merge(['decision', 'letter', 'recorded_by', 'recorded_at'])
+    .merge(['decision', 'letter', 'recorded_by', 'recorded_at', 'template_version', 'letter_edited'])
     .whereNull('decisions.released_at')
     .returning('*')) as DecisionRow[];
   return rows[0] ?? null;

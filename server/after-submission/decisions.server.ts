@@ -14,6 +14,8 @@ export interface DecisionInput {
   decision: Decision;
   letter?: string | null;
   release?: boolean;
+  /** The letter template version the letter came from and whether staff edited it for this applicant (issue 37). */
+  template?: { version: number; edited: boolean } | null;
 }
 
 const DECISION_FINAL = 'A decision has already been released for this application; it cannot be changed.';
@@ -39,7 +41,15 @@ export async function recordDecision(services: AppServices, app: SubmittedApplic
     if (current?.released_at && !same) throw new ChecklistConflict(DECISION_FINAL);
     let recorded: OfficeOutcome = 'unchanged';
     if (!same) {
-      const stored = await upsertDecision(trx, { user_id: app.userId, decision: input.decision, letter, recorded_by: actor.name, recorded_at: now });
+      const stored = await upsertDecision(trx, {
+        user_id: app.userId,
+        decision: input.decision,
+        letter,
+        recorded_by: actor.name,
+        recorded_at: now,
+        template_version: input.template?.version ?? null,
+        letter_edited: input.template ? input.template.edited : null,
+      });
       // Unreachable under the lock; kept so that no path can ever rewrite a released decision.
       if (!stored) throw new ChecklistConflict(DECISION_FINAL);
       await recordChecklistAudit(trx, { at: now, actor: actor.name, action: 'decision-recorded', userId: app.userId, detail: { decision: stored.decision, letter: Boolean(stored.letter) }, ip: actor.ip });

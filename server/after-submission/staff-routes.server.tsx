@@ -16,9 +16,11 @@ import {
 } from './checklist.server.js';
 import { recordDecision, releaseDecision } from './decisions.server.js';
 import { officeResendsRequest } from './counselor-request.server.js';
-import { DECISION_LABELS, staffApplicationPath } from './staff-labels.js';
+import { DECISION_LABELS, RELEASE_BATCH_PATH, staffApplicationPath } from './staff-labels.js';
 import { TranscriptPanel } from './staff-transcript-panel.server.js';
 import { REJECTION_REASON_MAX_LENGTH, officeRejectsCounselorTranscript } from './counselor-rejection.server.js';
+import { confirmRelease, previewRelease } from '../../domain/reading/releases.server.js';
+import { ReadingError } from '../../domain/reading/errors.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
@@ -180,7 +182,12 @@ export function staffChecklistHandlers(services: AppServices) {
       return outcome === 'changed' ? 'released' : 'unchanged';
     }),
 
-    /** POST /staff/decisions/release?<list filters>: every recorded, unreleased decision among those applications. */
+    /**
+     * POST /staff/decisions/release?<list filters>: every recorded, unreleased decision among those applications.
+     * The first POST only shows what it would do ("Release 3 decisions: 2 admit, 1 deny") with a button carrying
+     * the digest of exactly that set; only the second POST, echoing it, releases (issue 37). A set changed
+     * meanwhile releases nothing (409).
+     */
     releaseBatch: (async (req, res) => {
       const filter = { ...filterFrom(req, services.now()), decision: 'unreleased' as const };
       const ids: string[] = [];
@@ -188,12 +195,39 @@ export function staffChecklistHandlers(services: AppServices) {
         if (row.submitted_at) ids.push(row.user_id);
         if (ids.length >= MAX_BATCH_RELEASE) break;
       }
-      let released = 0;
-      for (const id of ids) {
-        const app = await submittedApplication(services.db.knex, { userId: id });
-        if (app && (await releaseDecision(services, app, actor(req, res))) === 'changed') released += 1;
+      const confirmation = field(req, 'confirm');
+      const staff = res.locals.staff!;
+      if (!confirmation) {
+        const preview = await previewRelease(services, ids);
+        const again = `${RELEASE_BATCH_PATH}${filterQuery({ ...filter, decision: null })}`;
+        return sendStaffPage(
+          res,
+          200,
+          <StaffLayout title="Release decisions" staff={staff}>
+            <p role="status">{preview.ids.length ? `${preview.sentence}.` : preview.sentence}</p>
+            {preview.ids.length ? (
+              <form method="post" action={again}>
+                <input type="hidden" name="confirm" value={preview.digest} />
+                <button type="submit">{`Yes, ${preview.sentence.charAt(0).toLowerCase()}${preview.sentence.slice(1)}`}</button>
+              </form>
+            ) : null}
+            <p>
+              <a href={`/staff${filterQuery({ ...filter, decision: null })}`}>Back to the list without releasing</a>
+            </p>
+          </StaffLayout>,
+        );
       }
-      res.redirect(303, `/staff${filterQuery({ ...filter, decision: null }, { released: String(released) })}`);
+      try {
+        const { released } = await confirmRelease(services, { email: staff.email, groups: staff.groups, ip: req.ip ?? null }, ids, confirmation);
+        res.redirect(303, `/staff${filterQuery({ ...filter, decision: null }, { released: String(released) })}`);
+      } catch (err) {
+        if (!(err instanceof ReadingError)) throw err;
+        sendStaffMessage(res, err.status, 'Release decisions', staff, (
+          <>
+            {err.message} <a href={`/staff${filterQuery({ ...filter, decision: null })}`}>Back to the list</a>
+          </>
+        ));
+      }
     }) as RequestHandler,
   };
 }

@@ -46,6 +46,9 @@ describe('folder import boundaries', () => {
         'workers-use-only-shared-server-modules: workers/jobs/job.server.ts → server/secret.server.ts',
         'workers-import-no-pages-or-islands: workers/jobs/job.server.ts → pages/Page.ts',
         'pages-import-server-only-from-hooks: pages/Page.ts → server/secret.server.ts',
+        'domain-reaches-server-only-for-types-and-the-release-path: domain/reading/op.server.ts → server/secret.server.ts',
+        'domain-reaches-workers-only-through-queues: domain/reading/op.server.ts → workers/jobs/job.server.ts',
+        'domain-imports-no-pages-or-islands: domain/reading/op.server.ts → pages/Page.ts',
       ].sort(),
     );
     // Every rule is proved able to fail.
