@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   {
     // vike reads the page settings from the default export of +config.ts.
-    files: ['pages/+config.ts'],
+    files: ['pages/**/+config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

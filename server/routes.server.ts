@@ -21,6 +21,7 @@ import { formPostHandlers } from './form-post/routes.server.js';
 import { uploadedHandler } from './form-post/uploaded.server.js';
 import { integrationHandlers, requireClient } from './integration/routes.server.js';
 import { requireStaff, staffCss } from './staff/routes.server.js';
+import { officePage } from './office-page.server.js';
 import { staffSessionMiddleware } from './staff/staff-session.server.js';
 import { signInHandlers } from './staff/sign-in-routes.server.js';
 import { deskHandlers } from './staff/desk-routes.server.js';
@@ -236,7 +237,7 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/applications/:id/view',           'staff',     desk.view), // old bookmarks → /staff/applications/:id
     route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
-    route('GET',    '/staff/audit',                           'staff',     admin, desk.auditTrail),
+    route('GET',    '/staff/audit',                           'staff',     admin, officePage(s)),
     route('GET',    '/staff/applications/:id/checklist',      'staff',     office.page),
     route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
     route('POST',   '/staff/applications/:id/transcript/reject', 'staff',  office.reject),

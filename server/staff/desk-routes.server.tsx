@@ -12,7 +12,7 @@ import { filterQuery } from './list-view.server.js';
 import { exportAllowed } from './export-limits.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from './html.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
 import { ListView } from './list-view.server.js';
 import { decodeCursor, encodeCursor, entryTermOptions, filterFrom, isUuid } from './filter.server.js';
 import { audit } from './audit.server.js';
@@ -156,54 +156,5 @@ export function deskHandlers(services: AppServices) {
     );
   };
 
-  const auditTrail: RequestHandler = async (req, res) => {
-    const before = typeof req.query.before === 'string' && /^\d{1,18}$/.test(req.query.before) ? req.query.before : null;
-    const rows = await listAudit(knex, { before, limit: PAGE_SIZE + 1 });
-    // Reading the trail is itself in the trail (issue 23 finding 5); this entry shows on the next reading.
-    await audit(services, req, res, 'open-audit', { detail: before ? { before } : {} });
-    const page = rows.slice(0, PAGE_SIZE);
-    sendStaffPage(
-      res,
-      200,
-      <StaffLayout title="Audit trail" staff={res.locals.staff!}>
-        <table>
-          <caption>Every staff sign-in, view, download and export, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Application</th>
-              <th scope="col">From</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.map((row) => (
-              <tr key={row.id}>
-                <td>{deskTime(row.at, services.config.timeZone, 'seconds')}</td>
-                <td>{row.staff_email}</td>
-                <td>{row.action}</td>
-                <td>{row.applicant ?? auditDetail(row.detail)}</td>
-                <td>{row.ip ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length > PAGE_SIZE ? (
-          <p>
-            <a href={`/staff/audit?before=${page.at(-1)!.id}`}>Older entries</a>
-          </p>
-        ) : null}
-      </StaffLayout>,
-    );
-  };
-
-  return { list, exportCsvBookmark, exportCsv, view, application, document, pdf, auditTrail };
-}
-
-/** The detail column: short (a feed pull lists up to 500 ids; the trail shows how many). */
-function auditDetail(detail: Record<string, unknown> | null): string {
-  if (!detail || Object.keys(detail).length === 0) return '';
-  const { ids, ...rest } = detail as { ids?: unknown[] };
-  return JSON.stringify(Array.isArray(ids) ? { ...rest, applications: ids.length } : rest);
+  return { list, exportCsvBookmark, exportCsv, view, application, document, pdf };
 }
