@@ -1,28 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { isPageRoute } from '../../contracts/routes.js';
+import { routeLabel } from '../../platform/observability/route-label.server.js';
 import { directFromLoopback } from '../security/direct-caller.server.js';
-import { dbPool, httpDuration, httpRequests, queueDepth, queueOldest, registry, secondsSince } from './metrics.server.js';
-
-export const METRICS_PATH = '/metrics';
-
-/** Requests that matched no row of the route map and no page: one label for all, never their paths. */
-const OTHER_ROUTE = 'other';
-
-/**
- * The route label of a finished request: the route map's template ("/api/document-answer/:key"), a page of
- * §2, or one of a few fixed names; anything else (unknown paths, probes) is `other`, so a scanner cannot
- * blow up the number of series and no id or token in a URL reaches a label.
- */
-export function routeLabel(req: Request, route: string | undefined): string {
-  if (route) return route.slice(route.indexOf(' ') + 1);
-  const path = req.path;
-  if (path === '/healthz' || path === '/readyz' || path === METRICS_PATH) return path;
-  if (path.startsWith('/assets/')) return '/assets/*';
-  if (isPageRoute(path)) return path;
-  return OTHER_ROUTE;
-}
+import { dbPool, httpDuration, httpRequests, queueDepth, queueOldest, registry, secondsSince } from '../../platform/observability/metrics.server.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
 

@@ -2,8 +2,9 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Config } from '../config.server.js';
-import { metricsHandler, METRICS_PATH } from './metrics-route.server.js';
+import type { Config } from '../../platform/config.server.js';
+import { metricsHandler } from './metrics-route.server.js';
+import { METRICS_PATH } from '../../platform/observability/route-label.server.js';
 
 /**
  * `npm run worker`'s own GET /metrics (its job series live in that process), under the same rules as the web's.

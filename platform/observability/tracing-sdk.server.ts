@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
-import type { RequestHandler } from 'express';
 import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { TRACE_CONTEXT_KEY, type Tracing, type TracingSettings } from './telemetry.server.js';
-import { routeLabel } from './metrics-route.server.js';
+import { TRACE_CONTEXT_KEY, type Tracing, type TracingMiddleware, type TracingSettings } from './telemetry.server.js';
+import { routeLabel } from './route-label.server.js';
 
 /**
  * The OpenTelemetry SDK, loaded only by startTracing (telemetry.server.ts) when OTEL_EXPORTER_OTLP_ENDPOINT is set.
@@ -23,12 +22,12 @@ export function createTracing(settings: TracingSettings, role: 'web' | 'worker')
   const tracer = trace.getTracer('freshman-application');
   const instrumented = new WeakSet<object>();
 
-  const http: RequestHandler = (req, res, next) => {
+  const http: TracingMiddleware = (req, res, next) => {
     const parent = propagation.extract(context.active(), req.headers);
     const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, parent);
     const ctx = trace.setSpan(parent, span);
     res.once('finish', () => {
-      const route = routeLabel(req, res.locals.route);
+      const route = routeLabel(req, res.locals.route as string | undefined);
       span.updateName(`${req.method} ${route}`);
       span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });

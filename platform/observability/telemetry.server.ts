@@ -1,5 +1,20 @@
-import type { RequestHandler } from 'express';
+import type { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
+
+/**
+ * What the request span needs of a request and its response: Express's, described here so that platform/ (shared
+ * with the worker) imports nothing of the HTTP side.
+ */
+export interface TracedRequest extends EventEmitter {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+export interface TracedResponse extends EventEmitter {
+  statusCode: number;
+  locals: Record<string, unknown>;
+}
+export type TracingMiddleware = (req: TracedRequest, res: TracedResponse, next: () => void) => void;
 
 /**
  * OpenTelemetry tracing (issue 27), on only when OTEL_EXPORTER_OTLP_ENDPOINT is set. Everything else in the app
@@ -8,7 +23,7 @@ import type { Knex } from 'knex';
  */
 export interface Tracing {
   /** Express middleware: a server span per request, named by its route template once answered. */
-  http: RequestHandler;
+  http: TracingMiddleware;
   /** A client span per knex query (parameterised SQL text, never the values). Idempotent per knex instance. */
   instrumentKnex(knex: Knex): void;
   /** The job's data plus the current trace context (W3C traceparent), so the job continues the request's trace. */
