@@ -161,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = v.NODE_ENV as Config['nodeEnv'];
   const dataDir = resolve(v.DATA_DIR);
   if (nodeEnv === 'production' && !v.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration: SESSION_SECRET: is required in production (at least 32 characters)');
+    throw new ConfigError('Invalid configuration: SESSION_SECRET: is required in production (256 bits of randomness); generate one with `openssl rand -base64 48`');
   }
   if (nodeEnv === 'production') {
     const problem = sessionSecretProblem(v.SESSION_SECRET);

@@ -14,6 +14,7 @@ import * as m097 from './097_lookup_placeholders.js';
 import * as m098 from './098_staff_trust.js';
 import * as m100 from './100_after_submission.js';
 import * as m101 from './101_audit_by_application.js';
+import * as m120 from './120_sealed_idp_tokens.js';
 import * as m125 from './125_retention.js';
 
 export interface Migration {
@@ -41,5 +42,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['098_staff_trust', m098],
   ['100_after_submission', m100],
   ['101_audit_by_application', m101],
+  ['120_sealed_idp_tokens', m120],
   ['125_retention', m125],
 ];

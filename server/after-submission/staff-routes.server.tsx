@@ -20,6 +20,7 @@ import {
 } from './checklist.server.js';
 import { DECISION_LABELS, RECEIVED_VIA_LABELS, staffApplicationPath } from './staff-labels.js';
 import { applicantName } from '../../form/applicant-name.js';
+import { audit } from '../staff/audit.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
 
@@ -167,6 +168,8 @@ export function staffChecklistHandlers(services: AppServices) {
     page: (async (req, res) => {
       const app = await appOf(req.params.id);
       const state = (await afterSubmissionState(services, app.userId))!;
+      // The page shows the applicant's name, counselor's address and letter: a read of applicant data (issue 35 finding 8).
+      await audit(services, req, res, 'view-checklist', { userId: app.userId });
       const done = typeof req.query.done === 'string' ? req.query.done : null;
       sendStaffPage(
         res,
