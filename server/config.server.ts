@@ -77,7 +77,7 @@ const envSchema = Joi.object({
   SOFFICE_PATH: Joi.string(),
   // At most 40 s: with the conversion process's own 15 s it must end before the job expires (60 s, workers/queues.ts).
   SOFFICE_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(40).default(30),
-  SESSION_SECRET: Joi.string().min(32),
+  SESSION_SECRET: Joi.string().min(32).messages({ 'string.min': 'must be at least {#limit} characters; generate one with `openssl rand -base64 48`' }),
   TRUST_PROXY: Joi.string(),
   WORKER: Joi.string().valid('inline', 'off').default('inline'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),

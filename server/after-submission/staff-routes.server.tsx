@@ -24,6 +24,13 @@ import { audit } from '../staff/audit.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
 
+/**
+ * The staff desk's form body limit (server/routes.server.ts): a decision letter of LETTER_MAX_LENGTH characters at
+ * the most bytes one can take (4 in UTF-8), each percent-encoded (%XX: 3 bytes a byte), plus 4 KB for the other
+ * fields. The body limit must not refuse a letter its own check accepts (issue 35 finding 14: 3,000 'é' got a bare 413).
+ */
+export const STAFF_FORM_LIMIT = LETTER_MAX_LENGTH * 4 * 3 + 4096;
+
 /** Most applications a batch release takes at once (each is a transaction, an audit line, an e-mail job). */
 export const MAX_BATCH_RELEASE = 500;
 

@@ -45,7 +45,9 @@ export async function startProvider(options: { redirectUri: string; group: strin
   });
   // Every access token the provider hands out (opaque: the value is its id), so a test can look for it elsewhere.
   const accessTokens: string[] = [];
-  provider.on('access_token.saved', (token: { jti: string }) => accessTokens.push(token.jti));
+  provider.on('access_token.saved', (token: unknown) => {
+    accessTokens.push((token as { jti: string }).jti);
+  });
   handle = provider.callback();
   return { issuer, members, accessTokens, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
