@@ -52,9 +52,10 @@ describe("a staff session's identity-provider access token", () => {
     expect((await request(ctx.app).get('/staff').set('Cookie', cookie)).status).toBe(303);
   });
 
-  it('does not open in another session row (a sealed token copied elsewhere ends that session)', async () => {
-    const a = staffCookieOf(await signInThroughProvider(ctx.app, `s-copy-a|copy.a@admissions.example.edu|verified,member`))!;
-    const b = staffCookieOf(await signInThroughProvider(ctx.app, `s-copy-b|copy.b@admissions.example.edu|verified,member`))!;
+  it('opens only in its own session row: one copied into another session of the same account ends that session', async () => {
+    const login = `s-copy|copy@admissions.example.edu|verified,member`;
+    const a = staffCookieOf(await signInThroughProvider(ctx.app, login))!;
+    const b = staffCookieOf(await signInThroughProvider(ctx.app, login))!;
     const fromA = ((await sessionRow(a)) as { idp_access_token: string }).idp_access_token;
     await ctx.db.knex('staff_sessions').where({ id_hash: sha256(b.split('=')[1]!) }).update({ idp_access_token: fromA });
     ctx.clock.advance(STAFF_RECHECK_MS + 1000);
