@@ -36,7 +36,7 @@ async function archive(options: { userRows: string[]; rowsAfterObjects: boolean;
   zip.addBuffer(Buffer.from(JSON.stringify(manifest)), 'manifest.json');
   const rows = () => zip.addBuffer(Buffer.from(`${options.userRows.join('\n')}\n`), 'db/users/00000.jsonl');
   if (!options.rowsAfterObjects) rows();
-  zip.addBuffer(Buffer.from('%PDF restored'), `objects/${RESTORED}`, { fileComment: 'application/pdf' });
+  zip.addBuffer(Buffer.from('%PDF restored'), `objects/${RESTORED}`);
   if (options.rowsAfterObjects) rows();
   zip.end();
   await written;
