@@ -62,7 +62,6 @@ export type AuditAction =
   | 'sign-in-refused'
   | 'list'
   | 'view'
-  | 'view-checklist'
   | 'sign-out'
   | 'download-pdf'
   | 'download-document'

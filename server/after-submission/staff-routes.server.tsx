@@ -176,7 +176,7 @@ export function staffChecklistHandlers(services: AppServices) {
       const app = await appOf(req.params.id);
       const state = (await afterSubmissionState(services, app.userId))!;
       // The page shows the applicant's name, counselor's address and letter: a read of applicant data (issue 35 finding 8).
-      await audit(services, req, res, 'view-checklist', { userId: app.userId });
+      await audit(services, req, res, 'view', { userId: app.userId, detail: { page: 'checklist' } });
       const done = typeof req.query.done === 'string' ? req.query.done : null;
       sendStaffPage(
         res,

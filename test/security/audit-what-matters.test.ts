@@ -99,7 +99,7 @@ describe('the audit trail records', () => {
   it("each staff view of an application's checklist and decision page, naming the application", async () => {
     const staff = await staffCookie(ctx, STAFF);
     const rows = await newRows(() => request(ctx.app).get(`/staff/applications/${applicant.id}/checklist`).set('Cookie', staff).expect(200));
-    expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF, action: 'view-checklist', user_id: applicant.id })]);
+    expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF, action: 'view', user_id: applicant.id, detail: { page: 'checklist' } })]);
   });
 
   it('a staff sign-out, naming who signed out; a sign-out without a session records nothing', async () => {
