@@ -1,4 +1,4 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { keyedHash } from '../auth/tokens.server.js';
 import { loginKey, mailKey } from '../auth/limits.server.js';
 import { codeGuessKey } from '../auth/accounts.server.js';

@@ -1,4 +1,4 @@
-import { openToken, sealToken } from '../security/signed-token.server.js';
+import { openToken, sealToken } from '../../platform/tokens/signed-token.server.js';
 
 /**
  * A staff session's identity-provider access token as stored: sealed (AES-256-GCM under a key derived from

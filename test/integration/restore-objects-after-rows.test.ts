@@ -6,7 +6,7 @@ import yazl from 'yazl';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
-import { LocalObjectStore } from '../../server/storage/local-store.server.js';
+import { LocalObjectStore } from '../../platform/storage/local-store.server.js';
 import { BACKUP_FORMAT, restoreBackup } from '../../server/backup/archive.server.js';
 
 /**

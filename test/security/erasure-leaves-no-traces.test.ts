@@ -8,7 +8,7 @@ import { makePdf } from '../fixtures/documents.js';
 import { hashPassword } from '../../server/auth/passwords.server.js';
 import { erasedPseudonym } from '../../server/account/erasure-traces.server.js';
 import { ACCOUNT_DELETE_PATH } from '../../contracts/account.js';
-import { APPLICATION_PDF_QUEUE, CONVERT_DOCUMENT_QUEUE } from '../../workers/queues.js';
+import { APPLICATION_PDF_QUEUE, CONVERT_DOCUMENT_QUEUE } from '../../platform/jobs/queues.js';
 
 /**
  * Issue 35 finding 14: after an account was deleted, its rate-limit keys (some hashed from its id or address),

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../server/config.server.js';
+import { ConfigError, loadConfig } from '../../platform/config.server.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 
 /**

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { staffCookie, submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { LETTER_MAX_LENGTH } from '../../server/after-submission/checklist.server.js';
+import { LETTER_MAX_LENGTH } from '../../domain/after-submission/checklist.server.js';
 
 /**
  * Issue 35 finding 14: the staff form's 16 KB body limit refused a letter well under the letter's own limit
