@@ -45,7 +45,7 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy } 
 const KNOWN_PLACEHOLDERS = ['change-me-to-a-long-random-value-of-at-least-32-characters'];
 const PLACEHOLDER_WORDS = /change[-_ .]?me|changeit|placeholder|replace[-_ .]?(me|this)|your[-_ .]?(session[-_ .]?)?secret|example|insecure|do[-_ .]?not[-_ .]?use/i;
 
-/** Minimum estimated randomness of a production SESSION_SECRET (`openssl rand -base64 32` scores ~200, `-hex 16` ~110). */
+/** The pattern test's floor (a second line of defence after the length and word tests; `openssl rand -base64 32` scores ~200). */
 export const MIN_SECRET_BITS = 100;
 
 /**
@@ -130,13 +130,50 @@ function keyboardBits(secret: string): number {
   return bits;
 }
 
-/** Why a production SESSION_SECRET is unacceptable, or null. Anyone who reads a placeholder can mint staff links. */
+/** Bits a production SESSION_SECRET must carry: HMAC-SHA256's key strength, so no offline guess beats the hash. */
+export const SESSION_SECRET_BITS = 256;
+/** The shortest acceptable secret: 43 base64 characters are 258 bits (`openssl rand -base64 32` gives 44). */
+export const SESSION_SECRET_MIN_LENGTH = 43;
+const HOW_TO_MAKE = 'generate one with `openssl rand -base64 48`';
+
+/**
+ * The most randomness a secret of this length can hold, judged by the alphabet it was drawn from: hex (16
+ * symbols), base64 or base64url (64), anything else (94, printable ASCII). A generator's output uses its whole
+ * alphabet; text a person made up is judged by the alphabet it looks like and by the word test below.
+ */
+export function alphabetBits(secret: string): number {
+  const size = /^[0-9a-fA-F]+$/.test(secret) ? 16 : /^[A-Za-z0-9+/]+={0,2}$/.test(secret) || /^[A-Za-z0-9_-]+={0,2}$/.test(secret) ? 64 : 94;
+  return Math.log2(size) * [...secret].length;
+}
+
+/**
+ * Word-like: half or more of it is runs of five or more lowercase letters (`correcthorsebatterystaple…`), or it
+ * is three or more pieces joined by '-', '_', ' ' or '.' each of which is a word or a number
+ * (`please-change-this-session-secret-now`). Random base64 almost never has either: a run of five lowercase
+ * letters starts at a given place about once in 90, and a piece of only (lowercase) letters is rarer still.
+ */
+export function wordLike(secret: string): boolean {
+  const inRuns = (secret.match(/[a-z]{5,}/g) ?? []).reduce((n, run) => n + run.length, 0);
+  if (inRuns * 2 >= secret.length) return true;
+  const pieces = secret.split(/[-_ .]+/).filter(Boolean);
+  return pieces.length >= 3 && pieces.every((piece) => /^([A-Za-z]?[a-z]+|[A-Z]+|\d+)$/.test(piece));
+}
+
+/**
+ * Why a production SESSION_SECRET is unacceptable, or null. It keys every HMAC (session ids, flash cookies,
+ * staff links), so a guessable one is an offline oracle: anyone holding a signed value can test guesses
+ * without asking the server (issue 35 finding 12). It must plausibly carry SESSION_SECRET_BITS of randomness.
+ */
 export function sessionSecretProblem(secret: string): string | null {
   if (KNOWN_PLACEHOLDERS.includes(secret) || PLACEHOLDER_WORDS.test(secret)) {
-    return 'is a placeholder from an example; generate one, e.g. `openssl rand -base64 48`';
+    return `is a placeholder from an example; ${HOW_TO_MAKE}`;
   }
+  if ([...secret].length < SESSION_SECRET_MIN_LENGTH || alphabetBits(secret) < SESSION_SECRET_BITS) {
+    return `is too short to hold ${SESSION_SECRET_BITS} bits of randomness (at least ${SESSION_SECRET_MIN_LENGTH} base64 or 64 hex characters); ${HOW_TO_MAKE}`;
+  }
+  if (wordLike(secret)) return `is made of words, which are guessable; ${HOW_TO_MAKE}`;
   if (estimatedBits(secret) < MIN_SECRET_BITS) {
-    return 'has too little randomness (a sequence, a repeated pattern, a keyboard walk or few distinct characters); generate one, e.g. `openssl rand -base64 48`';
+    return `has too little randomness (a sequence, a repeated pattern, a keyboard walk or few distinct characters); ${HOW_TO_MAKE}`;
   }
   return null;
 }

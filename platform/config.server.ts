@@ -81,7 +81,7 @@ const envSchema = Joi.object({
   SOFFICE_PATH: Joi.string(),
   // At most 40 s: with the conversion process's own 15 s it must end before the job expires (60 s, platform/jobs/queues.ts).
   SOFFICE_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(40).default(30),
-  SESSION_SECRET: Joi.string().min(32),
+  SESSION_SECRET: Joi.string().min(32).messages({ 'string.min': 'must be at least {#limit} characters; generate one with `openssl rand -base64 48`' }),
   TRUST_PROXY: Joi.string(),
   WORKER: Joi.string().valid('inline', 'off').default('inline'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
@@ -177,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = v.NODE_ENV as Config['nodeEnv'];
   const dataDir = resolve(v.DATA_DIR);
   if (nodeEnv === 'production' && !v.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration: SESSION_SECRET: is required in production (at least 32 characters)');
+    throw new ConfigError('Invalid configuration: SESSION_SECRET: is required in production (256 bits of randomness); generate one with `openssl rand -base64 48`');
   }
   if (nodeEnv === 'production') {
     const problem = sessionSecretProblem(v.SESSION_SECRET);

@@ -29,7 +29,7 @@ import { webhookHandlers } from './staff/webhook-routes.server.js';
 import { exportHandlers } from './staff/export-routes.server.js';
 import { afterSubmissionHandlers, COUNSELOR_FORM_PATH } from './after-submission/routes.server.js';
 import { afterSubmissionIntegrationHandlers } from './after-submission/integration-routes.server.js';
-import { staffChecklistHandlers } from './after-submission/staff-routes.server.js';
+import { STAFF_FORM_LIMIT, staffChecklistHandlers } from './after-submission/staff-routes.server.js';
 import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
 import { requireRole } from './staff/require-role.server.js';
 // Retention and deletion (issue 27, h27r)
@@ -70,7 +70,7 @@ const body = {
   authForm: withNulCheck(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 })),
   /** A form page posted without scripts: every answer of the page. */
   pageForm: withNulCheck(express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 })),
-  staffForm: withNulCheck(express.urlencoded({ extended: false, limit: '16kb' })),
+  staffForm: withNulCheck(express.urlencoded({ extended: false, limit: STAFF_FORM_LIMIT })),
   /** /completion's counselor form: one address (a form post or JSON). */
   counselorForm: [withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 })), withNulCheck(express.json({ limit: '4kb' }))],
   /** The CRM's decision: a letter of up to 10,000 characters. */

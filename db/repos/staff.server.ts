@@ -9,7 +9,7 @@ export interface StaffSessionRow {
   /** The provider's groups at sign-in (or at the last userinfo check). */
   groups?: string[];
   sub?: string | null;
-  /** The provider's access token, for the minutely userinfo re-check (never sent to the browser). */
+  /** The provider's access token, for the minutely userinfo re-check, sealed (server/staff/idp-token.server.ts; never sent to the browser). */
   idp_access_token?: string | null;
   /** When the right to the desk was last confirmed. */
   checked_at?: Date | null;
@@ -62,6 +62,7 @@ export type AuditAction =
   | 'sign-in-refused'
   | 'list'
   | 'view'
+  | 'sign-out'
   | 'download-pdf'
   | 'download-document'
   | 'export-csv'

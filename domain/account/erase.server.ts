@@ -1,6 +1,7 @@
 import type { AppServices } from '../../platform/app-services.server.js';
 import type { AuditEntry } from '../../db/repos/staff.server.js';
 import { eraseAccountRows, objectKeysOf } from '../../db/repos/erase.server.js';
+import { accountTraces } from '../../server/account/erasure-traces.server.js';
 
 /** The prefixes every object of an account is stored under (platform/storage/document-keys.server.ts, the application PDF). */
 export function objectPrefixesOf(userId: string): string[] {
@@ -14,7 +15,7 @@ export function objectPrefixesOf(userId: string): string[] {
  * names no person. With unsubmittedOnly nothing is deleted once the application is submitted (§4: final).
  */
 /** What erasing needs: the web side and the retention job (workers/jobs/retention.server.ts) both have it. */
-export type ErasureServices = Pick<AppServices, 'db' | 'storage' | 'logger'>;
+export type ErasureServices = Pick<AppServices, 'db' | 'storage' | 'logger' | 'config'>;
 
 export async function eraseApplicant(
   services: ErasureServices,
@@ -26,7 +27,9 @@ export async function eraseApplicant(
   const named = await objectKeysOf(knex, userId);
   const prefixed = (await Promise.all(objectPrefixesOf(userId).map((prefix) => services.storage.list(prefix).catch(() => [] as string[])))).flat();
   const keys = [...new Set([...named, ...prefixed])];
-  const outcome = await eraseAccountRows(knex, userId, { ...audit, detail: { ...audit.detail, objects: keys.length } }, options);
+  const account = (await knex('users').where({ id: userId }).first('username')) as { username: string } | undefined;
+  const traces = accountTraces(services, userId, account?.username ?? null);
+  const outcome = await eraseAccountRows(knex, userId, { ...audit, detail: { ...audit.detail, objects: keys.length } }, traces, options);
   if (outcome !== 'erased') return outcome;
   // Listed again: an upload that landed while the rows were going is caught too.
   const late = (await Promise.all(objectPrefixesOf(userId).map((prefix) => services.storage.list(prefix).catch(() => [] as string[])))).flat();

@@ -40,6 +40,10 @@ export const TOKEN_PURPOSES = [
   'staff-link',
   'staff-oidc',
   'integration-admin',
+  /** A staff session's identity-provider access token, sealed where it is stored (issue 35 finding 13). */
+  'idp-token',
+  /** The pseudonym a deleted account's id is replaced by in the audit trail. */
+  'erased-account',
 ] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 

@@ -22,8 +22,16 @@ import { REJECTION_REASON_MAX_LENGTH, officeRejectsCounselorTranscript } from '.
 import { confirmRelease, previewRelease } from '../../domain/reading/releases.server.js';
 import { ReadingError } from '../../domain/reading/errors.js';
 import { applicantName } from '../../form/applicant-name.js';
+import { audit } from '../staff/audit.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
+
+/**
+ * The staff desk's form body limit (server/routes.server.ts): a decision letter of LETTER_MAX_LENGTH characters at
+ * the most bytes one can take (4 in UTF-8), each percent-encoded (%XX: 3 bytes a byte), plus 4 KB for the other
+ * fields. The body limit must not refuse a letter its own check accepts (issue 35 finding 14: 3,000 'é' got a bare 413).
+ */
+export const STAFF_FORM_LIMIT = LETTER_MAX_LENGTH * 4 * 3 + 4096;
 
 /** Most applications a batch release takes at once (each is a transaction, an audit line, an e-mail job). */
 export const MAX_BATCH_RELEASE = 500;
@@ -134,6 +142,8 @@ export function staffChecklistHandlers(services: AppServices) {
     page: (async (req, res) => {
       const app = await appOf(req.params.id);
       const state = (await afterSubmissionState(services, app.userId))!;
+      // The page shows the applicant's name, counselor's address and letter: a read of applicant data (issue 35 finding 8).
+      await audit(services, req, res, 'view', { userId: app.userId, detail: { page: 'checklist' } });
       const done = typeof req.query.done === 'string' ? req.query.done : null;
       sendStaffPage(
         res,

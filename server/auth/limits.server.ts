@@ -70,14 +70,15 @@ export function ipLimit(services: AppServices, action: LimitedAction): RequestHa
   };
 }
 
+/** The limiter keys of an address (exported for erasure, which removes an account's own: server/account/erasure-traces.server.ts). */
+export const mailKey = (services: Pick<AppServices, 'config'>, username: string) => `mail:${keyedHash(services.config.sessionSecret, 'mail', username)}`;
+export const loginKey = (services: Pick<AppServices, 'config'>, username: string) => `login:${keyedHash(services.config.sessionSecret, 'login', username)}`;
+
 /** Throws 429 when too many e-mails went to this address; counted the same for unknown addresses. */
 export async function limitMailsTo(services: AppServices, username: string): Promise<void> {
-  const key = `mail:${keyedHash(services.config.sessionSecret, 'mail', username)}`;
-  const wait = await count(services, key, MAIL_LIMIT, 'mail');
+  const wait = await count(services, mailKey(services, username), MAIL_LIMIT, 'mail');
   if (wait !== null) throw tooManyRequests(`Too many e-mails were requested for this address. Please wait ${waitText(wait)} and try again.`, wait);
 }
-
-const loginKey = (services: AppServices, username: string) => `login:${keyedHash(services.config.sessionSecret, 'login', username)}`;
 
 /**
  * Reserves one login attempt for the account (known or not) before its password is checked: 429 while it is

@@ -100,9 +100,31 @@ function contentTypeOf(comment: string | undefined): string {
 /**
  * Restores an archive of writeBackup into a database without applicant data and the configured store: applies the
  * migrations, checks they are the archive's, then — in one transaction — empties the product tables and inserts
- * every row; objects are written as the archive reaches them. `replace` allows a database that has accounts.
+ * every row, counting the archive's objects. Objects are written only once that transaction has committed (a
+ * second pass over the archive): a restore whose database part fails leaves the store as it was (issue 35
+ * finding 14). `replace` allows a database that has accounts.
  */
 export async function restoreBackup(knex: Knex, storage: ObjectStore, file: string, options: { replace?: boolean } = {}): Promise<BackupManifest> {
+  const manifest = await restoreRows(knex, file, options);
+  const zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true });
+  let restored = 0;
+  try {
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      if (!entry.fileName.startsWith('objects/')) continue;
+      const body = await readAll(await zip.openReadStreamPromise(entry));
+      await storage.put(entry.fileName.slice('objects/'.length), body, contentTypeOf(entry.fileComment));
+      restored += 1;
+    }
+  } catch (err) {
+    throw new Error(`the database was restored, but writing the objects stopped after ${restored} of ${manifest.objects} (${(err as Error).message}); run the restore again with --replace`, { cause: err });
+  } finally {
+    zip.close();
+  }
+  return manifest;
+}
+
+/** The database part of a restore: every row in one transaction, and the archive's objects counted, not written. */
+async function restoreRows(knex: Knex, file: string, options: { replace?: boolean }): Promise<BackupManifest> {
   const zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true });
   try {
     const first = await nextEntry(zip);
@@ -117,21 +139,17 @@ export async function restoreBackup(knex: Knex, storage: ObjectStore, file: stri
     if (!options.replace && (await applicantRowCount(knex)) > 0) throw new RestoreRefused('the database already holds accounts: restore into an empty database (or pass --replace)');
     await knex.transaction(async (trx) => {
       await emptyTables(trx, manifest.tables.map((t) => t.name));
-      let restored = 0;
-      for (;;) {
-        const entry = await nextEntry(zip);
-        if (!entry) break;
-        const body = await readAll(await zip.openReadStreamPromise(entry));
+      let objects = 0;
+      for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
         const table = /^db\/([a-z0-9_]+)\/\d+\.jsonl$/.exec(entry.fileName)?.[1];
         if (table && manifest.tables.some((t) => t.name === table)) {
-          await insertRows(trx, table, body.toString('utf8').split('\n').filter(Boolean));
+          await insertRows(trx, table, (await readAll(await zip.openReadStreamPromise(entry))).toString('utf8').split('\n').filter(Boolean));
         } else if (entry.fileName.startsWith('objects/')) {
-          await storage.put(entry.fileName.slice('objects/'.length), body, contentTypeOf(entry.fileComment));
-          restored += 1;
+          objects += 1;
         }
       }
       for (const table of manifest.tables) await resetSequences(trx, table.name);
-      if (restored !== manifest.objects) throw new RestoreRefused(`the archive holds ${restored} of its ${manifest.objects} objects`);
+      if (objects !== manifest.objects) throw new RestoreRefused(`the archive holds ${objects} of its ${manifest.objects} objects`);
     });
     return manifest;
   } finally {

@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import type { AppServices } from '../../platform/app-services.server.js';
 import type { StaffSessionRow } from '../../db/repos/staff.server.js';
 import { configurationFor, groupsOf } from './oidc.server.js';
+import { openIdpToken } from './idp-token.server.js';
 
 export type RecheckOutcome = { kind: 'ok'; email: string | null; groups: string[] } | { kind: 'refused' } | { kind: 'unreachable' };
 
@@ -11,7 +12,9 @@ export type RecheckOutcome = { kind: 'ok'; email: string | null; groups: string[
  * e-mail that is no longer verified ends the session; the groups returned replace those of the sign-in.
  */
 export async function recheckWithProvider(services: AppServices, session: StaffSessionRow): Promise<RecheckOutcome> {
-  if (!session.idp_access_token || !session.sub) return { kind: 'refused' };
+  // Stored sealed; one that does not open (another secret, a clear token from before migration 120) ends the session.
+  const accessToken = session.idp_access_token ? openIdpToken(services.config.sessionSecret, session.id_hash, session.idp_access_token, services.now()) : null;
+  if (!accessToken || !session.sub) return { kind: 'refused' };
   let configuration: client.Configuration;
   try {
     configuration = await configurationFor(services);
@@ -19,7 +22,7 @@ export async function recheckWithProvider(services: AppServices, session: StaffS
     return { kind: 'unreachable' };
   }
   try {
-    const info = await client.fetchUserInfo(configuration, session.idp_access_token, session.sub);
+    const info = await client.fetchUserInfo(configuration, accessToken, session.sub);
     const email = typeof info.email === 'string' ? info.email.trim().toLowerCase() : null;
     if (email !== null && email !== session.email) return { kind: 'refused' };
     if (info.email_verified === false) return { kind: 'refused' };

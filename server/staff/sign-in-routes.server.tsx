@@ -136,6 +136,8 @@ export function signInHandlers(services: AppServices) {
   };
 
   const signOut: RequestHandler = async (req, res) => {
+    // Recorded only when a session ends: a sign-out without one (an old tab, a forged form) names nobody.
+    if (res.locals.staff) await audit(services, req, res, 'sign-out', { detail: { via: res.locals.staff.via } });
     await endStaffSession(services, req, res);
     res.redirect(303, '/staff/sign-in');
   };

@@ -5,6 +5,7 @@ import { cookieOptions } from '../cookies.server.js';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
 import { deleteStaffSession, findStaffSession, insertStaffSession, markStaffSessionChecked, touchStaffSession, type StaffSessionRow } from '../../db/repos/staff.server.js';
 import { recheckWithProvider } from './oidc-recheck.server.js';
+import { sealIdpToken } from './idp-token.server.js';
 
 /**
  * Staff sessions are not applicants' sessions: their own cookie (path /staff, so no applicant page ever
@@ -60,16 +61,18 @@ export async function startStaffSession(services: AppServices, req: Request, res
   const old = presented(services, req);
   if (old) await deleteStaffSession(services.db.knex, sha256(old));
   const id = randomToken();
+  const idHash = sha256(id);
   const now = services.now();
+  const ttlSeconds = STAFF_SESSION_ABSOLUTE_MS / 1000;
   await insertStaffSession(services.db.knex, {
-    id_hash: sha256(id),
+    id_hash: idHash,
     email: user.email,
     via: user.via,
     created_at: now,
     last_seen_at: now,
     groups: user.groups ?? [],
     sub: user.sub ?? null,
-    idp_access_token: user.accessToken ?? null,
+    idp_access_token: user.accessToken ? sealIdpToken(services.config.sessionSecret, idHash, user.accessToken, { now, ttlSeconds }) : null,
     checked_at: now,
   });
   res.cookie(staffCookieName(services.config.publicUrl), id, staffCookieOptions(services));

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../../platform/config.server.js';
 import { TEST_TMP } from './paths.js';
 
-// Random-looking: a production-mode test server refuses a guessable secret (issue 23 finding 18).
-export const TEST_SESSION_SECRET = 'test-secret-Vq7Zr2xKp9LmT4wB8nYc3HsJd6FgQ1aEu5Wo';
+// Random (`crypto.randomBytes(48).toString('base64url')`): a production-mode test server refuses a secret
+// without 256 bits of randomness (issue 23 finding 18, issue 35 finding 12).
+export const TEST_SESSION_SECRET = 'NEi60lJBypJPtsqJmZ6Y4BfRMbb_yYXYHKezNZUD-iqL9tsWYm2zt-37l-fUBBSw';
 
 /** A validated configuration for tests: its own data folder, silent logs, no outside services. */
 export function testConfig(env: Record<string, string> = {}): Config {

@@ -12,7 +12,7 @@ export const OIDC_CLIENT_SECRET = 'staff-desk-secret-0123456789';
  * `<sub>|<email>|<flags>`, flags among `verified` (email_verified: true), `unverified` (false; neither: the
  * claim is absent) and `member` (in `group`). `members` can be changed while the test runs (userinfo reads it).
  */
-export async function startProvider(options: { redirectUri: string; group: string }): Promise<{ issuer: string; members: Set<string>; close(): Promise<void> }> {
+export async function startProvider(options: { redirectUri: string; group: string }): Promise<{ issuer: string; members: Set<string>; accessTokens: string[]; close(): Promise<void> }> {
   const members = new Set<string>();
   const seen = new Set<string>();
   let handle: Parameters<typeof createServer>[1] = (_req, res) => res.end();
@@ -43,8 +43,13 @@ export async function startProvider(options: { redirectUri: string; group: strin
     cookies: { keys: ['test-cookie-key-0123456789'] },
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 600, AuthorizationCode: 60 },
   });
+  // Every access token the provider hands out (opaque: the value is its id), so a test can look for it elsewhere.
+  const accessTokens: string[] = [];
+  provider.on('access_token.saved', (token: unknown) => {
+    accessTokens.push((token as { jti: string }).jti);
+  });
   handle = provider.callback();
-  return { issuer, members, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { issuer, members, accessTokens, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Follows the sign-in as a browser would, through the provider's development login and consent forms; returns the desk's callback answer. */

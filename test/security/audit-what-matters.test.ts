@@ -94,4 +94,20 @@ describe('the audit trail records', () => {
     const bundles = await newRows(() => request(ctx.app).get('/staff/exports').set('Cookie', staff).expect(200));
     expect(bundles).toEqual([expect.objectContaining({ staff_email: STAFF, action: 'open-exports' })]);
   });
+
+  // Issue 35 finding 8: the checklist page shows the applicant's name, the counselor's address and the letter.
+  it("each staff view of an application's checklist and decision page, naming the application", async () => {
+    const staff = await staffCookie(ctx, STAFF);
+    const rows = await newRows(() => request(ctx.app).get(`/staff/applications/${applicant.id}/checklist`).set('Cookie', staff).expect(200));
+    expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF, action: 'view', user_id: applicant.id, detail: { page: 'checklist' } })]);
+  });
+
+  it('a staff sign-out, naming who signed out; a sign-out without a session records nothing', async () => {
+    const staff = await staffCookie(ctx, STAFF);
+    const origin = new URL(ctx.config.publicUrl).origin;
+    const rows = await newRows(() => request(ctx.app).post('/staff/sign-out').set('Cookie', staff).set('Origin', origin).expect(303));
+    expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF, action: 'sign-out', detail: { via: 'link' } })]);
+    const again = await newRows(() => request(ctx.app).post('/staff/sign-out').set('Cookie', staff).set('Origin', origin).expect(303));
+    expect(again).toEqual([]);
+  });
 });

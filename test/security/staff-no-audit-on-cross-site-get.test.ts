@@ -29,7 +29,7 @@ afterAll(() => ctx.close());
 
 describe('staff pages reached from another site', () => {
   it.each(['cross-site', 'same-site'])('a %s navigation to the view, the CSV, the PDF, the list, the trail or the bundles writes no audit entry and shows no application', async (site) => {
-    for (const path of [`/staff/applications/${applicant.id}/view`, `/staff/applications/${applicant.id}`, '/staff/export.csv', `/staff/applications/${applicant.id}/pdf`, '/staff?q=Lopez', '/staff/audit', '/staff/exports']) {
+    for (const path of [`/staff/applications/${applicant.id}/view`, `/staff/applications/${applicant.id}`, `/staff/applications/${applicant.id}/checklist`, '/staff/export.csv', `/staff/applications/${applicant.id}/pdf`, '/staff?q=Lopez', '/staff/audit', '/staff/exports']) {
       const before = await auditRows();
       const res = await request(ctx.app).get(path).set('Cookie', staff).set('Sec-Fetch-Site', site).set('Sec-Fetch-Mode', 'navigate');
       expect({ path, audited: (await auditRows()) - before }).toEqual({ path, audited: 0 });
