@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { recordAudit, type AuditEntry } from './staff.server.js';
 
-/** What the account left outside its rows (server/account/erasure-traces.server.ts computes it). */
+/** What the account left outside its rows (domain/account/erasure-traces.server.ts computes it). */
 export interface ErasureTraces {
   username: string | null;
   rateLimitKeys: string[];

@@ -1,7 +1,7 @@
 import type { AppServices } from '../../platform/app-services.server.js';
 import type { AuditEntry } from '../../db/repos/staff.server.js';
 import { eraseAccountRows, objectKeysOf } from '../../db/repos/erase.server.js';
-import { accountTraces } from '../../server/account/erasure-traces.server.js';
+import { accountTraces } from './erasure-traces.server.js';
 
 /** The prefixes every object of an account is stored under (platform/storage/document-keys.server.ts, the application PDF). */
 export function objectPrefixesOf(userId: string): string[] {

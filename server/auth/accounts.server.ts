@@ -1,3 +1,4 @@
+import { codeGuessKey } from '../../platform/rate-limit-keys.server.js';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { keyedHash, randomCode, sameHex } from './tokens.server.js';
@@ -16,7 +17,6 @@ import { clearKey, reserveAttempt } from '../../db/repos/rate-limits.server.js';
 export const MAX_CODE_ATTEMPTS = 5;
 export const CODE_GUESSES = { blockMs: 15 * 60_000, forgetMs: 60 * 60_000 };
 
-export const codeGuessKey = (services: Pick<AppServices, 'config'>, userId: string) => `code:${keyedHash(services.config.sessionSecret, 'code-guesses', userId)}`;
 
 export const ACCOUNT_MESSAGES = {
   signedUp: 'We sent a confirmation code to your email address. Enter it below to confirm your account.',

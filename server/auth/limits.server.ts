@@ -1,3 +1,4 @@
+import { loginKey, mailKey } from '../../platform/rate-limit-keys.server.js';
 import type { Request, RequestHandler } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { tooManyRequests } from '../../platform/http-error.server.js';
@@ -70,9 +71,7 @@ export function ipLimit(services: AppServices, action: LimitedAction): RequestHa
   };
 }
 
-/** The limiter keys of an address (exported for erasure, which removes an account's own: server/account/erasure-traces.server.ts). */
-export const mailKey = (services: Pick<AppServices, 'config'>, username: string) => `mail:${keyedHash(services.config.sessionSecret, 'mail', username)}`;
-export const loginKey = (services: Pick<AppServices, 'config'>, username: string) => `login:${keyedHash(services.config.sessionSecret, 'login', username)}`;
+/** The limiter keys of an address (exported for erasure, which removes an account's own: domain/account/erasure-traces.server.ts). */
 
 /** Throws 429 when too many e-mails went to this address; counted the same for unknown addresses. */
 export async function limitMailsTo(services: AppServices, username: string): Promise<void> {

@@ -6,7 +6,7 @@ import { staffCookie } from '../helpers/staff.js';
 import { presign } from '../fixtures/documents-flow.js';
 import { makePdf } from '../fixtures/documents.js';
 import { hashPassword } from '../../server/auth/passwords.server.js';
-import { erasedPseudonym } from '../../server/account/erasure-traces.server.js';
+import { erasedPseudonym } from '../../domain/account/erasure-traces.server.js';
 import { ACCOUNT_DELETE_PATH } from '../../contracts/account.js';
 import { APPLICATION_PDF_QUEUE, CONVERT_DOCUMENT_QUEUE } from '../../platform/jobs/queues.js';
 

@@ -1,7 +1,6 @@
 import type { AppServices } from '../../platform/app-services.server.js';
-import { keyedHash } from '../auth/tokens.server.js';
-import { loginKey, mailKey } from '../auth/limits.server.js';
-import { codeGuessKey } from '../auth/accounts.server.js';
+import { codeGuessKey, loginKey, mailKey } from '../../platform/rate-limit-keys.server.js';
+import { mac } from '../../platform/tokens/signed-token.server.js';
 
 /**
  * What of an account lives on outside its rows (issue 35 finding 14): limiter keys made from its id or address
@@ -27,7 +26,7 @@ export function accountTraces(services: Pick<AppServices, 'config'>, userId: str
 
 /** A version-8 UUID (RFC 9562: custom) made from HMAC(id): the same for every row of one account, and one-way. */
 export function erasedPseudonym(secret: string, userId: string): string {
-  const hex = keyedHash(secret, 'erased-account', userId);
+  const hex = mac(secret, 'erased-account', userId).toString('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
