@@ -23,3 +23,10 @@ export interface AuditTrailPageData extends OfficePageBase {
   /** The next page of older entries, when there is one. */
   olderHref: string | null;
 }
+
+/** A staff page that says one thing (server/staff/staff-notice.server.ts). */
+export interface StaffNoticeData extends OfficePageBase {
+  message: string;
+  /** Where to go from here; the applications list when none is given. */
+  links?: Array<{ href: string; label: string }>;
+}

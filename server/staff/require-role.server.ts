@@ -3,7 +3,7 @@ import type { AppServices } from '../../platform/app-services.server.js';
 import type { StaffRole } from '../../platform/config-reading.server.js';
 import { forbiddenMessage, hasRole } from '../../domain/reading/roles.server.js';
 import { recordAudit } from '../../db/repos/staff.server.js';
-import { sendStaffMessage } from './html.server.js';
+import { sendStaffNotice } from './staff-notice.server.js';
 
 /**
  * After the 'staff' guard: only staff holding `role` (STAFF_ROLES, docs/reading.md) go on. Anyone else gets a
@@ -22,6 +22,6 @@ export function requireRole(services: AppServices, role: StaffRole): RequestHand
       detail: { action: res.locals.route ?? `${req.method} ${req.path}`, role },
       ip: req.ip ?? null,
     });
-    sendStaffMessage(res, 403, 'Not allowed', staff ?? null, forbiddenMessage(role));
+    await sendStaffNotice(services, req, res, 403, { title: 'Not allowed', message: forbiddenMessage(role) });
   };
 }
