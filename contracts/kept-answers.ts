@@ -9,7 +9,8 @@ export const KEPT_CLEAR_BACK = 'back';
 export const KEPT_CLEAR_RETURNS = ['/about', '/education', '/final-steps', '/signup', '/login'] as const;
 
 export const KEPT_CLEAR_LABEL = 'Not you? Clear the answers on this computer';
-export const KEPT_NOTICE_TEXT = 'Answers typed on this computer before an account was used are shown here and go into the next account created or logged into here.';
+export const KEPT_NOTICE_TEXT =
+  'The answers shown were typed on this computer without an account. They go into the next account created or logged into here, and are forgotten when the browser is closed.';
 export const KEPT_CLEARED_MESSAGE = 'The answers typed on this computer were cleared.';
 
 /** Where the form returns to, from what was posted. */
