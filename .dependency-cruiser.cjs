@@ -21,9 +21,15 @@ function reachesOnlyThrough(name, comment, from, into, through) {
 module.exports = {
   forbidden: [
     importsOnly(
-      'islands-import-only-form-and-contracts',
-      'Islands run in the browser: they import form/, contracts/ and each other, never server/, db/, workers/ or pages/.',
+      'islands-import-only-form-contracts-and-views',
+      'Islands run in the browser: they import form/, contracts/, views/ and each other, never server/, db/, workers/ or pages/.',
       'islands',
+      ['form', 'contracts', 'views'],
+    ),
+    importsOnly(
+      'views-import-only-form-and-contracts',
+      'views/ renders an application read-only (form, review, print) for islands, pages and server alike: it builds on form/ and contracts/ only, so no interactive or server code changes what it prints.',
+      'views',
       ['form', 'contracts'],
     ),
     importsOnly('form-imports-only-itself', 'form/ is THE definition of the application: it depends on nothing else of the project.', 'form', []),
@@ -46,14 +52,36 @@ module.exports = {
       'Job handlers use the validated config, the logger, the object store, the mailer, the signing modules, the metrics and tracing hooks, the after-submission checklist rules and the account erasure (which the web side applies too) of server/, never its routes, boot, services or auth.',
       'workers',
       'server',
-      'config\\.server\\.ts|logger\\.server\\.ts|(storage|mail|security|observability)/[^/]+\\.ts|after-submission/(checklist\\.server|university-time)\\.ts|account/erase\\.server\\.ts',
+      'config\\.server\\.ts|logger\\.server\\.ts|(storage|mail|security|observability)/[^/]+\\.ts|after-submission/(checklist\\.server|decisions\\.server|university-time)\\.ts|account/erase\\.server\\.ts',
     ),
+    reachesOnlyThrough(
+      'domain-reaches-server-only-for-types-and-the-release-path',
+      "domain/ (the office's operations) uses the server's services and config as types, and releases through the one locked release path of after-submission; never routes, pages or views.",
+      'domain',
+      'server',
+      'app-services\\.server\\.ts|config(-reading)?\\.server\\.ts|after-submission/(checklist|decisions)\\.server\\.ts',
+    ),
+    reachesOnlyThrough('domain-reaches-workers-only-through-queues', 'domain/ enqueues jobs through workers/queues.ts and boss.server.ts only.', 'domain', 'workers', 'queues\\.ts|boss\\.server\\.ts'),
+    {
+      name: 'domain-imports-no-pages-or-islands',
+      comment: 'domain/ is server-side logic: no pages/ or islands/.',
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { path: '^(pages|islands)/' },
+    },
     {
       name: 'workers-import-no-pages-or-islands',
       comment: 'Workers never render through the HTTP side: no pages/ or islands/ (the PDF renderer loads pages over HTTP).',
       severity: 'error',
       from: { path: '^workers/' },
       to: { path: '^(pages|islands)/' },
+    },
+    {
+      name: 'server-imports-no-pages',
+      comment: 'server/ renders its own HTML (staff desk, error pages) from views/; pages/ are vike routes, rendered through vike only.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^pages/' },
     },
     {
       name: 'pages-import-server-only-from-hooks',

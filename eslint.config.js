@@ -9,9 +9,9 @@ import globals from 'globals';
 import tseslint from 'lint-tools';
 
 /** The application's own code (everything but tests, scripts and configuration). */
-const SOURCE = ['server', 'pages', 'islands', 'form', 'contracts', 'db', 'workers'].map((folder) => `${folder}/**/*.{ts,tsx}`);
-/** Code that runs in the browser: no server module, no node built-in. */
-const BROWSER = ['islands', 'form', 'contracts'].map((folder) => `${folder}/**/*.{ts,tsx}`);
+const SOURCE = ['domain', 'server', 'pages', 'islands', 'views', 'form', 'contracts', 'db', 'workers'].map((folder) => `${folder}/**/*.{ts,tsx}`);
+/** Code that runs in the browser (views/ too: islands may import it): no server module, no node built-in. */
+const BROWSER = ['islands', 'views', 'form', 'contracts'].map((folder) => `${folder}/**/*.{ts,tsx}`);
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', '.test-tmp/', 'bench-results/', 'coverage/', 'tools/lint/node_modules/', 'test/fixtures/import-boundaries/'] },
@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   {
     // Issue 15: vike's PageContextServer augmentation and useData<Data>() type page context and data.
-    files: ['pages/**/*.{ts,tsx}', 'islands/**/*.{ts,tsx}'],
+    files: ['pages/**/*.{ts,tsx}', 'islands/**/*.{ts,tsx}', 'views/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   {
     // vike reads the page settings from the default export of +config.ts.
-    files: ['pages/+config.ts'],
+    files: ['pages/**/+config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -110,7 +110,9 @@ export interface CompletionStatus {
   transcript:
     | { state: 'received'; text: string }
     | { state: 'requested'; email: string; on: string }
-    | { state: 'needed'; notMyStudent: { email: string; on: string } | null };
+    | { state: 'needed'; notMyStudent: { email: string; on: string } | null; rejected: { on: string; reason: string } | null }
+    /** The applicant answered "No" to the university asking for their transcripts: the school must send it. */
+    | { state: 'not-permitted'; officeEmail: string };
   /** Add or correct the counselor's e-mail and send the request (again); null once the transcript is received. */
   counselorForm: { action: string; field: string; email: string; sendsLeft: number; resend: boolean } | null;
   decision: { state: 'expected'; by: string } | { state: 'ready'; decision: 'admit' | 'deny' | 'waitlist'; headline: string; letter: string | null; releasedOn: string };

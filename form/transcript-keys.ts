@@ -7,7 +7,7 @@ import { walkNodes as walk } from './walk-nodes.js';
  * What the transcript checklist reads from a submitted application, found by what the questions are (never by
  * typing their keys again): the tabs that choose between a counselor sending the transcript and an upload
  * (the only tabs holding a file question), the file question itself, the counselor's e-mail and name
- * questions, and the first high school's name.
+ * questions, the first high school's name, and the applicant's permission to ask the counselor at all.
  */
 export interface TranscriptKeys {
   tabsId: string;
@@ -21,6 +21,8 @@ export interface TranscriptKeys {
   counselorFirstName: string | null;
   counselorLastName: string | null;
   schoolName: string;
+  /** The "may the university request your transcripts?" question and its "No" answer: no counselor request then. */
+  permission: { key: string; refused: string } | null;
 }
 
 
@@ -42,6 +44,9 @@ export function transcriptKeys(definition: FormDefinition = formDefinition()): T
   if (!email) throw new Error("The form definition has no counselor's e-mail question.");
   const school = questions.find((q) => q.kind === 'autocomplete' && q.category === 'hs_ceeb');
   if (!school) throw new Error('The form definition has no high-school question.');
+  const permission = questions.find((q) => q.kind === 'radio' && /permission/i.test(q.label) && /transcript/i.test(q.label));
+  const options = permission && permission.kind === 'radio' && Array.isArray(permission.options) ? (permission.options as readonly { label: string; value: string }[]) : [];
+  const no = options.find((o) => /^no$/i.test(o.label));
   const keys: TranscriptKeys = {
     tabsId: tabs.tabs,
     counselorItem: counselor.id,
@@ -52,6 +57,7 @@ export function transcriptKeys(definition: FormDefinition = formDefinition()): T
     counselorFirstName: counselorQuestion('text', /first/i)?.key ?? null,
     counselorLastName: counselorQuestion('text', /last/i)?.key ?? null,
     schoolName: school.key,
+    permission: permission && no ? { key: permission.key, refused: no.value } : null,
   };
   cache.set(definition, keys);
   return keys;

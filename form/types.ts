@@ -63,7 +63,9 @@ export type Check =
   /** The date lies no more than `years` before today (the oldest supported date). */
   | { check: 'maxAge'; years: number; message: string }
   /** The term (e.g. 'FA2027') starts no earlier than the month/year answered in `monthKey`/`yearKey` (a graduation). */
-  | { check: 'termAfter'; monthKey: string; yearKey: string; message: string };
+  | { check: 'termAfter'; monthKey: string; yearKey: string; message: string }
+  /** The e-mail differs from every other e-mail answer of the form and from the applicant's account address (when known). */
+  | { check: 'notOwnAddress'; message: string };
 
 interface QuestionBase {
   /** The answer key, already prefixed (prefix + '_' + base key). Input id = key; error id = key + '-error'. */

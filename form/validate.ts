@@ -2,6 +2,7 @@ import { termStart } from './admission-cycle.js';
 import { isIsoDate, yearsBefore } from './dates.js';
 import { formDefinition } from './definition.js';
 import { isEmailAddress } from './email-address.js';
+import { isOwnAddress } from './own-addresses.js';
 import { fieldsOf, optionsFor } from './fields.js';
 import { PHONE_PATTERN, SSN_PATTERN } from './formats.js';
 import { FORMAT_MESSAGES, maxLengthMessage, notAnOptionMessage, requiredMessage, typeMessage } from './messages.js';
@@ -23,7 +24,7 @@ import { validationContext, type ValidationContext } from './validation-context.
 
 type Rule = (value: string) => string | undefined;
 
-function checkRule(check: Check, context: ValidationContext, answers: Readonly<Answers>): Rule {
+function checkRule(check: Check, context: ValidationContext, answers: Readonly<Answers>, key: string): Rule {
   switch (check.check) {
     case 'minLength':
       return (value) => (value.length < check.min ? check.message : undefined);
@@ -46,6 +47,8 @@ function checkRule(check: Check, context: ValidationContext, answers: Readonly<A
         if (!start || !Number.isInteger(month) || !Number.isInteger(year) || month < 1 || year < 1) return undefined;
         return year * 12 + month > start.year * 12 + start.month ? check.message : undefined;
       };
+    case 'notOwnAddress':
+      return (value) => (isOwnAddress(value, answers, { exceptKey: key, accountEmail: context.accountEmail, definition: context.definition }) ? check.message : undefined);
   }
 }
 
@@ -128,7 +131,7 @@ function checkMessages(question: Question, value: string, answers: Readonly<Answ
   const messages: string[] = [];
   (question.checks ?? []).forEach((check, index) => {
     if (flags[index] !== true) return;
-    const message = checkRule(check, context, answers)(value);
+    const message = checkRule(check, context, answers, question.key)(value);
     if (message !== undefined) messages.push(message);
   });
   return messages;
@@ -139,6 +142,8 @@ export interface ValidateOptions {
   /** Today for the age rules and the current year for year lists; defaults to the real clock. */
   now?: Date;
   ui?: UiState;
+  /** The applicant's account address (the server knows it; the browser's island need not). */
+  accountEmail?: string | null;
 }
 
 /**

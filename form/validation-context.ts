@@ -14,12 +14,16 @@ export interface ValidationContext {
   required: Record<string, true>;
   checks: Record<string, boolean[]>;
   today: string;
+  /** The applicant's account address, when the caller knows it (the server at submit), for `notOwnAddress`. */
+  accountEmail: string | null;
+  definition: FormDefinition;
 }
 
 export interface ValidationContextOptions {
   definition?: FormDefinition;
   ui?: UiState;
   now?: Date;
+  accountEmail?: string | null;
 }
 
 /** Visibility, requiredness and check conditions for these answers, evaluated with the rules of form/conditions. */
@@ -27,7 +31,7 @@ export function validationContext(answers: Readonly<Answers>, options: Validatio
   const definition = options.definition ?? formDefinition();
   const conditionOptions = { definition, ...(options.ui ? { ui: options.ui } : {}) };
   const { effective, visible: visibleKeys } = visibility(answers, conditionOptions);
-  const context: ValidationContext = { visible: {}, required: {}, checks: {}, today: todayIso(options.now ?? new Date()) };
+  const context: ValidationContext = { visible: {}, required: {}, checks: {}, today: todayIso(options.now ?? new Date()), accountEmail: options.accountEmail ?? null, definition };
   for (const { question } of fieldsOf('all', definition)) {
     if (!visibleKeys.has(question.key)) continue;
     context.visible[question.key] = true;

@@ -180,7 +180,6 @@ export function Form(props: FormProps) {
         return store.get().triggers;
       },
       store,
-      readOnly: false,
       isLoggedIn: props.isLoggedIn,
       change: (values) => dispatch({ type: 'change', values }),
       blur: (key) => dispatch({ type: 'blur', key }),

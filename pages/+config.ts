@@ -5,6 +5,10 @@ declare global {
     interface Config {
       /** The page's own title (each page's +title.ts); the document title adds the application's name. */
       title?: string;
+      /** What the office pages' document title adds after the page's own (pages/(office)/+onRenderHtml.tsx). */
+      titleSuffix?: string;
+      /** Office pages a link opens (the counselor's): no indexing, no referrer. */
+      noIndex?: boolean;
     }
   }
 }
@@ -13,6 +17,8 @@ export default {
   // Pages render on the server only; interactive parts are islands hydrated by islands/hydrate.ts.
   meta: {
     title: { env: { server: true } },
+    titleSuffix: { env: { server: true } },
+    noIndex: { env: { server: true } },
     // No page renders in the browser (no onRenderClient): kept out of the client build, so nothing a page imports
     // for server rendering (react-dom/server, the option lists' cache) can join a chunk the browser loads.
     Page: { env: { server: true } },

@@ -12,11 +12,11 @@ import type { AppServices } from './app-services.server.js';
 import { cspNonce, sameOriginOnly, securityHeaders } from './security/headers.server.js';
 import { rejectNulInUrl } from './security/no-nul.server.js';
 import { apiNotFound, errorHandler } from './errors.server.js';
-import { pathForLog } from './logger.server.js';
+import { logPathFor } from './logger.server.js';
 import { healthRouter } from './health.server.js';
 import { pageRenderer } from './render.server.js';
 import { readReactChunkHref } from './react-chunk.server.js';
-import { routesRouter } from './routes.server.js';
+import { routeTable, routesRouter } from './routes.server.js';
 import { isPageRoute } from '../contracts/routes.js';
 import { sessionMiddleware } from './auth/session.server.js';
 import { sessionReads } from './application/request-application.server.js';
@@ -63,6 +63,9 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   // page loads several, and Lighthouse counts each response's headers (server/static-assets.server.ts).
   if (!options.vite) app.use(precompressedAssets(join(clientDir, 'assets'), '/assets'));
 
+  const routes = routeTable(services);
+  // A link's token in the path (`/counselor/:token`) is a credential: the log shows `[redacted]` in its place.
+  const logPath = logPathFor(routes.flatMap((row) => (row.kind === 'route' ? [row.path] : [])));
   app.use(
     pinoHttp({
       logger,
@@ -73,7 +76,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
         return id;
       },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: pathForLog(req.url) }),
+        req: (req) => ({ id: req.id, method: req.method, url: logPath(req.url) }),
         // The route-map row that answered ("GET /api/document-answer/:key"): groups requests without their ids.
         res: (res: { statusCode: number; raw?: { locals?: { route?: string } } }) => ({ statusCode: res.statusCode, route: res.raw?.locals?.route }),
       },
@@ -119,7 +122,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.use(serviceMode(services));
   app.use(sameOriginOnly(config));
   // Every URL the app answers besides the pages: server/routes.server.ts.
-  app.use(routesRouter(services));
+  app.use(routesRouter(services, routes));
   app.use(apiNotFound);
   // Page requests only (both pass anything else on): a plain form post's message for the page it redirected
   // to, and answers kept while logged out taken in once logged in, before the routing guard looks at them.

@@ -5,6 +5,7 @@ import { resolve, join } from 'node:path';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../form/local-time.js';
 import { parseAdmissionCycle } from '../form/admission-cycle.js';
 import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
+import { parseReplyDate, parseStaffRoles, type StaffRoleMap } from './config-reading.server.js';
 
 /** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
 export interface Config {
@@ -46,7 +47,7 @@ export interface Config {
   admissionCycle: number | null;
   // ── Operators: metrics and traces (issue 27, docs/operations.md "Metrics and traces") ──
   /** GET /metrics: loopback callers always; anyone else only with this bearer token (null: nobody else). */
-  metrics: { token: string | null; workerPort: number | null };
+  metrics: { token: string | null; workerPort: number | null; workerHost: string };
   /** OpenTelemetry traces over OTLP/HTTP; null: tracing off and its SDK never loaded. */
   otel: null | { endpoint: string; headers: Record<string, string>; serviceName: string };
   // ── Retention (issue 27, h27r) ──
@@ -55,6 +56,9 @@ export interface Config {
    * a submitted application is purged submittedRetentionMonths after submission (null: kept forever).
    */
   retention: { inactiveAccountMonths: number; submittedRetentionMonths: number | null };
+  // ── Reading (issue 37, docs/reading.md) ──
+  /** roles: null when STAFF_ROLES is unset (everyone on the desk is an admin); blindReviews: REVIEW_BLIND; replyDate: REPLY_DATE. */
+  reading: { roles: StaffRoleMap | null; blindReviews: boolean; replyDate: { month: number; day: number } };
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -113,9 +117,21 @@ const envSchema = Joi.object({
   // ── Operators: metrics and traces (issue 27) ──
   METRICS_TOKEN: Joi.string().min(24).max(200).pattern(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
   METRICS_PORT: Joi.number().integer().min(1).max(65535),
+  // The worker's metrics port listens on this machine only unless the operator says otherwise (issue 35 finding 11).
+  METRICS_HOST: Joi.string().hostname().default('127.0.0.1'),
   OTEL_EXPORTER_OTLP_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
   OTEL_EXPORTER_OTLP_HEADERS: Joi.string().pattern(/^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, 'key=value pairs separated by commas'),
   OTEL_SERVICE_NAME: Joi.string().max(100).default('freshman-application'),
+  // ── Reading (issue 37) ──
+  STAFF_ROLES: Joi.string().max(4000).custom((value: string, helpers) => {
+    const parsed = parseStaffRoles(value);
+    return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
+  }),
+  REVIEW_BLIND: Joi.boolean().default(true),
+  REPLY_DATE: Joi.string().default('05-01').custom((value: string, helpers) => {
+    const parsed = parseReplyDate(value);
+    return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
+  }),
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
   .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
@@ -215,7 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: v.TIME_ZONE,
     admissionCycle: admissionCycleSetting(v.ADMISSION_CYCLE),
     // ── Operators: metrics and traces (issue 27) ──
-    metrics: { token: v.METRICS_TOKEN ?? null, workerPort: v.METRICS_PORT ?? null },
+    metrics: { token: v.METRICS_TOKEN ?? null, workerPort: v.METRICS_PORT ?? null, workerHost: v.METRICS_HOST },
     otel: v.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT, headers: otlpHeaders(v.OTEL_EXPORTER_OTLP_HEADERS), serviceName: v.OTEL_SERVICE_NAME }
       : null,
@@ -224,6 +240,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inactiveAccountMonths: v.INACTIVE_ACCOUNT_MONTHS as number,
       submittedRetentionMonths: v.SUBMITTED_RETENTION_MONTHS === 'forever' ? null : (v.SUBMITTED_RETENTION_MONTHS as number),
     },
+    reading: readingSetting(v),
+  };
+}
+
+function readingSetting(v: Record<string, any>): Config['reading'] {
+  const roles = v.STAFF_ROLES ? parseStaffRoles(v.STAFF_ROLES) : null;
+  const reply = parseReplyDate(v.REPLY_DATE);
+  return {
+    roles: roles && 'value' in roles ? roles.value : null,
+    blindReviews: v.REVIEW_BLIND !== false,
+    replyDate: 'value' in reply ? reply.value : { month: 5, day: 1 },
   };
 }
 

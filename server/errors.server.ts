@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { HttpError } from './http-error.server.js';
 import { renderGenericErrorHtml, renderNoticeHtml } from './generic-error-html.server.js';
 import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
+import { isMalformedUpload } from './storage/http-errors.server.js';
 
 export const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/integration'];
 
@@ -39,6 +40,7 @@ function clientErrorFrom(err: any): HttpError | null {
   }
   if (err?.code === 'LIMIT_FILE_SIZE') return new HttpError(413, 'Your file is too large. The maximum file size is 1 MB.');
   if (typeof err?.code === 'string' && err.code.startsWith('LIMIT_')) return new HttpError(400, 'The upload was not in the expected form.');
+  if (isMalformedUpload(err)) return new HttpError(400, 'The upload was not in the expected form.');
   if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.expose) {
     return new HttpError(err.status, String(err.message));
   }

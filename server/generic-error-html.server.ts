@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
-import { GenericError } from '../pages/GenericError.js';
-import { NoticePage } from '../pages/NoticePage.js';
+import { GenericError } from '../views/pages/GenericError.js';
+import { NoticePage } from '../views/pages/NoticePage.js';
 
 function documentHtml(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} - Freshman Application</title></head><body>${body}</body></html>`;

@@ -1,7 +1,8 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { existsSync } from 'node:fs';
 import type { AppServices } from './app-services.server.js';
 import { pendingMigrations } from '../db/migrate.server.js';
+import { directFromLoopback } from './security/direct-caller.server.js';
 
 export type CheckResult = 'ok' | string;
 
@@ -26,27 +27,6 @@ export async function readinessChecks(services: AppServices): Promise<Record<str
 
 function objectStoreCheck(services: AppServices): Promise<CheckResult> {
   return services.storage.ping().then(() => 'ok' as const, (err: Error) => `object store unreachable: ${err.message}`);
-}
-
-/**
- * A request from this machine itself, judged by the TCP peer and never by X-Forwarded-For (which a proxy we
- * trust may have filled with anything a visitor sent).
- */
-export function fromLoopback(remoteAddress: string | undefined): boolean {
-  if (!remoteAddress) return false;
-  const address = remoteAddress.startsWith('::ffff:') ? remoteAddress.slice(7) : remoteAddress;
-  return address === '::1' || /^127\./.test(address);
-}
-
-/** Headers a reverse proxy adds when it relays a request: their presence means a visitor, not an operator. */
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'];
-
-/**
- * An operator on this machine calling directly: a loopback peer, and no sign of a proxy in between (a
- * proxy on the same machine also connects from loopback, on behalf of anyone on the network).
- */
-export function directFromLoopback(req: Request): boolean {
-  return fromLoopback(req.socket.remoteAddress) && !PROXY_HEADERS.some((name) => req.headers[name] !== undefined);
 }
 
 export function healthRouter(services: AppServices): Router {

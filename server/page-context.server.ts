@@ -4,6 +4,7 @@ import type { ServiceUser } from './service/service-token.server.js';
 import type { FlashMessage } from '../contracts/flash.js';
 import type { AuthCardState } from '../contracts/auth-cards.js';
 import type { FormPostContext } from './form-post/form-post.server.js';
+import type { OfficeRequest } from './office-page.server.js';
 
 /** Who the request is, as the middleware left it in `res.locals` (server/auth/session, server/service/service-mode). */
 export interface PageLocals {
@@ -48,6 +49,13 @@ declare global {
        * puts them in place. `render` renders them again for another request of the same page.
        */
       pageBody?: PageBody;
+      /**
+       * An office page's request (server/office-page.server.ts): who asks (a staff member, or nobody on a counselor's
+       * link), from where, and the route's parameters. The page's +data hands it to the page's data module.
+       */
+      office?: OfficeRequest;
+      /** The status a page's data asks for (a 404 of an unknown application, a 202 of a PDF being made); else vike's. */
+      responseStatus?: number;
       /** React's chunk in the client build, for a modulepreload link (server/react-chunk.server.ts); null on the dev server. */
       reactChunk: string | null;
     }

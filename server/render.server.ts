@@ -65,8 +65,9 @@ async function renderResponse(services: AppServices, req: Request, res: Response
     headers.push([name, value]);
   }
   const ownHeaders = Object.entries((pageContext as { responseHeaders?: Record<string, string> }).responseHeaders ?? {});
+  const asked = (pageContext as { responseStatus?: number }).responseStatus;
   return {
-    statusCode: httpResponse.statusCode,
+    statusCode: asked && httpResponse.statusCode === 200 ? asked : httpResponse.statusCode,
     headers: [...headers, ...ownHeaders],
     body: withPageBody(httpResponse.body, pageContext.pageBody),
     failed: Boolean(pageContext.errorWhileRendering),

@@ -21,6 +21,7 @@ import { formPostHandlers } from './form-post/routes.server.js';
 import { uploadedHandler } from './form-post/uploaded.server.js';
 import { integrationHandlers, requireClient } from './integration/routes.server.js';
 import { requireStaff, staffCss } from './staff/routes.server.js';
+import { officePage } from './office-page.server.js';
 import { staffSessionMiddleware } from './staff/staff-session.server.js';
 import { signInHandlers } from './staff/sign-in-routes.server.js';
 import { deskHandlers } from './staff/desk-routes.server.js';
@@ -30,9 +31,11 @@ import { afterSubmissionHandlers, COUNSELOR_FORM_PATH } from './after-submission
 import { afterSubmissionIntegrationHandlers } from './after-submission/integration-routes.server.js';
 import { staffChecklistHandlers } from './after-submission/staff-routes.server.js';
 import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
+import { requireRole } from './staff/require-role.server.js';
 // Retention and deletion (issue 27, h27r)
 import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
+import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -134,6 +137,9 @@ export function routeTable(s: AppServices): Row[] {
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
   // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
   const visitorPosts = visitorPostLimit(s);
+  // Roles (issue 37, STAFF_ROLES): after the staff guard; a refusal is a 403 and a line in the trail.
+  const lead = requireRole(s, 'lead');
+  const admin = requireRole(s, 'admin');
 
   return [
     // ── /public: account calls and the prefill link (§7), JSON ─────────────────────────────────────────
@@ -152,7 +158,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/api/logout',                            'student',   auth.logout),
     route('GET',    '/api/logout',                            'student',   auth.logoutByGet), // same-origin fetch only (ADR 0230)
     route('GET',    '/api/profile',                           'student',   application.profile),
-    route('PUT',    '/api/answer',                            'student',   application.saveAnswers),
+    route('PUT',    ANSWER_PATH,                              'student',   application.saveAnswers),
     route('PUT',    '/api/last-page',                         'student',   application.lastPage),
     route('POST',   '/api/web-status',                        'student',   application.webStatus),
     route('POST',   '/api/validations',                       'student',   application.recordValidations),
@@ -161,7 +167,7 @@ export function routeTable(s: AppServices): Row[] {
     route('PUT',    '/api/add-another',                       'student',   application.setAddAnotherCount),
     route('GET',    '/api/tabs',                              'student',   application.tabs),
     route('PUT',    '/api/tabs',                              'student',   application.chooseTab),
-    route('POST',   '/api/submit',                            'student',   application.submit),
+    route('POST',   SUBMIT_PATH,                              'student',   application.submit),
     route('GET',    '/api/pdf',                               'student',   pdf.applicationPdf),
     route('POST',   '/api/presigned-url',                     'student',   documents.presign),
     route('GET',    '/api/document-answer',                   'student',   documents.list),
@@ -232,13 +238,14 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/applications/:id/view',           'staff',     desk.view), // old bookmarks → /staff/applications/:id
     route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
-    route('GET',    '/staff/audit',                           'staff',     desk.auditTrail),
+    route('GET',    '/staff/audit',                           'staff',     admin, officePage(s)),
     route('GET',    '/staff/applications/:id/checklist',      'staff',     office.page),
     route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
+    route('POST',   '/staff/applications/:id/transcript/reject', 'staff',  office.reject),
     route('POST',   '/staff/applications/:id/counselor-request', 'staff',  office.resend),
-    route('POST',   '/staff/applications/:id/decision',       'staff',     office.decision),
-    route('POST',   '/staff/applications/:id/release',        'staff',     office.release),
-    route('POST',   RELEASE_BATCH_PATH,                       'staff',     office.releaseBatch), // /staff/decisions/release
+    route('POST',   '/staff/applications/:id/decision',       'staff',     lead, office.decision),
+    route('POST',   '/staff/applications/:id/release',        'staff',     lead, office.release),
+    route('POST',   RELEASE_BATCH_PATH,                       'staff',     lead, office.releaseBatch), // /staff/decisions/release
     route('GET',    '/staff/webhooks',                        'staff',     webhooks.list),
     route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
     route('POST',   '/staff/exports',                         'staff',     exports.start),
@@ -269,7 +276,7 @@ function firstSegment(path: string): string {
  * and cost about 15 % of a cached page's CPU). Every row's first segment is literal, so no request can match a
  * row of another group.
  */
-export function routesRouter(services: AppServices): RequestHandler {
+export function routesRouter(services: AppServices, rows: Row[] = routeTable(services)): RequestHandler {
   const guards: Record<GuardName, RequestHandler> = {
     visitor,
     signed: visitor,
@@ -287,7 +294,7 @@ export function routesRouter(services: AppServices): RequestHandler {
     if (!router) routers.set(segment, (router = Router()));
     return router;
   };
-  for (const row of routeTable(services)) {
+  for (const row of rows) {
     if (row.kind === 'prefix') {
       routerFor(row.prefix).use(row.prefix, ...row.stack);
       continue;

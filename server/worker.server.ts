@@ -1,11 +1,10 @@
-import express from 'express';
 import type { Server } from 'node:http';
 import { loadConfigOrExit } from './config.server.js';
 import { createLogger } from './logger.server.js';
 import { bootServices } from './boot.server.js';
 import { startTracing } from './observability/telemetry.server.js';
 import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
-import { metricsHandler, METRICS_PATH } from './observability/metrics-route.server.js';
+import { startWorkerMetrics } from './observability/worker-metrics.server.js';
 import { onStopSignals, SHUTDOWN_BOUNDS } from './shutdown.server.js';
 
 /**
@@ -27,14 +26,9 @@ if (!config.databaseUrl) {
 const services = await bootServices(config, logger, { runWorkers: true });
 
 // The worker's own job series (fa_jobs_*, conversions, PDFs, mails) live in this process: with METRICS_PORT set it
-// answers GET /metrics there, under the same rules as the web's (loopback, or METRICS_TOKEN).
+// answers GET /metrics there (on METRICS_HOST, 127.0.0.1 by default).
 let metricsServer: Server | null = null;
-if (config.metrics.workerPort) {
-  const app = express();
-  app.disable('x-powered-by');
-  app.get(METRICS_PATH, metricsHandler({ token: config.metrics.token, knex: services.db.knex }));
-  metricsServer = app.listen(config.metrics.workerPort, () => logger.info({ port: config.metrics.workerPort }, 'worker metrics listening'));
-}
+if (config.metrics.workerPort) metricsServer = startWorkerMetrics(config.metrics, services.db.knex, logger);
 
 onStopSignals(logger, async (signal) => {
   logger.info({ signal, jobsBoundMs: SHUTDOWN_BOUNDS.jobsMs }, 'worker stopping');

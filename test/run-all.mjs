@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Runs every test layer with jest and ends with the line CI reads: `tests: N passed, N failed, N skipped`.
+// The whole suite (no test paths) starts with the type check (`npm run typecheck`: jest strips the types unchecked)
+// and ESLint; each that fails counts as one failed test. `--unit` (`npm run test:unit`) is the fast loop: test/unit
+// alone, without the build, the type check, the lint or a database (no unit test reads dist/ or opens one).
 // Builds first (scripts/build.mjs: tests start the server, the commands and the isolated processes from
 // dist/, as production does), unless dist/ was built from these very sources: .ci/run's passes build once. A suite that cannot run here
 // (no Chromium, no PostgreSQL) records why (test/helpers/gate.ts), and the reasons are printed above that
 // line; in CI (CI=true) any skipped test fails the run.
 //
-// The database (docs/decisions/0250-tests-on-a-local-postgresql.md): with DATABASE_URL every test uses that server.
+// The database (docs/decisions/0280-tests-on-a-local-postgresql.md): with DATABASE_URL every test uses that server.
 // Without it, the whole suite (no test paths given) looks for a PostgreSQL on this machine (TEST_POSTGRES_URL, by
 // default postgres://postgres@127.0.0.1:5432/postgres) and, when one answers, runs as CI does: the unit and
 // database-layer tests on embedded PGlite, then every other layer on a database of its own on that server, dropped
@@ -22,8 +25,9 @@ const skipReasons = join(tmp, 'skip-reasons.log');
 rmSync(skipReasons, { force: true });
 
 const started = Date.now();
-const userArgs = process.argv.slice(2);
-const wholeSuite = userArgs.every((arg) => arg.startsWith('-'));
+const unitOnly = process.argv.includes('--unit');
+const userArgs = process.argv.slice(2).filter((arg) => arg !== '--unit');
+const wholeSuite = !unitOnly && userArgs.every((arg) => arg.startsWith('-'));
 
 /** A database of this run's own on a local PostgreSQL, or null when none answers (or one is not wanted). */
 async function localPostgres() {
@@ -83,15 +87,26 @@ function jest(name, args, env) {
 // Ctrl-C reaches jest too; this process stays to drop the databases it made.
 process.on('SIGINT', () => {});
 
-// ESLint over the tree (eslint.config.js) when the whole suite runs; a lint failure counts as one failed test.
-const lintFailed = wholeSuite && spawnSync('npx', ['eslint', '--max-warnings=0', '.'], { cwd: root, stdio: 'inherit' }).status !== 0;
-if (lintFailed) console.log('lint failed (npm run lint)');
+/** Runs a whole-tree check; a failure is reported by name and counts as one failed test. */
+function check(name, command, args) {
+  const began = Date.now();
+  const failed = spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status !== 0;
+  console.log(`${name} ${failed ? 'FAILED' : 'passed'} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+  return failed;
+}
 
-const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) {
-  console.log('the build failed');
-  console.log('tests: 0 passed, 1 failed, 0 skipped');
-  process.exit(1);
+// The type check and ESLint over the tree when the whole suite runs (in .ci/run: its second pass only).
+const checksFailed = wholeSuite
+  ? [check('typecheck (npm run typecheck)', 'npm', ['run', '--silent', 'typecheck']), check('lint (npm run lint)', 'npx', ['eslint', '--max-warnings=0', '.'])].filter(Boolean).length
+  : 0;
+
+if (!unitOnly) {
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.log('the build failed');
+    console.log(`tests: 0 passed, ${1 + checksFailed} failed, 0 skipped`);
+    process.exit(1);
+  }
 }
 
 const local = await localPostgres();
@@ -106,6 +121,12 @@ if (local) {
   } finally {
     await dropDatabases(local);
   }
+} else if (unitOnly) {
+  console.log('database: none (test/unit only, no build)');
+  const embedded = { ...process.env, TEST_DATABASES: 'none' };
+  delete embedded.DATABASE_URL;
+  const paths = userArgs.some((arg) => !arg.startsWith('-')) ? [] : ['test/unit'];
+  passes.push(jest('unit', [...paths, ...userArgs], embedded));
 } else {
   console.log(process.env.DATABASE_URL ? 'database: DATABASE_URL' : 'database: embedded PGlite');
   passes.push(jest('all', userArgs, process.env));
@@ -113,7 +134,7 @@ if (local) {
 
 const passed = passes.reduce((n, p) => n + p.passed, 0);
 const skipped = passes.reduce((n, p) => n + p.skipped, 0);
-const failed = passes.reduce((n, p) => n + p.failed, 0) + (lintFailed ? 1 : 0);
+const failed = passes.reduce((n, p) => n + p.failed, 0) + checksFailed;
 if (skipped > 0) {
   const reasons = existsSync(skipReasons) ? [...new Set(readFileSync(skipReasons, 'utf8').split('\n').filter(Boolean))] : [];
   console.log(`skipped ${skipped} test(s):`);

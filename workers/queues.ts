@@ -66,6 +66,13 @@ export const PDF_JOB_OPTIONS = {
 /** What a PDF job records once its retries are used up: the same text the completion page shows. */
 export const PDF_GAVE_UP_MESSAGE = PDF_FAILED_MESSAGE;
 
+/**
+ * What a PDF records when this machine has no Chromium: the web side records it at once (nothing is queued)
+ * and a worker without one records the same, so the completion page says one thing and the web side can
+ * recognise it to retry once Chromium is installed.
+ */
+export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';
+
 export const RECEIPT_QUEUE = 'send-receipt';
 export const RECEIPT_FAILED_QUEUE = 'send-receipt-failed';
 
@@ -87,6 +94,12 @@ export const RECEIPT_JOB_OPTIONS = {
   expireInSeconds: 120,
   deadLetter: RECEIPT_FAILED_QUEUE,
 } as const;
+
+/**
+ * The receipt waits for the application PDF: the PDF job queues it when the PDF is stored or has given up. This
+ * later job sends it without the PDF (saying where to download it) should neither ever happen.
+ */
+export const RECEIPT_FALLBACK_SECONDS = 10 * 60;
 
 export const WEBHOOK_QUEUE = 'deliver-webhook';
 export const WEBHOOK_FAILED_QUEUE = 'deliver-webhook-failed';
@@ -124,7 +137,7 @@ export const PDF_ZIP_JOB_OPTIONS = { retryLimit: 2, retryDelay: 10, expireInSeco
 export const AFTER_SUBMISSION_MAIL_QUEUE = 'after-submission-mail';
 export const AFTER_SUBMISSION_MAIL_FAILED_QUEUE = 'after-submission-mail-failed';
 
-export type AfterSubmissionMailJob = { kind: 'counselor'; requestId: string; reminder: 0 | 1 | 2 } | { kind: 'decision'; userId: string };
+export type AfterSubmissionMailJob = { kind: 'counselor'; requestId: string; reminder: 0 | 1 | 2 } | { kind: 'decision'; userId: string } | { kind: 'transcript-rejected'; userId: string };
 
 /** Like the receipt: a mail outage delays these e-mails for days before the job gives up; the rows say what went out. */
 export const AFTER_SUBMISSION_MAIL_OPTIONS = {
@@ -145,6 +158,16 @@ export const RETENTION_CRON = '17 3 * * *';
 export const RETENTION_JOB_OPTIONS = { retryLimit: 3, retryDelay: 600, expireInSeconds: 3600 } as const;
 
 /** Queues every process creates (so web processes can send even when WORKER=off). */
+/**
+ * A scheduled release (issue 37): the job starts at the batch's time (startAfter) and releases its remaining
+ * applications through the one locked release path. Retried while not due (a clock a little behind) or failing.
+ */
+export const RELEASE_BATCH_QUEUE = 'release-batch';
+export interface ReleaseBatchJob {
+  batchId: string;
+}
+export const RELEASE_BATCH_OPTIONS = { retryLimit: 20, retryDelay: 30, retryBackoff: false, expireInSeconds: 900 } as const;
+
 export const QUEUES = [
   PING_QUEUE,
   CONVERT_DOCUMENT_QUEUE,
@@ -159,5 +182,6 @@ export const QUEUES = [
   AFTER_SUBMISSION_MAIL_QUEUE,
   AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
   RETENTION_QUEUE,
+  RELEASE_BATCH_QUEUE,
 ];
 

@@ -9,6 +9,7 @@ import { registerDeliverWebhook } from './jobs/deliver-webhook.server.js';
 import { registerPdfZip } from './jobs/build-pdf-zip.server.js';
 import { registerAfterSubmissionMail } from './jobs/after-submission-mail.server.js';
 import { registerRetention } from './jobs/retention.server.js';
+import { registerReleaseBatch } from './jobs/release-batch.server.js';
 
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUES) await boss.createQueue(name);
@@ -24,4 +25,5 @@ export async function registerWorkers(boss: PgBoss, services: WorkerServices): P
   await registerPdfZip(boss, services);
   await registerAfterSubmissionMail(boss, services);
   await registerRetention(boss, services);
+  await registerReleaseBatch(boss, services);
 }

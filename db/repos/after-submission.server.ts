@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { markReadyForReview } from './reading-stages.server.js';
 
 /**
  * The rows of what happens after submitting (migration 100): the transcript checklist, the requests sent to a
@@ -22,6 +23,11 @@ export interface ChecklistRow {
   not_my_student_at: Date | null;
   resends: number;
   updated_at: Date;
+  /** The office rejected the counselor's upload as unofficial (migration 110); cleared by a new request. */
+  rejected_at?: Date | null;
+  rejected_reason?: string | null;
+  rejected_email?: string | null;
+  rejection_notified_at?: Date | null;
 }
 
 export interface CounselorRequestRow {
@@ -48,10 +54,14 @@ export interface DecisionRow {
   released_by: string | null;
   released_at: Date | null;
   notified_at: Date | null;
+  /** The letter template version the letter came from (null: typed by hand or from the CRM), and whether it was edited. */
+  template_version?: number | null;
+  letter_edited?: boolean | null;
 }
 
 export async function insertChecklist(trx: Knex | Knex.Transaction, row: Omit<ChecklistRow, 'resends' | 'not_my_student_at'>): Promise<void> {
   await trx('transcript_checklist').insert(row).onConflict('user_id').ignore();
+  if (row.status === 'received') await markReadyForReview(trx, row.user_id, row.updated_at);
 }
 
 export async function findChecklist(knex: Knex | Knex.Transaction, userId: string): Promise<ChecklistRow | null> {
@@ -65,6 +75,8 @@ export async function lockChecklist(trx: Knex.Transaction, userId: string): Prom
 
 export async function updateChecklist(trx: Knex | Knex.Transaction, userId: string, patch: Partial<Omit<ChecklistRow, 'user_id'>> & { updated_at: Date }): Promise<void> {
   await trx('transcript_checklist').where({ user_id: userId }).update(patch);
+  // The checklist is complete (issue 37): the application moves to "ready for review" in the same transaction.
+  if (patch.status === 'received') await markReadyForReview(trx, userId, patch.updated_at);
 }
 
 export async function insertCounselorRequest(
@@ -108,16 +120,38 @@ export async function findDecision(knex: Knex | Knex.Transaction, userId: string
   return ((await knex('decisions').where({ user_id: userId }).first()) as DecisionRow | undefined) ?? null;
 }
 
-export async function lockDecision(trx: Knex.Transaction, userId: string): Promise<DecisionRow | null> {
-  return ((await trx('decisions').where({ user_id: userId }).forUpdate().first()) as DecisionRow | undefined) ?? null;
+/**
+ * The decision under lock for the rest of `trx`, or null when none is recorded yet. Before the first decision
+ * there is no row to lock, so the lock is taken on the submitted application's row, which always exists:
+ * concurrent writers (staff form, CRM, batch release) take turns even then, and a released decision stays as
+ * released (issue 35). False `found` when the application is gone or not submitted. Not FOR UPDATE: nothing
+ * here changes the application's key, so rows that only reference it are not held up.
+ */
+export async function lockDecision(trx: Knex.Transaction, userId: string): Promise<{ found: boolean; decision: DecisionRow | null }> {
+  const app = await trx('applications').where({ user_id: userId }).whereNotNull('submitted_at').forNoKeyUpdate().first('user_id');
+  if (!app) return { found: false, decision: null };
+  const decision = ((await trx('decisions').where({ user_id: userId }).forUpdate().first()) as DecisionRow | undefined) ?? null;
+  return { found: true, decision };
 }
 
-export async function upsertDecision(trx: Knex.Transaction, row: Pick<DecisionRow, 'user_id' | 'decision' | 'letter' | 'recorded_by' | 'recorded_at'>): Promise<void> {
-  await trx('decisions').insert(row).onConflict('user_id').merge(['decision', 'letter', 'recorded_by', 'recorded_at']);
+/** Writes the decision as recorded, never over a released one; the row as stored, or null when it was released. */
+export async function upsertDecision(
+  trx: Knex.Transaction,
+  row: Pick<DecisionRow, 'user_id' | 'decision' | 'letter' | 'recorded_by' | 'recorded_at' | 'template_version' | 'letter_edited'>,
+): Promise<DecisionRow | null> {
+  const rows = (await trx('decisions')
+    .insert(row)
+    .onConflict('user_id')
+    .merge(['decision', 'letter', 'recorded_by', 'recorded_at', 'template_version', 'letter_edited'])
+    .whereNull('decisions.released_at')
+    .returning('*')) as DecisionRow[];
+  return rows[0] ?? null;
 }
 
-export async function markDecisionReleased(trx: Knex.Transaction, userId: string, by: string, now: Date): Promise<boolean> {
-  return (await trx('decisions').where({ user_id: userId }).whereNull('released_at').update({ released_at: now, released_by: by })) > 0;
+/** Releases the recorded decision once; the row as stored (what the audit and the webhook describe), or null when already released. */
+export async function markDecisionReleased(trx: Knex.Transaction, userId: string, by: string, now: Date): Promise<DecisionRow | null> {
+  const rows = (await trx('decisions').where({ user_id: userId }).whereNull('released_at').update({ released_at: now, released_by: by }).returning('*')) as DecisionRow[];
+  return rows[0] ?? null;
 }
 
 export async function markDecisionNotified(knex: Knex, userId: string, now: Date): Promise<boolean> {

@@ -82,3 +82,14 @@ export async function markPdfCompleted(knex: Knex, t: PdfJobTarget, outputKey: s
 export async function markPdfFailed(knex: Knex, t: PdfJobTarget, message: string, now: Date): Promise<boolean> {
   return (await current(knex, t).whereIn('status', PENDING_STATUSES).update({ status: 'FAILED', message, completed_at: now })) > 0;
 }
+
+/**
+ * Whether the stored PDF (or the rendering under way) is of the current application: the same answers, and
+ * no document converted after it was requested. A counselor's transcript arrives after submission without
+ * changing the answers; without the second check the staff PDF and the ZIP kept the one rendered before it.
+ */
+export async function pdfIsCurrent(knex: Knex, userId: string, answersVersion: number, pdf: Pick<ApplicationPdfRow, 'answers_version' | 'requested_at'>): Promise<boolean> {
+  if (pdf.answers_version !== answersVersion) return false;
+  const newer = await knex('document_answers').where({ user_id: userId, status: 'COMPLETED' }).where('updated_at', '>', pdf.requested_at).first('answer_key');
+  return !newer;
+}

@@ -27,6 +27,12 @@ export async function findReceipt(knex: Knex, id: string): Promise<ReceiptRow | 
   return ((await knex('receipts').where({ id }).first()) as ReceiptRow | undefined) ?? null;
 }
 
+/** The applicant's receipts not yet sent nor given up: the ones a settled PDF lets go. */
+export async function unsentReceiptIds(knex: Knex, userId: string): Promise<string[]> {
+  const rows = (await knex('receipts').where({ user_id: userId }).whereNull('sent_at').whereNull('gave_up_at').select('id')) as Array<{ id: string | number }>;
+  return rows.map((row) => String(row.id));
+}
+
 /** Resends asked for by this applicant (the submission's own receipt not counted). */
 export async function countResends(knex: Knex, userId: string): Promise<number> {
   const row = (await knex('receipts').where({ user_id: userId, kind: 'resend' }).first(knex.raw('count(*)::int as n'))) as { n: number | string };

@@ -78,7 +78,23 @@ export type AuditAction =
   | 'applicant-delete'
   | 'retention-warning'
   | 'retention-delete'
-  | 'retention-purge';
+  | 'retention-purge'
+  // The reading workflow (issue 37): refusals by role, reads and writes of the office's reading.
+  | 'forbidden'
+  | 'assigned'
+  | 'queue-read'
+  | 'moved-to-committee'
+  | 'review-submitted'
+  | 'reviews-read'
+  | 'committee-view'
+  | 'letter-template-saved'
+  | 'letter-preview'
+  | 'release-preview'
+  | 'release-confirmed'
+  | 'release-scheduled'
+  | 'release-cancelled'
+  | 'release-item-removed'
+  | 'release-batch-done';
 
 export interface AuditEntry {
   at: Date;

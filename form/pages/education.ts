@@ -103,7 +103,13 @@ export function educationPage(): Page {
         { block: 'monthYear', label: 'High School Graduation Date', monthKey: 'grad_month', yearKey: 'grad_year', years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 } },
         { kind: 'text', key: 'counselor_first_name', label: 'Counselor First Name' },
         { kind: 'text', key: 'counselor_last_name', label: 'Counselor Last Name' },
-        { kind: 'email', key: 'counselor_email_address', label: 'Counselor E-mail Address', invalidMessage: MESSAGES.counselorEmail },
+        {
+          kind: 'email',
+          key: 'counselor_email_address',
+          label: 'Counselor E-mail Address',
+          invalidMessage: MESSAGES.counselorEmail,
+          checks: [{ check: 'notOwnAddress', message: MESSAGES.counselorNotApplicant }],
+        },
         highSchools,
         {
           // §4 Tabs: a document under a tab; switching away first checks its conversion, then deletes it.

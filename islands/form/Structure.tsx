@@ -3,15 +3,11 @@ import { allFields } from '../../form/fields.js';
 import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form/types.js';
 import type { PdfStatus } from '../../contracts/statuses.js';
 import { chosenTab } from '../../form/ui-defaults.js';
-import { localKeys } from '../../form/blocks.js';
 import { useForm, useFormState } from './context.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
 import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
-import { ReadOnlyField } from './fields/Field.js';
-
-/** §9: never more than ten components, one by default. */
-export const REPEATER_LIMIT = 10;
+import { repeaterMax } from '../../form/repeater-count.js';
 
 /**
  * Add-another (§2): `count` instances of the template, and an add button until the maximum. A logged-in
@@ -19,7 +15,7 @@ export const REPEATER_LIMIT = 10;
  */
 export function RepeaterBlock({ node, level, count, renderInstance }: { node: Repeater; level: number; count: number; renderInstance: (index: number) => ReactNode }) {
   const form = useForm();
-  const max = Math.min(node.max, REPEATER_LIMIT, node.prefixes.length);
+  const max = repeaterMax(node);
   const shown = Math.min(Math.max(count, 1), max);
   const lastShown = useRef(shown);
   const Title = `h${Math.min(level, 6)}` as 'h3';
@@ -44,23 +40,22 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
           {renderInstance(index)}
         </div>
       ))}
-      {!form.readOnly &&
-        (shown < max ? (
-          <button
-            type="submit"
-            name={POST_FIELDS.action}
-            value={`add:${node.repeater}`}
-            className="button button--secondary repeater__add"
-            onClick={(event) => {
-              event.preventDefault();
-              void addOne();
-            }}
-          >
-            {node.addLabel}
-          </button>
-        ) : (
-          <p className="repeater__limit">{`You have added the maximum of ${max}.`}</p>
-        ))}
+      {shown < max ? (
+        <button
+          type="submit"
+          name={POST_FIELDS.action}
+          value={`add:${node.repeater}`}
+          className="button button--secondary repeater__add"
+          onClick={(event) => {
+            event.preventDefault();
+            void addOne();
+          }}
+        >
+          {node.addLabel}
+        </button>
+      ) : (
+        <p className="repeater__limit">{`You have added the maximum of ${max}.`}</p>
+      )}
     </div>
   );
 }
@@ -81,20 +76,6 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
   const labelId = `${node.tabs}-label`;
   const tabId = (id: string) => `${node.tabs}-tab-${id}`;
   const panelId = (id: string) => `${node.tabs}-panel-${id}`;
-  if (form.readOnly) {
-    const item = node.items.find((i) => i.id === current) ?? node.items[0];
-    // Tabs that hold no question (information for the applicant, e.g. what happens after applying) are no answer.
-    return item && localKeys(node.items.flatMap((i) => i.children)).size > 0 ? (
-      <div className="tabs tabs--readonly">
-        {/* The choice reads like an answer: the tabs' question, then the tab chosen. */}
-        <div className="readonly-field">
-          <span className="readonly-field__label">{node.label}</span>
-          <span className="readonly-field__value">{item.label}</span>
-        </div>
-        {render(item.children)}
-      </div>
-    ) : null;
-  }
   const choose = async (id: string) => {
     if (id === current) return;
     const documents = documentKeysUnder(node, current);
@@ -195,25 +176,20 @@ export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationT
   const set = (next: TriggerState) => form.dispatch({ type: 'trigger', trigger: node.trigger, state: next });
   const states = triggerStates(node);
   const next = states[(states.indexOf(state) + 1) % states.length] ?? 'before';
-  let control: ReactNode = null;
-  if (node.checkbox) {
-    control = form.readOnly ? <ReadOnlyField q={node.checkbox} /> : <CheckboxField q={node.checkbox} />;
-  } else if (!form.readOnly && node.mode === 'checkbox') {
-    control = (
-      <div className="choice">
-        <input type="checkbox" id={node.trigger} className="choice__input" checked={state !== 'before'} onChange={(e) => set(e.target.checked ? 'after' : 'before')} />
-        <label htmlFor={node.trigger} className="choice__label">
-          {node.triggerLabel}
-        </label>
-      </div>
-    );
-  } else if (!form.readOnly) {
-    control = (
-      <button type="button" id={node.trigger} className="button button--secondary" aria-pressed={state !== 'before'} onClick={() => set(next)}>
+  const control: ReactNode = node.checkbox ? (
+    <CheckboxField q={node.checkbox} />
+  ) : node.mode === 'checkbox' ? (
+    <div className="choice">
+      <input type="checkbox" id={node.trigger} className="choice__input" checked={state !== 'before'} onChange={(e) => set(e.target.checked ? 'after' : 'before')} />
+      <label htmlFor={node.trigger} className="choice__label">
         {node.triggerLabel}
-      </button>
-    );
-  }
+      </label>
+    </div>
+  ) : (
+    <button type="button" id={node.trigger} className="button button--secondary" aria-pressed={state !== 'before'} onClick={() => set(next)}>
+      {node.triggerLabel}
+    </button>
+  );
   return (
     <div className="confirmation-trigger" data-state={state}>
       {state === 'before' && render(content)}

@@ -1,5 +1,5 @@
-import { createContext, useContext, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import type { Answers, Question } from '../../form/types.js';
+import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
+import type { Answers } from '../../form/types.js';
 import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
 import type { FormAction, TriggerState } from './state.js';
@@ -21,10 +21,10 @@ export interface FormStore {
 
 /**
  * What every building block reads: the answers, the messages to show, and how to report a change.
- * The same components render on the server (no-op handlers), in the island (a store) and read-only.
+ * The same components render on the server (no-op handlers) and in the island (a store); the read-only views
+ * (review, staff view, PDF) are views/form/, with a context of their own.
  */
 export interface FormContextValue extends FormSnapshot {
-  readOnly: boolean;
   isLoggedIn: boolean;
   change(values: Answers): void;
   blur(key: string): void;
@@ -47,29 +47,13 @@ export interface FormContextValue extends FormSnapshot {
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */
   persistTab?(tabId: string, chosen: string, label: string): Promise<'chosen' | 'blocked' | 'failed'>;
-  /** Read-only: what the review page adds to an answer (its Change link, its problems); none in the staff view and the PDF. */
-  readOnlyExtra?(q: Question): { after: ReactNode; invalid: boolean } | null;
-  /**
-   * Read-only, the review's short listing: whether a question is listed at all (it leaves out empty optional answers),
-   * with sections left with nothing to list, explanatory text left out, and a check group on one line. Absent (the
-   * staff view and the PDF): everything is listed.
-   */
-  listed?(q: Question): boolean;
-  /**
-   * Read-only documents that show pages one after another under the applicant's name (the staff view, the PDF):
-   * 1 renders every heading one level deeper (the page titles as h2), so the document has one h1. The look (classes)
-   * stays; the staff desk's page uses the same markup as the PDF (test/e2e/staff-view.e2e.test.ts compares them).
-   * Absent: the page is the document and its title the h1.
-   */
-  headingOffset?: 0 | 1;
 }
 
 const noop = () => {};
 
-export function staticFormContext(answers: Answers, options: { readOnly?: boolean; isLoggedIn?: boolean } = {}): FormContextValue {
+export function staticFormContext(answers: Answers, options: { isLoggedIn?: boolean } = {}): FormContextValue {
   return {
     answers,
-    readOnly: options.readOnly ?? false,
     isLoggedIn: options.isLoggedIn ?? false,
     messages: () => [],
     change: noop,
@@ -98,7 +82,7 @@ export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 /**
  * One value derived from the form's state: the component re-renders only when that value changes (by `isEqual`),
  * so a keystroke re-renders the field typed in and whatever depends on its answer (a shown-when rule, a group's
- * branch, a dependent select), not the whole page. A static context (server, review, staff view, PDF) is read as is.
+ * branch, a dependent select), not the whole page. A static context (the server's render) is read as is.
  */
 export function useFormState<T>(select: (form: FormSnapshot) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
   const form = useContext(FormContext);

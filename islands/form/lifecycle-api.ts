@@ -2,6 +2,8 @@ import type { ValidationEntry } from '../../form/types.js';
 import { ApiError, apiRequest } from '../ui/api.js';
 import type { WebStatus } from '../../contracts/statuses.js';
 import { UPLOAD_IN_PROGRESS, type AddAnotherRequest, type LastPageRequest, type TabsRequest, type WebStatusRequest } from '../../contracts/api.js';
+import { SUBMIT_PATH } from '../../contracts/api-paths.js';
+import { answersEtag } from '../../contracts/answers-etag.js';
 
 /** §7 / §9: the web-status post is retried 2 times on failure. */
 export const STATUS_POST_RETRIES = 2;
@@ -24,31 +26,28 @@ export async function putLastPage(path: string): Promise<void> {
   await apiRequest('/api/last-page', { method: 'PUT', body: { last_page: path } satisfies LastPageRequest });
 }
 
-/** §4: the schema result is posted only when it has entries (the caller checks). */
-export async function postValidations(entries: readonly ValidationEntry[]): Promise<void> {
-  await apiRequest('/api/validations', { method: 'POST', body: entries });
-}
-
 /**
  * Records the schema result while validating: posted when it has entries (§4); when none remain, the stored
  * one is cleared instead, or the next page would open with the summary of problems already fixed.
  */
 export async function recordValidations(entries: readonly ValidationEntry[]): Promise<void> {
-  if (entries.length > 0) await postValidations(entries);
-  else await apiRequest('/api/validations', { method: 'DELETE' });
+  await apiRequest('/api/validations', entries.length > 0 ? { method: 'POST', body: entries } : { method: 'DELETE' });
 }
 
 export type SubmitOutcome = { outcome: 'submitted' } | { outcome: 'invalid'; validations: ValidationEntry[] };
 
-/** POST /api/submit: 200 submitted (also a repeat: idempotent), 422 with the server's validation result. */
+/**
+ * Submit in one call (§4): the server records the statuses, validates every page and submits, or stores the
+ * problems and answers 422 with them. 200 also for a repeat (idempotent); 409 `submitted`: another tab won.
+ */
 export async function postSubmit(): Promise<SubmitOutcome> {
   try {
-    await apiRequest('/api/submit', { method: 'POST' });
+    await apiRequest(SUBMIT_PATH, { method: 'POST' });
     return { outcome: 'submitted' };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 422 && Array.isArray(err.body?.validations)) {
-      return { outcome: 'invalid', validations: err.body.validations as ValidationEntry[] };
-    }
+    if (!(err instanceof ApiError)) throw err;
+    if (err.status === 422 && Array.isArray(err.body?.validations)) return { outcome: 'invalid', validations: err.body.validations as ValidationEntry[] };
+    if (err.status === 409 && err.body?.submitted === true) return { outcome: 'submitted' };
     throw err;
   }
 }
@@ -64,7 +63,7 @@ export type TabOutcome = { outcome: 'chosen'; etag: string | null } | { outcome:
 export async function putTab(tabId: string, chosenTab: string): Promise<TabOutcome> {
   try {
     const response = await apiRequest<{ version?: number }>('/api/tabs', { method: 'PUT', body: { tab_id: tabId, chosen_tab: chosenTab } satisfies TabsRequest });
-    const etag = response.headers.get('ETag') ?? (typeof response.data?.version === 'number' ? `"v${response.data.version}"` : null);
+    const etag = response.headers.get('ETag') ?? (typeof response.data?.version === 'number' ? answersEtag(response.data.version) : null);
     return { outcome: 'chosen', etag };
   } catch (err) {
     if (err instanceof ApiError && err.status === 409 && err.body?.title === UPLOAD_IN_PROGRESS.title) return { outcome: 'blocked' };

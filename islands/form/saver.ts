@@ -1,6 +1,8 @@
 import type { Answers } from '../../form/types.js';
 import { sessionInvalid } from '../ui/api.js';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
+import { ANSWER_PATH } from '../../contracts/api-paths.js';
+import { answersEtag } from '../../contracts/answers-etag.js';
 
 /** How long after the last keystroke the answers are saved in the background. */
 export const AUTOSAVE_DELAY_MS = 2000;
@@ -121,7 +123,7 @@ export class AnswerSaver {
     const changes = changedAnswers(this.options.current(), this.saved);
     if (Object.keys(changes).length === 0) return;
     try {
-      void (this.options.fetch ?? fetch)('/api/answer', this.init(changes, true)).catch(() => {});
+      void (this.options.fetch ?? fetch)(ANSWER_PATH, this.init(changes, true)).catch(() => {});
     } catch {
       // keepalive refused (body quota): the flush registry and the autosave cover the rest
     }
@@ -153,7 +155,7 @@ export class AnswerSaver {
   private async request(changes: Answers, keepalive: boolean): Promise<SaveResult> {
     let response: Response;
     try {
-      response = await (this.options.fetch ?? fetch)('/api/answer', this.init(changes, keepalive));
+      response = await (this.options.fetch ?? fetch)(ANSWER_PATH, this.init(changes, keepalive));
     } catch {
       return { outcome: 'failed', message: GENERIC_ERROR_MESSAGE, retry: true };
     }
@@ -170,7 +172,7 @@ export class AnswerSaver {
       return { outcome: 'unauthorized' };
     }
     if (response.ok && body) {
-      this.etag = response.headers.get('ETag') ?? (typeof body.version === 'number' ? `"v${body.version}"` : this.etag);
+      this.etag = response.headers.get('ETag') ?? (typeof body.version === 'number' ? answersEtag(body.version) : this.etag);
       // What was sent is now the server's; the applicant may have typed more meanwhile (sent next time).
       this.saved = { ...this.saved, ...changes };
       return { outcome: 'saved' };
@@ -180,7 +182,7 @@ export class AnswerSaver {
       const server = body.answer as Answers;
       this.options.adopt(mergeOnConflict(this.saved, this.options.current(), server));
       this.saved = { ...server };
-      this.etag = `"v${body.version}"`;
+      this.etag = answersEtag(body.version);
       this.held = true;
       return { outcome: 'conflict', message };
     }

@@ -6,7 +6,7 @@ import { registerFlush } from '../lifecycle/unsaved.js';
 import { ApiError, UnauthorizedError, sessionInvalid } from '../ui/api.js';
 import { showError } from '../ui/toast-bus.js';
 import type { LeaveKind } from './leave.js';
-import { postSubmit, postValidations, postWebStatus, putAddAnother, putLastPage, putTab, recordValidations } from './lifecycle-api.js';
+import { postSubmit, postWebStatus, putAddAnother, putLastPage, putTab, recordValidations } from './lifecycle-api.js';
 import { AnswerSaver, type SaveReason, type SaveResult } from './saver.js';
 import { uiState, type FormAction, type FormState } from './state.js';
 import { validate } from '../../form/validate.js';
@@ -150,28 +150,18 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
     [page.path],
   );
 
+  // One request: the statuses, the validation of every page and its stored result are the server's part of it.
   const submit = useCallback(async () => {
-    let status = current.current.webStatus;
-    if (status === null) {
-      await postWebStatus('started');
-      status = 'started';
-    }
-    if (status === 'started') {
-      await postWebStatus('validating');
-      dispatch({ type: 'status', webStatus: 'validating' });
-    }
-    const entries = validateAll();
-    if (entries.length > 0) {
-      await postValidations(entries);
-      return showSummary(entries);
-    }
     const outcome = await postSubmit();
-    if (outcome.outcome === 'invalid') return showSummary(outcome.validations);
+    if (outcome.outcome === 'invalid') {
+      dispatch({ type: 'status', webStatus: 'validating' });
+      return showSummary(outcome.validations);
+    }
     saver.current?.stop();
     dispatch({ type: 'status', webStatus: 'submitted' });
     window.location.assign(COMPLETION_ROUTE);
     return 'left' as const;
-  }, [validateAll, showSummary]);
+  }, [showSummary]);
 
   /** Step link, Continue, Submit (§2): save (and validate) first; stay on the page if the save did not go through. */
   const leave = useCallback(

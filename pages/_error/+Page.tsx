@@ -1,4 +1,4 @@
-import { GenericError } from '../GenericError.js';
+import { GenericError } from '../../views/pages/GenericError.js';
 
 export function Page() {
   return <GenericError />;

@@ -34,6 +34,16 @@ export function ChecklistSection({ status }: { status: CompletionStatus }) {
               <>
                 Requested from <strong>{transcript.email}</strong> on {transcript.on}.
               </>
+            ) : transcript.state === 'not-permitted' ? (
+              <>
+                You chose not to let us ask your counselor for your transcript. Ask your high school to send your official transcript to the Office of
+                Admissions, <a href={`mailto:${transcript.officeEmail}`}>{transcript.officeEmail}</a>, by mail or as an electronic transcript.
+              </>
+            ) : transcript.rejected ? (
+              <>
+                {`The transcript we received on your behalf was not accepted as an official one from your school (${transcript.rejected.on}${transcript.rejected.reason ? `: ${transcript.rejected.reason}` : ''}). `}
+                <a href="#transcript">Give us your counselor’s school e-mail address</a>.
+              </>
             ) : transcript.notMyStudent ? (
               <>
                 {`${transcript.notMyStudent.email} told us on ${transcript.notMyStudent.on} that you are not their student. `}

@@ -5,7 +5,7 @@ import { useData, usePageContext } from '../page-context.js';
 import { shellConfig } from '../layouts/public-config.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
-import { StaffApplication } from './StaffApplication.js';
+import { StaffApplication } from '../../views/print/StaffApplication.js';
 
 /**
  * One form step (§2 /about, /education, /final-steps): the shell around the form island, which renders every

@@ -3,7 +3,7 @@ import { shellConfig } from '../layouts/public-config.js';
 import { formatLocalTime } from '../../form/local-time.js';
 import { FormShell } from '../layouts/FormShell.js';
 import type { Data } from './+data.js';
-import { ReviewAnswers, ReviewProblems } from './ReviewAnswers.js';
+import { ReviewAnswers, ReviewProblems } from '../../views/review/ReviewAnswers.js';
 import { YourData } from './YourData.js';
 import { formDefinition } from '../../form/definition.js';
 import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';

@@ -1,7 +1,8 @@
 import type { AppServices } from '../app-services.server.js';
 import type { CompletionStatus } from '../../contracts/page-data.js';
 import type { ReceivedVia } from '../../db/repos/after-submission.server.js';
-import { APPLICANT_MESSAGES, MAX_APPLICANT_SENDS, afterSubmissionState, decisionExpectedBy } from './checklist.server.js';
+import { MAX_APPLICANT_SENDS, afterSubmissionState, decisionExpectedBy } from './checklist.server.js';
+import { APPLICANT_MESSAGES, counselorRequestPermitted } from './counselor-request.server.js';
 import { COUNSELOR_FIELD, COUNSELOR_FORM_PATH } from './routes.server.js';
 import { universityDate, universityDateTime } from './university-time.js';
 
@@ -30,13 +31,17 @@ export async function completionStatus(services: AppServices, userId: string, se
       ? { state: 'received', text: `${RECEIVED_TEXT[checklist.received_via ?? 'integration'].replace(/\.$/, '')}${checklist.received_via === 'upload' ? '' : ` on ${universityDate(checklist.received_at ?? app.submittedAt, zone)}`}.` }
       : checklist.status === 'requested' && checklist.counselor_email && checklist.requested_at
         ? { state: 'requested', email: checklist.counselor_email, on: universityDate(checklist.requested_at, zone) }
-        : {
-            state: 'needed',
-            notMyStudent: checklist.not_my_student_at && checklist.counselor_email ? { email: checklist.counselor_email, on: universityDate(checklist.not_my_student_at, zone) } : null,
-          };
+        : !counselorRequestPermitted(app)
+          ? { state: 'not-permitted', officeEmail: services.config.contacts.officeEmail }
+          : {
+              state: 'needed',
+              notMyStudent: checklist.not_my_student_at && checklist.counselor_email ? { email: checklist.counselor_email, on: universityDate(checklist.not_my_student_at, zone) } : null,
+              rejected: checklist.rejected_at ? { on: universityDate(checklist.rejected_at, zone), reason: checklist.rejected_reason ?? '' } : null,
+            };
   const sendsLeft = checklist.requested_at ? Math.max(0, MAX_APPLICANT_SENDS - checklist.resends) : MAX_APPLICANT_SENDS + 1;
   const counselorForm =
-    checklist.status === 'received'
+    // No permission, no request: the form is not offered (the applicant's school sends the transcript instead).
+    checklist.status === 'received' || transcript.state === 'not-permitted'
       ? null
       : { action: COUNSELOR_FORM_PATH, field: COUNSELOR_FIELD, email: checklist.counselor_email ?? '', sendsLeft, resend: checklist.status === 'requested' };
   const released = decision?.released_at ? decision : null;
@@ -45,8 +50,8 @@ export async function completionStatus(services: AppServices, userId: string, se
   const notice: CompletionStatus['notice'] =
     said === 'sent' && transcript.state === 'requested'
       ? { kind: 'success', text: APPLICANT_MESSAGES.sent(transcript.email) }
-      : said === 'invalid'
-        ? { kind: 'error', text: APPLICANT_MESSAGES.invalid }
+      : said === 'invalid' || said === 'own-address'
+        ? { kind: 'error', text: APPLICANT_MESSAGES[said] }
         : said === 'limit'
           ? { kind: 'info', text: APPLICANT_MESSAGES.limit(officeEmail) }
           : said === 'received'

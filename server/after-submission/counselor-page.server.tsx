@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Response } from 'express';
 import type { Config } from '../config.server.js';
-import type { CounselorLinkState } from './checklist.server.js';
+import type { CounselorLinkState } from './counselor-link.server.js';
 import { FILE_ACCEPT } from '../../form/documents.js';
 import { universityDate } from './university-time.js';
 
@@ -118,7 +118,7 @@ export function counselorPageTitle(state: CounselorLinkState): string {
     case 'unknown':
       return 'This link does not work';
     default:
-      return 'This link no longer works';
+      return 'This link is no longer valid';
   }
 }
 
@@ -154,19 +154,14 @@ export function sendCounselorPage(res: Response, config: Config, status: number,
       body = <p>{`Thank you. We have the high school transcript of ${state.applicantName}; there is nothing more to send.`}</p>;
       break;
     case 'not-my-student':
-      body = <p>{`We will let ${state.applicantName} know that you are not their counselor. You do not need to do anything else.`}</p>;
+      body = <p>We will let the applicant know that you are not their counselor. You do not need to do anything else.</p>;
       break;
     case 'unknown':
       body = <p>This link is not one we sent, or it was copied incompletely. Please open the link from our e-mail again, or contact us.</p>;
       break;
     default:
-      body = (
-        <p>
-          {state.state === 'expired'
-            ? 'This link has expired. If you still want to send the transcript, contact us and we will send a new link.'
-            : 'This link was replaced: the applicant asked us to send the request again or to another address. Please use the newest e-mail from us, or contact us.'}
-        </p>
-      );
+      // Neutral on purpose: an old or forwarded link says nothing about whom it was for (issue 35).
+      body = <p>This link is no longer valid. If you were asked for a transcript, please use the newest e-mail from us, or contact us.</p>;
   }
   res.status(status);
   res.setHeader('Cache-Control', 'no-store');

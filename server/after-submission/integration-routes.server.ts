@@ -9,11 +9,10 @@ import {
   LETTER_MAX_LENGTH,
   afterSubmissionState,
   markTranscriptReceived,
-  recordDecision,
   submittedApplication,
   type AfterSubmissionState,
-  type DecisionInput,
 } from './checklist.server.js';
+import { recordDecision, type DecisionInput } from './decisions.server.js';
 
 /** The checklist and decision as the CRM reads them (the PUT answers, the feed's items). */
 export function afterSubmissionJson(state: Pick<AfterSubmissionState, 'checklist' | 'decision'>) {

@@ -4,20 +4,16 @@ import type { AppServices } from '../app-services.server.js';
 import { HttpError } from '../http-error.server.js';
 import { newUploadKey, outputKeyFor } from '../documents/keys.server.js';
 import { takeConversionQuota } from '../documents/quotas.server.js';
-import { withStore } from '../storage/http-errors.server.js';
+import { isMalformedUpload, withStore } from '../storage/http-errors.server.js';
 import { replaceDocument } from '../../db/repos/documents.server.js';
 import { recordChecklistAudit } from '../../db/repos/after-submission.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS, type ConvertDocumentData } from '../../workers/queues.js';
 import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, fileExtension } from '../../form/documents.js';
 import { sanitiseFileName } from '../documents/file-name.server.js';
-import {
-  APPLICANT_MESSAGES,
-  COUNSELOR_TRANSCRIPT_KEY,
-  applicantSendsRequest,
-  counselorLinkState,
-  counselorSaysNotMyStudent,
-} from './checklist.server.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from './checklist.server.js';
+import { APPLICANT_MESSAGES, applicantSendsRequest } from './counselor-request.server.js';
+import { auditCounselorView, counselorLinkState, counselorSaysNotMyStudent } from './counselor-link.server.js';
 import { sendCounselorPage } from './counselor-page.server.js';
 
 /** Where /completion's counselor form posts (add or correct the address, or send the request again). */
@@ -43,7 +39,7 @@ function parseUpload(req: Request, res: Response): Promise<string | null> {
       const code = (err as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') return resolve(FILE_MESSAGES.tooLarge);
       if (code && code.startsWith('LIMIT_')) return resolve('Send one transcript file with this form.');
-      if (err instanceof Error && /multipart|boundary/i.test(err.message)) return resolve('Choose the transcript file, then send it.');
+      if (isMalformedUpload(err)) return resolve('Choose the transcript file, then send it.');
       reject(err);
     });
   });
@@ -84,7 +80,7 @@ async function counselorUpload(services: AppServices, req: Request, res: Respons
     const now = services.now();
     const result = await replaceDocument(trx, row, now);
     await boss.send(CONVERT_DOCUMENT_QUEUE, job, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
-    await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'counselor-upload', userId, detail: { email: before.request.email, bytes: file.size } });
+    await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'counselor-upload', userId, detail: { email: before.request.email, bytes: file.size }, ip: req.ip ?? null });
     return result.previous;
   });
   if (replaced) {
@@ -108,7 +104,7 @@ export function afterSubmissionHandlers(services: AppServices) {
       const outcome = await applicantSendsRequest(services, res.locals.user!.id, email, { name: 'applicant', ip: req.ip ?? null });
       if (outcome === 'not-submitted') throw new HttpError(409, 'Submit your application first; we ask your counselor after you submit.');
       if (req.accepts(['html', 'json']) === 'json') {
-        const status = { sent: 200, invalid: 400, limit: 429, received: 409 }[outcome];
+        const status = { sent: 200, invalid: 400, 'own-address': 400, 'not-permitted': 409, limit: 429, received: 409 }[outcome];
         const officeEmail = services.config.contacts.officeEmail;
         const message = outcome === 'sent' ? APPLICANT_MESSAGES.sent(email.trim().toLowerCase()) : outcome === 'limit' ? APPLICANT_MESSAGES.limit(officeEmail) : APPLICANT_MESSAGES[outcome];
         res.status(status).json({ outcome, message });
@@ -121,6 +117,7 @@ export function afterSubmissionHandlers(services: AppServices) {
     counselorPage: (async (req, res) => {
       res.setHeader('Cache-Control', 'no-store');
       const state = await counselorLinkState(services, String(req.params.token));
+      await auditCounselorView(services, state, req.ip ?? null);
       const status = state.state === 'unknown' ? 404 : state.state === 'live' || state.state === 'received' ? 200 : 410;
       sendCounselorPage(res, services.config, status, state, { token: String(req.params.token) });
     }) as RequestHandler<{ token: string }>,
@@ -131,7 +128,7 @@ export function afterSubmissionHandlers(services: AppServices) {
     /** POST /counselor/:token/not-my-student */
     notMyStudent: (async (req, res) => {
       const token = String(req.params.token);
-      const done = await counselorSaysNotMyStudent(services, token);
+      const done = await counselorSaysNotMyStudent(services, token, req.ip ?? null);
       if (done) return void res.redirect(303, `/counselor/${token}`);
       const state = await counselorLinkState(services, token);
       sendCounselorPage(res, services.config, state.state === 'unknown' ? 404 : 409, state, { token });

@@ -7,18 +7,20 @@ import { isUuid, filterFrom } from '../staff/filter.server.js';
 import { filterQuery } from '../staff/list-view.server.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from '../staff/html.server.js';
 import {
-  COUNSELOR_TRANSCRIPT_KEY,
   ChecklistConflict,
   LETTER_MAX_LENGTH,
   afterSubmissionState,
   markTranscriptReceived,
-  officeResendsRequest,
-  recordDecision,
-  releaseDecision,
   submittedApplication,
   type AfterSubmissionState,
 } from './checklist.server.js';
-import { DECISION_LABELS, RECEIVED_VIA_LABELS, staffApplicationPath } from './staff-labels.js';
+import { recordDecision, releaseDecision } from './decisions.server.js';
+import { officeResendsRequest } from './counselor-request.server.js';
+import { DECISION_LABELS, RELEASE_BATCH_PATH, staffApplicationPath } from './staff-labels.js';
+import { TranscriptPanel } from './staff-transcript-panel.server.js';
+import { REJECTION_REASON_MAX_LENGTH, officeRejectsCounselorTranscript } from './counselor-rejection.server.js';
+import { confirmRelease, previewRelease } from '../../domain/reading/releases.server.js';
+import { ReadingError } from '../../domain/reading/errors.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
@@ -29,6 +31,7 @@ export const MAX_BATCH_RELEASE = 500;
 const DONE: Record<string, string> = {
   received: 'The transcript is marked received.',
   resent: 'The request was sent to the counselor again.',
+  rejected: 'The counselor’s transcript is rejected as unofficial. The applicant was e-mailed to give a new counselor address.',
   recorded: 'The decision is recorded. The applicant does not see it until it is released.',
   released: 'The decision is released. The applicant was e-mailed that there is an update.',
   unchanged: 'Nothing changed: that was already so.',
@@ -40,50 +43,14 @@ const DONE: Record<string, string> = {
  */
 export function ChecklistPanel({ state, done, documents, timeZone }: { state: AfterSubmissionState; done?: string | null; documents?: Record<string, DocumentAnswer>; timeZone: string }) {
   const when = (d: Date | string | null) => deskTime(d, timeZone);
-  const { checklist, request, decision, app } = state;
-  const counselorFile = documents?.[COUNSELOR_TRANSCRIPT_KEY];
+  const { decision, app } = state;
   const id = app.userId;
   const base = `/staff/applications/${id}`;
   return (
     <section aria-labelledby="office-checklist">
       <h2 id="office-checklist">Checklist and decision</h2>
       {done && DONE[done] ? <p role="status">{DONE[done]}</p> : null}
-      <h3>High school transcript</h3>
-      <p>
-        {checklist.status === 'received'
-          ? `Received ${RECEIVED_VIA_LABELS[checklist.received_via ?? ''] ?? ''} on ${when(checklist.received_at)}.`
-          : checklist.status === 'requested'
-            ? `Requested from ${checklist.counselor_email} on ${when(checklist.requested_at)}.`
-            : 'Needed: no request is out.'}
-      </p>
-      {counselorFile ? <p>{`The counselor's file: ${counselorFile.file_name} (${counselorFile.status}).`}</p> : null}
-      {checklist.not_my_student_at ? <p className="error">{`${checklist.counselor_email ?? 'The counselor'} said "This is not my student" on ${when(checklist.not_my_student_at)}.`}</p> : null}
-      {request ? (
-        <p className="muted">
-          {`Last request: to ${request.email}, ${request.sent_at ? `e-mailed ${when(request.sent_at)}` : 'not e-mailed yet'}`}
-          {request.reminder_1_sent_at ? `, reminded ${when(request.reminder_1_sent_at)}` : ''}
-          {request.reminder_2_sent_at ? ` and ${when(request.reminder_2_sent_at)}` : ''}
-          {request.voided_at ? `; link void since ${when(request.voided_at)}` : `; link valid until ${when(request.expires_at)}`}
-          {request.last_error ? `; last error: ${request.last_error}` : ''}.{` Applicant's sends from /completion: ${checklist.resends}.`}
-        </p>
-      ) : null}
-      {checklist.status !== 'received' ? (
-        <div className="actions">
-          <form method="post" action={`${base}/transcript`}>
-            <input type="hidden" name="via" value="office-paper" />
-            <button type="submit">Mark received (paper)</button>
-          </form>
-          <form method="post" action={`${base}/transcript`}>
-            <input type="hidden" name="via" value="office-etranscript" />
-            <button type="submit">Mark received (e-transcript)</button>
-          </form>
-          {checklist.counselor_email ? (
-            <form method="post" action={`${base}/counselor-request`}>
-              <button type="submit">{`Send the request to ${checklist.counselor_email} again`}</button>
-            </form>
-          ) : null}
-        </div>
-      ) : null}
+      <TranscriptPanel state={state} documents={documents} when={when} base={base} />
       <h3>Decision</h3>
       {decision ? (
         <>
@@ -187,6 +154,15 @@ export function staffChecklistHandlers(services: AppServices) {
       return outcome === 'changed' ? 'received' : 'unchanged';
     }),
 
+    /** Any staff member may reject for now; a later issue adds roles (reader/lead/admin) and makes this a lead's action. */
+    reject: action(async (req, res) => {
+      const reason = field(req, 'reason').trim();
+      if (!reason) throw new HttpError(400, 'Give the reason the transcript is not official: the applicant reads it.');
+      if (reason.length > REJECTION_REASON_MAX_LENGTH) throw new HttpError(400, `The reason is too long: at most ${REJECTION_REASON_MAX_LENGTH} characters.`);
+      await officeRejectsCounselorTranscript(services, await appOf(req.params.id), reason, actor(req, res));
+      return 'rejected';
+    }),
+
     resend: action(async (req, res) => {
       await officeResendsRequest(services, await appOf(req.params.id), actor(req, res));
       return 'resent';
@@ -206,7 +182,12 @@ export function staffChecklistHandlers(services: AppServices) {
       return outcome === 'changed' ? 'released' : 'unchanged';
     }),
 
-    /** POST /staff/decisions/release?<list filters>: every recorded, unreleased decision among those applications. */
+    /**
+     * POST /staff/decisions/release?<list filters>: every recorded, unreleased decision among those applications.
+     * The first POST only shows what it would do ("Release 3 decisions: 2 admit, 1 deny") with a button carrying
+     * the digest of exactly that set; only the second POST, echoing it, releases (issue 37). A set changed
+     * meanwhile releases nothing (409).
+     */
     releaseBatch: (async (req, res) => {
       const filter = { ...filterFrom(req, services.now()), decision: 'unreleased' as const };
       const ids: string[] = [];
@@ -214,12 +195,39 @@ export function staffChecklistHandlers(services: AppServices) {
         if (row.submitted_at) ids.push(row.user_id);
         if (ids.length >= MAX_BATCH_RELEASE) break;
       }
-      let released = 0;
-      for (const id of ids) {
-        const app = await submittedApplication(services.db.knex, { userId: id });
-        if (app && (await releaseDecision(services, app, actor(req, res))) === 'changed') released += 1;
+      const confirmation = field(req, 'confirm');
+      const staff = res.locals.staff!;
+      if (!confirmation) {
+        const preview = await previewRelease(services, ids);
+        const again = `${RELEASE_BATCH_PATH}${filterQuery({ ...filter, decision: null })}`;
+        return sendStaffPage(
+          res,
+          200,
+          <StaffLayout title="Release decisions" staff={staff}>
+            <p role="status">{preview.ids.length ? `${preview.sentence}.` : preview.sentence}</p>
+            {preview.ids.length ? (
+              <form method="post" action={again}>
+                <input type="hidden" name="confirm" value={preview.digest} />
+                <button type="submit">{`Yes, ${preview.sentence.charAt(0).toLowerCase()}${preview.sentence.slice(1)}`}</button>
+              </form>
+            ) : null}
+            <p>
+              <a href={`/staff${filterQuery({ ...filter, decision: null })}`}>Back to the list without releasing</a>
+            </p>
+          </StaffLayout>,
+        );
       }
-      res.redirect(303, `/staff${filterQuery({ ...filter, decision: null }, { released: String(released) })}`);
+      try {
+        const { released } = await confirmRelease(services, { email: staff.email, groups: staff.groups, ip: req.ip ?? null }, ids, confirmation);
+        res.redirect(303, `/staff${filterQuery({ ...filter, decision: null }, { released: String(released) })}`);
+      } catch (err) {
+        if (!(err instanceof ReadingError)) throw err;
+        sendStaffMessage(res, err.status, 'Release decisions', staff, (
+          <>
+            {err.message} <a href={`/staff${filterQuery({ ...filter, decision: null })}`}>Back to the list</a>
+          </>
+        ));
+      }
     }) as RequestHandler,
   };
 }

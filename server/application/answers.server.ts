@@ -5,6 +5,7 @@ import type { Answers, UiState } from '../../form/types.js';
 import type { ApplicationRow, StoredAnswers } from '../../db/repos/applications.server.js';
 import { HttpError } from '../http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
+import { answersVersionOf } from '../../contracts/answers-etag.js';
 
 /** Longest single answer: the largest configured textarea (§9: 7000). Longer is not typing, it is abuse. */
 export const MAX_ANSWER_LENGTH = 7000;
@@ -47,15 +48,10 @@ export function prepareAnswers(merged: Answers, previous: Answers, ui: UiState, 
   return clearHidden(dated, previous, { ui });
 }
 
-/** ETag of an answers version; If-Match carries it back. */
-export function etagOf(version: number): string {
-  return `"v${version}"`;
-}
-
 /** The version an If-Match names; null when absent or `*` (a save without a validator is applied as is). */
 export function versionFromIfMatch(header: string | undefined): number | null {
   if (header === undefined || header.trim() === '*') return null;
-  const match = /^\s*(?:W\/)?"v(\d{1,9})"\s*$/.exec(header);
-  if (!match) throw new HttpError(400, 'If-Match must be the ETag received from /api/profile or the last save.');
-  return Number(match[1]);
+  const version = answersVersionOf(header);
+  if (version === null) throw new HttpError(400, 'If-Match must be the ETag received from /api/profile or the last save.');
+  return version;
 }

@@ -15,7 +15,7 @@ import { readCookie, sessionCookieName } from '../../contracts/cookies.js';
 import { cookieHeaderOf } from '../cookies.server.js';
 import { loadApplication, pageDocumentsOf, profileFrom, profileOf } from './profile.server.js';
 import { requestApplication } from './request-application.server.js';
-import { etagOf } from './answers.server.js';
+import { answersEtag } from '../../contracts/answers-etag.js';
 import { uiStateWithDefaults } from './ui-state.server.js';
 import { formatLocalTime } from '../../form/local-time.js';
 
@@ -140,7 +140,7 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
     has_changed_page: changed,
     answers: profile.answer,
     version: profile.version,
-    etag: etagOf(profile.version),
+    etag: answersEtag(profile.version),
     ...uiStateWithDefaults(profile),
     document_answer: profile.document_answer,
     validations,

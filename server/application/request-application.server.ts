@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { findApplicationForPage, type ApplicationRead, type ApplicationReadKind, type PageApplicationRead } from '../../db/repos/applications.server.js';
 import { isPageRoute } from '../../contracts/routes.js';
+import { ANSWER_PATH } from '../../contracts/api-paths.js';
 import type { SessionReads } from '../auth/session.server.js';
 import type { LifecyclePageContext } from './page-data.server.js';
 
@@ -59,12 +60,10 @@ export function forgetRequestApplication(locals: object): void {
 export const sessionReads: SessionReads = {
   applicationRead(req: Request): ApplicationReadKind | null {
     if ((req.method === 'GET' || req.method === 'HEAD') && isPageRoute(req.path)) return 'page';
-    if (req.method === 'PUT' && req.path === ANSWER_SAVE_PATH) return 'row';
+    if (req.method === 'PUT' && req.path === ANSWER_PATH) return 'row';
     return null;
   },
   keep(locals, userId, kind, application) {
     reads.set(locals, { userId, kind, row: Promise.resolve(application) });
   },
 };
-
-const ANSWER_SAVE_PATH = '/api/answer';

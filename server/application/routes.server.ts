@@ -11,7 +11,8 @@ import {
   webStatusesOf,
   getApplication,
 } from '../../db/repos/applications.server.js';
-import { etagOf, parseAnswers, versionFromIfMatch } from './answers.server.js';
+import { parseAnswers, versionFromIfMatch } from './answers.server.js';
+import { answersEtag } from '../../contracts/answers-etag.js';
 import { loadApplication, loadProfile } from './profile.server.js';
 import { saveStudentAnswers, submitStudentApplication } from './student-writes.server.js';
 import { sessionApplication } from './request-application.server.js';
@@ -59,7 +60,7 @@ export function applicationHandlers(services: AppServices) {
 
   const profile: RequestHandler = async (_req, res) => {
     const profile = await loadProfile(services, userOf(res));
-    res.setHeader('ETag', etagOf(profile.version));
+    res.setHeader('ETag', answersEtag(profile.version));
     res.json(profile);
   };
 
@@ -78,7 +79,7 @@ export function applicationHandlers(services: AppServices) {
     // Read with the session, in the same statement (server/application/request-application.server.ts).
     const read = await sessionApplication(res.locals, user.id);
     const saved = await saveStudentAnswers(services, user.id, changes, expectedVersion, read);
-    res.setHeader('ETag', etagOf(saved.version));
+    res.setHeader('ETag', answersEtag(saved.version));
     if (saved.outcome === 'submitted') throw submittedError();
     if (saved.outcome === 'conflict') throw new HttpError(409, CONFLICT_MESSAGE, { answer: saved.answers, version: saved.version });
     res.json({ message: SAVED_MESSAGE, version: saved.version, answer: saved.answers });
@@ -144,7 +145,7 @@ export function applicationHandlers(services: AppServices) {
     if (!group) throw new HttpError(400, `Unknown tabs: ${tab_id}`);
     if (!group.keysByItem.has(chosen_tab)) throw new HttpError(400, `Unknown tab ${chosen_tab} for ${tab_id}`);
     const result = await switchTab(services, userOf(res).id, tab_id, chosen_tab);
-    res.setHeader('ETag', etagOf(result.version));
+    res.setHeader('ETag', answersEtag(result.version));
     res.json({ tabs: result.tabs, version: result.version });
   };
 

@@ -1,13 +1,13 @@
 import type { AppServices } from '../app-services.server.js';
 import { validate } from '../../form/validate.js';
-import { saveAnswers, setValidations, submitApplication, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
+import { recordWebStatus, saveAnswers, setValidations, submitApplication, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';
 import { whileOpen } from './open-application.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { queueSubmissionReceipt } from '../receipts/receipts.server.js';
 import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
-import { openChecklistAtSubmission } from '../after-submission/checklist.server.js';
+import { openChecklistAtSubmission } from '../after-submission/counselor-request.server.js';
 
 /**
  * The two writes a student makes both through the JSON API (PUT /api/answer, POST /api/submit) and through a
@@ -31,17 +31,21 @@ export function saveStudentAnswers(services: AppServices, userId: string, change
 }
 
 /**
- * Submits when the locked row validates (a tab switched or an instance added by another tab meanwhile counts);
- * otherwise records the problems as the stored validation result (§4). What a submission sets off — the
+ * The whole of Submit, for the island's one POST /api/submit and the form post's Submit alike: submits when the
+ * locked row validates (a tab switched or an instance added by another tab meanwhile counts); otherwise the
+ * applicant is validating from now on (§4: the statuses started and validating are recorded) and the problems
+ * become the stored validation result, which every page then shows. What a submission sets off — the
  * application PDF, the receipt e-mail, the webhook event — is queued inside the submission's transaction, so
  * it happens exactly when the submission does.
  */
 export async function submitStudentApplication(services: AppServices, userId: string) {
   const now = services.now();
+  // The account's address, so that a counselor's address equal to it is refused (it is the server's to know).
+  const account = (await services.db.knex('users').where({ id: userId }).first('username')) as { username: string } | undefined;
   const outcome = await submitApplication(services.db.knex, userId, {
     now,
     check: (locked) => {
-      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now });
+      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now, accountEmail: account?.username ?? null });
       return problems.length > 0 ? problems : null;
     },
     afterSubmit: async (trx) => {
@@ -51,6 +55,11 @@ export async function submitStudentApplication(services: AppServices, userId: st
       await openChecklistAtSubmission(services, trx, userId);
     },
   });
-  if (outcome.outcome === 'invalid') await whileOpen(services, userId, (trx) => setValidations(trx, userId, outcome.problems, now));
+  if (outcome.outcome === 'invalid') {
+    await whileOpen(services, userId, async (trx) => {
+      for (const status of ['started', 'validating'] as const) await recordWebStatus(trx, userId, status, now);
+      await setValidations(trx, userId, outcome.problems, now);
+    });
+  }
   return outcome;
 }

@@ -4,6 +4,7 @@ import { tooManyRequests } from '../http-error.server.js';
 import { keyedHash } from './tokens.server.js';
 import { clearKey, deleteStale, hit, reserveAttempt } from '../../db/repos/rate-limits.server.js';
 import { throttles } from '../observability/metrics.server.js';
+import { clientKey } from '../security/client-key.server.js';
 
 /**
  * Abuse limits (ADR docs/decisions/0010-accounts-and-sessions.md). Per-IP limits are generous because whole
@@ -62,7 +63,7 @@ async function count(services: AppServices, key: string, limit: { max: number; w
 /** Middleware: 429 with Retry-After once an address (IP) exceeds the action's limit. */
 export function ipLimit(services: AppServices, action: LimitedAction): RequestHandler {
   return async (req: Request, _res, next) => {
-    const key = `ip:${action}:${keyedHash(services.config.sessionSecret, 'ip', req.ip ?? 'unknown')}`;
+    const key = `ip:${action}:${keyedHash(services.config.sessionSecret, 'ip', clientKey(req))}`;
     const wait = await count(services, key, IP_LIMITS[action], `ip_${action}`);
     if (wait !== null) return next(tooManyRequests(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
     next();
@@ -105,7 +106,7 @@ export async function clearLoginFailures(services: AppServices, username: string
 export const VISITOR_POST_LIMIT = { max: 300, windowMs: FIFTEEN_MINUTES };
 export const KEPT_ROWS_LIMIT = { max: 50, windowMs: 60 * 60_000 };
 
-const ipKey = (services: AppServices, kind: string, req: Request) => `ip:${kind}:${keyedHash(services.config.sessionSecret, 'ip', req.ip ?? 'unknown')}`;
+const ipKey = (services: AppServices, kind: string, req: Request) => `ip:${kind}:${keyedHash(services.config.sessionSecret, 'ip', clientKey(req))}`;
 
 /** Middleware: 429 once an address has posted too many form pages without a session (before the body is read). */
 export function visitorPostLimit(services: AppServices): RequestHandler {

@@ -14,7 +14,8 @@ import {
   webStatusesOf,
   type ApplicationRead,
 } from '../../db/repos/applications.server.js';
-import { etagOf, parseAnswers, uiStateOf, versionFromIfMatch } from '../application/answers.server.js';
+import { parseAnswers, uiStateOf, versionFromIfMatch } from '../application/answers.server.js';
+import { answersEtag } from '../../contracts/answers-etag.js';
 import { loadApplication } from '../application/profile.server.js';
 import { saveStudentAnswers, submitStudentApplication } from '../application/student-writes.server.js';
 import { derivedWebStatus } from '../application/page-data.server.js';
@@ -100,7 +101,7 @@ export async function handleStudentPost(services: AppServices, userId: string, p
     // Only what the applicant reviewed is submitted: answers saved since (another tab) send them back to look again.
     const reviewed = versionOf(body);
     if (reviewed !== null && reviewed !== row.version) return { kind: 'redirect', location: `${REVIEW_ROUTE}?${REVIEW_CHANGED_QUERY}=1` };
-    return submit(services, userId, await arrivedStatus(services, userId, row, now), now);
+    return submit(services, userId);
   }
   // A school chosen from the search without scripts fills its block as the autocomplete's pick does.
   const chosen = intent.action?.kind === 'choose' ? await chosenSchool(services, page.id, intent.action.key, intent.action.id) : null;
@@ -113,14 +114,14 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   if (saved.outcome === 'conflict') {
     // As the island adopts the other save: what was typed stays, fields left empty show what was saved meanwhile.
     const answered = Object.fromEntries(Object.entries(typed).filter(([, value]) => isAnswered(value)));
-    return { kind: 'render', status: 409, context: { answers: { ...saved.answers, ...answered }, etag: etagOf(saved.version), errors: [], notice: CONFLICT_MESSAGE } };
+    return { kind: 'render', status: 409, context: { answers: { ...saved.answers, ...answered }, etag: answersEtag(saved.version), errors: [], notice: CONFLICT_MESSAGE } };
   }
   const current: ApplicationRead = { ...row, answers: saved.answers, version: saved.version };
   const errors = malformed(page, typed, shown, current, now);
-  if (errors.length > 0) return { kind: 'render', status: 422, context: { answers: shown, etag: etagOf(saved.version), errors, notice: null } };
+  if (errors.length > 0) return { kind: 'render', status: 422, context: { answers: shown, etag: answersEtag(saved.version), errors, notice: null } };
 
-  const status = await arrivedStatus(services, userId, current, now);
-  if (intent.go === SUBMIT_TARGET) return submit(services, userId, status, now);
+  if (intent.go === SUBMIT_TARGET) return submit(services, userId);
+  await arrivedStatus(services, userId, current, now);
   if (intent.go) {
     const go = intent.go;
     // The last page visited is a form page (§4); the review and the account pages are left without becoming it.
@@ -131,20 +132,15 @@ export async function handleStudentPost(services: AppServices, userId: string, p
 }
 
 /** What the island does on arrival (§4): a first status 'started'; while validating, a fresh validation result. */
-async function arrivedStatus(services: AppServices, userId: string, current: ApplicationRead, now: Date): Promise<string> {
+async function arrivedStatus(services: AppServices, userId: string, current: ApplicationRead, now: Date): Promise<void> {
   const knex = services.db.knex;
-  let status = derivedWebStatus(await webStatusesOf(knex, userId));
-  if (status === null) {
-    await recordWebStatus(knex, userId, 'started', now);
-    status = 'started';
-  }
+  const status = derivedWebStatus(await webStatusesOf(knex, userId));
+  if (status === null) await recordWebStatus(knex, userId, 'started', now);
   if (status === 'validating') await whileOpen(services, userId, (trx) => setValidations(trx, userId, validate(current.answers, 'all', { ui: uiStateOf(current), now }), now));
-  return status;
 }
 
-async function submit(services: AppServices, userId: string, status: string, now: Date): Promise<PostOutcome> {
-  const knex = services.db.knex;
-  if (status === 'started') await recordWebStatus(knex, userId, 'validating', now);
+/** Submit is the island's one call (server/application/student-writes.server.ts): it records the statuses too. */
+async function submit(services: AppServices, userId: string): Promise<PostOutcome> {
   const outcome = await submitStudentApplication(services, userId);
   if (outcome.outcome === 'invalid') {
     // §4 invalid: the summary on the default route, where every page's messages now show.
@@ -183,7 +179,7 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 409) throw err;
         if (err.body.submitted) return { kind: 'redirect', location: COMPLETION_ROUTE };
-        return { kind: 'render', status: 409, context: { answers: shown, etag: etagOf(row.version), errors: [], notice: err.message } };
+        return { kind: 'render', status: 409, context: { answers: shown, etag: answersEtag(row.version), errors: [], notice: err.message } };
       }
       return back(action.tabs);
     }

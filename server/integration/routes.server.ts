@@ -6,6 +6,7 @@ import { verifyToken } from '../security/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
 import { documentAnswersForMany } from '../../db/repos/documents.server.js';
 import { afterSubmissionForMany, type AfterSubmissionRows } from '../../db/repos/after-submission.server.js';
+import { stagesFor } from '../../db/repos/reading-stages.server.js';
 import { afterSubmissionJson } from '../after-submission/integration-routes.server.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
@@ -90,7 +91,7 @@ function decodeFeedCursor(value: unknown): FeedCursor | null {
   throw new HttpError(400, 'since must be a next_cursor returned by this API.');
 }
 
-function feedItem(services: AppServices, row: FeedRow, documents: Record<string, DocumentAnswer>, after: AfterSubmissionRows | undefined) {
+function feedItem(services: AppServices, row: FeedRow, documents: Record<string, DocumentAnswer>, after: AfterSubmissionRows | undefined, stage: string | null) {
   return {
     id: row.user_id,
     reference: row.reference,
@@ -101,6 +102,8 @@ function feedItem(services: AppServices, row: FeedRow, documents: Record<string,
     pdf_url: `${services.config.publicUrl}/integration/v1/applications/${row.user_id}/pdf`,
     // The checklist and decision (issue 25), the same shape as the PUTs answer; transcript null until first read.
     ...(after?.checklist ? afterSubmissionJson({ checklist: after.checklist, decision: after.decision }) : { transcript: null, decision: null }),
+    // Where the office's reading is (issue 37, docs/reading-stages.md).
+    stage,
   };
 }
 
@@ -137,7 +140,8 @@ export function integrationHandlers(services: AppServices) {
     const next = last ? encodeFeedCursor({ at: new Date(last.submitted_at).toISOString(), id: last.user_id }) : since ? encodeFeedCursor(since) : null;
     const documents = await documentAnswersForMany(knex, page.map((r) => r.user_id));
     const after = await afterSubmissionForMany(knex, page.map((r) => r.user_id));
-    const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}, after.get(row.user_id)));
+    const stages = await stagesFor(knex, page.map((r) => r.user_id));
+    const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}, after.get(row.user_id), stages.get(row.user_id) ?? null));
     // Which applications were handed out (ids only: the trail holds no answers).
     await auditIntegration(services, req, res, 'integration-feed', { detail: { count: applications.length, ids: page.map((r) => r.user_id) } });
     res.json({ applications, next_cursor: next, has_more: rows.length > limitRaw });

@@ -5,19 +5,16 @@ import { isLookupCategory } from '../../contracts/lookup.js';
 import { HttpError } from '../http-error.server.js';
 import type { AppServices } from '../app-services.server.js';
 import { verifyImportToken } from './import-token.server.js';
+import { directFromLoopback } from '../security/direct-caller.server.js';
 
 /** The seed files are 2 MB; a national address file is far bigger, but a CSV past this is a mistake. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
 /**
- * Only a process on this machine talking to us directly: a reverse proxy on the same host makes
- * every visitor look local, but it adds X-Forwarded-For / Forwarded, so those requests are refused.
+ * Only a process on this machine talking to us directly: a reverse proxy on the same host makes every visitor look
+ * local, so any sign of one refuses the request (server/security/direct-caller.server.ts).
  */
-export function fromLocalOperator(req: Request): boolean {
-  return LOOPBACK.test(req.socket.remoteAddress ?? '') && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
-}
+export const fromLocalOperator = (req: Request): boolean => directFromLoopback(req);
 
 function byteLimit(max: number): Transform {
   let seen = 0;

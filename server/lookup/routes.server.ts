@@ -5,6 +5,7 @@ import { adminImportHandler } from './admin-import.server.js';
 import { LookupCache } from './lookup-cache.server.js';
 import { answerLookup, type LookupAnswer } from './lookups.server.js';
 import { WindowRateLimiter } from './rate-limit.server.js';
+import { clientKey } from '../security/client-key.server.js';
 
 /**
  * Searches per client address per minute. One applicant typing without pause sends at most two a
@@ -22,7 +23,7 @@ const CACHE_RESULTS = 'public, max-age=3600';
 
 function rateLimited(services: AppServices, limiter: WindowRateLimiter): RequestHandler {
   return (req, _res, next) => {
-    const retryAfter = limiter.hit(req.ip ?? 'unknown', services.now().getTime());
+    const retryAfter = limiter.hit(clientKey(req), services.now().getTime());
     if (retryAfter === 0) return next();
     // 429, not 200 []: an empty list would look like "no school matches" and could be cached as such.
     next(tooManyRequests('Too many searches from your network. Please wait a moment and try again.', retryAfter * 1000, { 'Cache-Control': 'no-store' }));

@@ -2,6 +2,7 @@ import type { Config } from '../config.server.js';
 import type { MailMessage } from '../mail/mailer.server.js';
 import { universityDate } from '../after-submission/university-time.js';
 import { escapeHtml } from '../../contracts/escape-html.js';
+import { inertText, quoted } from './inert-text.js';
 
 function contactLines(config: Config): string[] {
   const { officePhone, officeEmail, helpEmail } = config.contacts;
@@ -33,18 +34,26 @@ export interface CounselorMailContent {
   requestId: string;
 }
 
-export const COUNSELOR_SUBJECT = 'Transcript request';
+/**
+ * Fixed: the applicant's name is never in the subject of an e-mail to a third party (an applicant could
+ * otherwise send "ACTION NEEDED: <link>" from the office's address to any inbox).
+ */
+export const COUNSELOR_SUBJECT = 'Transcript request from the Office of Admissions';
 
-/** The counselor's e-mail: who asks, for which applicant and school, the single-purpose link, and the office's contacts. */
+/**
+ * The counselor's e-mail: who asks, for which applicant and school, the single-purpose link, and the office's
+ * contacts. Every applicant-chosen text (names, school) is quoted and made inert (server/mail/inert-text.ts).
+ */
 export function counselorRequestMail(config: Config, content: CounselorMailContent): MailMessage {
-  const subject = `${content.reminder ? 'Reminder: ' : ''}${COUNSELOR_SUBJECT} for ${content.applicantName}`;
+  const subject = `${content.reminder ? 'Reminder: ' : ''}${COUNSELOR_SUBJECT}`;
+  const applicant = quoted(content.applicantName);
   const paragraphs = [
-    content.counselorName ? `Dear ${content.counselorName},` : 'Dear counselor,',
-    `${content.applicantName} has applied to our university as a first-year student and named you as their high school counselor${content.schoolName ? ` at ${content.schoolName}` : ''}. The Office of Admissions asks you to send their high school transcript.`,
+    content.counselorName ? `Dear ${inertText(content.counselorName)},` : 'Dear counselor,',
+    `An applicant who gave their name as ${applicant} has applied to our university as a first-year student and named you as their high school counselor${content.schoolName ? ` at ${quoted(content.schoolName)}` : ''}. The Office of Admissions asks you to send their high school transcript.`,
     ...(content.reminder ? ['We have not received the transcript yet. If you have already sent it another way, thank you: you can ignore this reminder.'] : []),
     'Upload it here (no account or password is needed; PDF, PNG, JPEG or Word, up to 1 MB):',
     content.link,
-    `This link is only for this transcript and works until ${universityDate(content.expiresAt)}. If ${content.applicantName} is not your student, open the link and choose "This is not my student" so we can tell them.`,
+    `This link is only for this transcript and works until ${universityDate(content.expiresAt)}. If ${applicant} is not your student, open the link and choose "This is not my student" so we can tell them.`,
     'If you did not expect this e-mail, you can ignore it, or contact us.',
   ];
   return message(config, content.to, subject, paragraphs, `counselor-${content.requestId}-${content.reminder}`, content.reminder ? 'counselor-reminder' : 'counselor-request');
@@ -61,4 +70,16 @@ export function decisionReleasedMail(config: Config, content: { to: string; appl
     'For your privacy this e-mail does not say what the update is.',
   ];
   return message(config, content.to, DECISION_SUBJECT, paragraphs, `decision-${content.userId}`, 'decision-released');
+}
+
+export const TRANSCRIPT_REJECTED_SUBJECT = 'Your high school transcript: we need it from your counselor';
+
+/** The applicant's e-mail when the office did not accept the counselor's upload as official: sign in and give a new address. */
+export function transcriptRejectedMail(config: Config, content: { to: string; applicantName: string; userId: string; at: Date }): MailMessage {
+  const paragraphs = [
+    content.applicantName ? `Dear ${content.applicantName},` : 'Hello,',
+    'The Office of Admissions could not accept the transcript sent for your application as an official one from your high school. Sign in and give us your counselor’s school e-mail address so that we can ask them for it:',
+    `${config.publicUrl}/completion`,
+  ];
+  return message(config, content.to, TRANSCRIPT_REJECTED_SUBJECT, paragraphs, `transcript-rejected-${content.userId}-${content.at.getTime()}`, 'transcript-rejected');
 }

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { isPageRoute } from '../../contracts/routes.js';
-import { directFromLoopback } from '../health.server.js';
+import { directFromLoopback } from '../security/direct-caller.server.js';
 import { dbPool, httpDuration, httpRequests, queueDepth, queueOldest, registry, secondsSince } from './metrics.server.js';
 
 export const METRICS_PATH = '/metrics';
@@ -100,15 +100,17 @@ async function collectDatabaseGauges(knex: Knex): Promise<void> {
 }
 
 /**
- * GET /metrics: the Prometheus text format, to an operator on this machine calling directly (never through a
- * proxy, like /readyz's details), or to a scraper presenting METRICS_TOKEN as a bearer token. To anyone else the
- * path does not exist (a plain 404, not the pages' redirect); a wrong token is a 401.
+ * GET /metrics: the Prometheus text format. With METRICS_TOKEN set, only to a caller presenting it as a bearer
+ * token, wherever they call from; without it, only to an operator on this machine calling directly (never through
+ * a proxy, like /readyz's details). To anyone else the path does not exist (a plain 404, not the pages' redirect);
+ * a wrong token is a 401.
  */
 export function metricsHandler(options: { token: string | null; knex?: Knex | null }): RequestHandler {
   return async (req, res) => {
     const authorization = req.get('authorization');
-    const allowed = options.token ? tokenMatches(options.token, authorization) : false;
-    if (!allowed && !directFromLoopback(req)) {
+    // With a token set, even a loopback caller shows it: a proxy on this machine may relay visitors without a trace.
+    const allowed = options.token ? tokenMatches(options.token, authorization) : directFromLoopback(req);
+    if (!allowed) {
       if (options.token && authorization) {
         res.status(401).setHeader('WWW-Authenticate', 'Bearer').type('text').send('Unauthorized');
         return;

@@ -6,13 +6,11 @@ import { HttpError } from '../http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { failApplicationPdfNow, findApplicationPdf, findApplicationWithPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { transactionalDb } from '../../workers/boss.server.js';
-import { APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS } from '../../workers/queues.js';
+import { APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS } from '../../workers/queues.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { withStore } from '../storage/http-errors.server.js';
 import { takeRenderQuota } from '../documents/quotas.server.js';
 import { pdfRenders } from '../observability/metrics.server.js';
-
-export const NO_CHROMIUM_MESSAGE = 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).';
 
 function chromiumAvailable(services: AppServices): boolean {
   return Boolean(services.config.chromiumPath && existsSync(services.config.chromiumPath));
@@ -56,7 +54,7 @@ export async function applicationPdfState(services: AppServices, userId: string)
   let pdf = found ? found.pdf : await findApplicationPdf(knex, user.id);
   const stale = !pdf || (pdf.answers_version !== application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
   const retryFailed =
-    pdf?.status === 'FAILED' && (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && Boolean(pdf.message?.includes('CHROMIUM_PATH'))));
+    pdf?.status === 'FAILED' && (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && pdf.message === NO_CHROMIUM_MESSAGE));
   let missing = false;
   if (pdf?.status === 'COMPLETED' && pdf.output_key && !stale) {
     // A missing object (removed by a lifecycle rule or by hand) is rendered again rather than linked.

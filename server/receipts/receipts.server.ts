@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../app-services.server.js';
 import { countResends, insertReceipt, type ReceiptKind } from '../../db/repos/receipts.server.js';
+import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { referenceOf } from '../../db/repos/references.server.js';
-import { RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../workers/queues.js';
+import { RECEIPT_FALLBACK_SECONDS, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../workers/queues.js';
 import { transactionalDb } from '../../workers/boss.server.js';
 
 /** Receipts an applicant may ask for again from /completion (lost e-mail, wrong folder), beyond the first. */
@@ -13,11 +14,29 @@ export function resendsExhaustedMessage(officeEmail: string): string {
   return `Your receipt has already been sent again ${MAX_RESENDS} times, the most we can send. If it has not arrived, check your spam folder, or e-mail ${officeEmail} with your reference.`;
 }
 
-/** Queues a receipt e-mail: inside `trx` (the submission's transaction) the row and its job commit or roll back together. */
+/**
+ * Queues a receipt e-mail: inside `trx` (the submission's transaction) the row and its jobs commit or roll back
+ * together. The receipt carries the application PDF, so it is sent when the PDF job settles (that job queues it,
+ * in the transaction that records the PDF); it is queued at once only when the PDF has already settled. A second
+ * job, RECEIPT_FALLBACK_SECONDS later, sends it without the PDF should the PDF never settle (a queue outage).
+ * Sending is idempotent (the row, not the job, says whether it went), so either job may be the one that sends.
+ */
 export async function queueReceipt(services: AppServices, knex: Knex, receipt: { userId: string; reference: string; kind: ReceiptKind }, trx?: Knex.Transaction): Promise<string> {
   const receiptId = await insertReceipt(knex, { ...receipt, now: services.now() });
-  await services.boss.send(RECEIPT_QUEUE, { receiptId } satisfies ReceiptJob, { ...RECEIPT_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
+  const job = { receiptId } satisfies ReceiptJob;
+  const inTrx = trx ? { db: transactionalDb(trx) } : {};
+  if (await pdfSettled(knex, receipt.userId)) await services.boss.send(RECEIPT_QUEUE, job, { ...RECEIPT_JOB_OPTIONS, ...inTrx });
+  await services.boss.send(RECEIPT_QUEUE, job, { ...RECEIPT_JOB_OPTIONS, ...inTrx, startAfter: RECEIPT_FALLBACK_SECONDS });
   return receiptId;
+}
+
+/** The PDF of the current answers is stored or has given up: nothing will queue the receipt later. */
+async function pdfSettled(knex: Knex, userId: string): Promise<boolean> {
+  const [pdf, application] = await Promise.all([
+    findApplicationPdf(knex, userId),
+    knex('applications').where({ user_id: userId }).first('version') as Promise<{ version: number } | undefined>,
+  ]);
+  return Boolean(pdf && application && pdf.answers_version === application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
 }
 
 /**

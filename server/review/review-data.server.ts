@@ -19,7 +19,7 @@ export async function reviewPageData(pageContext: LifecyclePageContext & { respo
   const submitted = data.web_status === 'submitted';
   // The row this request already read (the guard and formPageData share it): no second or third read.
   const row = user ? await requestApplication(pageContext, user.id) : undefined;
-  const problems = submitted || !user ? [] : validate(data.answers, 'all', { ui: { addAnother: data.add_another, tabs: data.tabs }, now: services.now() });
+  const problems = submitted || !user ? [] : validate(data.answers, 'all', { ui: { addAnother: data.add_another, tabs: data.tabs }, now: services.now(), accountEmail: user.username });
   const marker = pageChangeMarker(services, pageContext.headersOriginal);
   if (marker) {
     const { secure, path } = cookieOptions(services.config, { httpOnly: false });

@@ -4,10 +4,11 @@ import { fieldByKey } from '../../form/fields.js';
 import { fileQuestionKeys } from '../../form/document-keys.js';
 import { formatFileSize } from '../../form/documents.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
-import { ReadOnlyForm } from '../../pages/form-components/ReadOnlyForm.js';
+import { ReadOnlyForm } from '../../views/form/ReadOnlyForm.js';
 import type { StaffFilter } from '../../db/repos/staff-applications.server.js';
 import { StaffLayout, deskTime } from './html.server.js';
 import { staffApplicationPath } from '../after-submission/staff-labels.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from '../after-submission/checklist.server.js';
 import type { AuditRow } from '../../db/repos/staff.server.js';
 import { STATUS_LABELS, filterQuery } from './list-view.server.js';
 import type { StaffUser } from './staff-session.server.js';
@@ -33,6 +34,7 @@ const DOCUMENT_STATE: Record<string, string> = {
 };
 
 function documentLabel(key: string): string {
+  if (key === COUNSELOR_TRANSCRIPT_KEY) return 'Transcript from the counselor';
   const label = fieldByKey(key)?.question.label;
   return typeof label === 'string' && label ? label : key;
 }
@@ -45,7 +47,8 @@ function documentLabel(key: string): string {
  */
 export function ApplicationView({ staff, view, back, timeZone, history }: { staff: StaffUser; view: StaffApplicationView; back: StaffFilter; timeZone: string; history: readonly AuditRow[] }) {
   const name = applicantName(view.answers, '');
-  const documents = fileQuestionKeys().filter((key) => view.documents[key]);
+  // The counselor's transcript is no form question, but it is this application's document too (issue 37).
+  const documents = [...fileQuestionKeys(), COUNSELOR_TRANSCRIPT_KEY].filter((key) => view.documents[key]);
   // Converted documents count as answered (§3), as in the form and the PDF.
   const answers = { ...view.answers, ...Object.fromEntries(documents.filter((k) => view.documents[k]!.status === 'COMPLETED').map((k) => [k, 'ANSWERED'])) };
   return (

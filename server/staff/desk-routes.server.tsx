@@ -12,10 +12,12 @@ import { filterQuery } from './list-view.server.js';
 import { exportAllowed } from './export-limits.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from './html.server.js';
+import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
 import { ListView } from './list-view.server.js';
 import { decodeCursor, encodeCursor, entryTermOptions, filterFrom, isUuid } from './filter.server.js';
 import { audit } from './audit.server.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from '../after-submission/checklist.server.js';
+import { pdfIsCurrent } from '../../db/repos/application-pdfs.server.js';
 import { streamCsv } from './csv-export.server.js';
 
 const PAGE_SIZE = 50;
@@ -43,7 +45,7 @@ export function deskHandlers(services: AppServices) {
         next={page.next ? encodeCursor(page.next) : null}
         terms={entryTermOptions(now)}
         timeZone={services.config.timeZone}
-        notice={typeof req.query.released === 'string' && /^\d+$/.test(req.query.released) ? `${req.query.released} decisions released.` : null}
+        notice={typeof req.query.released === 'string' && /^\d+$/.test(req.query.released) ? `${req.query.released} ${req.query.released === '1' ? 'decision' : 'decisions'} released.` : null}
       />,
     );
   };
@@ -106,7 +108,7 @@ export function deskHandlers(services: AppServices) {
 
   const document: RequestHandler<{ id: string; key: string }> = async (req, res) => {
     const { id, key } = req.params;
-    if (!isUuid(id) || !isFileQuestionKey(key)) throw new HttpError(404, 'No such document.');
+    if (!isUuid(id) || !(isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY)) throw new HttpError(404, 'No such document.');
     const row = (await knex('document_answers').where({ user_id: id, answer_key: key }).first('file_key', 'file_name', 'status', 'output_key')) as
       | { file_key: string; file_name: string; status: string | null; output_key: string | null }
       | undefined;
@@ -126,13 +128,13 @@ export function deskHandlers(services: AppServices) {
     if (!found) throw new HttpError(404, 'No such application.');
     const pdf = found.pdf;
     const storage = services.storage;
-    if (pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found.version && (await storage.head(pdf.output_key))) {
+    if (pdf?.status === 'COMPLETED' && pdf.output_key && (await pdfIsCurrent(knex, id, found.version, pdf)) && (await storage.head(pdf.output_key))) {
       await audit(services, req, res, 'download-pdf', { userId: id });
       const name = applicantName(found.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
       res.redirect(303, await storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`));
       return;
     }
-    const inFlight = pdf && (pdf.status === 'UNPROCESSED' || pdf.status === 'IN_PROGRESS') && pdf.answers_version === found.version;
+    const inFlight = pdf && (pdf.status === 'UNPROCESSED' || pdf.status === 'IN_PROGRESS') && (await pdfIsCurrent(knex, id, found.version, pdf));
     if (!inFlight) {
       try {
         await enqueueApplicationPdf(services, id);
@@ -154,54 +156,5 @@ export function deskHandlers(services: AppServices) {
     );
   };
 
-  const auditTrail: RequestHandler = async (req, res) => {
-    const before = typeof req.query.before === 'string' && /^\d{1,18}$/.test(req.query.before) ? req.query.before : null;
-    const rows = await listAudit(knex, { before, limit: PAGE_SIZE + 1 });
-    // Reading the trail is itself in the trail (issue 23 finding 5); this entry shows on the next reading.
-    await audit(services, req, res, 'open-audit', { detail: before ? { before } : {} });
-    const page = rows.slice(0, PAGE_SIZE);
-    sendStaffPage(
-      res,
-      200,
-      <StaffLayout title="Audit trail" staff={res.locals.staff!}>
-        <table>
-          <caption>Every staff sign-in, view, download and export, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Application</th>
-              <th scope="col">From</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.map((row) => (
-              <tr key={row.id}>
-                <td>{deskTime(row.at, services.config.timeZone, 'seconds')}</td>
-                <td>{row.staff_email}</td>
-                <td>{row.action}</td>
-                <td>{row.applicant ?? auditDetail(row.detail)}</td>
-                <td>{row.ip ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length > PAGE_SIZE ? (
-          <p>
-            <a href={`/staff/audit?before=${page.at(-1)!.id}`}>Older entries</a>
-          </p>
-        ) : null}
-      </StaffLayout>,
-    );
-  };
-
-  return { list, exportCsvBookmark, exportCsv, view, application, document, pdf, auditTrail };
-}
-
-/** The detail column: short (a feed pull lists up to 500 ids; the trail shows how many). */
-function auditDetail(detail: Record<string, unknown> | null): string {
-  if (!detail || Object.keys(detail).length === 0) return '';
-  const { ids, ...rest } = detail as { ids?: unknown[] };
-  return JSON.stringify(Array.isArray(ids) ? { ...rest, applications: ids.length } : rest);
+  return { list, exportCsvBookmark, exportCsv, view, application, document, pdf };
 }

@@ -26,6 +26,8 @@ export const STAFF_RECHECK_MS = 60_000;
 export interface StaffUser {
   email: string;
   via: 'oidc' | 'link';
+  /** The provider's groups (for STAFF_ROLES' group: entries); none for a staff link. */
+  groups?: string[];
 }
 
 /** What a sign-in knows beyond the e-mail: the provider's groups, subject and access token. */
@@ -101,7 +103,7 @@ export function staffSessionMiddleware(services: AppServices): RequestHandler {
       return next();
     }
     if (now - session.last_seen_at.getTime() >= TOUCH_EVERY_MS) await touchStaffSession(services.db.knex, idHash, new Date(now));
-    res.locals.staff = { email: session.email, via: session.via };
+    res.locals.staff = { email: session.email, via: session.via, groups: Array.isArray(session.groups) ? session.groups : [] };
     next();
   };
 }

@@ -6,7 +6,7 @@ import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { allFields } from '../../form/fields.js';
 import type { PageId } from '../../form/types.js';
-import { call, createAccount, expectToast, hydrated, logIn, nextEmail } from './lifecycle-helpers.js';
+import { call, createAccount, expectToast, hydrated, lifecycleCalls, logIn, nextEmail } from './lifecycle-helpers.js';
 
 const SUMMARY = "We're missing some information!";
 const SUCCESS = 'Your application was successfully submitted.';
@@ -90,8 +90,10 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     await hydrated(page, 'Form');
     await fillPage(page, 'final-steps');
     const submit = page.getByRole('button', { name: 'Submit' });
+    const calls = lifecycleCalls(page);
     // A double click submits once: the button is disabled while the first is in flight.
     await Promise.all([page.waitForURL('**/completion', { timeout: 20_000 }), submit.dblclick()]);
+    expect(calls).toEqual(['POST /api/submit']);
     await expect(page.getByText(SUCCESS).first().isVisible()).resolves.toBe(true);
 
     await page.goto(`${server.url}/about`);
@@ -111,10 +113,15 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     await answer(page, 'first_name', 'Ada');
     await Promise.all([page.waitForURL('**/final-steps'), page.getByRole('link', { name: '3. Final steps' }).click()]);
     await hydrated(page, 'Form');
+    await settled(page);
+    const calls = lifecycleCalls(page);
     await Promise.all([page.waitForURL('**/about'), page.getByRole('button', { name: 'Submit' }).click()]);
     await hydrated(page, 'Form');
     const summary = page.locator('.error-summary');
     await summary.waitFor({ state: 'visible' });
+    // One request to submit; the server recorded validating and the problems (the summary is in /about's HTML).
+    await settled(page);
+    expect(calls).toEqual(['POST /api/submit']);
     await expect(summary.locator('h2').textContent()).resolves.toBe(SUMMARY);
     // Grouped by page, each item linking to /{page}#{key}.
     await expect(summary.locator('h3').allTextContents()).resolves.toEqual(expect.arrayContaining(['About You']));

@@ -42,3 +42,13 @@ export async function expectToast(page: Page, title: string, message: string): P
   const toast = page.locator('.toast', { has: page.locator('.toast__title', { hasText: title }) }).filter({ hasText: message });
   await toast.first().waitFor({ state: 'visible', timeout: 15_000 });
 }
+
+/** The lifecycle calls the page makes from now on (method and path): Submit is one POST /api/submit (issue 36). */
+export function lifecycleCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (['/api/web-status', '/api/validations', '/api/submit'].includes(path)) calls.push(`${r.method()} ${path}`);
+  });
+  return calls;
+}

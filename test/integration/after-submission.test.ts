@@ -75,9 +75,11 @@ describe('the counselor request', () => {
     expect(mail.messages).toHaveLength(1);
     const message = mail.messages[0]!;
     expect(message.to).toEqual([COUNSELOR]);
-    expect(message.subject).toBe(`${COUNSELOR_SUBJECT} for Maria Lopez`);
+    // A fixed subject: the applicant's name is in the body only (issue 35).
+    expect(message.subject).toBe(COUNSELOR_SUBJECT);
+    expect(message.text).toContain('“Maria Lopez”');
     expect(message.text).toContain('Dear Pat Jones,');
-    expect(message.text).toContain('at Alta High School');
+    expect(message.text).toContain('at “Alta High School”');
     expect(message.text).toContain(ctx.config.contacts.officeEmail);
     expect(message.html).toContain('<a href="http');
     const token = linkIn(message);
@@ -113,8 +115,11 @@ describe('the counselor request', () => {
     for (const job of await reminderJobs(String(requestRow.id))) expect(await sendAfterSubmissionMail(ctx.services, job.data)).toBe('skipped');
     expect(mail.messages).toHaveLength(0);
     expect((await ctx.db.knex('staff_audit').where({ user_id: user.id }).orderBy('id')).map((a) => [a.staff_email, a.action])).toEqual([
+      ['counselor', 'counselor-viewed'],
       ['counselor', 'counselor-upload'],
+      ['counselor', 'counselor-viewed'],
       ['counselor', 'transcript-received'],
+      ['counselor', 'counselor-viewed'],
     ]);
     expect((await ctx.db.knex('webhook_events').where({ user_id: user.id, type: 'transcript.received' })).length).toBe(1);
   });
@@ -126,7 +131,7 @@ describe('the counselor request', () => {
     const [first, second] = (await reminderJobs(String(requestRow.id))).sort((a, b) => a.data.reminder - b.data.reminder);
     mail.messages.length = 0;
     expect(await sendAfterSubmissionMail(ctx.services, first!.data)).toBe('sent');
-    expect(mail.messages[0]!.subject).toBe(`Reminder: ${COUNSELOR_SUBJECT} for Maria Lopez`);
+    expect(mail.messages[0]!.subject).toBe(`Reminder: ${COUNSELOR_SUBJECT}`);
     expect(linkIn(mail.messages[0]!)).toBe(linkIn(mail.messages[0]!));
     // Sent once only, even when the job runs again.
     expect(await sendAfterSubmissionMail(ctx.services, first!.data)).toBe('skipped');

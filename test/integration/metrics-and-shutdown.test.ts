@@ -76,7 +76,8 @@ describe('GET /metrics', () => {
 
     // A job's effect (the converted file, the receipt in the mailbox) is there before the job has returned and been
     // counted: wait for the counts.
-    const metrics = () => request(ctx.app).get('/metrics').expect(200);
+    // METRICS_TOKEN is set: even a caller on this machine presents it (issue 35 finding 11).
+    const metrics = () => request(ctx.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
     let res = await metrics();
     for (const deadline = Date.now() + 30_000; Date.now() < deadline; res = await metrics()) {
       const counted = (queue: string) => value(res.text, 'fa_jobs_total', { queue, outcome: 'completed' }) !== null;

@@ -8,8 +8,8 @@ import { makePdf } from '../fixtures/documents.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { REFERENCE_PATTERN, assignReference } from '../../db/repos/references.server.js';
 import { findApplicationPdf, markPdfCompleted } from '../../db/repos/application-pdfs.server.js';
-import { sendReceiptJob } from '../../workers/jobs/send-receipt.server.js';
-import { RECEIPT_QUEUE } from '../../workers/queues.js';
+import { queueReceiptsAfterPdf, sendReceiptJob } from '../../workers/jobs/send-receipt.server.js';
+import { RECEIPT_FALLBACK_SECONDS, RECEIPT_QUEUE } from '../../workers/queues.js';
 import { MAX_RESENDS } from '../../server/receipts/receipts.server.js';
 import { fieldsOf } from '../../form/fields.js';
 import { displayValue } from '../../form/display.js';
@@ -44,17 +44,24 @@ async function receiptsOf(userId: string) {
   return ctx.db.knex('receipts').where({ user_id: userId }).orderBy('id');
 }
 
-async function jobsFor(receiptId: string): Promise<number> {
-  const rows = await ctx.db.knex.raw(`select count(*)::int as n from pgboss.job where name = ? and data->>'receiptId' = ?`, [RECEIPT_QUEUE, receiptId]);
-  return Number(rows.rows[0].n);
+/** The receipt's jobs, each with how many seconds after it was queued it may start. */
+async function jobsFor(receiptId: string): Promise<number[]> {
+  const rows = await ctx.db.knex.raw(
+    `select round(extract(epoch from start_after - created_on))::int as delay from pgboss.job where name = ? and data->>'receiptId' = ? order by created_on`,
+    [RECEIPT_QUEUE, receiptId],
+  );
+  return (rows.rows as Array<{ delay: number }>).map((row) => Number(row.delay)).sort((a, b) => a - b);
 }
 
-/** The PDF job's outcome, as the worker would record it: a stored PDF for the submitted answers. */
+/** The PDF job's outcome, as the worker records it: a stored PDF for the submitted answers, and the waiting receipts queued in the same transaction. */
 async function pdfReady(userId: string): Promise<void> {
   const pdf = (await findApplicationPdf(ctx.db.knex, userId))!;
   const key = `users/${userId}/application/application-${pdf.generation}.pdf`;
   await ctx.services.storage!.put(key, await makePdf(3), 'application/pdf');
-  expect(await markPdfCompleted(ctx.db.knex, { userId, generation: pdf.generation }, key, 3, ctx.services.now())).toBe(true);
+  await ctx.db.knex.transaction(async (trx) => {
+    expect(await markPdfCompleted(trx, { userId, generation: pdf.generation }, key, 3, ctx.services.now())).toBe(true);
+    await queueReceiptsAfterPdf(ctx.services.boss, trx, userId);
+  });
 }
 
 describe('the submission reference', () => {
@@ -87,19 +94,22 @@ describe('the submission reference', () => {
 });
 
 describe('the receipt e-mail', () => {
-  it('is queued in the submission transaction (one row, one job) and waits for the PDF, then is sent once with it', async () => {
+  it('is queued in the submission transaction (one row, one fallback job), sent when the PDF job settles, once, with the PDF', async () => {
     const { user, reference } = await submitted();
     const [receipt] = await receiptsOf(user.id);
     expect(receipt).toMatchObject({ kind: 'submission', reference, sent_at: null });
     expect(await receiptsOf(user.id)).toHaveLength(1);
-    expect(await jobsFor(String(receipt.id))).toBe(1);
+    // While the PDF renders, only the fallback waits in the queue (nothing polls).
+    expect(await jobsFor(String(receipt.id))).toEqual([RECEIPT_FALLBACK_SECONDS]);
 
-    // The PDF is still being rendered: the job checks again later (a new job), and nothing is sent.
+    // A job that runs before the PDF is ready sends nothing and queues nothing.
     expect(await sendReceiptJob(ctx.services, { receiptId: String(receipt.id) })).toBe('waiting');
-    expect(await jobsFor(String(receipt.id))).toBe(2);
+    expect(await jobsFor(String(receipt.id))).toEqual([RECEIPT_FALLBACK_SECONDS]);
     expect(mail.messages.filter((m) => m.subject.includes(reference))).toHaveLength(0);
 
+    // The PDF job's commit queues the receipt to go now.
     await pdfReady(user.id);
+    expect(await jobsFor(String(receipt.id))).toEqual([0, RECEIPT_FALLBACK_SECONDS]);
     expect(await sendReceiptJob(ctx.services, { receiptId: String(receipt.id) })).toBe('sent');
     // A retry after a successful send (or the duplicate check job) sends nothing.
     expect(await sendReceiptJob(ctx.services, { receiptId: String(receipt.id) })).toBe('nothing-to-do');
@@ -136,6 +146,28 @@ describe('the receipt e-mail', () => {
     expect(sent!.text).toContain(`${ctx.config.publicUrl}/login`);
   });
 
+  it('a resend once the PDF is stored is queued to go at once', async () => {
+    const { user } = await submitted();
+    await pdfReady(user.id);
+    await request(ctx.app).post('/completion/resend-receipt').set('Cookie', user.cookie).set('Accept', 'text/html').expect(303);
+    const resend = (await receiptsOf(user.id)).find((r) => r.kind === 'resend');
+    expect(await jobsFor(String(resend.id))).toEqual([0, RECEIPT_FALLBACK_SECONDS]);
+  });
+
+  it('goes without the PDF when the fallback job runs and the PDF has still not settled', async () => {
+    const { user, reference } = await submitted();
+    const receiptId = String((await receiptsOf(user.id))[0].id);
+    const realNow = ctx.services.now;
+    ctx.services.now = () => new Date(realNow().getTime() + (RECEIPT_FALLBACK_SECONDS + 1) * 1000);
+    try {
+      expect(await sendReceiptJob(ctx.services, { receiptId })).toBe('sent');
+    } finally {
+      ctx.services.now = realNow;
+    }
+    const [sent] = mail.messages.filter((m) => m.subject.includes(reference));
+    expect(sent!.attachments).toHaveLength(0);
+  });
+
   it(`can be sent again from /completion ${MAX_RESENDS} times, then says no more (form post or JSON)`, async () => {
     const { user, reference } = await submitted();
     const page = await request(ctx.app).get('/completion').set('Cookie', user.cookie).expect(200);
@@ -151,7 +183,8 @@ describe('the receipt e-mail', () => {
     expect(json.body.message).toContain('already been sent again 3 times');
     const resends = (await receiptsOf(user.id)).filter((r) => r.kind === 'resend');
     expect(resends).toHaveLength(MAX_RESENDS);
-    for (const r of resends) expect(await jobsFor(String(r.id))).toBe(1);
+    // The PDF is still rendering: each resend waits for it as the first receipt does.
+    for (const r of resends) expect(await jobsFor(String(r.id))).toEqual([RECEIPT_FALLBACK_SECONDS]);
     const after = await request(ctx.app).get('/completion?receipt=limit').set('Cookie', user.cookie).expect(200);
     expect(after.text).toContain('already been sent again 3 times');
     expect(after.text).not.toContain('Send my receipt again');

@@ -113,7 +113,12 @@ describe('the checklist and decision at the staff desk', () => {
     await post(`/staff/applications/${people.Omar!.id}/decision`, { decision: 'admit' });
     await post(`/staff/applications/${people.Lena!.id}/decision`, { decision: 'deny', letter: 'Dear Lena,' });
     mail.messages.length = 0;
-    const res = await post('/staff/decisions/release?q=alta');
+    // The first POST only says what it would do; the second, echoing that set's digest, releases (issue 37).
+    const shown = await post('/staff/decisions/release?q=alta');
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('Release 2 decisions: 1 admit, 1 deny.');
+    expect(emailsOn((await page('/staff?decision=unreleased')).text)).toEqual(['lena.christie@example.edu', 'omar.haddad@example.edu']);
+    const res = await post('/staff/decisions/release?q=alta', { confirm: /name="confirm" value="([^"]+)"/.exec(shown.text)![1]! });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/staff?q=alta&released=2');
     expect((await page(res.headers.location!)).text).toContain('2 decisions released.');

@@ -14,13 +14,14 @@ const SNIPPETS: Record<string, { path: string; code: string }> = {
   envInWorker: { path: 'workers/probe.server.ts', code: 'export const port = process.env.PORT;\n' },
   envInConfig: { path: 'server/config.server.ts', code: 'export const port = process.env.PORT;\n' },
   ...Object.fromEntries(
-    ['islands', 'form', 'contracts', 'server'].map((folder) => [
+    ['islands', 'views', 'form', 'contracts', 'server'].map((folder) => [
       `imports-${folder}`,
       { path: `${folder}/probe${folder === 'server' ? '.server' : ''}.ts`, code: "import { a } from '../server/a.server.js';\nimport { b } from 'node:fs';\nexport const c = [a, b];\n" },
     ]),
   ),
   castInPage: { path: 'pages/probe.tsx', code: 'export const n = ({} as unknown as number);\n' },
   castInIsland: { path: 'islands/probe.tsx', code: 'export const n = ({} as unknown as number);\n' },
+  castInView: { path: 'views/probe.tsx', code: 'export const n = ({} as unknown as number);\n' },
 };
 
 const LINT = `
@@ -53,13 +54,14 @@ describe('code rules (eslint.config.js)', () => {
     expect(problems.envInConfig).toEqual([]);
   });
 
-  it('browser code (islands/, form/, contracts/) imports no *.server module and no node built-in', () => {
-    for (const folder of ['islands', 'form', 'contracts']) expect(problems[`imports-${folder}`]).toEqual(['1: no-restricted-imports', '2: no-restricted-imports']);
+  it('browser code (islands/, views/, form/, contracts/) imports no *.server module and no node built-in', () => {
+    for (const folder of ['islands', 'views', 'form', 'contracts']) expect(problems[`imports-${folder}`]).toEqual(['1: no-restricted-imports', '2: no-restricted-imports']);
     expect(problems['imports-server']).toEqual([]);
   });
 
-  it('no `as unknown as` in pages/ or islands/ (issue 15: page context and data are typed)', () => {
+  it('no `as unknown as` in pages/, islands/ or views/ (issue 15: page context and data are typed)', () => {
     expect(problems.castInPage).toEqual(['1: no-restricted-syntax']);
     expect(problems.castInIsland).toEqual(['1: no-restricted-syntax']);
+    expect(problems.castInView).toEqual(['1: no-restricted-syntax']);
   });
 });

@@ -92,18 +92,20 @@ describe('configuration (DESIGN §5)', () => {
 
   it('reads the metrics and tracing settings (issue 27), off by default', () => {
     const off = loadConfig(base());
-    expect(off.metrics).toEqual({ token: null, workerPort: null });
+    expect(off.metrics).toEqual({ token: null, workerPort: null, workerHost: '127.0.0.1' });
     expect(off.otel).toBeNull();
     const on = loadConfig({
       ...base(),
       METRICS_TOKEN: 'a-scraper-token-of-24-chars',
       METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
       OTEL_EXPORTER_OTLP_HEADERS: 'api-key=abc%3D,x-tenant=7',
     });
-    expect(on.metrics).toEqual({ token: 'a-scraper-token-of-24-chars', workerPort: 9464 });
+    expect(on.metrics).toEqual({ token: 'a-scraper-token-of-24-chars', workerPort: 9464, workerHost: '0.0.0.0' });
     expect(on.otel).toEqual({ endpoint: 'http://127.0.0.1:4318', headers: { 'api-key': 'abc=', 'x-tenant': '7' }, serviceName: 'freshman-application' });
     expect(() => loadConfig({ ...base(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ ...base(), METRICS_HOST: 'not a host/' })).toThrow(/METRICS_HOST/);
     expect(() => loadConfig({ ...base(), OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://collector' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(() => loadConfig({ ...base(), OTEL_EXPORTER_OTLP_HEADERS: 'no pairs here' })).toThrow(/OTEL_EXPORTER_OTLP_HEADERS/);
   });

@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server';
 import type { Answers, Page } from '../../form/types.js';
 import { FormContext, staticFormContext, type FormContextValue } from '../../islands/form/context.js';
 import { FormPage } from '../../islands/form/FormPage.js';
+import { ReadOnlyContext, readOnlyContext, type ReadOnlyContextValue } from '../../views/form/read-only-context.js';
+import { ReadOnlyPage } from '../../views/form/ReadOnlyNodes.js';
 import { ErrorSummary, SUMMARY_HEADING } from '../../islands/form/ErrorSummary.js';
 import { ServerSlot, ServerSlotContext } from '../../islands/form/ServerSlot.js';
 import { PdfDownloadButton } from '../../islands/form/Structure.js';
@@ -85,6 +87,15 @@ function render(answers: Answers, overrides: Partial<FormContextValue> = {}): st
     <FormContext.Provider value={{ ...staticFormContext(answers), ...overrides }}>
       <FormPage page={SAMPLE} />
     </FormContext.Provider>,
+  );
+}
+
+/** The same page through the read-only renderer of views/ (staff view, PDF, review). */
+function renderReadOnly(answers: Answers, options: Partial<Omit<ReadOnlyContextValue, 'answers'>> = {}): string {
+  return renderToString(
+    <ReadOnlyContext.Provider value={readOnlyContext(answers, options)}>
+      <ReadOnlyPage page={SAMPLE} />
+    </ReadOnlyContext.Provider>,
   );
 }
 
@@ -185,9 +196,9 @@ describe('building blocks rendered on the server (§2, DESIGN §6)', () => {
   });
 
   it('renders read-only text instead of inputs (staff view, PDF)', () => {
-    const html = render(
+    const html = renderReadOnly(
       { nickname: 'Ada', colour: 'R', colour_desc: 'Red', pet: 'D', pet_desc: 'Dog', newsletter: true, born: '2008-03-04', transcript: 'ANSWERED' },
-      { readOnly: true, triggers: { confirm: 'after' } },
+      { triggers: { confirm: 'after' } },
     );
     expect(html).not.toMatch(/<input|<select|<textarea|<button/);
     expect(html).toContain('<span class="readonly-field__label">Nickname</span><span class="readonly-field__value">Ada</span>');

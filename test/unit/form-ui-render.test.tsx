@@ -170,7 +170,7 @@ describe('length limits', () => {
 
 describe('the read-only form (staff view, PDF)', () => {
   it('shows every page as text, without inputs, buttons or islands, and without hidden answers', async () => {
-    const { ReadOnlyForm } = await import('../../pages/form-components/ReadOnlyForm.js');
+    const { ReadOnlyForm } = await import('../../views/form/ReadOnlyForm.js');
     const html = renderToString(
       <ReadOnlyForm
         answers={{ first_name: 'Ada', state: 'CO', state_desc: 'Colorado', free_lunch: 'Y', hs_name: 'Central High', hs_ceeb: '123456', legal_agree: true, birth_date: '2008-03-04' }}

@@ -36,7 +36,9 @@ describe('folder import boundaries', () => {
     const found = named(await violationsIn(FIXTURE));
     expect(found.sort()).toEqual(
       [
-        'islands-import-only-form-and-contracts: islands/Widget.island.ts → server/secret.server.ts',
+        'islands-import-only-form-contracts-and-views: islands/Widget.island.ts → server/secret.server.ts',
+        'views-import-only-form-and-contracts: views/ReadOnlyView.ts → islands/Widget.island.ts',
+        'server-imports-no-pages: server/routes.server.ts → pages/Page.ts',
         'form-imports-only-itself: form/definition.ts → contracts/routes.ts',
         'contracts-import-only-form: contracts/session.ts → server/secret.server.ts',
         'db-imports-only-form-and-contracts: db/repos/users.server.ts → islands/Widget.island.ts',
@@ -44,6 +46,9 @@ describe('folder import boundaries', () => {
         'workers-use-only-shared-server-modules: workers/jobs/job.server.ts → server/secret.server.ts',
         'workers-import-no-pages-or-islands: workers/jobs/job.server.ts → pages/Page.ts',
         'pages-import-server-only-from-hooks: pages/Page.ts → server/secret.server.ts',
+        'domain-reaches-server-only-for-types-and-the-release-path: domain/reading/op.server.ts → server/secret.server.ts',
+        'domain-reaches-workers-only-through-queues: domain/reading/op.server.ts → workers/jobs/job.server.ts',
+        'domain-imports-no-pages-or-islands: domain/reading/op.server.ts → pages/Page.ts',
       ].sort(),
     );
     // Every rule is proved able to fail.

@@ -6,8 +6,8 @@ import { walkNodes } from '../../form/walk-nodes.js';
 import { expandBlock, localKeys } from '../../form/blocks.js';
 import type { Question } from '../../form/types.js';
 import { EMPTY_FORM_PAGE_DATA } from '../../contracts/page-data.js';
-import { StaffApplication } from '../../pages/form-components/StaffApplication.js';
-import { cssString, printHeaderText, printPageName, printPageRules } from '../../pages/print/print-rules.js';
+import { StaffApplication } from '../../views/print/StaffApplication.js';
+import { cssString, printHeaderText, printPageName, printPageRules } from '../../views/print/print-rules.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 
 /** The print document's page rules (docs/decisions/0194-one-print-document-and-warm-merge.md). */

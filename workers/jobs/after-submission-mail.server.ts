@@ -1,9 +1,9 @@
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
 import { AFTER_SUBMISSION_MAIL_FAILED_QUEUE, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../queues.js';
-import { findChecklist, findCounselorRequest, findDecision, markCounselorMail, markDecisionNotified, noteCounselorMailError, type CounselorMailMark } from '../../db/repos/after-submission.server.js';
+import { findChecklist, findCounselorRequest, findDecision, markCounselorMail, markDecisionNotified, noteCounselorMailError, updateChecklist, type CounselorMailMark } from '../../db/repos/after-submission.server.js';
 import { counselorLink, submittedApplication } from '../../server/after-submission/checklist.server.js';
-import { counselorRequestMail, decisionReleasedMail } from '../../server/mail/after-submission-mail.server.js';
+import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } from '../../server/mail/after-submission-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 
@@ -35,6 +35,15 @@ export async function sendAfterSubmissionMail(services: WorkerServices, job: Aft
     await services.mail.send(decisionReleasedMail(services.config, { to: app.username, applicantName: applicantName(app.answers, ''), reference: app.reference, userId: app.userId }));
     await markDecisionNotified(knex, app.userId, services.now());
     services.logger.info({ userId: app.userId }, 'decision e-mail sent');
+    return 'sent';
+  }
+  if (job.kind === 'transcript-rejected') {
+    const checklist = await findChecklist(knex, job.userId);
+    const app = await submittedApplication(knex, { userId: job.userId });
+    if (!checklist?.rejected_at || checklist.rejection_notified_at || !app) return 'skipped';
+    await services.mail.send(transcriptRejectedMail(services.config, { to: app.username, applicantName: applicantName(app.answers, ''), userId: app.userId, at: checklist.rejected_at }));
+    await updateChecklist(knex, app.userId, { rejection_notified_at: services.now(), updated_at: services.now() });
+    services.logger.info({ userId: app.userId }, 'transcript-rejected e-mail sent');
     return 'sent';
   }
   const request = await findCounselorRequest(knex, job.requestId);

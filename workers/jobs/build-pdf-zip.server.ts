@@ -9,7 +9,7 @@ import type { WorkerServices } from '../services.js';
 import { PDF_ZIP_QUEUE, type PdfZipJob } from '../queues.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { eachStaffApplication } from '../../db/repos/staff-applications.server.js';
-import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
+import { findApplicationWithPdf, pdfIsCurrent } from '../../db/repos/application-pdfs.server.js';
 import { findStaffExport, updateStaffExport } from '../../db/repos/staff-exports.server.js';
 
 const PROGRESS_EVERY = 10;
@@ -43,7 +43,7 @@ export async function buildPdfZip(services: WorkerServices, exportId: string): P
       rows += 1;
       const found = await findApplicationWithPdf(db.knex, row.user_id);
       const pdf = found?.pdf;
-      const key = pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found!.version ? pdf.output_key : null;
+      const key = pdf?.status === 'COMPLETED' && pdf.output_key && (await pdfIsCurrent(db.knex, row.user_id, found!.version, pdf)) ? pdf.output_key : null;
       if (key && (await storage.head(key))) {
         const base = `${applicantName(found!.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-')}-${row.user_id.slice(0, 8)}`;
         let name = `${base}.pdf`;

@@ -14,7 +14,8 @@ import {
   MISSING_UPLOAD_MESSAGE,
   type ConvertDocumentData,
 } from '../queues.js';
-import { COUNSELOR_TRANSCRIPT_KEY, counselorTranscriptArrived } from '../../server/after-submission/checklist.server.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from '../../server/after-submission/checklist.server.js';
+import { counselorTranscriptArrived } from '../../server/after-submission/counselor-link.server.js';
 
 type ConvertServices = WorkerServices & { boss: JobQueue };
 

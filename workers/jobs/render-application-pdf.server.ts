@@ -11,7 +11,19 @@ import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
 import { MergePool } from '../pdf/merge-pool.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
+import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
+import type { JobQueue } from '../boss.server.js';
+import { queueReceiptsAfterPdf } from './send-receipt.server.js';
+
+/** The PDF job queues the applicant's waiting receipts when it settles, so it needs the queue. */
+type PdfServices = WorkerServices & { boss: Pick<JobQueue, 'send'> };
+
+/** Records the PDF as given up and lets the receipts waiting for it go without it, in one transaction. */
+async function settleFailed(services: PdfServices, target: PdfJobTarget, message: string): Promise<void> {
+  await services.db.knex.transaction(async (trx) => {
+    if (await markPdfFailed(trx, target, message, services.now())) await queueReceiptsAfterPdf(services.boss, trx, target.userId);
+  });
+}
 
 export function applicationPdfKey(userId: string, generation: number): string {
   return `users/${userId}/application/application-${generation}.pdf`;
@@ -20,7 +32,8 @@ export function applicationPdfKey(userId: string, generation: number): string {
 /** Renders in flight per worker process: two keep both cores busy while Chromium lays pages out. */
 const PDF_RENDERS_PER_WORKER = 2;
 
-export async function registerApplicationPdf(boss: PgBoss, services: WorkerServices): Promise<void> {
+export async function registerApplicationPdf(boss: PgBoss, workerServices: WorkerServices): Promise<void> {
+  const services: PdfServices = { ...workerServices, boss };
   for (const name of [APPLICATION_PDF_QUEUE, APPLICATION_PDF_FAILED_QUEUE]) await boss.createQueue(name);
   const browser = services.config.chromiumPath ? new WarmBrowser(services.config.chromiumPath) : null;
   // One merge process per render in flight, kept warm between jobs (docs/decisions/0194-one-print-document-and-warm-merge.md).
@@ -29,7 +42,7 @@ export async function registerApplicationPdf(boss: PgBoss, services: WorkerServi
     if (job) await renderJob(services, { browser, merges }, job.data);
   });
   await boss.work<PdfJobTarget>(APPLICATION_PDF_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
-    if (job) await markPdfFailed(services.db.knex, job.data, PDF_GAVE_UP_MESSAGE, services.now());
+    if (job) await settleFailed(services, job.data, PDF_GAVE_UP_MESSAGE);
   });
   boss.on('stopped', () => {
     void browser?.close();
@@ -38,12 +51,12 @@ export async function registerApplicationPdf(boss: PgBoss, services: WorkerServi
 }
 
 /** One attempt; throwing lets pg-boss retry with backoff, and the dead-letter queue ends it FAILED. */
-export async function renderJob(services: WorkerServices, renderers: { browser: WarmBrowser | null; merges: MergePool }, target: PdfJobTarget): Promise<void> {
+export async function renderJob(services: PdfServices, renderers: { browser: WarmBrowser | null; merges: MergePool }, target: PdfJobTarget): Promise<void> {
   const { db, storage, config, logger } = services;
   const { browser, merges } = renderers;
   if (!browser) {
     pdfRenders.inc({ outcome: 'no_chromium' });
-    await markPdfFailed(db.knex, target, 'The PDF cannot be created: Chromium was not found (set CHROMIUM_PATH).', services.now());
+    await settleFailed(services, target, NO_CHROMIUM_MESSAGE);
     return;
   }
   if (!(await markPdfInProgress(db.knex, target))) return;
@@ -78,7 +91,12 @@ export async function renderJob(services: WorkerServices, renderers: { browser: 
   pdfRenderSeconds.observe(secondsSince(timer));
   const key = applicationPdfKey(target.userId, target.generation);
   await storage.put(key, pdf, 'application/pdf');
-  if (!(await markPdfCompleted(db.knex, target, key, pageCount, services.now()))) {
+  const stored = await db.knex.transaction(async (trx) => {
+    const completed = await markPdfCompleted(trx, target, key, pageCount, services.now());
+    if (completed) await queueReceiptsAfterPdf(services.boss, trx, target.userId);
+    return completed;
+  });
+  if (!stored) {
     // Superseded, or another attempt at this generation (a retry after expiry) finished first and its
     // row points at this very key: only an object nobody points at may go.
     if ((await findApplicationPdf(db.knex, target.userId))?.output_key !== key) await storage.delete(key);

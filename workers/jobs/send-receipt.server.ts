@@ -6,10 +6,25 @@ import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { claimReceipt, findReceipt, markReceiptGaveUp, markReceiptSent, releaseReceipt } from '../../db/repos/receipts.server.js';
 import { RECEIPT_ATTACHMENT_MAX_BYTES, receiptMail } from '../../server/mail/receipt-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { RECEIPT_FAILED_QUEUE, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../queues.js';
+import { RECEIPT_FAILED_QUEUE, RECEIPT_FALLBACK_SECONDS, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../queues.js';
+import { transactionalDb } from '../boss.server.js';
+import { unsentReceiptIds } from '../../db/repos/receipts.server.js';
+import { workConcurrently } from '../work-concurrently.server.js';
+import type { Knex } from 'knex';
 
-/** The receipt job also needs the queue (to wait for the PDF) and the mailer. */
+/** The receipt job also needs the queue and the mailer. */
 type ReceiptServices = WorkerServices & { boss: JobQueue };
+
+/**
+ * Called by the PDF job in the transaction that records the PDF as stored or given up: each receipt of the
+ * applicant still to send is queued with it, so a worker that dies after that commit has left the jobs behind,
+ * and one that dies before it leaves the PDF job to be retried.
+ */
+export async function queueReceiptsAfterPdf(boss: Pick<JobQueue, 'send'>, trx: Knex.Transaction, userId: string): Promise<void> {
+  for (const receiptId of await unsentReceiptIds(trx, userId)) {
+    await boss.send(RECEIPT_QUEUE, { receiptId } satisfies ReceiptJob, { ...RECEIPT_JOB_OPTIONS, db: transactionalDb(trx) });
+  }
+}
 
 
 /**
@@ -20,17 +35,14 @@ type ReceiptServices = WorkerServices & { boss: JobQueue };
 const HOLD_MS = 5 * 60_000;
 
 /**
- * The PDF is rendered by its own job after the submission; the receipt waits for it, checking every few
- * seconds (a new job each time, so waiting spends none of the retries kept for mail outages). After this
- * long the receipt goes without it and says where to download it.
+ * Receipts sent at once per worker process: a send is a few ms of work and the rest waiting for the SMTP
+ * server, so one at a time (pg-boss's default) trailed a burst of submissions by minutes with the CPU idle.
  */
-export const PDF_WAIT_MS = 10 * 60_000;
-export const PDF_CHECK_SECONDS = 3;
-
+const RECEIPTS_PER_WORKER = 8;
 
 export async function registerSendReceipt(boss: PgBoss, workerServices: WorkerServices): Promise<void> {
   const services: ReceiptServices = { ...workerServices, boss };
-  await boss.work<ReceiptJob>(RECEIPT_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+  await workConcurrently<ReceiptJob>(boss, RECEIPT_QUEUE, RECEIPTS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (job) await sendReceiptJob(services, job.data);
   });
   await boss.work<ReceiptJob>(RECEIPT_FAILED_QUEUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async ([job]) => {
@@ -54,7 +66,8 @@ async function pdfForReceipt(services: ReceiptServices, userId: string, requeste
     if (content) return { state: 'ready', content };
   }
   if (current && pdf.status === 'FAILED') return { state: 'not-ready' };
-  return services.now().getTime() - new Date(requestedAt).getTime() < PDF_WAIT_MS ? { state: 'wait' } : { state: 'not-ready' };
+  // Not settled yet: the PDF job queues this receipt again when it is, unless the fallback's time has come.
+  return services.now().getTime() - new Date(requestedAt).getTime() < RECEIPT_FALLBACK_SECONDS * 1000 ? { state: 'wait' } : { state: 'not-ready' };
 }
 
 /** One attempt at one receipt; throwing lets pg-boss retry it later. */
@@ -63,10 +76,7 @@ export async function sendReceiptJob(services: ReceiptServices, job: ReceiptJob)
   const receipt = await findReceipt(knex, job.receiptId);
   if (!receipt || receipt.sent_at || receipt.gave_up_at) return 'nothing-to-do';
   const pdf = await pdfForReceipt(services, receipt.user_id, receipt.requested_at);
-  if (pdf.state === 'wait') {
-    await services.boss.send(RECEIPT_QUEUE, job, { ...RECEIPT_JOB_OPTIONS, startAfter: PDF_CHECK_SECONDS });
-    return 'waiting';
-  }
+  if (pdf.state === 'wait') return 'waiting';
   const now = services.now();
   if (!(await claimReceipt(knex, receipt.id, now, new Date(now.getTime() + HOLD_MS)))) {
     // Another attempt holds it, or it was sent meanwhile: check again later (a no-op once sent).

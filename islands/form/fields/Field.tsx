@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AnswerValue, Question } from '../../../form/types.js';
-import { evaluate } from '../../../form/conditions.js';
-import { displayValue } from '../../../form/display.js';
+import { isRequired } from '../../../form/required.js';
 import { sameItems, useForm, useFormState } from '../context.js';
 
 /** Ids of §2/§5: the input is the key, its error text key + '-error', its hint key + '-hint'. */
@@ -10,12 +9,6 @@ export function hintId(key: string): string {
 }
 export function errorId(key: string): string {
   return `${key}-error`;
-}
-
-export function isRequired(q: Pick<Question, 'required'>, answers: Parameters<typeof evaluate>[1]): boolean {
-  if (q.required === undefined || q.required === false) return false;
-  if (q.required === true) return true;
-  return evaluate(q.required, answers);
 }
 
 /** The accessibility wiring every input of a question shares (DESIGN §6). */
@@ -73,41 +66,6 @@ export function FieldShell({ q, required, messages, children, after }: { q: Ques
       {children}
       {after}
       <ErrorText keyName={q.key} messages={messages} />
-    </div>
-  );
-}
-
-/** The staff view and the PDF: the question's label and its answer as text (§2 service view). */
-export function ReadOnlyField({ q }: { q: Question }) {
-  const { readOnlyExtra, listed } = useForm();
-  const text = useFormState((snapshot) => displayValue(q, snapshot.answers));
-  if (listed && !listed(q)) return null;
-  const extra = readOnlyExtra?.(q) ?? null;
-  return (
-    <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={q.key}>
-      <span className="readonly-field__label">{q.printLabel ?? q.label}</span>
-      <span className="readonly-field__value">{text === '' ? '—' : text}</span>
-      {extra?.after}
-    </div>
-  );
-}
-
-/**
- * A group of questions on one line (the review's short listing): a check group's ticked boxes ("Asian, White"), a
- * month and year ("May 2027"). Listed when any of its questions is. Its Change link and problems are those of its
- * first question in error, else of its first (where the page's focus lands).
- */
-export function ReadOnlyLine({ label, questions, text }: { label: string; questions: readonly Question[]; text: string }) {
-  const { readOnlyExtra, listed } = useForm();
-  const first = questions[0];
-  if (!first || (listed && !questions.some((q) => listed(q)))) return null;
-  const extras = questions.map((q) => readOnlyExtra?.({ ...q, label, printLabel: label }) ?? null);
-  const extra = extras.find((e) => e?.invalid) ?? extras[0] ?? null;
-  return (
-    <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={first.key} data-keys={questions.map((q) => q.key).join(' ')}>
-      <span className="readonly-field__label">{label}</span>
-      <span className="readonly-field__value">{text === '' ? '—' : text}</span>
-      {extra?.after}
     </div>
   );
 }

@@ -2,10 +2,10 @@ import type { Answers, PageId, Question, ValidationEntry } from '../../form/type
 import { formDefinition, pageById } from '../../form/definition.js';
 import { pageOfKey } from '../../form/fields.js';
 import { clearHidden, isAnswered } from '../../form/conditions.js';
-import { isRequired } from '../../islands/form/fields/Field.js';
+import { isRequired } from '../../form/required.js';
 import { formatFileSize } from '../../form/documents.js';
-import { FormContext, staticFormContext, type FormContextValue } from '../../islands/form/context.js';
-import { FormNodes } from '../../islands/form/FormPage.js';
+import { ReadOnlyContext, readOnlyContext } from '../form/read-only-context.js';
+import { ReadOnlyNodes } from '../form/ReadOnlyNodes.js';
 import type { FormPageData } from '../../contracts/page-data.js';
 
 type DocumentAnswer = FormPageData['document_answer'][string];
@@ -54,8 +54,7 @@ export function ReviewAnswers({
   const marks = Object.fromEntries(Object.entries(documents).filter(([, d]) => d.status === 'COMPLETED').map(([key]) => [key, 'ANSWERED']));
   const shown = clearHidden({ ...answers, ...marks }, undefined, { definition, ui: { addAnother: counts, tabs } });
   const byKey = new Map(problems.map((p) => [p.key, p.messages]));
-  const context: FormContextValue = {
-    ...staticFormContext(shown, { readOnly: true, isLoggedIn: true }),
+  const context = readOnlyContext(shown, {
     counts,
     tabs,
     // A review that fits a phone: an optional question left empty is not listed (an unticked optional box neither);
@@ -93,18 +92,18 @@ export function ReviewAnswers({
         ),
       };
     },
-  };
+  });
   return (
-    <FormContext.Provider value={context}>
+    <ReadOnlyContext.Provider value={context}>
       {definition.pages.map((page) => (
         <section key={page.id} className="review-page readonly-page" data-page={page.id} aria-labelledby={`review-page-${page.id}`}>
           <h2 id={`review-page-${page.id}`} className="review-page__title">
             {page.title}
           </h2>
-          <FormNodes nodes={page.children} level={3} />
+          <ReadOnlyNodes nodes={page.children} level={3} />
         </section>
       ))}
-    </FormContext.Provider>
+    </ReadOnlyContext.Provider>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { PageId } from '../../form/types.js';
 import type { FormPageData } from '../../contracts/page-data.js';
-import { ReadOnlyForm } from './ReadOnlyForm.js';
+import { ReadOnlyForm } from '../form/ReadOnlyForm.js';
 import { applicantName } from '../../form/applicant-name.js';
 
 function documentMarks(documents: FormPageData['document_answer']): Record<string, string> {

@@ -1,12 +1,12 @@
 import type { Answers, PageId } from '../../form/types.js';
 import { formDefinition, pageById, PAGE_IDS } from '../../form/definition.js';
 import { clearHidden } from '../../form/conditions.js';
-import { FormContext, staticFormContext } from '../../islands/form/context.js';
-import { FormPage } from '../../islands/form/FormPage.js';
+import { ReadOnlyContext, readOnlyContext } from './read-only-context.js';
+import { ReadOnlyPage } from './ReadOnlyNodes.js';
 
 /**
- * The application as static text (§2 service-user view, and the PDF of §9 "Generated PDF pages"): the same
- * renderer as the form with a read-only context, so labels, order and conditions never differ from the form.
+ * The application as static text (§2 service-user view, and the PDF of §9 "Generated PDF pages"): the form's
+ * markup walked from the same definition, so labels, order and conditions never differ from the form.
  * Hidden answers are cleared first, exactly as the form would; no input, button or island is rendered.
  */
 export function ReadOnlyForm({
@@ -23,14 +23,14 @@ export function ReadOnlyForm({
   const definition = formDefinition();
   const shown = clearHidden(answers, undefined, { definition, ui: { addAnother: counts, tabs } });
   // Under the document's own h1 (the applicant's name): the page titles are h2, their sections h3 and below.
-  const context = { ...staticFormContext(shown, { readOnly: true, isLoggedIn: true }), counts, tabs, headingOffset: 1 as const };
+  const context = readOnlyContext(shown, { counts, tabs, headingOffset: 1 });
   return (
-    <FormContext.Provider value={context}>
+    <ReadOnlyContext.Provider value={context}>
       {pages.map((id) => (
         <div key={id} className="readonly-page" data-page={id}>
-          <FormPage page={pageById(id, definition)} />
+          <ReadOnlyPage page={pageById(id, definition)} />
         </div>
       ))}
-    </FormContext.Provider>
+    </ReadOnlyContext.Provider>
   );
 }

@@ -1,0 +1,37 @@
+import { renderToString } from 'react-dom/server';
+import { escapeInject, dangerouslySkipEscape } from 'vike/server';
+import type { PageContextServer } from 'vike/types';
+import { PageContextProvider } from '../page-context.js';
+import './office.css';
+
+type PageComponent = () => React.JSX.Element;
+
+/**
+ * The document of the office pages (the staff desk, the counselor's link): plain server-rendered HTML with no
+ * script and the office's own style sheet. A page names itself in its data (`title`, which may name an
+ * application); the document title adds whose pages these are (`titleSuffix`, set per folder).
+ */
+export function onRenderHtml(pageContext: PageContextServer) {
+  const { Page } = pageContext as PageContextServer & { Page: PageComponent };
+  const data = pageContext.data as { title?: string } | undefined;
+  const title = [data?.title ?? pageContext.config.title, pageContext.config.titleSuffix].filter(Boolean).join(' - ');
+  const html = renderToString(
+    <PageContextProvider pageContext={pageContext}>
+      <Page />
+    </PageContextProvider>,
+  );
+  const robots = pageContext.config.noIndex ? '\n    <meta name="robots" content="noindex" />\n    <meta name="referrer" content="no-referrer" />' : '';
+  return escapeInject`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="light" />${dangerouslySkipEscape(robots)}
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <title>${title}</title>
+  </head>
+  <body>
+    ${dangerouslySkipEscape(html)}
+  </body>
+</html>`;
+}

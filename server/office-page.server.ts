@@ -1,0 +1,37 @@
+import type { RequestHandler } from 'express';
+import type { AppServices } from './app-services.server.js';
+import type { StaffUser } from './staff/staff-session.server.js';
+import { sendPage } from './render.server.js';
+
+/** Who asks for an office page, as its data module needs it (for the audit trail and the page's links). */
+export interface OfficeRequest {
+  /** The staff member (the route map's `staff` guard let them in), or null on a page anyone may open. */
+  staff: StaffUser | null;
+  ip: string | null;
+  params: Record<string, string>;
+  /** The page's query, as sent. */
+  query: URLSearchParams;
+}
+
+/**
+ * The route map's handler for an office page (the staff desk, the counselor's link): the row's guard has run,
+ * so the page renders through vike like every other page; its +data reads `pageContext.office`.
+ */
+export function officePage(services: AppServices): RequestHandler {
+  return async (req, res) => {
+    const q = req.originalUrl.indexOf('?');
+    const office: OfficeRequest = {
+      staff: (res.locals.staff as StaffUser | null | undefined) ?? null,
+      ip: req.ip ?? null,
+      params: { ...(req.params as Record<string, string>) },
+      query: new URLSearchParams(q === -1 ? '' : req.originalUrl.slice(q + 1)),
+    };
+    await sendPage(services, req, res, req.originalUrl, { office });
+  };
+}
+
+/** The office request of a page's +data, which only ever runs behind officePage. */
+export function officeRequestOf(pageContext: { office?: OfficeRequest }): OfficeRequest {
+  if (!pageContext.office) throw new Error('an office page rendered without officePage()');
+  return pageContext.office;
+}
