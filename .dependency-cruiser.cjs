@@ -42,7 +42,7 @@ module.exports = {
     ),
     reachesOnlyThrough(
       'server-reaches-workers-only-through-queues',
-      "The web side enqueues through workers/queues.ts (names, payloads, options) and boss.server.ts; boot starts the handlers through register.server.ts. Job handlers are the workers' own.",
+      "The web side enqueues through platform/jobs/queues.ts (names, payloads, options) and boss.server.ts; boot starts the handlers through register.server.ts. Job handlers are the workers' own.",
       'server',
       'workers',
       'queues\\.ts|boss\\.server\\.ts|register\\.server\\.ts',
@@ -61,7 +61,7 @@ module.exports = {
       'server',
       'app-services\\.server\\.ts|config(-reading)?\\.server\\.ts|after-submission/(checklist|decisions)\\.server\\.ts',
     ),
-    reachesOnlyThrough('domain-reaches-workers-only-through-queues', 'domain/ enqueues jobs through workers/queues.ts and boss.server.ts only.', 'domain', 'workers', 'queues\\.ts|boss\\.server\\.ts'),
+    reachesOnlyThrough('domain-reaches-workers-only-through-queues', 'domain/ enqueues jobs through platform/jobs/queues.ts and boss.server.ts only.', 'domain', 'workers', 'queues\\.ts|boss\\.server\\.ts'),
     {
       name: 'domain-imports-no-pages-or-islands',
       comment: 'domain/ is server-side logic: no pages/ or islands/.',

@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'lint-tools';
 
 /** The application's own code (everything but tests, scripts and configuration). */
-const SOURCE = ['domain', 'server', 'pages', 'islands', 'views', 'form', 'contracts', 'db', 'workers'].map((folder) => `${folder}/**/*.{ts,tsx}`);
+const SOURCE = ['platform', 'domain', 'server', 'pages', 'islands', 'views', 'form', 'contracts', 'db', 'workers'].map((folder) => `${folder}/**/*.{ts,tsx}`);
 /** Code that runs in the browser (views/ too: islands may import it): no server module, no node built-in. */
 const BROWSER = ['islands', 'views', 'form', 'contracts'].map((folder) => `${folder}/**/*.{ts,tsx}`);
 
@@ -41,7 +41,7 @@ export default tseslint.config(
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read settings from the validated config (server/config.server.ts), the only reader of process.env.' },
+        { object: 'process', property: 'env', message: 'Read settings from the validated config (platform/config.server.ts), the only reader of process.env.' },
       ],
     },
   },
@@ -68,11 +68,11 @@ export default tseslint.config(
   {
     // Values enter untyped here (error objects in the error middleware, joi's validated value, pg-boss's
     // connection, test doubles of browser globals); elsewhere `any` stays an error.
-    files: ['server/**', 'workers/**', 'test/**'],
+    files: ['server/**', 'platform/**', 'domain/**', 'workers/**', 'test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['server/config.server.ts'],
+    files: ['platform/config.server.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -54,7 +54,7 @@ const ASSETS = [
   'db/seeds/lookup/addresses.csv',
 ];
 /** What the build reads: a change to any of these makes dist/ stale. */
-const SOURCES = ['domain', 'server', 'workers', 'db', 'form', 'contracts', 'islands', 'views', 'pages', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'scripts/build.mjs'];
+const SOURCES = ['platform', 'domain', 'server', 'workers', 'db', 'form', 'contracts', 'islands', 'views', 'pages', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'scripts/build.mjs'];
 
 function filesUnder(path) {
   if (!existsSync(path)) return [];

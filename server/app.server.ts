@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import type { AppServices } from './app-services.server.js';
+import type { AppServices } from '../platform/app-services.server.js';
 import { cspNonce, sameOriginOnly, securityHeaders } from './security/headers.server.js';
 import { rejectNulInUrl } from './security/no-nul.server.js';
 import { apiNotFound, errorHandler } from './errors.server.js';
-import { logPathFor } from './logger.server.js';
+import { logPathFor } from '../platform/logger.server.js';
 import { healthRouter } from './health.server.js';
 import { pageRenderer } from './render.server.js';
 import { readReactChunkHref } from './react-chunk.server.js';
@@ -24,8 +24,8 @@ import { serviceMode } from './service/service-mode.server.js';
 import { readFlash } from './auth/flash.server.js';
 import { takeKeptAnswersAtLogin } from './form-post/kept-answers.server.js';
 import { httpMetrics, measureDatabase, metricsHandler, METRICS_PATH } from './observability/metrics-route.server.js';
-import { nameMetricsProcess } from './observability/metrics.server.js';
-import { tracing } from './observability/telemetry.server.js';
+import { nameMetricsProcess } from '../platform/observability/metrics.server.js';
+import { tracing } from '../platform/observability/telemetry.server.js';
 import { precompressedAssets } from './static-assets.server.js';
 
 export interface AppOptions {

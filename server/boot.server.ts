@@ -1,19 +1,19 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from './config.server.js';
-import type { AppServices } from './app-services.server.js';
+import type { Config } from '../platform/config.server.js';
+import type { AppServices } from '../platform/app-services.server.js';
 import { openDatabase } from '../db/knex.server.js';
 import { migrateLatest } from '../db/migrate.server.js';
 import { seedLookupDataInBackground } from '../db/seeds/lookup/seed.server.js';
 import { createQueues, registerWorkers } from '../workers/register.server.js';
-import { createMailer } from './mail/mailer.server.js';
-import { createObjectStore } from './storage/create-store.server.js';
+import { createMailer } from '../platform/mail/mailer.server.js';
+import { createObjectStore } from '../platform/storage/create-store.server.js';
 import { checkDefinition } from '../form/check-definition.js';
 import { formDefinition } from '../form/definition.js';
-import { protectDataDir } from './data-dir.server.js';
-import { tracing } from './observability/telemetry.server.js';
+import { protectDataDir } from '../platform/data-dir.server.js';
+import { tracing } from '../platform/observability/telemetry.server.js';
 import { SHUTDOWN_BOUNDS } from './shutdown.server.js';
-import { createBoss, stopJobs } from '../workers/boss.server.js';
+import { createBoss, stopJobs } from '../platform/jobs/boss.server.js';
 
 export interface BootOptions {
   /** Run job handlers in this process (WORKER=inline, or the worker entry). */

@@ -1,5 +1,5 @@
 import type { CookieOptions } from 'express';
-import type { Config } from './config.server.js';
+import type { Config } from '../platform/config.server.js';
 
 /** The site is served over TLS (directly or behind a proxy that terminates it): cookies get Secure, responses HSTS. */
 export function servesHttps(config: Pick<Config, 'publicUrl'>): boolean {

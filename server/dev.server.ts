@@ -1,8 +1,8 @@
 import { createServer } from 'vite';
-import { loadConfigOrExit } from './config.server.js';
-import { createLogger } from './logger.server.js';
+import { loadConfigOrExit } from '../platform/config.server.js';
+import { createLogger } from '../platform/logger.server.js';
 import { bootServices } from './boot.server.js';
-import { startTracing } from './observability/telemetry.server.js';
+import { startTracing } from '../platform/observability/telemetry.server.js';
 import { createApp } from './app.server.js';
 
 const config = loadConfigOrExit();

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { HttpError } from './http-error.server.js';
+import { HttpError } from '../platform/http-error.server.js';
 import { renderGenericErrorHtml, renderNoticeHtml } from './generic-error-html.server.js';
 import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
 import { isMalformedUpload } from './storage/http-errors.server.js';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { existsSync } from 'node:fs';
-import type { AppServices } from './app-services.server.js';
+import type { AppServices } from '../platform/app-services.server.js';
 import { pendingMigrations } from '../db/migrate.server.js';
 import { directFromLoopback } from './security/direct-caller.server.js';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from './app-services.server.js';
+import type { AppServices } from '../platform/app-services.server.js';
 import type { StaffUser } from './staff/staff-session.server.js';
 import { sendPage } from './render.server.js';
 

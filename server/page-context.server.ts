@@ -1,4 +1,4 @@
-import type { AppServices } from './app-services.server.js';
+import type { AppServices } from '../platform/app-services.server.js';
 import type { SessionUser } from './auth/session.server.js';
 import type { ServiceUser } from './service/service-token.server.js';
 import type { FlashMessage } from '../contracts/flash.js';

@@ -1,5 +1,5 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import type { AppServices } from './app-services.server.js';
+import type { AppServices } from '../platform/app-services.server.js';
 import { withNulCheck } from './security/no-nul.server.js';
 import { fromLocalOperator } from './lookup/admin-import.server.js';
 import { requireUser } from './auth/session.server.js';
@@ -14,8 +14,8 @@ import { lookupHandlers } from './lookup/routes.server.js';
 import { serviceHandlers } from './service/routes.server.js';
 import { requireServiceUser } from './service/service-mode.server.js';
 import { storageHandlers, storageJsonErrors } from './storage/routes.server.js';
-import { LOCAL_UPLOAD_PATH } from './storage/local-store.server.js';
-import { DOWNLOAD_PATH } from './storage/download-link.server.js';
+import { LOCAL_UPLOAD_PATH } from '../platform/storage/local-store.server.js';
+import { DOWNLOAD_PATH } from '../platform/storage/download-link.server.js';
 import { receiptHandlers, RESEND_RECEIPT_PATH } from './receipts/routes.server.js';
 import { formPostHandlers } from './form-post/routes.server.js';
 import { uploadedHandler } from './form-post/uploaded.server.js';

@@ -1,10 +1,10 @@
-import type { Config } from './config.server.js';
-import { createLogger } from './logger.server.js';
+import type { Config } from '../platform/config.server.js';
+import { createLogger } from '../platform/logger.server.js';
 import { bootServices } from './boot.server.js';
 import { createApp } from './app.server.js';
 import { loadProductionBuild } from './production-build.server.js';
-import { startTracing } from './observability/telemetry.server.js';
-import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
+import { startTracing } from '../platform/observability/telemetry.server.js';
+import { collectProcessMetrics, nameMetricsProcess } from '../platform/observability/metrics.server.js';
 import { onStopSignals, shutDownGracefully } from './shutdown.server.js';
 
 /** The production server of `npm start` (server/start.server.ts loads this after choosing the libraries' mode). */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { stopTracing } from './observability/telemetry.server.js';
+import { stopTracing } from '../platform/observability/telemetry.server.js';
 
 /**
  * How long SIGTERM waits (issue 27): in-flight requests get REQUESTS_MS to finish (no new connection is

@@ -1,4 +1,4 @@
-import { loadConfigOrExit, runLibrariesInProductionMode } from './config.server.js';
+import { loadConfigOrExit, runLibrariesInProductionMode } from '../platform/config.server.js';
 
 const config = loadConfigOrExit();
 runLibrariesInProductionMode(config);

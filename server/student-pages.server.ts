@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { AppServices } from './app-services.server.js';
+import type { AppServices } from '../platform/app-services.server.js';
 import type { PageBody, PageLocals } from './page-context.server.js';
 import { withPageBody, type RenderedResponse, type VikeRender } from './page-document.server.js';
 import { formPaths, guardTarget } from './application/page-routing.server.js';

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import { loadConfigOrExit } from './config.server.js';
-import { createLogger } from './logger.server.js';
+import { loadConfigOrExit } from '../platform/config.server.js';
+import { createLogger } from '../platform/logger.server.js';
 import { bootServices } from './boot.server.js';
-import { startTracing } from './observability/telemetry.server.js';
-import { collectProcessMetrics, nameMetricsProcess } from './observability/metrics.server.js';
+import { startTracing } from '../platform/observability/telemetry.server.js';
+import { collectProcessMetrics, nameMetricsProcess } from '../platform/observability/metrics.server.js';
 import { startWorkerMetrics } from './observability/worker-metrics.server.js';
 import { onStopSignals, SHUTDOWN_BOUNDS } from './shutdown.server.js';
 

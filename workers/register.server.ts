@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from './services.js';
-import { QUEUES } from './queues.js';
+import { QUEUES } from '../platform/jobs/queues.js';
 import { registerPing } from './jobs/ping.server.js';
 import { registerConvertDocument } from './jobs/convert-document.server.js';
 import { registerApplicationPdf } from './jobs/render-application-pdf.server.js';

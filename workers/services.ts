@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { Config } from '../server/config.server.js';
+import type { Config } from '../platform/config.server.js';
 import type { Database } from '../db/knex.server.js';
-import type { ObjectStore } from '../server/storage/object-store.server.js';
-import type { Mailer } from '../server/mail/mailer.server.js';
+import type { ObjectStore } from '../platform/storage/object-store.server.js';
+import type { Mailer } from '../platform/mail/mailer.server.js';
 
 /**
  * What a job handler may use: the database, the object store, the mailer, the validated configuration, the

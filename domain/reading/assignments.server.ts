@@ -1,4 +1,4 @@
-import type { AppServices } from '../../server/app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { assignmentsOf, queueOf, upsertAssignment, type ReadingRound } from '../../db/repos/reading-assignments.server.js';
 import { lockReading, setStage } from '../../db/repos/reading-stages.server.js';
 import { findDecision } from '../../db/repos/after-submission.server.js';

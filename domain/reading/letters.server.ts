@@ -1,6 +1,6 @@
-import type { AppServices } from '../../server/app-services.server.js';
-import { recordDecision } from '../../server/after-submission/decisions.server.js';
-import { LETTER_MAX_LENGTH, submittedApplication, type SubmittedApplication } from '../../server/after-submission/checklist.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { recordDecision } from '../after-submission/decisions.server.js';
+import { LETTER_MAX_LENGTH, submittedApplication, type SubmittedApplication } from '../after-submission/checklist.server.js';
 import { DECISIONS, type Decision } from '../../db/repos/after-submission.server.js';
 import { currentTemplate, insertTemplateVersion, type LetterTemplateRow } from '../../db/repos/letter-templates.server.js';
 import { allFields } from '../../form/fields.js';

@@ -1,6 +1,6 @@
-import type { AppServices } from '../../server/app-services.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
-import { RELEASE_BATCH_OPTIONS, RELEASE_BATCH_QUEUE, type ReleaseBatchJob } from '../../workers/queues.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { RELEASE_BATCH_OPTIONS, RELEASE_BATCH_QUEUE, type ReleaseBatchJob } from '../../platform/jobs/queues.js';
 import { batchItems, insertBatch, lockBatch, removeBatchItem, updateBatch, type ReleaseBatchRow } from '../../db/repos/release-batches.server.js';
 import { ReadingError } from './errors.js';
 import { mustHold, readingAudit } from './roles.server.js';

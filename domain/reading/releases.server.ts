@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AppServices } from '../../server/app-services.server.js';
-import { releaseDecision } from '../../server/after-submission/decisions.server.js';
-import { ChecklistConflict, submittedApplication } from '../../server/after-submission/checklist.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { releaseDecision } from '../after-submission/decisions.server.js';
+import { ChecklistConflict, submittedApplication } from '../after-submission/checklist.server.js';
 import { DECISIONS, type Decision } from '../../db/repos/after-submission.server.js';
 import { ReadingError } from './errors.js';
 import { mustHold, readingAudit } from './roles.server.js';

@@ -1,4 +1,4 @@
-import type { AppServices } from '../../server/app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { assignmentsOf, type ReadingRound } from '../../db/repos/reading-assignments.server.js';
 import { insertReview, reviewsOf, type ReviewRow } from '../../db/repos/reading-reviews.server.js';
 import { lockReading, setStage, stagesFor } from '../../db/repos/reading-stages.server.js';

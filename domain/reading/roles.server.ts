@@ -1,5 +1,5 @@
-import type { Config } from '../../server/config.server.js';
-import type { StaffRole } from '../../server/config-reading.server.js';
+import type { Config } from '../../platform/config.server.js';
+import type { StaffRole } from '../../platform/config-reading.server.js';
 import type { StaffActor } from './staff-actor.js';
 import { recordChecklistAudit } from '../../db/repos/after-submission.server.js';
 import type { Knex } from 'knex';

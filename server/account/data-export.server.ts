@@ -1,6 +1,6 @@
 import yazl from 'yazl';
 import type { Readable } from 'node:stream';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { findUserById } from '../../db/repos/users.server.js';
 import { findApplication } from '../../db/repos/applications.server.js';
 import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { setFlash } from '../auth/flash.server.js';
 import { clearSessionCookies } from '../auth/session.server.js';
 import { verifyPassword } from '../auth/passwords.server.js';
@@ -10,7 +10,7 @@ import { findApplication } from '../../db/repos/applications.server.js';
 import { recordAudit } from '../../db/repos/staff.server.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { ACCOUNT_MESSAGES, YOUR_DATA_ANCHOR } from '../../contracts/account.js';
-import { eraseApplicant } from './erase.server.js';
+import { eraseApplicant } from '../../domain/account/erase.server.js';
 import { applicantDataZip } from './data-export.server.js';
 
 const BACK = `/review#${YOUR_DATA_ANCHOR}`;

@@ -1,10 +1,10 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import type { CompletionStatus } from '../../contracts/page-data.js';
 import type { ReceivedVia } from '../../db/repos/after-submission.server.js';
-import { MAX_APPLICANT_SENDS, afterSubmissionState, decisionExpectedBy } from './checklist.server.js';
-import { APPLICANT_MESSAGES, counselorRequestPermitted } from './counselor-request.server.js';
+import { MAX_APPLICANT_SENDS, afterSubmissionState, decisionExpectedBy } from '../../domain/after-submission/checklist.server.js';
+import { APPLICANT_MESSAGES, counselorRequestPermitted } from '../../domain/after-submission/counselor-request.server.js';
 import { COUNSELOR_FIELD, COUNSELOR_FORM_PATH } from './routes.server.js';
-import { universityDate, universityDateTime } from './university-time.js';
+import { universityDate, universityDateTime } from '../../domain/after-submission/university-time.js';
 
 const RECEIVED_TEXT: Record<ReceivedVia, string> = {
   upload: 'Received: you uploaded it with your application.',

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Response } from 'express';
-import type { Config } from '../config.server.js';
-import type { CounselorLinkState } from './counselor-link.server.js';
+import type { Config } from '../../platform/config.server.js';
+import type { CounselorLinkState } from '../../domain/after-submission/counselor-link.server.js';
 import { FILE_ACCEPT } from '../../form/documents.js';
-import { universityDate } from './university-time.js';
+import { universityDate } from '../../domain/after-submission/university-time.js';
 
 /**
  * The counselor's page: plain server-rendered HTML (no account, no script), a multipart form for the

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import Joi from 'joi';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { REFERENCE_PATTERN } from '../../db/repos/references.server.js';
 import { DECISIONS } from '../../db/repos/after-submission.server.js';
 import {
@@ -11,8 +11,8 @@ import {
   markTranscriptReceived,
   submittedApplication,
   type AfterSubmissionState,
-} from './checklist.server.js';
-import { recordDecision, type DecisionInput } from './decisions.server.js';
+} from '../../domain/after-submission/checklist.server.js';
+import { recordDecision, type DecisionInput } from '../../domain/after-submission/decisions.server.js';
 
 /** The checklist and decision as the CRM reads them (the PUT answers, the feed's items). */
 export function afterSubmissionJson(state: Pick<AfterSubmissionState, 'checklist' | 'decision'>) {

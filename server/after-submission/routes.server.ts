@@ -1,19 +1,19 @@
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
-import { newUploadKey, outputKeyFor } from '../documents/keys.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
+import { newUploadKey, outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { takeConversionQuota } from '../documents/quotas.server.js';
 import { isMalformedUpload, withStore } from '../storage/http-errors.server.js';
 import { replaceDocument } from '../../db/repos/documents.server.js';
 import { recordChecklistAudit } from '../../db/repos/after-submission.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
-import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS, type ConvertDocumentData } from '../../workers/queues.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS, type ConvertDocumentData } from '../../platform/jobs/queues.js';
 import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, fileExtension } from '../../form/documents.js';
 import { sanitiseFileName } from '../documents/file-name.server.js';
-import { COUNSELOR_TRANSCRIPT_KEY } from './checklist.server.js';
-import { APPLICANT_MESSAGES, applicantSendsRequest } from './counselor-request.server.js';
-import { auditCounselorView, counselorLinkState, counselorSaysNotMyStudent } from './counselor-link.server.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
+import { APPLICANT_MESSAGES, applicantSendsRequest } from '../../domain/after-submission/counselor-request.server.js';
+import { auditCounselorView, counselorLinkState, counselorSaysNotMyStudent } from '../../domain/after-submission/counselor-link.server.js';
 import { sendCounselorPage } from './counselor-page.server.js';
 
 /** Where /completion's counselor form posts (add or correct the address, or send the request again). */

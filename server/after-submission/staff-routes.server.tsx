@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { eachStaffApplication } from '../../db/repos/staff-applications.server.js';
 import { DECISIONS, type Decision } from '../../db/repos/after-submission.server.js';
 import { isUuid, filterFrom } from '../staff/filter.server.js';
@@ -13,12 +13,12 @@ import {
   markTranscriptReceived,
   submittedApplication,
   type AfterSubmissionState,
-} from './checklist.server.js';
-import { recordDecision, releaseDecision } from './decisions.server.js';
-import { officeResendsRequest } from './counselor-request.server.js';
+} from '../../domain/after-submission/checklist.server.js';
+import { recordDecision, releaseDecision } from '../../domain/after-submission/decisions.server.js';
+import { officeResendsRequest } from '../../domain/after-submission/counselor-request.server.js';
 import { DECISION_LABELS, RELEASE_BATCH_PATH, staffApplicationPath } from './staff-labels.js';
 import { TranscriptPanel } from './staff-transcript-panel.server.js';
-import { REJECTION_REASON_MAX_LENGTH, officeRejectsCounselorTranscript } from './counselor-rejection.server.js';
+import { REJECTION_REASON_MAX_LENGTH, officeRejectsCounselorTranscript } from '../../domain/after-submission/counselor-rejection.server.js';
 import { confirmRelease, previewRelease } from '../../domain/reading/releases.server.js';
 import { ReadingError } from '../../domain/reading/errors.js';
 import { applicantName } from '../../form/applicant-name.js';

@@ -1,7 +1,7 @@
-import type { AfterSubmissionState } from './checklist.server.js';
-import { COUNSELOR_TRANSCRIPT_KEY } from './checklist.server.js';
-import { counselorRequestPermitted, isApplicantsOwnAddress } from './counselor-request.server.js';
-import { REJECTION_REASON_MAX_LENGTH } from './counselor-rejection.server.js';
+import type { AfterSubmissionState } from '../../domain/after-submission/checklist.server.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
+import { counselorRequestPermitted, isApplicantsOwnAddress } from '../../domain/after-submission/counselor-request.server.js';
+import { REJECTION_REASON_MAX_LENGTH } from '../../domain/after-submission/counselor-rejection.server.js';
 import { freeMailDomain } from './free-mail-domains.js';
 import { RECEIVED_VIA_LABELS } from './staff-labels.js';
 import type { DocumentAnswer } from '../../contracts/api.js';

@@ -3,7 +3,7 @@ import { clearHidden } from '../../form/conditions.js';
 import { clearInvalidDates, unknownKeys, withDescriptions } from '../../form/answers.js';
 import type { Answers, UiState } from '../../form/types.js';
 import type { ApplicationRow, StoredAnswers } from '../../db/repos/applications.server.js';
-import { HttpError } from '../http-error.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { answersVersionOf } from '../../contracts/answers-etag.js';
 

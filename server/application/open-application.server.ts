@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { writeOpenApplication, type ApplicationRead } from '../../db/repos/applications.server.js';
 
 /** DESIGN §8: a submitted application is final; every write to it answers 409 with this message. */

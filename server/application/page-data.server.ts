@@ -1,9 +1,9 @@
 import { ownerField } from '../form-post/kept-answers.server.js';
 import { readPrefillToken } from '../prefill/prefill-token.server.js';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import type { SessionUser } from '../auth/session.server.js';
 import type { ServiceUser } from '../service/service-token.server.js';
-import { mac } from '../security/signed-token.server.js';
+import { mac } from '../../platform/tokens/signed-token.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { EMPTY_FORM_PAGE_DATA, type BannerState, type CompletionPageData, type FormPageData } from '../../contracts/page-data.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { getApplication, saveAnswers, type ApplicationRead, type PageApplicationRead } from '../../db/repos/applications.server.js';
 import { webStatusesOf } from '../../db/repos/applications.server.js';
 import { listLogins } from '../../db/repos/users.server.js';

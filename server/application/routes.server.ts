@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { PAGE_IDS } from '../../form/definition.js';
 import {
   recordWebStatus,

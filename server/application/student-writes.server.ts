@@ -1,13 +1,13 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { validate } from '../../form/validate.js';
 import { recordWebStatus, saveAnswers, setValidations, submitApplication, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';
 import { whileOpen } from './open-application.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
-import { queueSubmissionReceipt } from '../receipts/receipts.server.js';
+import { queueSubmissionReceipt } from '../../domain/receipts/receipts.server.js';
 import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
-import { openChecklistAtSubmission } from '../after-submission/counselor-request.server.js';
+import { openChecklistAtSubmission } from '../../domain/after-submission/counselor-request.server.js';
 
 /**
  * The two writes a student makes both through the JSON API (PUT /api/answer, POST /api/submit) and through a

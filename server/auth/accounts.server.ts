@@ -1,5 +1,5 @@
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { keyedHash, randomCode, sameHex } from './tokens.server.js';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.server.js';
 import { limitMailsTo } from './limits.server.js';

@@ -1,6 +1,6 @@
 import { FLASH_COOKIE_BASE, flashCookieName } from '../../contracts/cookies.js';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import type { FlashMessage } from '../../contracts/flash.js';
 import { keyedHash, sameHex } from './tokens.server.js';

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { sendPage } from '../render.server.js';
 import { AUTH_CARDS, RESEND, type AuthCardName, RESEND_FIELD, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';
 import { authValues, type AuthForm, type FieldErrors } from '../../contracts/auth-check.js';

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { tooManyRequests } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { tooManyRequests } from '../../platform/http-error.server.js';
 import { keyedHash } from './tokens.server.js';
 import { clearKey, deleteStale, hit, reserveAttempt } from '../../db/repos/rate-limits.server.js';
-import { throttles } from '../observability/metrics.server.js';
+import { throttles } from '../../platform/observability/metrics.server.js';
 import { clientKey } from '../security/client-key.server.js';
 
 /**

@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.server.js';
 import { clearLoginFailures, reserveLoginAttempt } from './limits.server.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, dropPresentedSession, endSession, startSession } from './session.server.js';
 import { findUserByUsername, recordLogin } from '../../db/repos/users.server.js';
 import { deleteExpiredSessions } from '../../db/repos/sessions.server.js';
 import { keepCarriedAnswers, type CarriedAnswers } from '../../db/repos/carried-answers.server.js';
-import { logins } from '../observability/metrics.server.js';
+import { logins } from '../../platform/observability/metrics.server.js';
 
 export const LOGIN_MESSAGES = {
   loggedIn: 'You are now logged in.',

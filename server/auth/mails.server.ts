@@ -1,6 +1,6 @@
-import type { Config } from '../config.server.js';
-import { kindOf, type MailMessage } from '../mail/mailer.server.js';
-import type { AppServices } from '../app-services.server.js';
+import type { Config } from '../../platform/config.server.js';
+import { kindOf, type MailMessage } from '../../platform/mail/mailer.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { escapeHtml } from '../../contracts/escape-html.js';
 
 /** Minutes a confirmation code and a reset link stay valid (ADR 0010; at most one hour). */

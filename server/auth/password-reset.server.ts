@@ -1,5 +1,5 @@
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { randomToken, sha256 } from './tokens.server.js';
 import { hashPassword } from './passwords.server.js';
 import { clearLoginFailures, limitMailsTo } from './limits.server.js';

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { authValues, type AuthForm } from '../../contracts/auth-check.js';
 import { confirmAccount, resendCode, signUp } from './accounts.server.js';
 import { logIn, logOut, type LoginInput } from './login.server.js';

@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { LOGGED_IN_COOKIE, sessionCookieName } from '../../contracts/cookies.js';

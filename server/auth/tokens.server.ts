@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { mac, type TokenPurpose } from '../security/signed-token.server.js';
+import { mac, type TokenPurpose } from '../../platform/tokens/signed-token.server.js';
 
 /** 256 random bits, URL-safe: session ids and reset-link ids. */
 export function randomToken(): string {

@@ -5,8 +5,8 @@ import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import type { ObjectStore } from '../storage/object-store.server.js';
-import { nextEntry } from '../storage/zip-entries.server.js';
+import type { ObjectStore } from '../../platform/storage/object-store.server.js';
+import { nextEntry } from '../../platform/storage/zip-entries.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
 import { applicantRowCount, emptyTables, insertRows, resetSequences, tableRows, tablesInDependencyOrder } from '../../db/backup-tables.server.js';
 

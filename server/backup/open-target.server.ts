@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config.server.js';
+import type { Config } from '../../platform/config.server.js';
 import { openDatabase, type Database } from '../../db/knex.server.js';
 import { processesUsingDirectory } from '../../db/pglite-in-use.server.js';
 

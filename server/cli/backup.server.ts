@@ -8,9 +8,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { loadConfigOrExit } from '../config.server.js';
+import { loadConfigOrExit } from '../../platform/config.server.js';
 import { parseCliArgs, runCli } from './args.server.js';
-import { createObjectStore } from '../storage/create-store.server.js';
+import { createObjectStore } from '../../platform/storage/create-store.server.js';
 import { openOperatorDatabase } from '../backup/open-target.server.js';
 import { writeBackup } from '../backup/archive.server.js';
 

@@ -6,9 +6,9 @@
  *   signed with SESSION_SECRET), and uses the database directly only when no server holds it (DESIGN §5).
  */
 import { join } from 'node:path';
-import type { Config } from '../config.server.js';
-import { loadConfig } from '../config.server.js';
-import { signToken } from '../security/signed-token.server.js';
+import type { Config } from '../../platform/config.server.js';
+import { loadConfig } from '../../platform/config.server.js';
+import { signToken } from '../../platform/tokens/signed-token.server.js';
 import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
 import { processesUsingDirectory } from '../../db/pglite-in-use.server.js';

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Config } from '../config.server.js';
+import type { Config } from '../../platform/config.server.js';
 import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
 import { processesUsingDirectory } from '../../db/pglite-in-use.server.js';

@@ -3,7 +3,7 @@
  *   Validates and upserts lookup rows (see server/cli/lookup-import-run.server.ts for how it shares
  *   the embedded database with a running server). Safe to run again: unchanged rows stay unchanged.
  */
-import { ConfigError, loadConfig } from '../config.server.js';
+import { ConfigError, loadConfig } from '../../platform/config.server.js';
 import { runLookupImport } from './lookup-import-run.server.js';
 
 const output = {

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfigOrExit } from '../config.server.js';
+import { loadConfigOrExit } from '../../platform/config.server.js';
 import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
 import { processesUsingDirectory } from '../../db/pglite-in-use.server.js';

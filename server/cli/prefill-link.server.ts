@@ -4,7 +4,7 @@
  * the form definition (unknown keys are refused). Signed with SESSION_SECRET; needs no database.
  */
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '../config.server.js';
+import { loadConfig } from '../../platform/config.server.js';
 import { parseCliArgs } from './args.server.js';
 import { DEFAULT_PREFILL_HOURS, signPrefillToken } from '../prefill/prefill-token.server.js';
 

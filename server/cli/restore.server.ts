@@ -7,9 +7,9 @@
  */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { loadConfigOrExit } from '../config.server.js';
+import { loadConfigOrExit } from '../../platform/config.server.js';
 import { parseCliArgs, runCli } from './args.server.js';
-import { createObjectStore } from '../storage/create-store.server.js';
+import { createObjectStore } from '../../platform/storage/create-store.server.js';
 import { openOperatorDatabase } from '../backup/open-target.server.js';
 import { restoreBackup, RestoreRefused } from '../backup/archive.server.js';
 

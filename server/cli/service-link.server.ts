@@ -7,7 +7,7 @@
  *   `--hours` is accepted and ignored (links no longer expire: the session does).
  */
 import { join } from 'node:path';
-import { loadConfig } from '../config.server.js';
+import { loadConfig } from '../../platform/config.server.js';
 import { parseCliArgs, runCli } from './args.server.js';
 import { openDatabase } from '../../db/knex.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';

@@ -4,7 +4,7 @@
  *   identity provider (OIDC_ISSUER) is configured. Signed with SESSION_SECRET, so it needs no database and
  *   works while the server runs on the embedded one; the server records its single use when it is redeemed.
  */
-import { loadConfig } from '../config.server.js';
+import { loadConfig } from '../../platform/config.server.js';
 import { parseCliArgs } from './args.server.js';
 import { signStaffLink, STAFF_LINK_MINUTES } from '../staff/staff-link-token.server.js';
 

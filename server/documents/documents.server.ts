@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError, tooManyRequests } from '../http-error.server.js';
-import type { PresignedPost } from '../storage/object-store.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError, tooManyRequests } from '../../platform/http-error.server.js';
+import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import { withStore } from '../storage/http-errors.server.js';
 import {
   clearConversion,
@@ -12,7 +12,7 @@ import {
   type DocumentRow,
 } from '../../db/repos/documents.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
 import { whileOpen } from '../application/open-application.server.js';
 import type { Knex } from 'knex';
 import {
@@ -21,11 +21,11 @@ import {
   GAVE_UP_MESSAGE,
   MISSING_UPLOAD_MESSAGE,
   type ConvertDocumentData,
-} from '../../workers/queues.js';
+} from '../../platform/jobs/queues.js';
 import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, fileExtension } from '../../form/documents.js';
 import type { ConversionView, DocumentAnswer } from '../../contracts/api.js';
 import type { DocumentStatus } from '../../contracts/statuses.js';
-import { isUploadKeyFor, newUploadKey, outputKeyFor } from './keys.server.js';
+import { isUploadKeyFor, newUploadKey, outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { sanitiseFileName } from './file-name.server.js';
 import { takeConversionQuota } from './quotas.server.js';
 

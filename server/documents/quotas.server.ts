@@ -1,5 +1,5 @@
-import type { AppServices } from '../app-services.server.js';
-import { tooManyRequests } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { tooManyRequests } from '../../platform/http-error.server.js';
 import { waitText } from '../auth/limits.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';
 

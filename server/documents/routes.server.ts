@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from './document-keys.server.js';
 import {
   conversionStatus,

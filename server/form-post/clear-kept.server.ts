@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { setFlash } from '../auth/flash.server.js';
 import { KEPT_CLEAR_BACK, KEPT_CLEARED_MESSAGE, keptClearReturn } from '../../contracts/kept-answers.js';
 import { clearBrowserKeptAnswers } from './kept-answers.server.js';

@@ -1,4 +1,4 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import type { Answers, Page, ValidationEntry } from '../../form/types.js';
 import { validate } from '../../form/validate.js';
 import { isAnswered } from '../../form/conditions.js';
@@ -23,7 +23,7 @@ import { repeaterMaximums, tabGroups } from '../application/ui-state.server.js';
 import { CONFLICT_MESSAGE } from '../application/routes.server.js';
 import { whileOpen } from '../application/open-application.server.js';
 import { switchTab } from '../application/tab-switch.server.js';
-import { HttpError } from '../http-error.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, UPLOAD_QUERY, isLeaveTarget, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';

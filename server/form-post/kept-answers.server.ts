@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import { readCookie } from '../../contracts/cookies.js';
 import type { Answers } from '../../form/types.js';
@@ -8,8 +8,8 @@ import { isAnswered } from '../../form/conditions.js';
 import { parseAnswers, prepareAnswers, uiStateOf } from '../application/answers.server.js';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
 import { limitNewKeptRows } from '../auth/limits.server.js';
-import { HttpError } from '../http-error.server.js';
-import { openToken, sealToken } from '../security/signed-token.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
+import { openToken, sealToken } from '../../platform/tokens/signed-token.server.js';
 import { saveAnswers } from '../../db/repos/applications.server.js';
 import { forgetRequestApplication } from '../application/request-application.server.js';
 import {

@@ -1,9 +1,9 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
-import { HttpError } from '../http-error.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { formPageData, type LifecyclePageContext } from '../application/page-data.server.js';
 import type { FormPageData } from '../../contracts/page-data.js';
-import type { PresignedPost } from '../storage/object-store.server.js';
+import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
 import { LOOKUP_QUERY, nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { formDefinition } from '../../form/definition.js';
 import type { Page, PageId } from '../../form/types.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
@@ -8,7 +8,7 @@ import { POST_FIELDS } from '../../contracts/form-post.js';
 import { VISITOR_OWNER } from '../../db/repos/kept-answers.server.js';
 import { setFlash } from '../auth/flash.server.js';
 import { sendPage } from '../render.server.js';
-import { HttpError } from '../http-error.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { pageChangeMarker } from '../application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { handleStudentPost, intentOf, visitorPost } from './form-post.server.js';

@@ -1,4 +1,4 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import type { Answers, PageId, Question } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
 import { findLookupItems, findLookupRecord } from '../../db/repos/lookup.server.js';

@@ -1,12 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { fieldByKey } from '../../form/fields.js';
-import { HttpError } from '../http-error.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { isUploadKeyFor } from '../documents/keys.server.js';
+import { isUploadKeyFor } from '../../platform/storage/document-keys.server.js';
 import { presignUpload, startConversion } from '../documents/documents.server.js';
 import { sendPage } from '../render.server.js';
-import type { PresignedPost } from '../storage/object-store.server.js';
+import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import { uploadedRoute } from '../../contracts/form-post.js';
 
 /** The file type by its first bytes, for a name when the browser's file name never reached us. */

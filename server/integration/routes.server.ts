@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import Joi from 'joi';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
-import { verifyToken } from '../security/signed-token.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
+import { verifyToken } from '../../platform/tokens/signed-token.server.js';
 import { clientForKey, submittedFeed, type FeedCursor, type FeedRow } from '../../db/repos/integration.server.js';
 import { documentAnswersForMany } from '../../db/repos/documents.server.js';
 import { afterSubmissionForMany, type AfterSubmissionRows } from '../../db/repos/after-submission.server.js';

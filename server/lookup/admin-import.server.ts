@@ -2,8 +2,8 @@ import { Transform } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
 import { importLookupCsv, ImportFileError } from '../../db/repos/lookup-import.server.js';
 import { isLookupCategory } from '../../contracts/lookup.js';
-import { HttpError } from '../http-error.server.js';
-import type { AppServices } from '../app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { verifyImportToken } from './import-token.server.js';
 import { directFromLoopback } from '../security/direct-caller.server.js';
 

@@ -1,5 +1,5 @@
 import type { LookupCategory } from '../../contracts/lookup.js';
-import { signToken, verifyToken } from '../security/signed-token.server.js';
+import { signToken, verifyToken } from '../../platform/tokens/signed-token.server.js';
 
 /**
  * Authorises `npm run lookup:import` to hand a file to the running server (DESIGN §5: embedded PGlite

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { tooManyRequests } from '../http-error.server.js';
-import type { AppServices } from '../app-services.server.js';
+import { tooManyRequests } from '../../platform/http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { adminImportHandler } from './admin-import.server.js';
 import { LookupCache } from './lookup-cache.server.js';
 import { answerLookup, type LookupAnswer } from './lookups.server.js';

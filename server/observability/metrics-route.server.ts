@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { isPageRoute } from '../../contracts/routes.js';
 import { directFromLoopback } from '../security/direct-caller.server.js';
-import { dbPool, httpDuration, httpRequests, queueDepth, queueOldest, registry, secondsSince } from './metrics.server.js';
+import { dbPool, httpDuration, httpRequests, queueDepth, queueOldest, registry, secondsSince } from '../../platform/observability/metrics.server.js';
 
 export const METRICS_PATH = '/metrics';
 

@@ -2,7 +2,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Config } from '../config.server.js';
+import type { Config } from '../../platform/config.server.js';
 import { metricsHandler, METRICS_PATH } from './metrics-route.server.js';
 
 /**

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import type { Knex } from 'knex';
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { failApplicationPdfNow, findApplicationPdf, findApplicationWithPdf, requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
-import { APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS } from '../../workers/queues.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE, PDF_JOB_OPTIONS } from '../../platform/jobs/queues.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { withStore } from '../storage/http-errors.server.js';
 import { takeRenderQuota } from '../documents/quotas.server.js';
-import { pdfRenders } from '../observability/metrics.server.js';
+import { pdfRenders } from '../../platform/observability/metrics.server.js';
 
 function chromiumAvailable(services: AppServices): boolean {
   return Boolean(services.config.chromiumPath && existsSync(services.config.chromiumPath));

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { openToken, sealToken } from '../security/signed-token.server.js';
+import { openToken, sealToken } from '../../platform/tokens/signed-token.server.js';
 import { parseAnswers } from '../application/answers.server.js';
 import { withDescriptions } from '../../form/answers.js';
 

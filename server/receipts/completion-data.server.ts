@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 import type { CompletionPageData } from '../../contracts/page-data.js';
 import { completionPageData } from '../application/page-data.server.js';
-import { RESEND_QUEUED_MESSAGE, receiptStatus, resendsExhaustedMessage } from './receipts.server.js';
+import { RESEND_QUEUED_MESSAGE, receiptStatus, resendsExhaustedMessage } from '../../domain/receipts/receipts.server.js';
 import { RESEND_RECEIPT_PATH } from './routes.server.js';
 
 /** /completion's data: the submitted greeting and the receipt e-mail's state, with the outcome of a resend. */

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
-import { RESEND_QUEUED_MESSAGE, resendReceipt, resendsExhaustedMessage } from './receipts.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
+import { RESEND_QUEUED_MESSAGE, resendReceipt, resendsExhaustedMessage } from '../../domain/receipts/receipts.server.js';
 
 /** Where /completion's "Send my receipt again" form posts (a plain form: it works without JavaScript). */
 export const RESEND_RECEIPT_PATH = '/completion/resend-receipt';

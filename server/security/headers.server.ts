@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import type { Config } from '../config.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { Config } from '../../platform/config.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { servesHttps } from '../cookies.server.js';
-import { s3UploadOrigin } from '../storage/s3-upload-origin.js';
+import { s3UploadOrigin } from '../../platform/storage/s3-upload-origin.js';
 
 /** A fresh CSP nonce per request, readable by the renderer as res.locals.cspNonce. */
 export const cspNonce: RequestHandler = (_req, res, next) => {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpError } from '../http-error.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 
 /**
  * NUL bytes (issue 23 finding 10). PostgreSQL refuses U+0000 in text and jsonb, so one that reached a query came

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { resolveServiceToken, type ServiceTokenProblem, type ServiceUser } from './service-token.server.js';
 import { isApiRequest } from '../errors.server.js';
 import { renderNoticeHtml } from '../generic-error-html.server.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { verifyPrintToken } from '../security/print-token.server.js';
+import { verifyPrintToken } from '../../platform/tokens/print-token.server.js';
 import { findUserById } from '../../db/repos/users.server.js';
 import { recordAudit, redeemStaffLink } from '../../db/repos/staff.server.js';
 import { sha256 } from '../auth/tokens.server.js';
@@ -17,7 +17,7 @@ export const SERVICE_LINK_EXPIRED = 'This link has expired. Staff open applicati
 export const SERVICE_LINK_USED = 'This link has already been used. Staff open applications at /staff after signing in.';
 
 /**
- * The print ticket (server/security/print-token.server.ts) of the PDF renderer: valid, unexpired, and not used
+ * The print ticket (platform/tokens/print-token.server.ts) of the PDF renderer: valid, unexpired, and not used
  * before (its id is recorded on this first use, in the same table as staff sign-in links). Each use is in the
  * audit trail.
  */

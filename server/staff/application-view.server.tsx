@@ -8,7 +8,7 @@ import { ReadOnlyForm } from '../../views/form/ReadOnlyForm.js';
 import type { StaffFilter } from '../../db/repos/staff-applications.server.js';
 import { StaffLayout, deskTime } from './html.server.js';
 import { staffApplicationPath } from '../after-submission/staff-labels.js';
-import { COUNSELOR_TRANSCRIPT_KEY } from '../after-submission/checklist.server.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
 import type { AuditRow } from '../../db/repos/staff.server.js';
 import { STATUS_LABELS, filterQuery } from './list-view.server.js';
 import type { StaffUser } from './staff-session.server.js';

@@ -1,4 +1,4 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import type { OfficeRequest } from '../office-page.server.js';
 import type { AuditTrailPageData } from '../../contracts/office-page-data.js';
 import { listAudit } from '../../db/repos/staff.server.js';

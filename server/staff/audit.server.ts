@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import type { OfficeRequest } from '../office-page.server.js';
 import { recordAudit, type AuditAction } from '../../db/repos/staff.server.js';
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { countByStatus, findStaffListRow, listStaffApplications } from '../../db/repos/staff-applications.server.js';
 import { listAudit } from '../../db/repos/staff.server.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
@@ -16,7 +16,7 @@ import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
 import { ListView } from './list-view.server.js';
 import { decodeCursor, encodeCursor, entryTermOptions, filterFrom, isUuid } from './filter.server.js';
 import { audit } from './audit.server.js';
-import { COUNSELOR_TRANSCRIPT_KEY } from '../after-submission/checklist.server.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
 import { pdfIsCurrent } from '../../db/repos/application-pdfs.server.js';
 import { streamCsv } from './csv-export.server.js';
 

@@ -1,4 +1,4 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';
 
 /**

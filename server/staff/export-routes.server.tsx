@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { countByStatus } from '../../db/repos/staff-applications.server.js';
 import { findStaffExport, insertStaffExport, listStaffExports, type StaffExportRow } from '../../db/repos/staff-exports.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
-import { MAX_ZIP_APPLICATIONS, PDF_ZIP_JOB_OPTIONS, PDF_ZIP_QUEUE } from '../../workers/queues.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { MAX_ZIP_APPLICATIONS, PDF_ZIP_JOB_OPTIONS, PDF_ZIP_QUEUE } from '../../platform/jobs/queues.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage, deskTime } from './html.server.js';
 import { filterFrom, isUuid } from './filter.server.js';
 import { filterQuery } from './list-view.server.js';

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import type { StaffSessionRow } from '../../db/repos/staff.server.js';
 import { configurationFor, groupsOf } from './oidc.server.js';
 

@@ -1,8 +1,8 @@
 import * as client from 'openid-client';
 import type { Request, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { isLoopbackUrl } from '../config.server.js';
-import { signToken, verifyToken } from '../security/signed-token.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { isLoopbackUrl } from '../../platform/config.server.js';
+import { signToken, verifyToken } from '../../platform/tokens/signed-token.server.js';
 import { staffCookieOptions } from './staff-session.server.js';
 import { cookieNameFor } from '../../contracts/cookies.js';
 

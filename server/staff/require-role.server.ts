@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import type { StaffRole } from '../config-reading.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import type { StaffRole } from '../../platform/config-reading.server.js';
 import { forbiddenMessage, hasRole } from '../../domain/reading/roles.server.js';
 import { recordAudit } from '../../db/repos/staff.server.js';
 import { sendStaffMessage } from './html.server.js';

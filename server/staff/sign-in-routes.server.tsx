@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { sha256 } from '../auth/tokens.server.js';
 import { bindStaffIdentity, recordAudit, redeemStaffLink } from '../../db/repos/staff.server.js';
 import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';

@@ -1,4 +1,4 @@
-import { signToken, verifyToken } from '../security/signed-token.server.js';
+import { signToken, verifyToken } from '../../platform/tokens/signed-token.server.js';
 
 /**
  * `npm run staff-link` signs a 15-minute sign-in link with SESSION_SECRET (no database needed, so it works

@@ -1,6 +1,6 @@
 import { STAFF_COOKIE_BASE, staffCookieName } from '../../contracts/cookies.js';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { cookieOptions } from '../cookies.server.js';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
 import { deleteStaffSession, findStaffSession, insertStaffSession, markStaffSessionChecked, touchStaffSession, type StaffSessionRow } from '../../db/repos/staff.server.js';

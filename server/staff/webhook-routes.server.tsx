@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { findWebhookEvent, listUndelivered, resetWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import { enqueueWebhookDelivery } from '../integration/webhook-outbox.server.js';
 import { StaffLayout, sendStaffPage, deskTime } from './html.server.js';

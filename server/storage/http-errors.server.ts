@@ -1,6 +1,6 @@
-import { HttpError } from '../http-error.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { FILE_MESSAGES } from '../../form/documents.js';
-import { StorageUnavailableError } from './object-store.server.js';
+import { StorageUnavailableError } from '../../platform/storage/object-store.server.js';
 
 export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is not available at the moment. Please try again in a few minutes.';
 

@@ -1,10 +1,10 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { createHash } from 'node:crypto';
-import type { AppServices } from '../app-services.server.js';
-import { HttpError } from '../http-error.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
-import { verifyDownload, verifyUploadPolicy, type VerifiedPolicy } from './signing.server.js';
+import { verifyDownload, verifyUploadPolicy, type VerifiedPolicy } from '../../platform/storage/signing.server.js';
 import { storageHttpError } from './http-errors.server.js';
 
 type WithPolicy = Request & { uploadPolicy?: VerifiedPolicy };

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../server/config.server.js';
+import { loadConfig } from '../../platform/config.server.js';
 import { convertToPdf } from '../../workers/convert/convert.server.js';
 import { makeDocx, makePdf, makePng } from '../fixtures/documents.js';
 

@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import type { AppServices } from '../../server/app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
-import { signPrintToken } from '../../server/security/print-token.server.js';
+import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 
 async function samplePdf(title: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -19,8 +19,8 @@ import { fieldsOf } from '../../form/fields.js';
 import { displayValue } from '../../form/display.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../workers/queues.js';
-import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../server/mail/after-submission-mail.server.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
+import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
 
 /** Screenshots of each state at 390 CSS px, for people to look at (not asserted). */
 const SHOTS = join(TEST_TMP, 'screenshots', 'after-submission');

@@ -12,7 +12,7 @@ import { TEST_TMP } from '../helpers/paths.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { makePdf } from '../fixtures/documents.js';
 import { presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
-import { signPrintToken } from '../../server/security/print-token.server.js';
+import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 import { staffCookie } from '../helpers/staff.js';
 import { documentAttachedText } from '../../form/documents.js';
 import { tabGroups } from '../../server/application/ui-state.server.js';

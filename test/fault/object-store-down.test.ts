@@ -14,7 +14,7 @@ import { freePort } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../server/storage/http-errors.server.js';
-import { newUploadKey } from '../../server/documents/keys.server.js';
+import { newUploadKey } from '../../platform/storage/document-keys.server.js';
 
 /**
  * Fault test: the S3 object store (s3rver, a real S3 API server) stops in the middle of the day and

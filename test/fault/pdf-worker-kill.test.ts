@@ -13,7 +13,7 @@ import { gatedDescribe } from '../helpers/gate.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
-import { APPLICATION_PDF_QUEUE, PDF_JOB_OPTIONS } from '../../workers/queues.js';
+import { APPLICATION_PDF_QUEUE, PDF_JOB_OPTIONS } from '../../platform/jobs/queues.js';
 import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 
 /**

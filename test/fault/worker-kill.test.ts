@@ -12,7 +12,7 @@ import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { SOFFICE_WORK_PREFIX } from '../../workers/convert/soffice.server.js';
-import { CONVERT_JOB_OPTIONS } from '../../workers/queues.js';
+import { CONVERT_JOB_OPTIONS } from '../../platform/jobs/queues.js';
 
 /**
  * Fault test: the worker process dies (SIGKILL) in the middle of a docx conversion. The job must be

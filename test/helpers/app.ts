@@ -4,15 +4,15 @@ import type PgBoss from 'pg-boss';
 import Worker from 'pg-boss/src/worker.js';
 import Manager from 'pg-boss/src/manager.js';
 import { createApp } from '../../server/app.server.js';
-import { createLogger } from '../../server/logger.server.js';
-import type { AppServices } from '../../server/app-services.server.js';
-import type { Config } from '../../server/config.server.js';
+import { createLogger } from '../../platform/logger.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import type { Config } from '../../platform/config.server.js';
 import { randomUUID } from 'node:crypto';
-import { createBoss, type JobQueue } from '../../workers/boss.server.js';
+import { createBoss, type JobQueue } from '../../platform/jobs/boss.server.js';
 import { createQueues, registerWorkers } from '../../workers/register.server.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
-import { createMailer } from '../../server/mail/mailer.server.js';
-import { createObjectStore } from '../../server/storage/create-store.server.js';
+import { createMailer } from '../../platform/mail/mailer.server.js';
+import { createObjectStore } from '../../platform/storage/create-store.server.js';
 import { testConfig } from './config.js';
 
 export interface TestContext {

@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, type Config } from '../../server/config.server.js';
+import { loadConfig, type Config } from '../../platform/config.server.js';
 import { TEST_TMP } from './paths.js';
 
 // Random-looking: a production-mode test server refuses a guessable secret (issue 23 finding 18).

@@ -4,7 +4,7 @@ import { createLoggedInUser } from './users.js';
 import type { ReceivedMail } from './smtp.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE } from '../../workers/queues.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE } from '../../platform/jobs/queues.js';
 
 /**
  * A live counselor link's token: an application submitted naming a counselor, and the request e-mail worked as the

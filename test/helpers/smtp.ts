@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import type { Mailer, MailMessage } from '../../server/mail/mailer.server.js';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.server.js';
 
 /** One received e-mail, decoded: the parts tests read. */
 export interface ReceivedMail {

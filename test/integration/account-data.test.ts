@@ -11,11 +11,11 @@ import { TEST_TMP } from '../helpers/paths.js';
 import { presign } from '../fixtures/documents-flow.js';
 import { makePdf } from '../fixtures/documents.js';
 import { hashPassword } from '../../server/auth/passwords.server.js';
-import { outputKeyFor } from '../../server/documents/keys.server.js';
+import { outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
 import type PgBoss from 'pg-boss';
 import { registerRetention, runRetention } from '../../workers/jobs/retention.server.js';
-import { RETENTION_CRON, RETENTION_QUEUE } from '../../workers/queues.js';
+import { RETENTION_CRON, RETENTION_QUEUE } from '../../platform/jobs/queues.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../../contracts/account.js';
 
 /**

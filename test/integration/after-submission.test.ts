@@ -8,10 +8,10 @@ import { makePdf } from '../fixtures/documents.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE, type ConvertDocumentData } from '../../workers/queues.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE, type ConvertDocumentData } from '../../platform/jobs/queues.js';
 import { convertDocument } from '../../workers/jobs/convert-document.server.js';
-import { COUNSELOR_LINK_DAYS, MAX_APPLICANT_SENDS } from '../../server/after-submission/checklist.server.js';
-import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../server/mail/after-submission-mail.server.js';
+import { COUNSELOR_LINK_DAYS, MAX_APPLICANT_SENDS } from '../../domain/after-submission/checklist.server.js';
+import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
 
 let ctx: TestContext;
 const mail = captureMailer();

@@ -11,7 +11,7 @@ import { loadVikeBuild } from '../helpers/vike-build.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { describeE2E } from '../helpers/browser.js';
-import { NO_CHROMIUM_MESSAGE } from '../../workers/queues.js';
+import { NO_CHROMIUM_MESSAGE } from '../../platform/jobs/queues.js';
 import { formDefinition } from '../../form/definition.js';
 import { makePdf } from '../fixtures/documents.js';
 import { presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createLogger } from '../../server/logger.server.js';
+import { createLogger } from '../../platform/logger.server.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { codeFrom, parseMail, resetLinkFrom, type ReceivedMail } from '../helpers/smtp.js';
 import { GOOD_PASSWORD, OTHER_PASSWORD, sessionCookieFrom } from './auth-helpers.js';

@@ -8,14 +8,14 @@ import { openDatabase, type Database } from '../../db/knex.server.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { PGLITE_TEMPLATE, ROOT, TEST_TMP } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
-import { LocalObjectStore } from '../../server/storage/local-store.server.js';
-import type { ObjectStore } from '../../server/storage/object-store.server.js';
-import { createObjectStore } from '../../server/storage/create-store.server.js';
+import { LocalObjectStore } from '../../platform/storage/local-store.server.js';
+import type { ObjectStore } from '../../platform/storage/object-store.server.js';
+import { createObjectStore } from '../../platform/storage/create-store.server.js';
 import { testConfig } from '../helpers/config.js';
 import { freePort } from '../helpers/server.js';
 import S3rver from 's3rver';
 import { insertUser } from '../../db/repos/users.server.js';
-import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
+import { newUploadKey, outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { applicationPdfKey } from '../../workers/jobs/render-application-pdf.server.js';
 
 /**

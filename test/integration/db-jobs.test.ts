@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import { createBoss, transactionalDb } from '../../workers/boss.server.js';
+import { createBoss, transactionalDb } from '../../platform/jobs/boss.server.js';
 import { stopBoss } from '../helpers/app.js';
 import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 import { registerPing } from '../../workers/jobs/ping.server.js';
-import { PING_QUEUE } from '../../workers/queues.js';
+import { PING_QUEUE } from '../../platform/jobs/queues.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {

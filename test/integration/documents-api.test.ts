@@ -7,7 +7,7 @@ import { makeDocx, makeDocxZipBomb, makeExe, makeJpeg, makePdf, makePng } from '
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { pollOnce, presign, startConversion, uploadTo, waitForFinalStatus, ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { outputKeyFor } from '../../server/documents/keys.server.js';
+import { outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { fileQuestionKeys } from '../../form/document-keys.js';
 
 // 'transcript' is the form definition's document question (Education, under a tab).

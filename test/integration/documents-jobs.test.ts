@@ -7,9 +7,9 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { makePng } from '../fixtures/documents.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { findDocument, replaceDocument } from '../../db/repos/documents.server.js';
-import { StorageUnavailableError } from '../../server/storage/object-store.server.js';
-import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
-import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS, GAVE_UP_MESSAGE, type ConvertDocumentData } from '../../workers/queues.js';
+import { StorageUnavailableError } from '../../platform/storage/object-store.server.js';
+import { newUploadKey, outputKeyFor } from '../../platform/storage/document-keys.server.js';
+import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS, GAVE_UP_MESSAGE, type ConvertDocumentData } from '../../platform/jobs/queues.js';
 import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 
 /** The conversion job's failure paths, driven through pg-boss in this process. */

@@ -6,8 +6,8 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { makeDocx } from '../fixtures/documents.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
 import { findDocument, replaceDocument } from '../../db/repos/documents.server.js';
-import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
-import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS } from '../../workers/queues.js';
+import { newUploadKey, outputKeyFor } from '../../platform/storage/document-keys.server.js';
+import { CONVERT_DOCUMENT_QUEUE, CONVERT_JOB_OPTIONS } from '../../platform/jobs/queues.js';
 import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 
 /**

@@ -5,7 +5,7 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { signPrintToken } from '../../server/security/print-token.server.js';
+import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 import { pageChangeMarker } from '../../server/application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 

@@ -10,7 +10,7 @@ import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { repeaterMaximums, tabGroups } from '../../server/application/ui-state.server.js';
 import { recordLogin } from '../../db/repos/users.server.js';
 import { keepCarriedAnswers } from '../../db/repos/carried-answers.server.js';
-import { signPrintToken } from '../../server/security/print-token.server.js';
+import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 
 let ctx: TestContext;
 

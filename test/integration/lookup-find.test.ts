@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { createLogger } from '../../server/logger.server.js';
+import { createLogger } from '../../platform/logger.server.js';
 import { LOOKUP_RATE_LIMIT } from '../../server/lookup/routes.server.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 

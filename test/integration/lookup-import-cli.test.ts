@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runLookupImport, USAGE, type Output } from '../../server/cli/lookup-import-run.server.js';
-import type { Config } from '../../server/config.server.js';
+import type { Config } from '../../platform/config.server.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { testConfig } from '../helpers/config.js';
 import { waitForLookupData } from '../helpers/lookup-data.js';

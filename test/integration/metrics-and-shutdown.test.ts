@@ -10,8 +10,8 @@ import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo, waitFor
 import { GOOD_PASSWORD, latestCode, logIn } from './auth-helpers.js';
 import { createLoggedInUser } from '../helpers/users.js';
 import { shutDownGracefully } from '../../server/shutdown.server.js';
-import { stopJobs } from '../../workers/boss.server.js';
-import { collectProcessMetrics } from '../../server/observability/metrics.server.js';
+import { stopJobs } from '../../platform/jobs/boss.server.js';
+import { collectProcessMetrics } from '../../platform/observability/metrics.server.js';
 
 /**
  * Issue 27, for operators. GET /metrics after an applicant's journey (register, log in, save, upload, submit) shows the request,

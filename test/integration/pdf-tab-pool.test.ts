@@ -13,7 +13,7 @@ import { TEST_TMP } from '../helpers/paths.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
 import { EMPTY_DOCUMENT, renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
-import { signPrintToken } from '../../server/security/print-token.server.js';
+import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 
 describeE2E('the PDF renderer\'s warm tabs (workers/pdf/render-application.server.ts)', () => {
   let ctx: TestContext;

@@ -6,8 +6,8 @@ import { staffCookie, submitAs } from '../helpers/staff.js';
 import { captureMailer } from '../helpers/smtp.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../workers/queues.js';
-import { DECISION_SUBJECT } from '../../server/mail/after-submission-mail.server.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
+import { DECISION_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { stagesFor } from '../../db/repos/reading-stages.server.js';
 import { assignByHand, assignEvenly, myQueue, nextInQueue, previousInQueue } from '../../domain/reading/assignments.server.js';
@@ -17,7 +17,7 @@ import { CONFIRMATION_MISMATCH, confirmRelease, previewRelease } from '../../dom
 import { cancelBatch, removeFromBatch, runReleaseBatch, scheduleRelease } from '../../domain/reading/release-batches.server.js';
 import { registerReleaseBatch } from '../../workers/jobs/release-batch.server.js';
 import { findBatch } from '../../db/repos/release-batches.server.js';
-import { markTranscriptReceived, submittedApplication } from '../../server/after-submission/checklist.server.js';
+import { markTranscriptReceived, submittedApplication } from '../../domain/after-submission/checklist.server.js';
 import type { StaffActor } from '../../domain/reading/staff-actor.js';
 
 const LEAD: StaffActor = { email: 'lead@admissions.example.edu' };

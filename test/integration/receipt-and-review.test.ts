@@ -9,11 +9,11 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { REFERENCE_PATTERN, assignReference } from '../../db/repos/references.server.js';
 import { findApplicationPdf, markPdfCompleted } from '../../db/repos/application-pdfs.server.js';
 import { queueReceiptsAfterPdf, sendReceiptJob } from '../../workers/jobs/send-receipt.server.js';
-import { RECEIPT_FALLBACK_SECONDS, RECEIPT_QUEUE } from '../../workers/queues.js';
-import { MAX_RESENDS } from '../../server/receipts/receipts.server.js';
+import { RECEIPT_FALLBACK_SECONDS, RECEIPT_QUEUE } from '../../platform/jobs/queues.js';
+import { MAX_RESENDS } from '../../domain/receipts/receipts.server.js';
 import { fieldsOf } from '../../form/fields.js';
 import { displayValue } from '../../form/display.js';
-import { signPrintToken } from '../../server/security/print-token.server.js';
+import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 
 let ctx: TestContext;
 const mail = captureMailer();

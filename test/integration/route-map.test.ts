@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { ROOT } from '../helpers/paths.js';
-import { createLogger } from '../../server/logger.server.js';
+import { createLogger } from '../../platform/logger.server.js';
 import { routeTable, type RouteRow } from '../../server/routes.server.js';
 import { formDefinition } from '../../form/definition.js';
 import { AUTH_CARDS } from '../../contracts/auth-cards.js';

@@ -6,8 +6,8 @@ import { staffCookie, submitAs } from '../helpers/staff.js';
 import { captureMailer } from '../helpers/smtp.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../workers/queues.js';
-import { DECISION_SUBJECT } from '../../server/mail/after-submission-mail.server.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
+import { DECISION_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
 import { staffApplicationPath } from '../../server/after-submission/staff-labels.js';
 
 const STAFF = 'officer@admissions.example.edu';

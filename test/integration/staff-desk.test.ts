@@ -8,7 +8,7 @@ import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import type { Knex } from 'knex';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createLogger } from '../../server/logger.server.js';
+import { createLogger } from '../../platform/logger.server.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { staffCookie, submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';

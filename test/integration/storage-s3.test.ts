@@ -10,7 +10,7 @@ import { presign, startConversion, waitForFinalStatus, type Presigned, ignoreQue
 import { freePort } from '../helpers/server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
+import { newUploadKey, outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../server/storage/http-errors.server.js';
 
 const BUCKET = 'fa-documents';

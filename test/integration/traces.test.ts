@@ -6,8 +6,8 @@ import { createLoggedInUser } from '../helpers/users.js';
 import { submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
-import { createLogger } from '../../server/logger.server.js';
-import { startTracing, stopTracing, tracing } from '../../server/observability/telemetry.server.js';
+import { createLogger } from '../../platform/logger.server.js';
+import { startTracing, stopTracing, tracing } from '../../platform/observability/telemetry.server.js';
 
 /**
  * Issue 27: with OTEL_EXPORTER_OTLP_ENDPOINT set, a submission is one trace: the request's span, its database

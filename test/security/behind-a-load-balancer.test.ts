@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { ConfigError, loadConfig } from '../../server/config.server.js';
+import { ConfigError, loadConfig } from '../../platform/config.server.js';
 import { IP_LIMITS } from '../../server/auth/limits.server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 

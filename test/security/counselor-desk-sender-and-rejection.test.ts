@@ -6,9 +6,9 @@ import { staffCookie } from '../helpers/staff.js';
 import { makePdf } from '../fixtures/documents.js';
 import { STAFF, counselorApp, linkIn, submitWith, workMailJobs } from './counselor-fixture.js';
 import { staffApplicationPath } from '../../server/after-submission/staff-labels.js';
-import { TRANSCRIPT_REJECTED_SUBJECT } from '../../server/mail/after-submission-mail.server.js';
+import { TRANSCRIPT_REJECTED_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
 import { convertDocument } from '../../workers/jobs/convert-document.server.js';
-import type { ConvertDocumentData } from '../../workers/queues.js';
+import type { ConvertDocumentData } from '../../platform/jobs/queues.js';
 
 // Issue 35 finding 2 (the desk's side): who sent the counselor's document, a free-mail warning, and rejection as unofficial.
 let ctx: TestContext;

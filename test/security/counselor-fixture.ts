@@ -4,7 +4,7 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { captureMailer, type ReceivedMail } from '../helpers/smtp.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../workers/queues.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
 
 /** Issue 35's counselor tests: an app whose jobs are queued but worked by the test, and a captured mailbox. */
 export const STAFF = 'officer@admissions.example.edu';

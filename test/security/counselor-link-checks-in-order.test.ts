@@ -4,9 +4,9 @@ import type { TestContext } from '../helpers/app.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { makePdf } from '../fixtures/documents.js';
 import { counselorApp, linkIn, submitWith, workMailJobs } from './counselor-fixture.js';
-import { COUNSELOR_LINK_DAYS } from '../../server/after-submission/checklist.server.js';
+import { COUNSELOR_LINK_DAYS } from '../../domain/after-submission/checklist.server.js';
 import { convertDocument } from '../../workers/jobs/convert-document.server.js';
-import type { ConvertDocumentData } from '../../workers/queues.js';
+import type { ConvertDocumentData } from '../../platform/jobs/queues.js';
 
 // Issue 35 finding 7: a voided or expired link never names the applicant, even after the transcript arrived.
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { TestContext } from '../helpers/app.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { counselorApp, submitWith, workMailJobs } from './counselor-fixture.js';
-import { openChecklistAtSubmission } from '../../server/after-submission/counselor-request.server.js';
+import { openChecklistAtSubmission } from '../../domain/after-submission/counselor-request.server.js';
 import { validate } from '../../form/validate.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { MESSAGES } from '../../form/messages.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createLogger, logPathFor } from '../../server/logger.server.js';
+import { createLogger, logPathFor } from '../../platform/logger.server.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { captureMailer } from '../helpers/smtp.js';
 import { counselorToken } from '../helpers/counselor-link.js';

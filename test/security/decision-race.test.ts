@@ -8,8 +8,8 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { INTEGRATION_RATE_LIMIT } from '../../server/integration/routes.server.js';
 import { DECISIONS, type Decision } from '../../db/repos/after-submission.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE } from '../../workers/queues.js';
-import { MAX_APPLICANT_SENDS } from '../../server/after-submission/checklist.server.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE } from '../../platform/jobs/queues.js';
+import { MAX_APPLICANT_SENDS } from '../../domain/after-submission/checklist.server.js';
 
 const STAFF = 'officer@admissions.example.edu';
 const WRITERS = 20;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import type { MailMessage } from '../../server/mail/mailer.server.js';
+import type { MailMessage } from '../../platform/mail/mailer.server.js';
 import { GOOD_PASSWORD, createAccount, recordMail } from '../integration/auth-helpers.js';
 import { requestPasswordReset } from '../../server/auth/password-reset.server.js';
 import { resendCode } from '../../server/auth/accounts.server.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ConfigError, loadConfig } from '../../server/config.server.js';
+import { ConfigError, loadConfig } from '../../platform/config.server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 
 /**

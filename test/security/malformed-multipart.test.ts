@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createLogger } from '../../server/logger.server.js';
+import { createLogger } from '../../platform/logger.server.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { captureMailer } from '../helpers/smtp.js';
 import { counselorToken } from '../helpers/counselor-link.js';
-import { LOCAL_UPLOAD_PATH } from '../../server/storage/local-store.server.js';
+import { LOCAL_UPLOAD_PATH } from '../../platform/storage/local-store.server.js';
 
 /**
  * Issue 35 finding 9: a broken multipart body (a NUL in a part header, a body cut short, a boundary that is missing

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createLogger } from '../../server/logger.server.js';
+import { createLogger } from '../../platform/logger.server.js';
 import { startWorkerMetrics } from '../../server/observability/worker-metrics.server.js';
 import { testConfig } from '../helpers/config.js';
 

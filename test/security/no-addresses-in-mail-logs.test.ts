@@ -4,9 +4,9 @@ import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { testConfig } from '../helpers/config.js';
 import { startSmtpReceiver, type MailBox } from '../helpers/smtp.js';
-import { createLogger } from '../../server/logger.server.js';
-import { createMailer } from '../../server/mail/mailer.server.js';
-import { RECEIPT_SUBJECT_PREFIX } from '../../server/mail/receipt-mail.server.js';
+import { createLogger } from '../../platform/logger.server.js';
+import { createMailer } from '../../platform/mail/mailer.server.js';
+import { RECEIPT_SUBJECT_PREFIX } from '../../domain/mail/receipt-mail.server.js';
 import { GOOD_PASSWORD } from '../integration/auth-helpers.js';
 
 /**

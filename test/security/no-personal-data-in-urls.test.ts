@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { readPrefillToken, signPrefillToken } from '../../server/prefill/prefill-token.server.js';
-import { signPrintToken, verifyPrintToken } from '../../server/security/print-token.server.js';
+import { signPrintToken, verifyPrintToken } from '../../platform/tokens/print-token.server.js';
 
 /**
  * Issue 23 finding 13: URLs end up in browser histories, proxy logs and Referer headers. A prefill token was

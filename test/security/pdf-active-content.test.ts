@@ -12,7 +12,7 @@ import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo, waitFor
 import { ACTIVE_PDF_NAMES, makeActivePdf, pdfContentText } from '../fixtures/hostile-documents.js';
 import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { findDocument, markCompleted, markInProgress, replaceDocument } from '../../db/repos/documents.server.js';
-import { newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
+import { newUploadKey, outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { stripActiveContent } from '../../workers/pdf/strip-active-content.server.js';
 
 /**

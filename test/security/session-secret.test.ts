@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ConfigError, loadConfig } from '../../server/config.server.js';
+import { ConfigError, loadConfig } from '../../platform/config.server.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { interpolateAll } from '../helpers/compose-env.js';
 

@@ -127,7 +127,7 @@ describe('after the officer signs out', () => {
 
 describe('the PDF renderer’s print ticket', () => {
   it('opens the application once, on the print data only, and is audited', async () => {
-    const { signPrintToken } = await import('../../server/security/print-token.server.js');
+    const { signPrintToken } = await import('../../platform/tokens/print-token.server.js');
     const token = signPrintToken(ctx.config.sessionSecret, applicant.id, ctx.services.now());
     // Not on the form pages: a token there opens nothing.
     const page = await request(ctx.app).get('/about').query({ service_token: token }).set('Accept', 'text/html');
@@ -143,7 +143,7 @@ describe('the PDF renderer’s print ticket', () => {
   });
 
   it('expires within two minutes', async () => {
-    const { signPrintToken } = await import('../../server/security/print-token.server.js');
+    const { signPrintToken } = await import('../../platform/tokens/print-token.server.js');
     const token = signPrintToken(ctx.config.sessionSecret, applicant.id, ctx.services.now());
     ctx.clock.advance(121_000);
     expect((await request(ctx.app).get('/service/tmp-pdf').query({ service_token: token })).status).toBe(401);

@@ -7,9 +7,9 @@ import { makePdf } from '../fixtures/documents.js';
 import { ignoreQueueErrorsFromNowOn, presign, startConversion, uploadTo, waitForFinalStatus } from '../fixtures/documents-flow.js';
 import { SUBMITTED_MESSAGE } from '../../server/application/open-application.server.js';
 import { repeaterMaximums } from '../../server/application/ui-state.server.js';
-import { outputKeyFor } from '../../server/documents/keys.server.js';
+import { outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { bothDatabases } from './databases.js';
-import { RECEIPT_QUEUE } from '../../workers/queues.js';
+import { RECEIPT_QUEUE } from '../../platform/jobs/queues.js';
 
 /**
  * Issue 13 item 4 (DESIGN §8): once submitted, an application is final. Every applicant write answers 409

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestContext } from '../helpers/app.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { COUNSELOR, counselorApp, linkIn, submitWith, workMailJobs } from './counselor-fixture.js';
-import { COUNSELOR_SUBJECT } from '../../server/mail/after-submission-mail.server.js';
+import { COUNSELOR_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
 
 // Issue 35 finding 6: applicant-chosen text in the counselor's e-mail is data: never the subject, never a link.
 let ctx: TestContext;

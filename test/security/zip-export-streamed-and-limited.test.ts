@@ -8,7 +8,7 @@ import { staffCookie, submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { buildPdfZip, pdfZipKey } from '../../workers/jobs/build-pdf-zip.server.js';
 import { insertStaffExport } from '../../db/repos/staff-exports.server.js';
-import type { ObjectStore } from '../../server/storage/object-store.server.js';
+import type { ObjectStore } from '../../platform/storage/object-store.server.js';
 
 /**
  * Issue 23 finding 17: a ZIP export held up to 1,000 PDFs in memory (in the web process when WORKER=inline),

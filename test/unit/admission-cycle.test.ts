@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from '@jest/globals';
 import { admissionFallYear, admissionTerms, configureAdmissionCycle, nextFallYear, parseAdmissionCycle, termStart } from '../../form/admission-cycle.js';
 import { resolveOptions } from '../../form/options.js';
 import { validate } from '../../form/validate.js';
-import { loadConfig } from '../../server/config.server.js';
+import { loadConfig } from '../../platform/config.server.js';
 
 const labels = (options: readonly { label: string }[]) => options.map((o) => o.label);
 const TODAY = new Date(2026, 10, 25, 12); // 2026-11-25, local noon

@@ -12,7 +12,7 @@ const SNIPPETS: Record<string, { path: string; code: string }> = {
   defaultAndBarrel: { path: 'server/probe.server.ts', code: "export default 1;\nexport * from './other.server.js';\n" },
   vikeConfig: { path: 'pages/+config.ts', code: 'export default { title: "x" };\n' },
   envInWorker: { path: 'workers/probe.server.ts', code: 'export const port = process.env.PORT;\n' },
-  envInConfig: { path: 'server/config.server.ts', code: 'export const port = process.env.PORT;\n' },
+  envInConfig: { path: 'platform/config.server.ts', code: 'export const port = process.env.PORT;\n' },
   ...Object.fromEntries(
     ['islands', 'views', 'form', 'contracts', 'server'].map((folder) => [
       `imports-${folder}`,
@@ -49,7 +49,7 @@ describe('code rules (eslint.config.js)', () => {
     expect(problems.vikeConfig).toEqual([]);
   });
 
-  it('process.env is read only in server/config.server.ts', () => {
+  it('process.env is read only in platform/config.server.ts', () => {
     expect(problems.envInWorker).toEqual(['1: no-restricted-properties']);
     expect(problems.envInConfig).toEqual([]);
   });

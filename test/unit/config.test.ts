@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, KNOWN_VARIABLES, loadConfig } from '../../server/config.server.js';
+import { ConfigError, KNOWN_VARIABLES, loadConfig } from '../../platform/config.server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 
 const base = () => ({ DATA_DIR: mkdtempSync(join(TEST_TMP, 'cfg-')), PATH: '' });

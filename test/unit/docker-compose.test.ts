@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parse } from 'yaml';
-import { KNOWN_VARIABLES, loadConfig } from '../../server/config.server.js';
+import { KNOWN_VARIABLES, loadConfig } from '../../platform/config.server.js';
 import { ROOT } from '../helpers/paths.js';
 import { interpolateAll } from '../helpers/compose-env.js';
 

@@ -4,7 +4,7 @@ import { fileKeysIn, fileQuestionKeys, isFileQuestionKey } from '../../form/docu
 import { pageById } from '../../form/definition.js';
 import type { FormDefinition } from '../../form/types.js';
 import { sanitiseFileName } from '../../server/documents/file-name.server.js';
-import { isUploadKeyFor, newUploadKey, outputKeyFor } from '../../server/documents/keys.server.js';
+import { isUploadKeyFor, newUploadKey, outputKeyFor } from '../../platform/storage/document-keys.server.js';
 
 describe('§5 file rules', () => {
   const ok = { name: 'transcript.pdf', size: 1000 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
-import { createLogger, pathForLog } from '../../server/logger.server.js';
+import { createLogger, pathForLog } from '../../platform/logger.server.js';
 
 function capture() {
   const lines: string[] = [];

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { readingStagesDoc } from '../../domain/reading/stages-doc.js';
 import { READING_STAGES, STAGE_CHANGES, stageAfter } from '../../domain/reading/stages.js';
 import { staffRoles } from '../../domain/reading/roles.server.js';
-import { parseReplyDate, parseStaffRoles } from '../../server/config-reading.server.js';
+import { parseReplyDate, parseStaffRoles } from '../../platform/config-reading.server.js';
 import { mergeLetter, unknownMergeFields } from '../../domain/reading/letters.server.js';
 import { releaseDigest, releaseSentence } from '../../domain/reading/releases.server.js';
 import { validateReview } from '../../domain/reading/review-validator.server.js';
 import { instantInZone } from '../../domain/reading/local-date-time.js';
-import { loadConfig } from '../../server/config.server.js';
+import { loadConfig } from '../../platform/config.server.js';
 
 describe('the reading stages', () => {
   it('docs/reading-stages.md is the one generated from the table (npm run docs:stages)', () => {

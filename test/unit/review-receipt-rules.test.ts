@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { redirectFor, type RouteState } from '../../server/application/page-routing.server.js';
 import { newReference, REFERENCE_ALPHABET, REFERENCE_PATTERN } from '../../db/repos/references.server.js';
-import { receiptMail, receiptTime, RECEIPT_NEXT_STEPS } from '../../server/mail/receipt-mail.server.js';
+import { receiptMail, receiptTime, RECEIPT_NEXT_STEPS } from '../../domain/mail/receipt-mail.server.js';
 import { testConfig } from '../helpers/config.js';
 import { formatDeskTime, formatLocalTime } from '../../form/local-time.js';
 

@@ -3,7 +3,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import express from 'express';
 import request from 'supertest';
-import { s3UploadOrigin } from '../../server/storage/s3-upload-origin.js';
+import { s3UploadOrigin } from '../../platform/storage/s3-upload-origin.js';
 import { cspNonce, securityHeaders } from '../../server/security/headers.server.js';
 import { testConfig } from '../helpers/config.js';
 

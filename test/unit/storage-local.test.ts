@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { isValidKey } from '../../server/storage/object-store.server.js';
-import { LocalObjectStore } from '../../server/storage/local-store.server.js';
-import { signDownload, signUploadPolicy, verifyDownload, verifyUploadPolicy } from '../../server/storage/signing.server.js';
+import { isValidKey } from '../../platform/storage/object-store.server.js';
+import { LocalObjectStore } from '../../platform/storage/local-store.server.js';
+import { signDownload, signUploadPolicy, verifyDownload, verifyUploadPolicy } from '../../platform/storage/signing.server.js';
 import { TEST_TMP } from '../helpers/paths.js';
 
 const SECRET = 'unit-secret-0123456789abcdefghijklmnopqrstuvwxyz';

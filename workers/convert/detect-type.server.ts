@@ -2,7 +2,7 @@ import yauzl from 'yauzl';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { decodeXml, findDocxHazard, type PackagePart } from './docx-hazards.server.js';
 import { headerDimensions, MAX_IMAGE_PIXELS, pictureInDocumentTooLargeMessage } from './image-limit.server.js';
-import { nextEntry } from '../../server/storage/zip-entries.server.js';
+import { nextEntry } from '../../platform/storage/zip-entries.server.js';
 
 export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
 

@@ -1,9 +1,9 @@
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
-import { AFTER_SUBMISSION_MAIL_FAILED_QUEUE, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../queues.js';
+import { AFTER_SUBMISSION_MAIL_FAILED_QUEUE, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
 import { findChecklist, findCounselorRequest, findDecision, markCounselorMail, markDecisionNotified, noteCounselorMailError, updateChecklist, type CounselorMailMark } from '../../db/repos/after-submission.server.js';
-import { counselorLink, submittedApplication } from '../../server/after-submission/checklist.server.js';
-import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } from '../../server/mail/after-submission-mail.server.js';
+import { counselorLink, submittedApplication } from '../../domain/after-submission/checklist.server.js';
+import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } from '../../domain/mail/after-submission-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 

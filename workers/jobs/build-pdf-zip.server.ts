@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { WorkerServices } from '../services.js';
-import { PDF_ZIP_QUEUE, type PdfZipJob } from '../queues.js';
+import { PDF_ZIP_QUEUE, type PdfZipJob } from '../../platform/jobs/queues.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { eachStaffApplication } from '../../db/repos/staff-applications.server.js';
 import { findApplicationWithPdf, pdfIsCurrent } from '../../db/repos/application-pdfs.server.js';

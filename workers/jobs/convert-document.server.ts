@@ -1,7 +1,7 @@
-import { conversions } from '../../server/observability/metrics.server.js';
+import { conversions } from '../../platform/observability/metrics.server.js';
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
-import type { JobQueue } from '../boss.server.js';
+import type { JobQueue } from '../../platform/jobs/boss.server.js';
 import { markCompleted, markFailed, markInProgress } from '../../db/repos/documents.server.js';
 import { checkSize, ConversionRejected, ConversionTimedOut } from '../convert/detect-type.server.js';
 import { convertIsolated } from '../convert/isolated.server.js';
@@ -13,9 +13,9 @@ import {
   GAVE_UP_MESSAGE,
   MISSING_UPLOAD_MESSAGE,
   type ConvertDocumentData,
-} from '../queues.js';
-import { COUNSELOR_TRANSCRIPT_KEY } from '../../server/after-submission/checklist.server.js';
-import { counselorTranscriptArrived } from '../../server/after-submission/counselor-link.server.js';
+} from '../../platform/jobs/queues.js';
+import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
+import { counselorTranscriptArrived } from '../../domain/after-submission/counselor-link.server.js';
 
 type ConvertServices = WorkerServices & { boss: JobQueue };
 

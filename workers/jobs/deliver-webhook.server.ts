@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
-import { WEBHOOK_FAILED_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from '../queues.js';
+import { WEBHOOK_FAILED_QUEUE, WEBHOOK_QUEUE, type WebhookJob } from '../../platform/jobs/queues.js';
 import { findWebhookEvent, markWebhookFailed, recordWebhookAttempt } from '../../db/repos/webhook-events.server.js';
 
 /** Header names of a delivery (README "Integrations" documents how to verify them). */

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
-import { PING_QUEUE, type PingData } from '../queues.js';
+import { PING_QUEUE, type PingData } from '../../platform/jobs/queues.js';
 
 
 /** Proves the queue round trip: the handler records the nonce it received. */

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
-import { RELEASE_BATCH_QUEUE, type ReleaseBatchJob } from '../queues.js';
+import { RELEASE_BATCH_QUEUE, type ReleaseBatchJob } from '../../platform/jobs/queues.js';
 import { runReleaseBatch } from '../../domain/reading/release-batches.server.js';
 
 /** Runs a scheduled release (domain/reading/release-batches.server.ts); a batch not yet due fails the attempt so pg-boss tries again. */

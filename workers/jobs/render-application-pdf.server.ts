@@ -1,18 +1,18 @@
-import { pdfRenderSeconds, pdfRenders, secondsSince } from '../../server/observability/metrics.server.js';
+import { pdfRenderSeconds, pdfRenders, secondsSince } from '../../platform/observability/metrics.server.js';
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
 import { findUserById } from '../../db/repos/users.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { convertedDocumentsFor } from '../../db/repos/documents.server.js';
 import { findApplicationPdf, markPdfCompleted, markPdfFailed, markPdfInProgress, type PdfJobTarget } from '../../db/repos/application-pdfs.server.js';
-import { signPrintToken } from '../../server/security/print-token.server.js';
+import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
 import { MergePool } from '../pdf/merge-pool.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE } from '../queues.js';
-import type { JobQueue } from '../boss.server.js';
+import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE } from '../../platform/jobs/queues.js';
+import type { JobQueue } from '../../platform/jobs/boss.server.js';
 import { queueReceiptsAfterPdf } from './send-receipt.server.js';
 
 /** The PDF job queues the applicant's waiting receipts when it settles, so it needs the queue. */

@@ -1,10 +1,10 @@
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
-import { RETENTION_CRON, RETENTION_JOB_OPTIONS, RETENTION_QUEUE } from '../queues.js';
+import { RETENTION_CRON, RETENTION_JOB_OPTIONS, RETENTION_QUEUE } from '../../platform/jobs/queues.js';
 import { recordAudit } from '../../db/repos/staff.server.js';
 import { expiredSubmissions, idleUnsubmittedAccounts, setRetentionWarning } from '../../db/repos/retention.server.js';
-import { retentionWarningMail } from '../../server/mail/retention-mail.server.js';
-import { eraseApplicant } from '../../server/account/erase.server.js';
+import { retentionWarningMail } from '../../domain/mail/retention-mail.server.js';
+import { eraseApplicant } from '../../domain/account/erase.server.js';
 
 /** An idle account is warned this long before it is deleted. */
 export const RETENTION_WARNING_DAYS = 30;

@@ -1,13 +1,13 @@
 import type PgBoss from 'pg-boss';
-import type { JobQueue } from '../boss.server.js';
+import type { JobQueue } from '../../platform/jobs/boss.server.js';
 import type { WorkerServices } from '../services.js';
 import { findUserById } from '../../db/repos/users.server.js';
 import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { claimReceipt, findReceipt, markReceiptGaveUp, markReceiptSent, releaseReceipt } from '../../db/repos/receipts.server.js';
-import { RECEIPT_ATTACHMENT_MAX_BYTES, receiptMail } from '../../server/mail/receipt-mail.server.js';
+import { RECEIPT_ATTACHMENT_MAX_BYTES, receiptMail } from '../../domain/mail/receipt-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { RECEIPT_FAILED_QUEUE, RECEIPT_FALLBACK_SECONDS, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../queues.js';
-import { transactionalDb } from '../boss.server.js';
+import { RECEIPT_FAILED_QUEUE, RECEIPT_FALLBACK_SECONDS, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../platform/jobs/queues.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
 import { unsentReceiptIds } from '../../db/repos/receipts.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
 import type { Knex } from 'knex';

@@ -5,7 +5,7 @@ import type { MergeInput } from './merge-application.server.js';
 
 export interface RenderInput {
   baseUrl: string;
-  /** The single-use print ticket of this application (server/security/print-token.server.ts). */
+  /** The single-use print ticket of this application (platform/tokens/print-token.server.ts). */
   serviceToken: string;
   /** The merged PDF's title; the printed header (name, reference, form page) comes from the print document. */
   applicantName: string;

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { countResends, insertReceipt, type ReceiptKind } from '../../db/repos/receipts.server.js';
 import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { referenceOf } from '../../db/repos/references.server.js';
-import { RECEIPT_FALLBACK_SECONDS, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../workers/queues.js';
-import { transactionalDb } from '../../workers/boss.server.js';
+import { RECEIPT_FALLBACK_SECONDS, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../platform/jobs/queues.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
 
 /** Receipts an applicant may ask for again from /completion (lost e-mail, wrong folder), beyond the first. */
 export const MAX_RESENDS = 3;

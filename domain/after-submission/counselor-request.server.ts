@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AppServices } from '../app-services.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
-import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../workers/queues.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
 import { insertChecklist, insertCounselorRequest, recordChecklistAudit, updateChecklist, voidCounselorRequests } from '../../db/repos/after-submission.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 import { isEmailAddress } from '../../form/email-address.js';

@@ -79,7 +79,7 @@ const envSchema = Joi.object({
   AWS_SECRET_ACCESS_KEY: Joi.string(),
   CHROMIUM_PATH: Joi.string(),
   SOFFICE_PATH: Joi.string(),
-  // At most 40 s: with the conversion process's own 15 s it must end before the job expires (60 s, workers/queues.ts).
+  // At most 40 s: with the conversion process's own 15 s it must end before the job expires (60 s, platform/jobs/queues.ts).
   SOFFICE_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(40).default(30),
   SESSION_SECRET: Joi.string().min(32),
   TRUST_PROXY: Joi.string(),

@@ -1,8 +1,8 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import type { AuditEntry } from '../../db/repos/staff.server.js';
 import { eraseAccountRows, objectKeysOf } from '../../db/repos/erase.server.js';
 
-/** The prefixes every object of an account is stored under (server/documents/keys.server.ts, the application PDF). */
+/** The prefixes every object of an account is stored under (platform/storage/document-keys.server.ts, the application PDF). */
 export function objectPrefixesOf(userId: string): string[] {
   return [`users/${userId}/`, `converted/${userId}/`];
 }

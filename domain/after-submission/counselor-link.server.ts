@@ -1,4 +1,4 @@
-import type { AppServices } from '../app-services.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { findChecklist, findCounselorRequest, findCounselorRequestByTokenHash, recordChecklistAudit, updateChecklist, voidCounselorRequests, type CounselorRequestRow } from '../../db/repos/after-submission.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 import { applicantName } from '../../form/applicant-name.js';

@@ -5,7 +5,7 @@ import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { TRACE_CONTEXT_KEY, type Tracing, type TracingSettings } from './telemetry.server.js';
-import { routeLabel } from './metrics-route.server.js';
+import { routeLabel } from '../../server/observability/metrics-route.server.js';
 
 /**
  * The OpenTelemetry SDK, loaded only by startTracing (telemetry.server.ts) when OTEL_EXPORTER_OTLP_ENDPOINT is set.

@@ -1,5 +1,5 @@
-import type { Config } from '../config.server.js';
-import type { MailMessage } from '../mail/mailer.server.js';
+import type { Config } from '../../platform/config.server.js';
+import type { MailMessage } from '../../platform/mail/mailer.server.js';
 import { universityDate } from '../after-submission/university-time.js';
 import { escapeHtml } from '../../contracts/escape-html.js';
 import { inertText, quoted } from './inert-text.js';
@@ -42,7 +42,7 @@ export const COUNSELOR_SUBJECT = 'Transcript request from the Office of Admissio
 
 /**
  * The counselor's e-mail: who asks, for which applicant and school, the single-purpose link, and the office's
- * contacts. Every applicant-chosen text (names, school) is quoted and made inert (server/mail/inert-text.ts).
+ * contacts. Every applicant-chosen text (names, school) is quoted and made inert (domain/mail/inert-text.ts).
  */
 export function counselorRequestMail(config: Config, content: CounselorMailContent): MailMessage {
   const subject = `${content.reminder ? 'Reminder: ' : ''}${COUNSELOR_SUBJECT}`;

@@ -1,11 +1,11 @@
 import { HttpError } from '../http-error.server.js';
-import { mac, sameSignature } from '../security/signed-token.server.js';
+import { mac, sameSignature } from '../tokens/signed-token.server.js';
 
 /**
  * HMAC-signed upload policies and download links for the embedded store and the download route.
  * The upload policy mirrors an S3 POST policy (expiration, exact key, content-length-range) so the
  * embedded store refuses exactly what S3 would. Each is signed for its own purpose
- * (server/security/signed-token.server.ts), so a signature made for one can never be replayed as the other.
+ * (platform/tokens/signed-token.server.ts), so a signature made for one can never be replayed as the other.
  */
 
 interface PolicyDocument {

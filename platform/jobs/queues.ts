@@ -1,10 +1,10 @@
-import type { PdfJobTarget } from '../db/repos/application-pdfs.server.js';
-import { PDF_FAILED_MESSAGE } from '../contracts/statuses.js';
+import type { PdfJobTarget } from '../../db/repos/application-pdfs.server.js';
+import { PDF_FAILED_MESSAGE } from '../../contracts/statuses.js';
 
 /**
  * What the web process (which enqueues) and the worker (which handles) agree on: queue names, payloads,
  * per-job options and the texts a job leaves behind when it gives up. The server imports this module and
- * workers/boss.server.ts, never a job handler; the handlers import this module, never the server's routes.
+ * platform/jobs/boss.server.ts, never a job handler; the handlers import this module, never the server's routes.
  */
 
 /** Proves the queue round trip (test/integration/db-jobs). */

@@ -1,6 +1,6 @@
-import type { Config } from '../config.server.js';
+import type { Config } from '../../platform/config.server.js';
 import { formatLocalTime } from '../../form/local-time.js';
-import type { MailMessage } from './mailer.server.js';
+import type { MailMessage } from '../../platform/mail/mailer.server.js';
 import { escapeHtml } from '../../contracts/escape-html.js';
 
 /**

@@ -1,9 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from '../db/knex.server.js';
-import { jobDuration, jobsRun, jobsSent, secondsSince } from '../server/observability/metrics.server.js';
-import { tracing } from '../server/observability/telemetry.server.js';
+import type { Database } from '../../db/knex.server.js';
+import { jobDuration, jobsRun, jobsSent, secondsSince } from '../observability/metrics.server.js';
+import { tracing } from '../observability/telemetry.server.js';
 
 /**
  * pg-boss over the application's database.

@@ -1,9 +1,9 @@
-import type { AppServices } from '../app-services.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
-import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../workers/queues.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
 import { recordChecklistAudit, updateChecklist, voidCounselorRequests } from '../../db/repos/after-submission.server.js';
 import { deleteDocument } from '../../db/repos/documents.server.js';
-import { outputKeyFor } from '../documents/keys.server.js';
+import { outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { COUNSELOR_TRANSCRIPT_KEY, ChecklistConflict, lockedChecklist, type Actor, type SubmittedApplication } from './checklist.server.js';
 
 export const REJECTION_REASON_MAX_LENGTH = 1_000;

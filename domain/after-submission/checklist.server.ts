@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AppServices } from '../app-services.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
-import { WEBHOOK_QUEUE, webhookJobOptions, type WebhookJob } from '../../workers/queues.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { WEBHOOK_QUEUE, webhookJobOptions, type WebhookJob } from '../../platform/jobs/queues.js';
 import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import {
   findChecklist,

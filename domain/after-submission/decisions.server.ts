@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../app-services.server.js';
-import { transactionalDb } from '../../workers/boss.server.js';
-import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../workers/queues.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
 import { lockDecision, markDecisionReleased, recordChecklistAudit, upsertDecision, type Decision, type DecisionRow } from '../../db/repos/after-submission.server.js';
 import { ChecklistConflict, recordEvent, type Actor, type OfficeOutcome, type SubmittedApplication } from './checklist.server.js';
 

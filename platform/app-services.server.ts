@@ -3,7 +3,7 @@ import type { Config } from './config.server.js';
 import type { Database } from '../db/knex.server.js';
 import type { Mailer } from './mail/mailer.server.js';
 import type { ObjectStore } from './storage/object-store.server.js';
-import type { JobQueue } from '../workers/boss.server.js';
+import type { JobQueue } from './jobs/boss.server.js';
 
 /** Everything a request handler or a page's server hook may use; built once at boot. */
 export interface AppServices {

@@ -1,5 +1,5 @@
-import type { Config } from '../config.server.js';
-import type { MailMessage } from './mailer.server.js';
+import type { Config } from '../../platform/config.server.js';
+import type { MailMessage } from '../../platform/mail/mailer.server.js';
 import { message } from './after-submission-mail.server.js';
 import { universityDate } from '../after-submission/university-time.js';
 
