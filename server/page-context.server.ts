@@ -13,6 +13,8 @@ export interface PageLocals {
   serviceUser?: ServiceUser | null;
   /** The message a plain form post left for this page (server/auth/flash.server.ts). */
   flash?: FlashMessage | null;
+  /** A visitor whose browser keeps their answers (server/form-post/kept-answers.server.ts): the page offers to clear them. */
+  keptAnswers?: boolean;
 }
 
 /** What differs between two requests for the same page (pages/+onRenderHtml.tsx). */

@@ -202,6 +202,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/about',                                 'visitor',   visitorPosts, body.pageForm, formPost.page('about')),
     route('POST',   '/education',                             'visitor',   visitorPosts, body.pageForm, formPost.page('education')),
     route('POST',   '/final-steps',                           'visitor',   visitorPosts, body.pageForm, formPost.page('final-steps')),
+    route('POST',   '/kept-answers/clear',                    'visitor',   body.authForm, formPost.clearKept), // "Not you?" (KEPT_CLEAR_PATH)
     route('POST',   RESEND_RECEIPT_PATH,                      'student',   receipts.resend), // /completion/resend-receipt
     route('POST',   COUNSELOR_FORM_PATH,                      'student',   ...body.counselorForm, after.counselorForm), // /completion/counselor
 

@@ -11,6 +11,7 @@ import { AuthCardSignup } from '../../islands/AuthCardSignup.island.js';
 import type { AuthCardProps } from '../../islands/auth/AuthCard.js';
 import type { AuthCardName, AuthCardState } from '../../contracts/auth-cards.js';
 import { usePageContext } from '../page-context.js';
+import { KeptAnswersNotice } from '../layouts/banners/KeptAnswersNotice.js';
 
 const ISLANDS = {
   signup: ['AuthCardSignup', AuthCardSignup],
@@ -62,6 +63,8 @@ export function AuthPage({ card }: { card: AuthCardName }) {
         </div>
       ) : null}
       <Island name={name} component={Card} props={cardState(card, context)} />
+      {/* Sign-up and login take the kept answers into the account: whoever is here may clear someone else's first. */}
+      {!user && context.locals?.keptAnswers && (card === 'signup' || card === 'login') ? <KeptAnswersNotice back={`/${card}`} /> : null}
       {/* Radix Toast loads only for a flash message or the first toast (a failed login): not with every visit. */}
       <Island name="Toaster" component={Toaster} props={{}} hydrate="toast" />
     </AuthShell>

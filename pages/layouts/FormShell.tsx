@@ -7,6 +7,7 @@ import type { FormPageData } from '../../contracts/page-data.js';
 import { GreetingBanner } from './banners/GreetingBanner.js';
 import { AccountSlot, ShellLifecycle } from './banners/ShellLifecycle.js';
 import { PAGE_FORM_ID } from '../../contracts/form-post.js';
+import { FormFlash, KeptAnswersNotice } from './banners/KeptAnswersNotice.js';
 
 export const STEPS = [
   { href: '/about', label: '1. About you', short: 'Step 1' },
@@ -42,8 +43,10 @@ export function FormShell({
   const data = useData<FormPageData>();
   // A form page (the island's body) has the page form: without scripts, sign-up and login post it, answers and all.
   const carryForm = body ? PAGE_FORM_ID : undefined;
+  const locals = pageContext.locals;
   const banners = (
     <>
+      {locals?.flash ? <FormFlash flash={locals.flash} /> : null}
       {isWithin(config.applicationWindow, config.now) && (
         <div className="alert alert--info" role="status">
           Applications are open. Submit yours before the deadline to be considered for this entry term.
@@ -51,6 +54,7 @@ export function FormShell({
       )}
       {banner}
       {data?.banner ? <GreetingBanner banner={data.banner} carryForm={carryForm} /> : null}
+      {locals?.keptAnswers && !locals.user ? <KeptAnswersNotice back={current} /> : null}
     </>
   );
   return (

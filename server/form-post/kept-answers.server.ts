@@ -13,6 +13,7 @@ import { openToken, sealToken } from '../../platform/tokens/signed-token.server.
 import { saveAnswers } from '../../db/repos/applications.server.js';
 import { forgetRequestApplication } from '../application/request-application.server.js';
 import {
+  clearKeptAnswers,
   findKeptAnswers,
   hasKeptAnswers,
   keepAnswers,
@@ -22,6 +23,15 @@ import {
   type KeptRow,
 } from '../../db/repos/kept-answers.server.js';
 import { keptAnswersCookieName } from '../../contracts/cookies.js';
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Set on a visitor's page request: this browser keeps their answers (the page offers to clear them). */
+      keptAnswers?: boolean;
+    }
+  }
+}
 
 /** The cookie's name over http (development); over https it is `__Host-freshman.kept` (contracts/cookies.ts). */
 export const KEPT_ANSWERS_COOKIE = 'freshman.kept';
@@ -71,21 +81,40 @@ export async function keepPostedAnswers(services: AppServices, req: Request, res
   parseAnswers(answers);
   const knex = services.db.knex;
   let token = tokenOf(services, req.cookies);
-  const existing = token ? await findKeptAnswers(knex, sha256(token), owner) : null;
+  const now = services.now();
+  const existing = token ? await findKeptAnswers(knex, sha256(token), owner, now) : null;
   if (Buffer.byteLength(JSON.stringify({ ...(existing ?? {}), ...answers })) > KEPT_ANSWERS_MAX_BYTES) throw new HttpError(413, KEPT_TOO_LARGE_MESSAGE);
-  if (!token || !(existing ?? (await hasKeptAnswers(knex, sha256(token), owner)))) await limitNewKeptRows(services, req);
-  if (!token) {
-    token = randomToken();
+  if (!token || !(existing ?? (await hasKeptAnswers(knex, sha256(token), owner, now)))) await limitNewKeptRows(services, req);
+  const fresh = !token;
+  token ??= randomToken();
+  if (owner === VISITOR_OWNER) {
+    // A visitor's answers die with the browser session (issue 35 finding 3): a session cookie, set again on every
+    // write so a cookie an account's page made lasting does not outlive the browser with them in it.
+    res.cookie(cookieName(services), token, cookieOptions(services));
+  } else if (fresh) {
     res.cookie(cookieName(services), token, { ...cookieOptions(services), maxAge: KEPT_ANSWERS_DAYS * 86_400_000 });
   }
-  await keepAnswers(knex, sha256(token), owner, answers, services.now());
+  await keepAnswers(knex, sha256(token), owner, answers, now);
+}
+
+/** Whether this browser keeps a visitor's own answers still alive (the pages then offer to clear them). */
+export async function hasVisitorKeptAnswers(services: AppServices, cookies: unknown): Promise<boolean> {
+  const token = tokenOf(services, cookies);
+  return token !== null && (await hasKeptAnswers(services.db.knex, sha256(token), VISITOR_OWNER, services.now()));
+}
+
+/** "Not you? Clear the answers on this computer": everything this browser keeps goes, and the cookie with it. */
+export async function clearBrowserKeptAnswers(services: AppServices, req: Request, res: Response): Promise<void> {
+  const token = tokenOf(services, req.cookies);
+  if (token) await clearKeptAnswers(services.db.knex, sha256(token));
+  res.clearCookie(cookieName(services), cookieOptions(services));
 }
 
 /** A visitor's own kept answers, shown on the form pages while they have no account yet; never an account's. */
 export async function keptAnswersOf(services: AppServices, cookieHeader: string | null): Promise<Answers | null> {
   const token = tokenOf(services, { [cookieName(services)]: readCookie(cookieHeader, cookieName(services)) });
   if (!token) return null;
-  const kept = await findKeptAnswers(services.db.knex, sha256(token), VISITOR_OWNER);
+  const kept = await findKeptAnswers(services.db.knex, sha256(token), VISITOR_OWNER, services.now());
   if (!kept) return null;
   const unknown = new Set(unknownKeys(kept));
   return Object.fromEntries(Object.entries(kept).filter(([key]) => !unknown.has(key)));
@@ -120,9 +149,14 @@ export function takeKeptAnswersAtLogin(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     const token = tokenOf(services, req.cookies);
     // GET only: taken in during a form post, they would move the version the posting page saves against.
-    if (!token || !res.locals.user || req.method !== 'GET') return next();
+    if (!token || req.method !== 'GET') return next();
+    if (!res.locals.user) {
+      // A visitor's page says when this browser keeps their answers, with a way to clear them (pages/layouts).
+      if (!res.locals.serviceUser) res.locals.keptAnswers = await hasVisitorKeptAnswers(services, req.cookies);
+      return next();
+    }
     const userId = res.locals.user.id;
-    const { rows, left } = await takeKeptAnswers(services.db.knex, sha256(token), userId);
+    const { rows, left } = await takeKeptAnswers(services.db.knex, sha256(token), userId, services.now());
     if (rows.length > 0) {
       // The page must render the answers as they are now, not as the session middleware read them.
       forgetRequestApplication(res.locals);

@@ -14,6 +14,7 @@ import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { handleStudentPost, intentOf, visitorPost } from './form-post.server.js';
 import { chosenSchool } from './school-search.server.js';
 import { keepPostedAnswers, ownerOfPost } from './kept-answers.server.js';
+import { clearKeptAnswersHandler } from './clear-kept.server.js';
 
 /** Context key under which a re-rendered form page finds what was posted (pages/(form)/+data.ts). */
 export const FORM_POST_CONTEXT = 'formPost';
@@ -66,5 +67,7 @@ export function formPostHandlers(services: AppServices) {
       if (!page) throw new Error(`No form page ${id} in the definition.`);
       return (req, res) => postPage(services, page, req, res);
     },
+    /** "Not you? Clear the answers on this computer" (server/form-post/clear-kept.server.ts). */
+    clearKept: clearKeptAnswersHandler(services),
   };
 }
