@@ -7,7 +7,8 @@ import { useFormState, type FormSnapshot } from './context.js';
 import { ConfirmationTriggerBlock, RepeaterBlock, TabsBlock } from './Structure.js';
 import { CheckboxField, DependentSelectField, RadioGroupField, SelectField } from './fields/Choices.js';
 import { DateField, MaskedField, TextareaField, TextField } from './fields/TextInputs.js';
-import { AutocompleteField, FileField } from './fields/Shells.js';
+import { AutocompleteField } from './fields/AutocompleteField.js';
+import { FileField } from './fields/FileField.js';
 import { visibilityControllers } from '../../form/controllers.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
 

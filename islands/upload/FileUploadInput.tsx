@@ -20,7 +20,7 @@ export interface FileUploadInputProps extends UploadCallbacks {
 /**
  * The document question's control (§2 file upload): picker and drop zone, progress bar while the
  * bytes go up, status while converting, file name and size once converted, delete with confirmation.
- * Plain component with callbacks: the form island embeds it (islands/form/fields/Shells.tsx).
+ * Plain component with callbacks: the form island embeds it (islands/form/fields/FileField.tsx).
  */
 export function FileUploadInput(props: FileUploadInputProps) {
   const { answerKey: key, isLoggedIn, initial, describedBy, invalid, showError = false } = props;

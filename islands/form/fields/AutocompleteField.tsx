@@ -1,0 +1,105 @@
+import type { Answers, Question } from '../../../form/types.js';
+import { LOOKUP_QUERY, LOOKUP_TEXT_QUERY, lookupFormId, lookupResultsId, POST_FIELDS } from '../../../contracts/form-post.js';
+import { inputMaxLength } from '../../../form/limits.js';
+import { isAnswered } from '../../../form/conditions.js';
+import { AutocompleteInput } from '../../autocomplete/AutocompleteInput.js';
+import { answersFromRecord, LOOKUP_MAX_QUERY_LENGTH, type LookupRecord, type RecordKey, type SchoolSearch } from '../../../contracts/lookup.js';
+import { withChangedDescriptions } from '../describe.js';
+import { ErrorText, errorId, Hint, hintId, useQuestion } from './Field.js';
+import { useFormState } from '../context.js';
+
+type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
+
+/**
+ * School / address search (§2, §4) through the lookup issue's combobox. Picking a suggestion fills every
+ * field of the block (`fills`), typing free text clears them and keeps only the typed text (also after they were
+ * filled by hand), clearing the field clears them all.
+ */
+export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
+  const { form, messages, required, value } = useQuestion(q);
+  const fills = Object.entries(q.fills) as Array<[RecordKey, string]>;
+  const blank = (): Answers => Object.fromEntries(fills.map(([, key]) => [key, '']));
+  const ceeb = q.category === 'address' ? undefined : q.fills.ceeb;
+  // The answers at the moment of the change (in the island the context reads the store's current state).
+  const apply = (values: Answers) => form.change(withChangedDescriptions(form.answers, values));
+  const selected = useFormState((snapshot) => ceeb !== undefined && isAnswered(snapshot.answers[ceeb]));
+  const preferState = useFormState((snapshot) => (typeof snapshot.answers.state === 'string' ? snapshot.answers.state : ''));
+  return (
+    <div className={messages.length > 0 ? 'field field--invalid' : 'field'} onBlur={() => form.blur(q.key)}>
+      <AutocompleteInput
+        id={q.key}
+        label={q.label}
+        category={q.category}
+        value={value}
+        selected={selected}
+        required={required}
+        invalid={messages.length > 0}
+        describedBy={[q.hint ? hintId(q.key) : null, errorId(q.key)].filter(Boolean).join(' ')}
+        maxLength={inputMaxLength(q)}
+        {...(preferState ? { preferState } : {})}
+        onSelect={(record: LookupRecord) => apply(answersFromRecord(q.fills, record))}
+        // §4 "Typing free text clears them, stores only the typed text in the main field": whether the block was
+        // filled from a suggestion or by hand, so no city or CEEB code of another school survives the new name.
+        onFreeText={(text) => apply({ ...blank(), [q.key]: text })}
+        onClear={() => apply(blank())}
+      />
+      <Hint q={q} />
+      <ErrorText keyName={q.key} messages={messages} />
+      {q.category === 'address' ? null : <SchoolSearchWithoutScripts q={q} search={form.schoolSearch?.key === q.key ? form.schoolSearch : undefined} />}
+    </div>
+  );
+}
+
+/**
+ * The school search without scripts (DESIGN §6), hidden once the island has hydrated (the combobox does it then):
+ * "Search" posts the page (what was typed is saved, or kept for a visitor) and opens it again with the schools
+ * matching the name, a GET that changes nothing. Each match is a submit button of the page form that fills the
+ * block as picking the suggestion would (POST, Origin-checked); "Search again" is a GET form of its own.
+ */
+function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; search: SchoolSearch | undefined }) {
+  const resultsId = lookupResultsId(q.key);
+  const searchId = `${q.key}-search-again`;
+  const formId = lookupFormId(q.key);
+  return (
+    <div className="school-search nojs-only">
+      <button type="submit" name={POST_FIELDS.action} value={`lookup:${q.key}`} className="button button--secondary school-search__button" onClick={(event) => event.preventDefault()}>
+        Search<span className="visually-hidden">{` schools by the name typed in: ${q.label}`}</span>
+      </button>
+      {search ? (
+        <div className="school-search__results" id={resultsId} role="group" aria-labelledby={`${resultsId}-title`}>
+          <p id={`${resultsId}-title`} className="school-search__title">
+            {search.query === ''
+              ? 'Type part of the school’s name to search.'
+              : search.items.length > 0
+                ? `Schools matching “${search.query}”: choose yours.`
+                : `No school matches “${search.query}”. Type its full name above and fill in its details below.`}
+          </p>
+          {search.items.length > 0 ? (
+            <ul className="school-search__list">
+              {search.items.map((item) => (
+                <li key={item.id}>
+                  <button type="submit" name={POST_FIELDS.action} value={`choose:${q.key}:${item.id}`} className="school-search__choice" onClick={(event) => event.preventDefault()}>
+                    <span className="visually-hidden">Choose </span>
+                    <span className="autocomplete__text">{item.text}</span> <span className="autocomplete__sub">{item.sub_text}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="school-search__again">
+            <label htmlFor={searchId} className="field__label">
+              Search again by name
+            </label>
+            <div className="school-search__again-control">
+              <input id={searchId} type="search" form={formId} name={LOOKUP_TEXT_QUERY} defaultValue={search.query} maxLength={LOOKUP_MAX_QUERY_LENGTH} className="input" />
+              <input type="hidden" form={formId} name={LOOKUP_QUERY} value={q.key} />
+              <button type="submit" form={formId} className="button button--secondary">
+                Search<span className="visually-hidden"> again</span>
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
