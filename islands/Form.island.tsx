@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react';
-import type { Answers, Page, PageId, ValidationEntry } from '../form/types.js';
+import type {  Page } from '../form/types.js';
 import { configureAdmissionCycle } from '../form/admission-cycle.js';
 import { formDefinition, pageById } from '../form/definition.js';
 import { fieldByKey } from '../form/fields.js';
@@ -15,46 +15,12 @@ import { leaveDestination, type LeaveKind } from './form/leave.js';
 import { ServerSlot } from './form/ServerSlot.js';
 import { errorsByKey, hasAnyAnswer, initialFormState, showsAll, uiState } from './form/state.js';
 import { createFormStore } from './form/store.js';
-import type { WebStatus } from '../contracts/statuses.js';
 import { StepNav } from './form/StepNav.js';
-import { REVIEW_ROUTE } from '../contracts/routes.js';
+import { FormActions } from './form/FormActions.js';
 import { validate } from '../form/validate.js';
 import { useStudent } from './form/useStudent.js';
-import type { DocumentAnswer, PresignedPost } from '../contracts/api.js';
-import { PAGE_FORM_ID, POST_FIELDS, SUBMIT_TARGET, lookupFormId, uploadFormId } from '../contracts/form-post.js';
-import type { SchoolSearch } from '../contracts/lookup.js';
-
-/** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
-export interface FormProps {
-  page: PageId;
-  /** The answers the server knows (saved ones once logged in; none for a logged-out visitor). */
-  answers: Answers;
-  isLoggedIn: boolean;
-  webStatus?: WebStatus | null;
-  /** Add-another counts and chosen tabs (§3); the lifecycle issue loads and persists them. */
-  counts?: Record<string, number>;
-  tabs?: Record<string, string>;
-  /** The stored validation result while validating (§4), so the error summary and messages are in the first HTML. */
-  validations?: ValidationEntry[];
-  /** The answers' ETag (DESIGN §7), sent back in If-Match by every save. Logged in only. */
-  version?: string | null;
-  /** Logged in: the account this page was rendered for, sealed by the server; posted without scripts as POST_FIELDS.owner. */
-  owner?: string;
-  /** §3 document_answer: each document question's upload, for the upload control's first state. */
-  documents?: Record<string, DocumentAnswer>;
-  /** A page posted without scripts that came back: what was malformed in it (shown as after a blur, with the summary). */
-  formErrors?: ValidationEntry[];
-  /** A page posted without scripts that came back with a message (a stale version: the conflict of §7). */
-  notice?: string | null;
-  /** Without scripts: the presigned POST of the document question the applicant chose to upload to (DESIGN §6). */
-  uploadTargets?: Record<string, PresignedPost>;
-  /** Without scripts: the value the conversion status's refresh link carries (see STATUS_CHECK_QUERY). */
-  statusCheck?: string;
-  /** Without scripts: the schools matching a school question's search, to choose from (?lookup=<key>&q=<text>). */
-  schoolSearch?: SchoolSearch;
-  /** The entry fall of the admission cycle the server resolved, so the browser offers and checks the same terms. */
-  admissionFallYear?: number;
-}
+import { PAGE_FORM_ID, POST_FIELDS, lookupFormId, uploadFormId } from '../contracts/form-post.js';
+import type { FormProps } from './form/form-props.js';
 
 /**
  * The form island: step navigation, the page's questions, the error summary and Continue/Submit in one
@@ -219,58 +185,7 @@ export function Form(props: FormProps) {
               {notice}
             </div>
           )}
-          <div className="form-actions">
-            {next ? (
-              <button
-                type="submit"
-                name={POST_FIELDS.go}
-                value={next.path}
-                className="button button--continue"
-                disabled={student.busy}
-                aria-busy={student.busy || undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  leave('continue', next.path);
-                }}
-              >
-                Continue
-              </button>
-            ) : (
-              <>
-                {/* "Check your answers" before submitting: saved first, like a step link (onSummaryLink). */}
-                <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review js-only" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
-                  Review your application
-                </a>
-                {/* Without scripts a link would leave the ticks of this page behind: the button posts them first (DESIGN §6). */}
-                <button
-                  type="submit"
-                  name={POST_FIELDS.go}
-                  value={REVIEW_ROUTE}
-                  className="button button--secondary form-actions__review nojs-only"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    leave('step', REVIEW_ROUTE);
-                  }}
-                >
-                  Review your application
-                </button>
-                <button
-                  type="submit"
-                  name={POST_FIELDS.go}
-                  value={SUBMIT_TARGET}
-                  className="button button--submit"
-                  disabled={student.busy}
-                  aria-busy={student.busy || undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    leave('submit', page.path);
-                  }}
-                >
-                  Submit
-                </button>
-              </>
-            )}
-          </div>
+          <FormActions next={next?.path ?? null} pagePath={page.path} busy={student.busy} leave={leave} onSummaryLink={onSummaryLink} />
         </form>
         {/* Each document upload is its own multipart form, posted straight to the object store; its controls sit
             in the page (form attribute), since forms cannot nest. Only without scripts, after "Upload a file". */}

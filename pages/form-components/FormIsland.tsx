@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Island } from '../../islands/Island.js';
-import { Form, type FormProps } from '../../islands/Form.island.js';
+import { Form } from '../../islands/Form.island.js';
+import type { FormProps } from '../../islands/form/form-props.js';
 import { ServerSlotContext } from '../../islands/form/ServerSlot.js';
 
 /**
