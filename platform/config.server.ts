@@ -1,9 +1,8 @@
 import Joi from 'joi';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve, join } from 'node:path';
+import { resolve } from 'node:path';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../form/local-time.js';
 import { parseAdmissionCycle } from '../form/admission-cycle.js';
+import { admissionCycleSetting, developmentSecret, findExecutable, findOnPath, isLoopbackUrl, otlpHeaders } from './config-values.server.js';
 import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
 import { parseReplyDate, parseStaffRoles, type StaffRoleMap } from './config-reading.server.js';
 
@@ -145,26 +144,6 @@ export const KNOWN_VARIABLES = Object.keys(envSchema.describe().keys as Record<s
 
 export class ConfigError extends Error {}
 
-function findExecutable(candidates: string[]): string | null {
-  return candidates.find((p) => existsSync(p)) ?? null;
-}
-
-function findOnPath(name: string, pathVar: string | undefined): string | null {
-  for (const dir of (pathVar ?? '').split(':')) {
-    if (dir && existsSync(join(dir, name))) return join(dir, name);
-  }
-  return null;
-}
-
-function developmentSecret(dataDir: string): string {
-  const file = join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 /** Validates the environment once. Throws ConfigError naming the offending variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -252,23 +231,6 @@ function readingSetting(v: Record<string, any>): Config['reading'] {
     blindReviews: v.REVIEW_BLIND !== false,
     replyDate: 'value' in reply ? reply.value : { month: 5, day: 1 },
   };
-}
-
-function admissionCycleSetting(value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const parsed = parseAdmissionCycle(value);
-  return 'fallYear' in parsed ? parsed.fallYear : null;
-}
-
-/** OTEL_EXPORTER_OTLP_HEADERS ("api-key=abc,x-tenant=7"): sent with every export, e.g. a collector's credentials. */
-function otlpHeaders(value: string | undefined): Record<string, string> {
-  const pairs = (value ?? '').split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string]);
-  return Object.fromEntries(pairs.map(([key, ...rest]) => [key.trim(), decodeURIComponent(rest.join('=').trim())]));
-}
-
-export function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** For process entry points: the configuration, or exit 1 with the message naming the variable. */

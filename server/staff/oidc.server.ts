@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { Request, Response } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
-import { isLoopbackUrl } from '../../platform/config.server.js';
+import { isLoopbackUrl } from '../../platform/config-values.server.js';
 import { signToken, verifyToken } from '../../platform/tokens/signed-token.server.js';
 import { staffCookieOptions } from './staff-session.server.js';
 import { cookieNameFor } from '../../contracts/cookies.js';
