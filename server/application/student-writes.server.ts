@@ -1,6 +1,7 @@
 import type { AppServices } from '../../platform/app-services.server.js';
 import { validate } from '../../form/validate.js';
-import { recordWebStatus, saveAnswers, setValidations, submitApplication, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
+import { recordWebStatus, saveAnswers, setValidations, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
+import { submitApplication } from '../../db/repos/application-submit.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';
 import { whileOpen } from './open-application.server.js';
