@@ -46,7 +46,8 @@ export function FormShell({
   const locals = pageContext.locals;
   const banners = (
     <>
-      {locals?.flash ? <FormFlash flash={locals.flash} /> : null}
+      {/* The form pages' one-time message; /review and /completion show theirs beside the form that left it. */}
+      {body && locals?.flash ? <FormFlash flash={locals.flash} /> : null}
       {isWithin(config.applicationWindow, config.now) && (
         <div className="alert alert--info" role="status">
           Applications are open. Submit yours before the deadline to be considered for this entry term.

@@ -96,16 +96,21 @@ async function until(test: () => boolean | Promise<boolean>, what: string, limit
 }
 
 describe('OpenTelemetry traces', () => {
-  it('follow a submission from its request through its queries into the PDF, receipt and webhook jobs it queued', async () => {
+  it('follow a submission from its request through its queries into the PDF and webhook jobs it queued, and on into the receipt the PDF job queued', async () => {
     const user = await createLoggedInUser(ctx);
     await submitAs(ctx, user.cookie, COMPLETE_ANSWERS);
     const submitSpan = () => collector.spans.find((s) => s.name === 'POST /api/submit');
     const jobSpan = (queue: string) => collector.spans.find((s) => s.name === `job ${queue}` && s.traceId === submitSpan()?.traceId);
-    await until(() => Boolean(submitSpan() && jobSpan('render-application-pdf') && jobSpan('send-receipt') && jobSpan('deliver-webhook')), 'the jobs’ spans');
+    // The receipt waits for the PDF: the PDF job queues it once the PDF has given up (after its retries, in its
+    // dead-letter job), so its span comes last.
+    await until(() => Boolean(submitSpan() && jobSpan('render-application-pdf') && jobSpan('send-receipt') && jobSpan('deliver-webhook')), 'the jobs’ spans', 90_000);
 
     const submit = submitSpan()!;
-    // One trace: each job queued by the request is a child of the request's span.
-    for (const queue of ['render-application-pdf', 'send-receipt', 'deliver-webhook']) expect(jobSpan(queue)!.parentSpanId).toBe(submit.spanId);
+    // One trace: each job queued by the request is a child of the request's span…
+    for (const queue of ['render-application-pdf', 'deliver-webhook']) expect(jobSpan(queue)!.parentSpanId).toBe(submit.spanId);
+    // …and the receipt a child of the PDF's last job, which queued it.
+    const pdfJobs = collector.spans.filter((s) => s.traceId === submit.traceId && s.name.startsWith('job render-application-pdf')).map((s) => s.spanId);
+    expect(pdfJobs).toContain(jobSpan('send-receipt')!.parentSpanId);
     // The request's queries are in it, as children of the request; a job's queries are children of the job.
     const inTrace = collector.spans.filter((s) => s.traceId === submit.traceId);
     expect(inTrace.some((s) => s.name.startsWith('db ') && s.parentSpanId === submit.spanId)).toBe(true);
