@@ -240,7 +240,7 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
     route('GET',    '/staff/audit',                           'staff',     admin, officePage(s)),
-    route('GET',    '/staff/applications/:id/checklist',      'staff',     office.page),
+    route('GET',    '/staff/applications/:id/checklist',      'staff',     officePage(s)),
     route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
     route('POST',   '/staff/applications/:id/transcript/reject', 'staff',  office.reject),
     route('POST',   '/staff/applications/:id/counselor-request', 'staff',  office.resend),
