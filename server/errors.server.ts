@@ -70,7 +70,7 @@ export function errorHandler(services: AppServices): ErrorRequestHandler {
       return;
     }
     // A refused request (4xx) says why in plain words; anything else is the §2 generic error screen.
-    const notice = clientError && status < 500 ? { kind: 'notice' as const, title: 'This request could not be used', message: clientError.message } : GENERIC_ERROR_PAGE;
+    const notice = clientError && status < 500 ? { kind: 'notice' as const, title: 'This request could not be used', message: clientError.message, link: { href: '/about', label: 'Return to your application' } } : GENERIC_ERROR_PAGE;
     void sendNoticePage(services, req, res, status, notice);
   };
 }

@@ -41,7 +41,7 @@ export function serviceMode(services: AppServices): RequestHandler {
     if (!READ_METHODS.has(req.method)) return next(new HttpError(403, 'A staff read-only link cannot change an application.'));
     if (!PRINT_PATHS.has(req.path)) {
       if (!isApiRequest(req) && req.accepts(['html', 'json']) === 'html') {
-        return sendNoticePage(services, req, res, 410, { kind: 'notice', title: 'Staff links have moved to the staff desk', message: STAFF_LINKS_MOVED });
+        return sendNoticePage(services, req, res, 410, { kind: 'notice', title: 'Staff links have moved to the staff desk', message: STAFF_LINKS_MOVED, link: { href: '/staff', label: 'Go to the staff desk' } });
       }
       return next(new HttpError(410, STAFF_LINKS_MOVED));
     }

@@ -15,7 +15,7 @@ export function Page() {
         </form>
       ) : null}
       <p>
-        <a href={page.backHref}>Back to the list without releasing</a>
+        <a href={page.backHref}>{page.count ? 'Back to the list without releasing' : 'Back to the list'}</a>
       </p>
     </StaffLayout>
   );

@@ -19,7 +19,7 @@ export function DecisionSection({ base, decision }: { base: string; decision: Ch
       )}
       {form ? (
         <form method="post" action={`${base}/decision`}>
-          <fieldset>
+          <fieldset className="form-box">
             <legend>Record a decision</legend>
             {form.options.map((option) => (
               <div className="choice" key={option.value}>

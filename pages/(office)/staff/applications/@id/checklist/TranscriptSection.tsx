@@ -19,7 +19,7 @@ export function TranscriptSection({ base, transcript }: { base: string; transcri
       )}
       {transcript.canReject ? (
         <form method="post" action={`${base}/transcript/reject`}>
-          <fieldset>
+          <fieldset className="form-box">
             <legend>Reject the counselor&apos;s transcript as unofficial</legend>
             <p>
               <label htmlFor="reject-reason">Reason (the applicant reads it on their status page)</label>
