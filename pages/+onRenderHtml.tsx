@@ -34,7 +34,8 @@ function renderParts(Page: PageComponent, pageContext: PageContextServer): PageP
 
 export function onRenderHtml(pageContext: PageContextServer) {
   const { Page } = pageContext as PageContextServer & { Page: PageComponent };
-  const pageTitle = pageContext.config.title;
+  // A page whose title depends on what it says (pages/notice) names itself in its data.
+  const pageTitle = (pageContext.data as { title?: string } | undefined)?.title ?? pageContext.config.title;
   const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
   // Browser tests may make an island crash (islands/ui/test-crash.tsx) only on a server run under NODE_ENV=test.
   const testHooks = pageContext.services?.config?.nodeEnv === 'test' ? 'on' : 'off';

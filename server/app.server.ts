@@ -131,6 +131,6 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.use(takeKeptAnswersAtLogin(services));
   // The dev server's pages change as their files are edited: no kept shells there (ADR 0300).
   app.use(pageRenderer(services, { keepStudentShells: !options.vite }));
-  app.use(errorHandler);
+  app.use(errorHandler(services));
   return app;
 }

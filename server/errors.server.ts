@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { AppServices } from '../platform/app-services.server.js';
 import { HttpError } from '../platform/http-error.server.js';
-import { renderGenericErrorHtml, renderNoticeHtml } from './generic-error-html.server.js';
+import { GENERIC_ERROR_PAGE, sendNoticePage } from './notice-page.server.js';
 import { GENERIC_ERROR_MESSAGE } from '../contracts/messages.js';
 import { isMalformedUpload } from './storage/http-errors.server.js';
 
@@ -52,24 +53,24 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  const clientError = clientErrorFrom(err);
-  if (!clientError) req.log?.error({ err }, 'unhandled error');
-  else if (clientError.status >= 500) req.log?.warn({ status: clientError.status, msg: clientError.message }, 'service unavailable');
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  const status = clientError?.status ?? 500;
-  for (const [name, value] of Object.entries(clientError?.headers ?? {})) res.setHeader(name, value);
-  if (isApiRequest(req) || req.accepts(['html', 'json']) === 'json') {
-    res.status(status).json({ ...(clientError?.body ?? {}), message: clientError?.message ?? GENERIC_ERROR_MESSAGE });
-    return;
-  }
-  // A refused request (4xx) says why in plain words; anything else is the §2 generic error screen.
-  if (clientError && status < 500) {
-    res.status(status).type('html').send(renderNoticeHtml('This request could not be used', clientError.message));
-    return;
-  }
-  res.status(status).type('html').send(renderGenericErrorHtml(res.locals.cspNonce));
-};
+/** The last handler: a JSON message for the API, else a page (pages/notice) saying why in plain words. */
+export function errorHandler(services: AppServices): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const clientError = clientErrorFrom(err);
+    if (!clientError) req.log?.error({ err }, 'unhandled error');
+    else if (clientError.status >= 500) req.log?.warn({ status: clientError.status, msg: clientError.message }, 'service unavailable');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const status = clientError?.status ?? 500;
+    for (const [name, value] of Object.entries(clientError?.headers ?? {})) res.setHeader(name, value);
+    if (isApiRequest(req) || req.accepts(['html', 'json']) === 'json') {
+      res.status(status).json({ ...(clientError?.body ?? {}), message: clientError?.message ?? GENERIC_ERROR_MESSAGE });
+      return;
+    }
+    // A refused request (4xx) says why in plain words; anything else is the §2 generic error screen.
+    const notice = clientError && status < 500 ? { kind: 'notice' as const, title: 'This request could not be used', message: clientError.message, link: { href: '/about', label: 'Return to your application' } } : GENERIC_ERROR_PAGE;
+    void sendNoticePage(services, req, res, status, notice);
+  };
+}

@@ -71,6 +71,8 @@ const body = {
   /** A form page posted without scripts: every answer of the page. */
   pageForm: withNulCheck(express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 2000 })),
   staffForm: withNulCheck(express.urlencoded({ extended: false, limit: STAFF_FORM_LIMIT })),
+  /** The counselor's "not my student" confirmation: one small field. */
+  counselorConfirm: withNulCheck(express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 2 })),
   /** /completion's counselor form: one address (a form post or JSON). */
   counselorForm: [withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 })), withNulCheck(express.json({ limit: '4kb' }))],
   /** The CRM's decision: a letter of up to 10,000 characters. */
@@ -213,7 +215,7 @@ export function routeTable(s: AppServices): Row[] {
     // ── The counselor's transcript upload (issue 25): no account, the link's token is the key ──────────
     route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),
     route('POST',   '/counselor/:token',                      'signed',    after.counselorUpload), // multipart, parsed by the handler
-    route('POST',   '/counselor/:token/not-my-student',       'signed',    after.notMyStudent),
+    route('POST',   '/counselor/:token/not-my-student',       'signed',    body.counselorConfirm, after.notMyStudent),
 
     // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────
     ...(s.storage.kind === 'local'
@@ -239,7 +241,7 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
     route('GET',    '/staff/audit',                           'staff',     admin, officePage(s)),
-    route('GET',    '/staff/applications/:id/checklist',      'staff',     office.page),
+    route('GET',    '/staff/applications/:id/checklist',      'staff',     officePage(s)),
     route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
     route('POST',   '/staff/applications/:id/transcript/reject', 'staff',  office.reject),
     route('POST',   '/staff/applications/:id/counselor-request', 'staff',  office.resend),

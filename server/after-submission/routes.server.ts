@@ -13,8 +13,8 @@ import { FILE_EXTENSIONS, FILE_MAX_BYTES, FILE_MESSAGES, fileExtension } from '.
 import { sanitiseFileName } from '../documents/file-name.server.js';
 import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
 import { APPLICANT_MESSAGES, applicantSendsRequest } from '../../domain/after-submission/counselor-request.server.js';
-import { auditCounselorView, counselorLinkState, counselorSaysNotMyStudent } from '../../domain/after-submission/counselor-link.server.js';
-import { sendCounselorPage } from './counselor-page.server.js';
+import { counselorLinkState, counselorSaysNotMyStudent } from '../../domain/after-submission/counselor-link.server.js';
+import { counselorPagePath, sendCounselorPage } from './counselor-page.server.js';
 
 /** Where /completion's counselor form posts (add or correct the address, or send the request again). */
 export const COUNSELOR_FORM_PATH = '/completion/counselor';
@@ -50,8 +50,8 @@ async function counselorUpload(services: AppServices, req: Request, res: Respons
   const token = String(req.params.token);
   const before = await counselorLinkState(services, token);
   // Uploads go on while the link is live: again after a file that could not be read, or to replace one still being checked.
-  if (before.state !== 'live') return sendCounselorPage(res, services.config, before.state === 'unknown' ? 404 : 409, before, { token });
-  const fail = (status: number, text: string) => sendCounselorPage(res, services.config, status, before, { token, notice: { kind: 'error', text } });
+  if (before.state !== 'live') return sendCounselorPage(services, req, res, before.state === 'unknown' ? 404 : 409, { state: before });
+  const fail = (status: number, text: string) => sendCounselorPage(services, req, res, status, { state: before, notice: { kind: 'error', text } });
   const problem = await parseUpload(req, res);
   if (problem) return fail(problem === FILE_MESSAGES.tooLarge ? 413 : 400, problem);
   const file = req.file;
@@ -89,7 +89,7 @@ async function counselorUpload(services: AppServices, req: Request, res: Respons
     }
   }
   services.logger.info({ userId, bytes: file.size }, 'counselor transcript received');
-  res.redirect(303, `/counselor/${token}`);
+  res.redirect(303, counselorPagePath(token));
 }
 
 /**
@@ -113,25 +113,23 @@ export function afterSubmissionHandlers(services: AppServices) {
       res.redirect(303, `/completion?counselor=${outcome}#transcript`);
     }) as RequestHandler,
 
-    /** GET /counselor/:token: the counselor's page (no account). */
-    counselorPage: (async (req, res) => {
-      res.setHeader('Cache-Control', 'no-store');
-      const state = await counselorLinkState(services, String(req.params.token));
-      await auditCounselorView(services, state, req.ip ?? null);
-      const status = state.state === 'unknown' ? 404 : state.state === 'live' || state.state === 'received' ? 200 : 410;
-      sendCounselorPage(res, services.config, status, state, { token: String(req.params.token) });
-    }) as RequestHandler<{ token: string }>,
+    /** GET /counselor/:token: the counselor's page (no account; pages/(office)/counselor/@token). */
+    counselorPage: ((req, res) => sendCounselorPage(services, req, res)) as RequestHandler<{ token: string }>,
 
     /** POST /counselor/:token: the transcript, multipart (parsed here, so a refusal can show the page). */
     counselorUpload: ((req, res) => counselorUpload(services, req, res)) as RequestHandler<{ token: string }>,
 
-    /** POST /counselor/:token/not-my-student */
+    /**
+     * POST /counselor/:token/not-my-student: a secondary action with a confirmation (issue 38). The first post
+     * only asks "Are you sure…?"; the link dies on the post that answers yes (confirm=yes).
+     */
     notMyStudent: (async (req, res) => {
       const token = String(req.params.token);
-      const done = await counselorSaysNotMyStudent(services, token, req.ip ?? null);
-      if (done) return void res.redirect(303, `/counselor/${token}`);
+      const confirmed = (req.body as Record<string, unknown> | undefined)?.confirm === 'yes';
+      if (confirmed && (await counselorSaysNotMyStudent(services, token, req.ip ?? null))) return void res.redirect(303, counselorPagePath(token));
       const state = await counselorLinkState(services, token);
-      sendCounselorPage(res, services.config, state.state === 'unknown' ? 404 : 409, state, { token });
+      if (state.state !== 'live') return sendCounselorPage(services, req, res, state.state === 'unknown' ? 404 : 409, { state });
+      await sendCounselorPage(services, req, res, 200, { state, confirming: true });
     }) as RequestHandler<{ token: string }>,
   };
 }

@@ -3,7 +3,7 @@ import type { AppServices } from '../../platform/app-services.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { resolveServiceToken, type ServiceTokenProblem, type ServiceUser } from './service-token.server.js';
 import { isApiRequest } from '../errors.server.js';
-import { renderNoticeHtml } from '../generic-error-html.server.js';
+import { sendNoticePage } from '../notice-page.server.js';
 
 declare global {
   namespace Express {
@@ -41,8 +41,7 @@ export function serviceMode(services: AppServices): RequestHandler {
     if (!READ_METHODS.has(req.method)) return next(new HttpError(403, 'A staff read-only link cannot change an application.'));
     if (!PRINT_PATHS.has(req.path)) {
       if (!isApiRequest(req) && req.accepts(['html', 'json']) === 'html') {
-        res.status(410).type('html').send(renderNoticeHtml('Staff links have moved to the staff desk', STAFF_LINKS_MOVED));
-        return;
+        return sendNoticePage(services, req, res, 410, { kind: 'notice', title: 'Staff links have moved to the staff desk', message: STAFF_LINKS_MOVED, link: { href: '/staff', label: 'Go to the staff desk' } });
       }
       return next(new HttpError(410, STAFF_LINKS_MOVED));
     }
@@ -50,8 +49,7 @@ export function serviceMode(services: AppServices): RequestHandler {
     if (!result.ok) {
       // A page (not the API) says which problem it is, instead of the generic error screen.
       if (!isApiRequest(req) && req.accepts(['html', 'json']) === 'html') {
-        res.status(result.status).type('html').send(renderNoticeHtml(PROBLEM_HEADINGS[result.problem], result.message));
-        return;
+        return sendNoticePage(services, req, res, result.status, { kind: 'notice', title: PROBLEM_HEADINGS[result.problem], message: result.message });
       }
       return next(new HttpError(result.status, result.message));
     }

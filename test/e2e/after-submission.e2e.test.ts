@@ -110,6 +110,16 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
         await expectAxeClean(page);
         await shot(page, 'counselor-page');
       }
+      // "This is not my student" is a secondary action that asks first (issue 38); going back leaves the link live.
+      await page.getByRole('button', { name: 'This is not my student' }).click();
+      expect(await page.locator('h1').textContent()).toBe('Is this not your student?');
+      expect(await page.locator('main').textContent()).toContain('Are you sure Maria Lopez is not your student?');
+      if (scripts) {
+        await expectAxeClean(page);
+        await shot(page, 'counselor-not-my-student-confirm');
+      }
+      await page.getByRole('link', { name: 'No, go back' }).click();
+      expect(await page.locator('h1').textContent()).toBe('Send a high school transcript');
       await page.locator('#transcript').setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) });
       await page.getByRole('button', { name: 'Send the transcript' }).click();
       await untilReceived(page);
@@ -138,6 +148,35 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
       expect(smtp.messages.filter((m) => m.to.includes(counselor))).toHaveLength(1);
     }, 120_000);
   }
+
+  it('the counselor who says "not my student" confirms it first; the dead link and the error pages pass axe on a phone', async () => {
+    const counselor = 'not-mine@alta.example.org';
+    const user = await createLoggedInUser(ctx);
+    await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, counselor_first_name: 'Pat', counselor_last_name: 'Jones', counselor_email_address: counselor });
+    const link = linkIn(await smtp.waitFor((m) => m.to.includes(counselor), 30_000));
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await page.goto(link);
+    await page.getByRole('button', { name: 'This is not my student' }).click();
+    await page.getByRole('button', { name: 'Yes, this is not my student' }).click();
+    expect(await page.locator('h1').textContent()).toBe('Thank you for telling us');
+    expect(await page.locator('main').textContent()).not.toContain('Maria');
+    await expectAxeClean(page);
+    await shot(page, 'counselor-not-my-student-done');
+    expect((await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).not_my_student_at).not.toBeNull();
+
+    expect((await page.goto(`${base}/counselor/not-a-token`))!.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('This link does not work');
+    await expectAxeClean(page);
+    await shot(page, 'counselor-unknown-link');
+
+    // The applicant's site's notice (pages/notice): the same page as the generic error screen.
+    expect((await page.goto(`${base}/about?service_token=invalid`))!.status()).toBe(410);
+    expect(await page.locator('h1').textContent()).toBe('Staff links have moved to the staff desk');
+    await expectAxeClean(page);
+    await shot(page, 'notice-page');
+    await phone.close();
+  }, 120_000);
 
   it('/completion in each state passes axe; the counselor form works without scripts; the CRM records and releases a decision; one e-mail; the applicant reads it', async () => {
     const user = await createLoggedInUser(ctx);
@@ -223,6 +262,8 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
       expect([formPage.id, text]).toEqual([formPage.id, expect.stringContaining(displayValue(shown!.question, answers))]);
     }
     await expectAxeClean(page);
+    // The office works at a desk: the checklist and the batch release are checked at 1280 px.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('link', { name: 'Transcript checklist and decision' }).click();
     expect(await page.locator('h1').textContent()).toContain('Maya Christensen');
     expect(await page.locator('main').textContent()).toMatch(/transcript/i);
@@ -236,6 +277,12 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     expect(await page.locator('main').textContent()).toContain('Admit, released');
     await expectAxeClean(page);
     await shot(page, 'staff-checklist-released');
+    // The batch release asks first, here with nothing left to release.
+    await page.goto(`${base}/staff?q=${encodeURIComponent('Christensen, Maya')}`);
+    await page.getByRole('button', { name: 'Release the recorded decisions of these applications' }).click();
+    expect(await page.locator('h1').textContent()).toBe('Release decisions');
+    await expectAxeClean(page);
+    await shot(page, 'staff-release-preview');
     await desk.close();
 
     const update = await smtp.waitFor((m) => m.to.includes(user.username) && m.subject === DECISION_SUBJECT, 30_000);

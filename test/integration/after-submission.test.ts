@@ -163,8 +163,15 @@ describe('the counselor request', () => {
     const { user } = await submitted();
     await workMailJobs();
     const token = linkIn(mail.messages.at(-1)!);
-    await request(ctx.app).post(`/counselor/${token}/not-my-student`).expect(303);
+    // The first post only asks (issue 38): the link stays live until the counselor answers yes.
+    const asked = await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({}).expect(200);
+    expect(asked.text).toContain('Are you sure <strong>Maria Lopez</strong> is not your student?');
+    expect(asked.text).toContain('Yes, this is not my student');
+    expect(asked.text).toContain(`href="/counselor/${token}">No, go back</a>`);
+    await request(ctx.app).get(`/counselor/${token}`).expect(200);
+    await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({ confirm: 'yes' }).expect(303);
     expect((await request(ctx.app).get(`/counselor/${token}`).expect(410)).text).toContain('Thank you for telling us');
+    expect((await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({}).expect(409)).text).toContain('Thank you for telling us');
     const page = await completion(user);
     expect(page.text).toContain(`${COUNSELOR} told us on `);
     expect(page.text).toContain('that you are not their student');

@@ -67,7 +67,7 @@ describe('the counselor link: void and expiry first', () => {
   it('"not my student" names nobody afterwards', async () => {
     const { user } = await submitWith(ctx, { first_name: 'Xavier' });
     const token = await firstLink(user.id);
-    await request(ctx.app).post(`/counselor/${token}/not-my-student`).expect(303);
+    await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({ confirm: 'yes' }).expect(303);
     const page = await request(ctx.app).get(`/counselor/${token}`).expect(410);
     expect(page.text).not.toContain('Xavier');
   });

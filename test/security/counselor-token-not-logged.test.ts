@@ -39,6 +39,7 @@ it('writes a counselor link token to no log line: the page, an upload, a refused
   // Refused before any route matched: the Origin check.
   await request(ctx.app).post(`/counselor/${token}`).set('Origin', 'https://elsewhere.example').expect(403);
   await request(ctx.app).post(`/counselor/${token}/not-my-student`).set('Content-Type', 'application/x-www-form-urlencoded').send('');
+  await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({ confirm: 'yes' });
 
   expect(output).toContain('"url":"/counselor/[redacted]"');
   expect(output).toContain('"route":"POST /counselor/:token"');

@@ -1,0 +1,32 @@
+import { useData } from '../../../../../page-context.js';
+import type { ChecklistPageResult } from '../../../../../../contracts/checklist-page-data.js';
+import { StaffLayout } from '../../../StaffLayout.js';
+import { TranscriptSection } from './TranscriptSection.js';
+import { DecisionSection } from './DecisionSection.js';
+
+export function Page() {
+  const page = useData<ChecklistPageResult>()!;
+  if (page.kind === 'missing') {
+    return (
+      <StaffLayout title={page.title} staffEmail={page.staffEmail}>
+        <p>{page.message}</p>
+        <p>
+          <a href="/staff">Back to the list</a>
+        </p>
+      </StaffLayout>
+    );
+  }
+  return (
+    <StaffLayout title={page.title} staffEmail={page.staffEmail}>
+      <p>
+        <a href="/staff">Back to the list</a>
+      </p>
+      <section aria-labelledby="office-checklist">
+        <h2 id="office-checklist">Checklist and decision</h2>
+        {page.done ? <p role="status">{page.done}</p> : null}
+        <TranscriptSection base={page.base} transcript={page.transcript} />
+        <DecisionSection base={page.base} decision={page.decision} />
+      </section>
+    </StaffLayout>
+  );
+}
