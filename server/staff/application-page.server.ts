@@ -58,7 +58,7 @@ export async function staffApplicationPageData(services: AppServices, office: Of
     staffEmail,
     found: true,
     id,
-    backHref: `/staff${filterQuery(filterFromQuery(office.query, services.now()))}`,
+    backHref: `/staff${filterQuery(filterFromQuery(office.query, services.now(), services.config.admissionCycle))}`,
     reference: found.reference ?? 'Not submitted yet',
     status: STATUS_LABELS[found.status],
     stage: stageCell(found) || 'Not submitted',

@@ -3,6 +3,7 @@ import type { AppServices } from '../../platform/app-services.server.js';
 import type { CrossSiteData } from '../../contracts/staff-desk-pages-data.js';
 import type { StaffUser } from './staff-session.server.js';
 import { sendPage } from '../render.server.js';
+import { OFFICE_HEADERS } from '../office-page.server.js';
 
 /** The page (pages/(office)/staff/cross-site) that offers to open a staff page reached from another site. */
 export const CROSS_SITE_URL = '/staff/cross-site';
@@ -20,6 +21,6 @@ export function sameSiteNavigationOnly(services: AppServices): RequestHandler {
     if (site === undefined || site === 'same-origin' || site === 'none') return next();
     const staff = res.locals.staff as StaffUser;
     const crossSite: CrossSiteData = { title: 'Open this staff page?', staffEmail: staff.email, url: req.originalUrl };
-    await sendPage(services, req, res, CROSS_SITE_URL, { crossSite }, 200);
+    await sendPage(services, req, res, CROSS_SITE_URL, { crossSite, responseHeaders: { ...OFFICE_HEADERS } }, 200);
   };
 }

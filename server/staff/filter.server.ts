@@ -15,10 +15,16 @@ import { fieldByKey, optionsFor } from '../../form/fields.js';
 import { staffKeys } from '../../form/staff-keys.js';
 import { STATES_AND_PROVINCES } from '../../form/options.js';
 import { isReadingStage } from '../../domain/reading/stages.js';
+import { admissionTerms } from '../../form/admission-cycle.js';
 import type { Option } from '../../form/types.js';
 
-/** The entry terms the form offers (the filter's choices). */
-export function entryTermOptions(now: Date): readonly Option[] {
+/**
+ * The entry terms the form offers (the filter's choices). An office page's data module passes the configured
+ * cycle (services.config.admissionCycle): it runs in vike's server bundle, whose copy of form/admission-cycle.ts
+ * the server's start-up never configured.
+ */
+export function entryTermOptions(now: Date, cycle?: number | null): readonly Option[] {
+  if (typeof cycle === 'number') return admissionTerms(cycle).entry;
   const field = fieldByKey(staffKeys().entryTerm);
   return field ? optionsFor(field.question, {}, now) : [];
 }
@@ -40,7 +46,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: string): T | null
 }
 
 /** The GET filter of /staff (and of the exports, the saved views); unknown values are ignored rather than refused. */
-export function filterFromQuery(query: URLSearchParams, now: Date): StaffFilter {
+export function filterFromQuery(query: URLSearchParams, now: Date, cycle?: number | null): StaffFilter {
   const get = (name: string, max: number) => text(query.get(name), max);
   const term = get('term', 40);
   const stage = get('stage', 30);
@@ -49,7 +55,7 @@ export function filterFromQuery(query: URLSearchParams, now: Date): StaffFilter 
   return {
     q: get('q', 200),
     status: oneOf<StaffStatus>(STAFF_STATUSES, get('status', 20)),
-    term: term && entryTermOptions(now).some((o) => o.value === term) ? term : null,
+    term: term && entryTermOptions(now, cycle).some((o) => o.value === term) ? term : null,
     transcript: oneOf<TranscriptFilter>(TRANSCRIPT_FILTERS, get('transcript', 20)),
     decision: oneOf<DecisionFilter>(DECISION_FILTERS, get('decision', 20)),
     stage: isReadingStage(stage) ? stage : null,

@@ -38,7 +38,8 @@ function noticeOf(query: URLSearchParams): string | null {
 export async function staffListPageData(services: AppServices, office: OfficeRequest): Promise<StaffListPageData> {
   const knex = services.db.knex;
   const now = services.now();
-  const filter = filterFromQuery(office.query, now);
+  const cycle = services.config.admissionCycle;
+  const filter = filterFromQuery(office.query, now, cycle);
   const cursor = decodeCursor(office.query.get('after'));
   const [page, counts, readers, views] = await Promise.all([
     listStaffApplications(knex, filter, cursor, PAGE_SIZE),
@@ -48,7 +49,7 @@ export async function staffListPageData(services: AppServices, office: OfficeReq
   ]);
   await auditOffice(services, office, 'list', { detail: { filter, page: cursor ? 'later' : 'first' } });
   const total = filter.status ? counts[filter.status] : STAFF_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-  const terms = entryTermOptions(now);
+  const terms = entryTermOptions(now, cycle);
   const majors = majorOptions(now);
   const query = filterQuery(filter);
   return {

@@ -35,7 +35,7 @@ export function ApplicationsTable({ rows }: { rows: StaffListRowData[] }) {
               {row.ceeb ? (
                 <>
                   <br />
-                  <span className="muted">CEEB {row.ceeb}</span>
+                  <span className="muted">{`CEEB ${row.ceeb}`}</span>
                 </>
               ) : null}
             </td>
@@ -47,19 +47,19 @@ export function ApplicationsTable({ rows }: { rows: StaffListRowData[] }) {
             <td>{row.decision}</td>
             <td>
               <a href={row.viewHref}>
-                View<span className="skip"> the application of {row.name}</span>
+                View<span className="skip">{` the application of ${row.name}`}</span>
               </a>
               {row.checklistHref ? (
                 <>
                   {' · '}
                   <a href={row.checklistHref}>
-                    Checklist<span className="skip"> and decision of {row.name}</span>
+                    Checklist<span className="skip">{` and decision of ${row.name}`}</span>
                   </a>
                 </>
               ) : null}
               {' · '}
               <a href={row.pdfHref}>
-                PDF<span className="skip"> of the application of {row.name}</span>
+                PDF<span className="skip">{` of the application of ${row.name}`}</span>
               </a>
             </td>
           </tr>

@@ -14,7 +14,7 @@ export function SavedViews({ views, query }: { views: SavedViewData[]; query: st
               <a href={v.href}>{v.name}</a>{' '}
               <form method="post" action={`/staff/views/${v.id}/delete`} className="inline">
                 <button type="submit" className="secondary">
-                  Delete<span className="skip"> the view {v.name}</span>
+                  Delete<span className="skip">{` the view ${v.name}`}</span>
                 </button>
               </form>
             </li>

@@ -33,7 +33,7 @@ export function Page() {
               <td>
                 {row.retryHref ? (
                   <form method="post" action={row.retryHref}>
-                    <button type="submit">Retry {row.event}</button>
+                    <button type="submit">{`Retry ${row.event}`}</button>
                   </form>
                 ) : null}
               </td>

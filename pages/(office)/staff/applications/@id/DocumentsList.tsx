@@ -11,15 +11,9 @@ export function DocumentsList({ documents }: { documents: StaffDocumentData[] })
         <ul className="documents" aria-labelledby="documents">
           {documents.map((doc) => (
             <li key={doc.key}>
-              <a href={doc.href}>
-                {doc.label}: {doc.fileName}
-              </a>{' '}
-              <span className="muted">({doc.detail})</span>
+              <a href={doc.href}>{`${doc.label}: ${doc.fileName}`}</a> <span className="muted">{`(${doc.detail})`}</span>
               <br />
-              <span className="muted">
-                {doc.from}
-                {doc.at ? `, ${doc.at}` : ''}
-              </span>
+              <span className="muted">{doc.at ? `${doc.from}, ${doc.at}` : doc.from}</span>
             </li>
           ))}
         </ul>
