@@ -6,9 +6,9 @@ export function ListFilters({ filters }: { filters: ListFilterField[] }) {
     <form method="get" action="/staff" className="filters" role="search" aria-label="Find applications">
       {filters.map((f) => (
         <div key={f.name} className={f.name === 'q' ? 'wide' : undefined}>
-          <label htmlFor={`filter-${f.name}`}>{f.label}</label>
+          <label htmlFor={f.name}>{f.label}</label>
           {f.choices ? (
-            <select id={`filter-${f.name}`} name={f.name} defaultValue={f.value}>
+            <select id={f.name} name={f.name} defaultValue={f.value}>
               <option value="">Any</option>
               {f.choices.map((c) => (
                 <option key={c.value} value={c.value}>
@@ -17,7 +17,7 @@ export function ListFilters({ filters }: { filters: ListFilterField[] }) {
               ))}
             </select>
           ) : (
-            <input id={`filter-${f.name}`} name={f.name} type="search" defaultValue={f.value} maxLength={200} />
+            <input id={f.name} name={f.name} type="search" defaultValue={f.value} maxLength={200} />
           )}
         </div>
       ))}
