@@ -30,5 +30,7 @@ export async function saveView(knex: Knex, view: { staffEmail: string; name: str
 
 /** Deletes one of this staff member's views; false when there was none (another's view is never touched). */
 export async function deleteSavedView(knex: Knex, staffEmail: string, id: string): Promise<boolean> {
-  return (await knex('staff_saved_views').where({ staff_email: staffEmail, id }).delete()) > 0;
+  // Counted by the rows returned: the embedded database's driver does not report a delete's row count.
+  const rows = (await knex('staff_saved_views').where({ staff_email: staffEmail, id }).delete().returning('id')) as unknown[];
+  return rows.length > 0;
 }
