@@ -13,6 +13,9 @@ export interface OfficeRequest {
   query: URLSearchParams;
 }
 
+/** Office pages hold applicants' data: never kept by a browser or a proxy (vike's own default would allow revalidation). */
+export const OFFICE_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': 'no-store' };
+
 /**
  * The route map's handler for an office page (the staff desk, the counselor's link): the row's guard has run,
  * so the page renders through vike like every other page; its +data reads `pageContext.office`.
@@ -26,7 +29,7 @@ export function officePage(services: AppServices): RequestHandler {
       params: { ...(req.params as Record<string, string>) },
       query: new URLSearchParams(q === -1 ? '' : req.originalUrl.slice(q + 1)),
     };
-    await sendPage(services, req, res, req.originalUrl, { office });
+    await sendPage(services, req, res, req.originalUrl, { office, responseHeaders: { ...OFFICE_HEADERS } });
   };
 }
 

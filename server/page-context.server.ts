@@ -5,6 +5,7 @@ import type { FlashMessage } from '../contracts/flash.js';
 import type { AuthCardState } from '../contracts/auth-cards.js';
 import type { FormPostContext } from './form-post/form-post.server.js';
 import type { OfficeRequest } from './office-page.server.js';
+import type { CrossSiteData } from '../contracts/staff-desk-pages-data.js';
 import type { StaffNoticeData } from '../contracts/office-page-data.js';
 
 /** Who the request is, as the middleware left it in `res.locals` (server/auth/session, server/service/service-mode). */
@@ -57,6 +58,8 @@ declare global {
       office?: OfficeRequest;
       /** What the desk's notice page says (server/staff/staff-notice.server.ts). */
       staffNotice?: StaffNoticeData;
+      /** A staff page reached from another site, which the cross-site page offers to open (server/staff/cross-site.server.ts). */
+      crossSite?: CrossSiteData;
       /** The status a page's data asks for (a 404 of an unknown application, a 202 of a PDF being made); else vike's. */
       responseStatus?: number;
       /** React's chunk in the client build, for a modulepreload link (server/react-chunk.server.ts); null on the dev server. */

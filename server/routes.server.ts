@@ -27,6 +27,7 @@ import { signInHandlers } from './staff/sign-in-routes.server.js';
 import { deskHandlers } from './staff/desk-routes.server.js';
 import { webhookHandlers } from './staff/webhook-routes.server.js';
 import { exportHandlers } from './staff/export-routes.server.js';
+import { savedViewHandlers } from './staff/saved-view-routes.server.js';
 import { afterSubmissionHandlers, COUNSELOR_FORM_PATH } from './after-submission/routes.server.js';
 import { afterSubmissionIntegrationHandlers } from './after-submission/integration-routes.server.js';
 import { STAFF_FORM_LIMIT, staffChecklistHandlers } from './after-submission/staff-routes.server.js';
@@ -132,6 +133,7 @@ export function routeTable(s: AppServices): Row[] {
   const desk = deskHandlers(s);
   const webhooks = webhookHandlers(s);
   const exports = exportHandlers(s);
+  const views = savedViewHandlers(s);
   const after = afterSubmissionHandlers(s);
   const afterIntegration = afterSubmissionIntegrationHandlers(s);
   const office = staffChecklistHandlers(s);
@@ -224,19 +226,21 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    DOWNLOAD_PATH,                            'signed',    storage.download, storageJsonErrors), // /files/download
     route('GET',    '/uploaded/:key',                         'visitor',   uploadedHandler(s)),
 
-    // ── /staff: the staff desk (ADR 0170), server-rendered HTML ────────────────────────────────────────
+    // ── /staff: the staff desk (ADR 0170): office pages (pages/(office)/staff, ADR 0320), POST handlers ──
     route('GET',    '/staff/staff.css',                       'visitor',   staffCss),
     prefix('/staff', noStore, body.staffForm, staffSessionMiddleware(s)),
-    route('GET',    '/staff/sign-in',                         'visitor',   signIn.signInPage),
+    route('GET',    '/staff/sign-in',                         'visitor',   officePage(s)),
     route('GET',    '/staff/oidc/start',                      'visitor',   signIn.oidcStart),
     route('GET',    '/staff/oidc/callback',                   'visitor',   signIn.oidcCallback),
-    route('GET',    '/staff/link',                            'visitor',   signIn.linkPage),
+    route('GET',    '/staff/link',                            'visitor',   signIn.checkLink, officePage(s)),
     route('POST',   '/staff/link',                            'visitor',   signIn.redeemLink),
     route('POST',   '/staff/sign-out',                        'visitor',   signIn.signOut),
-    route('GET',    '/staff',                                 'staff',     desk.list),
+    route('GET',    '/staff',                                 'staff',     officePage(s)),
+    route('POST',   '/staff/views',                           'staff',     views.save), // a saved view of the list's filters
+    route('POST',   '/staff/views/:id/delete',                'staff',     views.remove),
     route('GET',    '/staff/export.csv',                      'staff',     desk.exportCsvBookmark), // → the list with its filters
     route('POST',   '/staff/export.csv',                      'staff',     desk.exportCsv),
-    route('GET',    '/staff/applications/:id',                'staff',     desk.application),
+    route('GET',    '/staff/applications/:id',                'staff',     officePage(s)),
     route('GET',    '/staff/applications/:id/view',           'staff',     desk.view), // old bookmarks → /staff/applications/:id
     route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
@@ -248,11 +252,11 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/staff/applications/:id/decision',       'staff',     lead, office.decision),
     route('POST',   '/staff/applications/:id/release',        'staff',     lead, office.release),
     route('POST',   RELEASE_BATCH_PATH,                       'staff',     lead, office.releaseBatch), // /staff/decisions/release
-    route('GET',    '/staff/webhooks',                        'staff',     webhooks.list),
+    route('GET',    '/staff/webhooks',                        'staff',     officePage(s)),
     route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
     route('POST',   '/staff/exports',                         'staff',     exports.start),
-    route('GET',    '/staff/exports',                         'staff',     exports.list),
-    route('GET',    '/staff/exports/:id',                     'staff',     exports.status),
+    route('GET',    '/staff/exports',                         'staff',     officePage(s)),
+    route('GET',    '/staff/exports/:id',                     'staff',     officePage(s)),
     route('GET',    '/staff/exports/:id/download',            'staff',     exports.download),
   ];
 }
@@ -284,7 +288,7 @@ export function routesRouter(services: AppServices, rows: Row[] = routeTable(ser
     signed: visitor,
     student: requireUser,
     serviceLink: requireServiceUser,
-    staff: requireStaff,
+    staff: requireStaff(services),
     integrationClient: requireClient(services),
     loopback,
   };

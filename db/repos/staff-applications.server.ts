@@ -17,12 +17,26 @@ export type TranscriptFilter = (typeof TRANSCRIPT_FILTERS)[number];
 export const DECISION_FILTERS = ['none', 'unreleased', 'admit', 'deny', 'waitlist'] as const;
 export type DecisionFilter = (typeof DECISION_FILTERS)[number];
 
+/** Residency as the desk filters by it: a legal resident of a state that asks (form/staff-keys.ts), or not. */
+export const RESIDENCY_FILTERS = ['resident', 'nonresident'] as const;
+export type ResidencyFilter = (typeof RESIDENCY_FILTERS)[number];
+
 export interface StaffFilter {
   q: string;
   status: StaffStatus | null;
   term: string | null;
   transcript?: TranscriptFilter | null;
   decision?: DecisionFilter | null;
+  /** The reading stage as staff see it (decided and released from the decision row). */
+  stage?: string | null;
+  /** A reader assigned to the application, in either round. */
+  reader?: string | null;
+  /** The first high school: its CEEB code, or the start of its name. */
+  school?: string | null;
+  /** The first high school's state. */
+  state?: string | null;
+  major?: string | null;
+  residency?: ResidencyFilter | null;
 }
 
 /** Position after the last row shown: group 0 = submitted, 1 = not yet; then moment and id, descending. */
@@ -40,6 +54,15 @@ export interface StaffListRow {
   first_name: string | null;
   last_name: string | null;
   hs_ceeb: string | null;
+  /** The first high school's name and state: as answered, else the lookup's for its CEEB code. */
+  hs_name: string | null;
+  hs_state: string | null;
+  major: string | null;
+  /** The applicant's own address's state and their answer to the residency question. */
+  address_state: string | null;
+  residency: string | null;
+  /** The stored reading stage (null before the first reading step). */
+  reading_stage: string | null;
   entry_term: string | null;
   submitted_at: Date | null;
   created_at: Date;
@@ -53,6 +76,22 @@ export interface StaffListRow {
 }
 
 const answer = (key: string) => `a.answers->>'${key.replace(/'/g, "''")}'`;
+
+/** A school field as answered, else the lookup's record for the answered CEEB code (an application the CRM filled, say). */
+function schoolField(field: 'name' | 'state'): string {
+  const keys = staffKeys();
+  const own = answer(field === 'name' ? keys.hsName : keys.hsState);
+  return `coalesce(nullif(${own}, ''), (select l.${field} from lookup_school l where l.category = 'hs_ceeb' and l.ceeb = ${answer(keys.hsCeeb)} limit 1))`;
+}
+
+/** The stage as staff see it (db/repos/reading-stages.server.ts effectiveStage), in SQL for the filter. */
+const STAGE_SQL = `case
+  when a.submitted_at is null then null
+  when exists (select 1 from decisions d where d.user_id = a.user_id and d.released_at is not null) then 'released'
+  when exists (select 1 from decisions d where d.user_id = a.user_id) then 'decided'
+  else coalesce((select r.stage from application_reading r where r.user_id = a.user_id),
+    case when exists (select 1 from transcript_checklist t where t.user_id = a.user_id and t.status = 'received') then 'ready_for_review' else 'incomplete' end)
+end`;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -105,8 +144,25 @@ export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, 
   else if (filter.decision === 'unreleased') query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.released_at is null)');
   else if (filter.decision) query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.decision = ?)', [filter.decision]);
   if (filter.term) query.whereRaw(`(${answer(keys.entryTerm)}) = ?`, [filter.term]);
+  applyReadingFilter(query, filter);
   if (options.withStatus && filter.status) query.whereRaw(`${statusCount()} = ?`, [COUNT_BY_STATUS[filter.status]]);
   return query;
+}
+
+/** The list's filters of issue 37: stage, reader, school, state, major, residency. */
+function applyReadingFilter(query: Knex.QueryBuilder, filter: StaffFilter): void {
+  const keys = staffKeys();
+  if (filter.stage) query.whereRaw(`(${STAGE_SQL}) = ?`, [filter.stage]);
+  if (filter.reader) query.whereRaw('exists (select 1 from reading_assignments ra where ra.user_id = a.user_id and ra.reader = ?)', [filter.reader]);
+  const school = filter.school?.trim().toLowerCase();
+  if (school && /^\d{3,}$/.test(school)) query.whereRaw(`(${answer(keys.hsCeeb)}) = ?`, [school]);
+  else if (school) query.whereRaw(`lower(${schoolField('name')}) like ? escape '\\'`, [`${escapeLike(school)}%`]);
+  if (filter.state) query.whereRaw(`(${schoolField('state')}) = ?`, [filter.state]);
+  if (filter.major) query.whereRaw(`(${answer(keys.major)}) = ?`, [filter.major]);
+  if (filter.residency) {
+    const resident = `(${answer(keys.addressState)}) in (${keys.residency.states.map(() => '?').join(', ')}) and (${answer(keys.residency.key)}) = 'Y'`;
+    query.whereRaw(filter.residency === 'resident' ? resident : `not coalesce(${resident}, false)`, [...keys.residency.states]);
+  }
 }
 
 function statusCount(): string {
@@ -125,6 +181,12 @@ function baseQuery(knex: Knex) {
       knex.raw(`${answer(keys.lastName)} as last_name`),
       knex.raw(`${answer(keys.hsCeeb)} as hs_ceeb`),
       knex.raw(`${answer(keys.entryTerm)} as entry_term`),
+      knex.raw(`${schoolField('name')} as hs_name`),
+      knex.raw(`${schoolField('state')} as hs_state`),
+      knex.raw(`${answer(keys.major)} as major`),
+      knex.raw(`${answer(keys.addressState)} as address_state`),
+      knex.raw(`${answer(keys.residency.key)} as residency`),
+      knex.raw('(select r.stage from application_reading r where r.user_id = a.user_id) as reading_stage'),
       'a.submitted_at',
       'a.created_at',
       knex.raw(`${statusCount()} as status_count`),
@@ -197,6 +259,12 @@ export async function* eachStaffApplication(knex: Knex, filter: StaffFilter, pag
 export async function findStaffApplication(knex: Knex, userId: string): Promise<{ user_id: string; username: string; answers: Record<string, string | boolean>; submitted_at: Date | null } | null> {
   const row = await knex('applications as a').join('users as u', 'u.id', 'a.user_id').where('a.user_id', userId).first('a.user_id', 'u.username', 'a.answers', 'a.submitted_at');
   return row ?? null;
+}
+
+/** Everyone who has been given an application to read (the list's reader filter). */
+export async function listReaders(knex: Knex): Promise<string[]> {
+  const rows = (await knex('reading_assignments').distinct('reader').orderBy('reader').limit(500)) as Array<{ reader: string }>;
+  return rows.map((r) => r.reader);
 }
 
 /** One application as the list shows it (reference, status, names), for the staff application page. */

@@ -71,6 +71,7 @@ export type AuditAction =
   | 'retry-webhook'
   | 'open-audit'
   | 'open-exports'
+  | 'open-webhooks'
   | 'integration-feed'
   | 'integration-pdf'
   | 'print-render'

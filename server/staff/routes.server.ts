@@ -1,17 +1,25 @@
 import type { RequestHandler } from 'express';
-import { sendStaffMessage } from './html.server.js';
+import type { AppServices } from '../../platform/app-services.server.js';
 import { sameSiteNavigationOnly } from './cross-site.server.js';
+import { sendStaffNotice } from './staff-notice.server.js';
 import { STAFF_CSS } from './staff-css.server.js';
 
 /**
  * Without a staff session: pages go to sign-in, actions are refused (an applicant's session counts for nothing
- * here). With one, a page reached from another site shows nothing and records nothing (cross-site.server.tsx).
+ * here). With one, a page reached from another site shows nothing and records nothing (cross-site.server.ts).
  */
-export const requireStaff: RequestHandler = (req, res, next) => {
-  if (res.locals.staff) return sameSiteNavigationOnly(req, res, next);
-  if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, '/staff/sign-in');
-  sendStaffMessage(res, 401, 'Staff sign-in', null, 'Please sign in to the staff desk first.');
-};
+export function requireStaff(services: AppServices): RequestHandler {
+  const sameSite = sameSiteNavigationOnly(services);
+  return async (req, res, next) => {
+    if (res.locals.staff) return sameSite(req, res, next);
+    if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, '/staff/sign-in');
+    await sendStaffNotice(services, req, res, 401, {
+      title: 'Staff sign-in',
+      message: 'Please sign in to the staff desk first.',
+      links: [{ href: '/staff/sign-in', label: 'Staff sign-in' }],
+    });
+  };
+}
 
 /** The desk's one stylesheet: the same for everyone, so it may be cached (every other /staff answer is no-store). */
 export const staffCss: RequestHandler = (_req, res) => {

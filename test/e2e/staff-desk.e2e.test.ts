@@ -12,6 +12,13 @@ import { submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { NOT_STAFF_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
+import { STAGE_LABELS } from '../../domain/reading/stages.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { TEST_TMP } from '../helpers/paths.js';
+
+/** Screenshots of the desk at 1280 CSS px, for people to look at (not asserted). */
+const SHOTS = join(TEST_TMP, 'screenshots', 'staff-desk');
 
 const STAFF = 'reader@admissions.example.edu';
 const GROUP = 'admissions-readers';
@@ -153,6 +160,63 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     await page.waitForURL((url) => url.pathname === '/staff/sign-in');
     await page.goto(`${base}/staff`);
     expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
+    await context.close();
+  });
+
+  it('the list shows school, state, major, residency and stage, filters by stage and state, and keeps saved views', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await signIn(context, STAFF);
+    expect(new URL(page.url()).pathname).toBe('/staff');
+    const headers = await page.locator('thead th').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining(['High school, state', 'Intended major', 'Residency', 'Stage', 'Decision']));
+    const row = page.locator('tbody tr', { hasText: applicant.username });
+    const cells = await row.locator('td').allTextContents();
+    expect(cells).toEqual(expect.arrayContaining([expect.stringContaining('Alta High School, UT'), 'Accounting (BS)', 'Resident (UT)']));
+    const stage = cells[headers.indexOf('Stage')]!;
+    expect(Object.values(STAGE_LABELS)).toContain(stage);
+    await page.screenshot({ path: join(SHOTS, 'list.png'), fullPage: true });
+
+    // Filter by stage, then by the school's state: GET forms, by keyboard.
+    await page.locator('#stage').selectOption({ label: stage });
+    await page.locator('#state').selectOption('UT');
+    await page.getByRole('button', { name: 'Apply filters' }).press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('state') === 'UT' && url.searchParams.get('stage') !== null);
+    await expect(page.locator('tbody tr', { hasText: applicant.username }).count()).resolves.toBe(1);
+    await expect(page.getByText('1 application matches these filters.').isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('#state').selectOption('CA');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('state') === 'CA');
+    await expect(page.getByText('No application matches these filters.').isVisible()).resolves.toBe(true);
+
+    // A saved view: the current filters under a name, opened again from the list, then deleted.
+    await page.locator('#state').selectOption('UT');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('state') === 'UT');
+    await page.locator('#view-name').fill('Utah schools');
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await page.waitForURL((url) => url.searchParams.get('done') === 'view-saved');
+    await expect(page.getByRole('status').textContent()).resolves.toContain('The view was saved.');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${base}/staff`);
+    await page.getByRole('link', { name: 'Utah schools' }).click();
+    await page.waitForURL((url) => url.searchParams.get('state') === 'UT');
+    await expect(page.locator('#state').inputValue()).resolves.toBe('UT');
+    await page.screenshot({ path: join(SHOTS, 'list-saved-view.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Delete the view Utah schools' }).click();
+    await page.waitForURL((url) => url.searchParams.get('done') === 'view-deleted');
+    await expect(page.getByRole('status').textContent()).resolves.toBe('The view was deleted.');
+    await expect(page.getByRole('link', { name: 'Utah schools' }).count()).resolves.toBe(0);
+
+    // The application page: every document with who sent it and when.
+    await page.goto(`${base}/staff/applications/${applicant.id}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'application.png'), fullPage: true });
+    const missing = await page.goto(`${base}/staff/applications/00000000-0000-4000-8000-000000000000`);
+    expect(missing!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'No such application.' }).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -5,9 +5,23 @@ import { fieldByKey } from '../../form/fields.js';
 import { COMPLETE_ANSWERS, OPEN_ENTRY_TERM } from '../fixtures/complete-answers.js';
 
 describe('what the staff desk searches by, derived from the form definition', () => {
-  it('finds the given and family names, the high school (CEEB and name) and the entry term', () => {
-    expect(staffKeys()).toEqual({ firstName: 'first_name', lastName: 'last_name', hsCeeb: 'hs_ceeb', hsName: 'hs_name', entryTerm: 'entry_term' });
-    for (const key of Object.values(staffKeys())) expect(fieldByKey(key)).toBeDefined();
+  it('finds the given and family names, the high school (CEEB, name, state), the entry term, the major and residency', () => {
+    const { residency, ...keys } = staffKeys();
+    expect(keys).toEqual({
+      firstName: 'first_name',
+      lastName: 'last_name',
+      hsCeeb: 'hs_ceeb',
+      hsName: 'hs_name',
+      entryTerm: 'entry_term',
+      hsState: 'hs_state',
+      major: 'applied_major',
+      addressState: 'state',
+    });
+    for (const key of Object.values(keys)) expect(fieldByKey(key)).toBeDefined();
+    // Residency is asked only for the states whose residency rule the definition names: those it filters by.
+    expect(residency.key).toBe('state_legal_residency');
+    expect(residency.states).toContain('UT');
+    expect(residency.states).not.toContain('CA');
   });
 });
 

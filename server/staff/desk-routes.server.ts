@@ -1,54 +1,23 @@
 import type { RequestHandler } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
-import { countByStatus, findStaffListRow, listStaffApplications } from '../../db/repos/staff-applications.server.js';
-import { listAudit } from '../../db/repos/staff.server.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
-import { getApplication } from '../../db/repos/applications.server.js';
-import { documentAnswersFor } from '../../db/repos/documents.server.js';
 import { isFileQuestionKey } from '../../form/document-keys.js';
-import { ApplicationView } from './application-view.server.js';
-import { filterQuery } from './list-view.server.js';
 import { exportAllowed } from './export-limits.server.js';
 import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { StaffLayout, sendStaffMessage, sendStaffPage } from './html.server.js';
-import { ListView } from './list-view.server.js';
-import { decodeCursor, encodeCursor, entryTermOptions, filterFrom, isUuid } from './filter.server.js';
+import { filterFrom, filterQuery, isUuid } from './filter.server.js';
+import { sendStaffNotice } from './staff-notice.server.js';
 import { audit } from './audit.server.js';
 import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
 import { pdfIsCurrent } from '../../db/repos/application-pdfs.server.js';
 import { streamCsv } from './csv-export.server.js';
 
-const PAGE_SIZE = 50;
-
 export const PDF_PREPARING_MESSAGE = 'The PDF of this application is being prepared. Try again in a minute.';
 
-/** The list, one application's read-only view and PDF, and the audit trail. */
+/** The desk's handlers that are no page: the CSV export, an application's documents and PDF, old bookmarks. */
 export function deskHandlers(services: AppServices) {
   const knex = services.db.knex;
-
-  const list: RequestHandler = async (req, res) => {
-    const now = services.now();
-    const filter = filterFrom(req, now);
-    const cursor = decodeCursor(req.query.after);
-    const [page, counts] = await Promise.all([listStaffApplications(knex, filter, cursor, PAGE_SIZE), countByStatus(knex, filter)]);
-    await audit(services, req, res, 'list', { detail: { filter, page: cursor ? 'later' : 'first' } });
-    sendStaffPage(
-      res,
-      200,
-      <ListView
-        staff={res.locals.staff!}
-        filter={filter}
-        rows={page.rows}
-        counts={counts}
-        next={page.next ? encodeCursor(page.next) : null}
-        terms={entryTermOptions(now)}
-        timeZone={services.config.timeZone}
-        notice={typeof req.query.released === 'string' && /^\d+$/.test(req.query.released) ? `${req.query.released} ${req.query.released === '1' ? 'decision' : 'decisions'} released.` : null}
-      />,
-    );
-  };
 
   // The export is a POST from the list's form (issue 23 finding 9): a link from another site cannot make a
   // staff member's browser export, nor write an export into the trail in their name. A GET (an old bookmark)
@@ -60,7 +29,7 @@ export function deskHandlers(services: AppServices) {
   const exportCsv: RequestHandler = async (req, res) => {
     const filter = filterFrom(req, services.now());
     const allowed = await exportAllowed(services, res.locals.staff!.email, 'csv');
-    if (!allowed.ok) return sendStaffMessage(res, 429, 'CSV export', res.locals.staff!, allowed.message);
+    if (!allowed.ok) return sendStaffNotice(services, req, res, 429, { title: 'CSV export', message: allowed.message });
     await audit(services, req, res, 'export-csv', { detail: { filter } });
     const stamp = services.now().toISOString().slice(0, 10);
     res.status(200).type('text/csv; charset=utf-8');
@@ -72,38 +41,6 @@ export function deskHandlers(services: AppServices) {
   const view: RequestHandler<{ id: string }> = (req, res) => {
     if (!isUuid(req.params.id)) throw new HttpError(404, 'No such application.');
     res.redirect(303, `/staff/applications/${req.params.id}`);
-  };
-
-  const application: RequestHandler<{ id: string }> = async (req, res) => {
-    const id = req.params.id;
-    const found = isUuid(id) ? await findStaffListRow(knex, id) : null;
-    if (!found) throw new HttpError(404, 'No such application.');
-    const row = await getApplication(knex, id, services.now());
-    const documents = await documentAnswersFor(knex, id);
-    await audit(services, req, res, 'view', { userId: id });
-    const history = await listAudit(knex, { limit: 50, userId: id });
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    sendStaffPage(
-      res,
-      200,
-      <ApplicationView
-        history={history}
-        staff={res.locals.staff!}
-        timeZone={services.config.timeZone}
-        back={filterFrom(req, services.now())}
-        view={{
-          id,
-          username: found.username,
-          reference: found.reference,
-          status: found.status,
-          submittedAt: found.submitted_at ? new Date(found.submitted_at) : null,
-          answers: row.answers,
-          addAnother: row.add_another ?? {},
-          tabs: row.tabs ?? {},
-          documents,
-        }}
-      />,
-    );
   };
 
   const document: RequestHandler<{ id: string; key: string }> = async (req, res) => {
@@ -140,21 +77,18 @@ export function deskHandlers(services: AppServices) {
         await enqueueApplicationPdf(services, id);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
-        return sendStaffMessage(res, 503, 'Application PDF', res.locals.staff!, err.message);
+        return sendStaffNotice(services, req, res, 503, { title: 'Application PDF', message: err.message });
       }
     }
-    const again = `/staff/applications/${id}/pdf`;
-    sendStaffPage(
-      res,
-      202,
-      <StaffLayout title="Application PDF" staff={res.locals.staff!}>
-        <p role="status">{pdf?.status === 'FAILED' && pdf.message ? pdf.message : PDF_PREPARING_MESSAGE}</p>
-        <p>
-          <a href={again}>Try the download again</a> · <a href="/staff">Back to the applications</a>
-        </p>
-      </StaffLayout>,
-    );
+    await sendStaffNotice(services, req, res, 202, {
+      title: 'Application PDF',
+      message: pdf?.status === 'FAILED' && pdf.message ? pdf.message : PDF_PREPARING_MESSAGE,
+      links: [
+        { href: `/staff/applications/${id}/pdf`, label: 'Try the download again' },
+        { href: '/staff', label: 'Back to the applications' },
+      ],
+    });
   };
 
-  return { list, exportCsvBookmark, exportCsv, view, application, document, pdf };
+  return { exportCsvBookmark, exportCsv, view, document, pdf };
 }
