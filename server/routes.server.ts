@@ -20,7 +20,7 @@ import { receiptHandlers, RESEND_RECEIPT_PATH } from './receipts/routes.server.j
 import { formPostHandlers } from './form-post/routes.server.js';
 import { uploadedHandler } from './form-post/uploaded.server.js';
 import { integrationHandlers, requireClient } from './integration/routes.server.js';
-import { requireStaff, staffCss } from './staff/routes.server.js';
+import { requireStaff } from './staff/routes.server.js';
 import { officePage } from './office-page.server.js';
 import { staffSessionMiddleware } from './staff/staff-session.server.js';
 import { signInHandlers } from './staff/sign-in-routes.server.js';
@@ -227,7 +227,6 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/uploaded/:key',                         'visitor',   uploadedHandler(s)),
 
     // ── /staff: the staff desk (ADR 0170): office pages (pages/(office)/staff, ADR 0320), POST handlers ──
-    route('GET',    '/staff/staff.css',                       'visitor',   staffCss),
     prefix('/staff', noStore, body.staffForm, staffSessionMiddleware(s)),
     route('GET',    '/staff/sign-in',                         'visitor',   officePage(s)),
     route('GET',    '/staff/oidc/start',                      'visitor',   signIn.oidcStart),

@@ -2,7 +2,6 @@ import type { RequestHandler } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { sameSiteNavigationOnly } from './cross-site.server.js';
 import { sendStaffNotice } from './staff-notice.server.js';
-import { STAFF_CSS } from './staff-css.server.js';
 
 /**
  * Without a staff session: pages go to sign-in, actions are refused (an applicant's session counts for nothing
@@ -20,9 +19,3 @@ export function requireStaff(services: AppServices): RequestHandler {
     });
   };
 }
-
-/** The desk's one stylesheet: the same for everyone, so it may be cached (every other /staff answer is no-store). */
-export const staffCss: RequestHandler = (_req, res) => {
-  res.setHeader('Cache-Control', 'public, max-age=3600');
-  res.type('css').send(STAFF_CSS);
-};
