@@ -4,7 +4,7 @@ import { HttpError } from '../../platform/http-error.server.js';
 import { eachStaffApplication } from '../../db/repos/staff-applications.server.js';
 import { DECISIONS, type Decision } from '../../db/repos/after-submission.server.js';
 import { isUuid, filterFrom } from '../staff/filter.server.js';
-import { filterQuery } from '../staff/list-view.server.js';
+import { filterQuery } from '../staff/filter.server.js';
 import { sendStaffNotice } from '../staff/staff-notice.server.js';
 import { sendPage } from '../render.server.js';
 import { ChecklistConflict, LETTER_MAX_LENGTH, markTranscriptReceived, submittedApplication } from '../../domain/after-submission/checklist.server.js';
