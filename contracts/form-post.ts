@@ -84,6 +84,25 @@ export function nextStatusCheck(current: string | undefined): string {
   return current === '1' ? '2' : '1';
 }
 
+/**
+ * Without scripts, a tab switch that would delete uploaded documents first shows the page with
+ * `?switch=<tabs>:<item>`: the question naming the files, "Switch and remove …" (`@action=switch:<tabs>:<item>`)
+ * and "Keep it" (issue 38). A GET that changes nothing.
+ */
+export const TAB_SWITCH_QUERY = 'switch';
+
+/** The fragment the question lands on. */
+export function tabSwitchId(tabs: string): string {
+  return `${tabs}-switch`;
+}
+
+/** The question shown (page data): the switch asked for and the names of the files it would remove. */
+export interface TabSwitchQuestion {
+  tabs: string;
+  item: string;
+  files: string[];
+}
+
 /** The route the object store redirects to after a successful upload (success_action_redirect). */
 export function uploadedRoute(answerKey: string): string {
   return `/uploaded/${encodeURIComponent(answerKey)}`;
@@ -93,6 +112,8 @@ export type PostAction =
   | { kind: 'update'; key: string | null }
   | { kind: 'add'; repeater: string }
   | { kind: 'tab'; tabs: string; item: string }
+  /** A tab switch the applicant confirmed after being told which uploaded documents it removes (issue 38). */
+  | { kind: 'switch'; tabs: string; item: string }
   | { kind: 'upload'; key: string }
   | { kind: 'lookup'; key: string }
   | { kind: 'choose'; key: string; id: string };
@@ -107,6 +128,7 @@ export function parsePostAction(value: unknown): PostAction | null {
   if (kind === 'update') return { kind: 'update', key: first ?? null };
   if (kind === 'add' && first) return { kind: 'add', repeater: first };
   if (kind === 'tab' && first && second) return { kind: 'tab', tabs: first, item: second };
+  if (kind === 'switch' && first && second) return { kind: 'switch', tabs: first, item: second };
   if (kind === 'upload' && first) return { kind: 'upload', key: first };
   return null;
 }

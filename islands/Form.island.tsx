@@ -154,6 +154,7 @@ export function Form(props: FormProps) {
       uploadTargets: props.uploadTargets,
       statusCheck: props.statusCheck,
       schoolSearch: props.schoolSearch,
+      tabSwitch: props.tabSwitch,
       ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),
     }),
     [store, props.isLoggedIn, student.persistCount, student.persistTab],

@@ -7,6 +7,7 @@ import { useForm, useFormState } from './context.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
 import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
+import { TabSwitchQuestion } from './TabSwitchQuestion.js';
 import { repeaterMax } from '../../form/repeater-count.js';
 
 /**
@@ -68,6 +69,10 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
 export function TabsBlock({ node, render }: { node: TabsNode; render: (children: TabsNode['items'][number]['children']) => ReactNode }) {
   const form = useForm();
   const [blocked, setBlocked] = useState(false);
+  // Issue 38: a switch that would delete uploaded files waits for the applicant's answer (with scripts, a dialog).
+  const [asking, setAsking] = useState<{ id: string; files: string[] } | null>(null);
+  // Without scripts the page came back with the question (?switch=…); hydrated, its buttons act here.
+  const [question, setQuestion] = useState(form.tabSwitch?.tabs === node.tabs ? form.tabSwitch : undefined);
   // The roving tab stop needs the arrow keys (scripts): until hydrated every tab is a plain submit button in the tab order.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -76,13 +81,19 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
   const labelId = `${node.tabs}-label`;
   const tabId = (id: string) => `${node.tabs}-tab-${id}`;
   const panelId = (id: string) => `${node.tabs}-panel-${id}`;
-  const choose = async (id: string) => {
+  const choose = async (id: string, confirmed = false) => {
     if (id === current) return;
     const documents = documentKeysUnder(node, current);
     if (form.isLoggedIn && documents.length > 0) {
-      // §4: a document under the tab being left blocks the switch while it uploads or converts; otherwise it is deleted.
+      // §4: a document under the tab being left blocks the switch while it uploads or converts; otherwise it is
+      // deleted, once the applicant confirmed it (issue 38).
       try {
-        const { leaveDocumentTab } = await import('../upload/tab-guard.js');
+        const { filesLeaving, leaveDocumentTab } = await import('../upload/tab-guard.js');
+        if (!confirmed) {
+          const files = await filesLeaving(documents);
+          if (files === 'blocked') return setBlocked(true);
+          if (files.length > 0) return setAsking({ id, files });
+        }
         if ((await leaveDocumentTab(documents)) === 'blocked') return setBlocked(true);
       } catch {
         const { showError } = await import('../ui/toast-bus.js');
@@ -139,15 +150,41 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
           {item.id === current && render(item.children)}
         </div>
       ))}
+      {question && (
+        <TabSwitchQuestion
+          node={node}
+          question={question}
+          current={current}
+          onSwitch={() => {
+            setQuestion(undefined);
+            void choose(question.item, true);
+          }}
+          onKeep={() => setQuestion(undefined)}
+        />
+      )}
       {blocked && (
         <Suspense fallback={null}>
           <UploadInProgressDialog open onClose={() => setBlocked(false)} />
+        </Suspense>
+      )}
+      {asking && (
+        <Suspense fallback={null}>
+          <TabSwitchConfirm
+            files={asking.files}
+            onSwitch={() => {
+              setAsking(null);
+              void choose(asking.id, true);
+            }}
+            onKeep={() => setAsking(null)}
+            returnFocus={() => document.getElementById(tabId(current))?.focus()}
+          />
         </Suspense>
       )}
     </div>
   );
 }
 
+const TabSwitchConfirm = lazy(() => import('./TabSwitchConfirm.js').then((m) => ({ default: m.TabSwitchConfirm })));
 const UploadInProgressDialog = lazy(() => import('../upload/UploadInProgressDialog.js').then((m) => ({ default: m.UploadInProgressDialog })));
 
 /** The document questions shown under one tab item (from the core's flat list of questions and their gates). */

@@ -2,6 +2,7 @@ import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
 import type { Answers } from '../../form/types.js';
 import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
+import type { TabSwitchQuestion } from '../../contracts/form-post.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /** What changes while the applicant fills in the form. Rendering reads it through `useFormState`. */
@@ -43,6 +44,8 @@ export interface FormContextValue extends FormSnapshot {
   statusCheck?: string;
   /** Without scripts: a school question's search and its matches (shown under that question). */
   schoolSearch?: SchoolSearch | undefined;
+  /** Without scripts: a tab switch that would delete uploaded files, asked about under its tabs (issue 38). */
+  tabSwitch?: TabSwitchQuestion | undefined;
   /** Logged in: persists an add-another count first (§4); false when it failed (the island told the applicant). */
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */

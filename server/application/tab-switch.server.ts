@@ -7,9 +7,42 @@ import { isPending } from '../../contracts/statuses.js';
 import { UPLOAD_IN_PROGRESS } from '../../contracts/api.js';
 import { clearHidden } from '../../form/conditions.js';
 import type { Answers, UiState } from '../../form/types.js';
+import type { DocumentAnswer } from '../../contracts/api.js';
+import type { ApplicationRead } from '../../db/repos/applications.server.js';
 import { whileOpen } from './open-application.server.js';
 
 export const FILE_UPLOAD_IN_PROGRESS = UPLOAD_IN_PROGRESS.message;
+
+type TabRow = Pick<ApplicationRead, 'answers' | 'add_another' | 'tabs'>;
+
+/**
+ * The document answers a switch to `tabs` deletes: by DESIGN §3's one clearing rule, those (taking part as
+ * answered) that the new choice hides and the old one did not.
+ */
+function leavingDocuments(row: TabRow, documents: Readonly<Record<string, DocumentAnswer>>, tabs: Record<string, string>): string[] {
+  const withDocuments: Answers = { ...row.answers, ...Object.fromEntries(Object.keys(documents).map((key) => [key, 'ANSWERED'])) };
+  const hiddenBy = (ui: UiState) =>
+    new Set(Object.entries(clearHidden(withDocuments, undefined, { ui })).filter(([, value]) => value === '').map(([key]) => key));
+  const hiddenBefore = hiddenBy({ addAnother: row.add_another, tabs: row.tabs });
+  const hiddenAfter = hiddenBy({ addAnother: row.add_another, tabs });
+  return Object.keys(documents).filter((key) => hiddenAfter.has(key) && !hiddenBefore.has(key));
+}
+
+/**
+ * What choosing `chosenTab` would delete, for the question asked before (issue 38): the names of the uploaded
+ * files, and whether one of them is still uploading or converting (the switch is refused then, §4). Nothing changes.
+ */
+export async function filesRemovedBySwitch(
+  services: AppServices,
+  userId: string,
+  row: TabRow,
+  tabId: string,
+  chosenTab: string,
+): Promise<{ files: string[]; pending: boolean }> {
+  const documents = await documentAnswersFor(services.db.knex, userId);
+  const leaving = leavingDocuments(row, documents, { ...row.tabs, [tabId]: chosenTab });
+  return { files: leaving.map((key) => documents[key]!.file_name), pending: leaving.some((key) => isPending(documents[key]!.status)) };
+}
 
 /**
  * PUT /api/tabs. The submission is checked first, under the application's lock, before anything is cleared or
@@ -27,12 +60,7 @@ export async function switchTab(
   const result = await whileOpen(services, userId, async (trx, row) => {
     const tabs = { ...row.tabs, [tabId]: chosenTab };
     const documents = await documentAnswersFor(trx, userId);
-    const withDocuments: Answers = { ...row.answers, ...Object.fromEntries(Object.keys(documents).map((key) => [key, 'ANSWERED'])) };
-    const hiddenBy = (ui: UiState) =>
-      new Set(Object.entries(clearHidden(withDocuments, undefined, { ui })).filter(([, value]) => value === '').map(([key]) => key));
-    const hiddenBefore = hiddenBy({ addAnother: row.add_another, tabs: row.tabs });
-    const hiddenAfter = hiddenBy({ addAnother: row.add_another, tabs });
-    const leaving = Object.keys(documents).filter((key) => hiddenAfter.has(key) && !hiddenBefore.has(key));
+    const leaving = leavingDocuments(row, documents, tabs);
     if (leaving.some((key) => isPending(documents[key]!.status))) {
       throw new HttpError(409, FILE_UPLOAD_IN_PROGRESS, { title: UPLOAD_IN_PROGRESS.title });
     }

@@ -22,10 +22,10 @@ import { derivedWebStatus } from '../application/page-data.server.js';
 import { repeaterMaximums, tabGroups } from '../application/ui-state.server.js';
 import { CONFLICT_MESSAGE } from '../application/routes.server.js';
 import { whileOpen } from '../application/open-application.server.js';
-import { switchTab } from '../application/tab-switch.server.js';
+import { filesRemovedBySwitch, switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, UPLOAD_QUERY, isLeaveTarget, parsePostAction, type PostAction } from '../../contracts/form-post.js';
+import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, TAB_SWITCH_QUERY, UPLOAD_QUERY, isLeaveTarget, tabSwitchId, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
@@ -170,9 +170,19 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
       await whileOpen(services, userId, (trx, locked) => setAddAnother(trx, locked, action.repeater, count, now));
       return back(`${action.repeater}-${count - 1}-title`);
     }
-    case 'tab': {
+    case 'tab':
+    case 'switch': {
       const group = tabGroups().get(action.tabs);
       if (!group || !group.keysByItem.has(action.item)) return back();
+      // Issue 38: a switch that would delete uploaded files asks first (the page with the question); only the
+      // confirmed one ('switch') switches. One still converting is refused by the switch itself, as before.
+      if (action.kind === 'tab') {
+        const { files, pending } = await filesRemovedBySwitch(services, userId, row, action.tabs, action.item);
+        if (files.length > 0 && !pending) {
+          const query = `?${TAB_SWITCH_QUERY}=${encodeURIComponent(`${action.tabs}:${action.item}`)}`;
+          return back(tabSwitchId(action.tabs), query);
+        }
+      }
       // The same switch as PUT /api/tabs (server/application/tab-switch.server.ts): 409 while a document it would delete converts.
       try {
         await switchTab(services, userId, action.tabs, action.item);

@@ -6,7 +6,10 @@ import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
-import { LOOKUP_QUERY, nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
+import { LOOKUP_QUERY, nextStatusCheck, STATUS_CHECK_QUERY, TAB_SWITCH_QUERY, UPLOAD_QUERY, type TabSwitchQuestion } from '../../contracts/form-post.js';
+import type { AppServices } from '../../platform/app-services.server.js';
+import { tabGroups } from '../application/ui-state.server.js';
+import { filesRemovedBySwitch } from '../application/tab-switch.server.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
 import { formDefinition } from '../../form/definition.js';
 import { searchSchools } from './school-search.server.js';
@@ -26,6 +29,8 @@ export interface NoScriptFormData {
   status_check: string | null;
   /** The school search opened by a school question's Search button (?lookup=<key>&q=<text>): the matches to choose from. */
   school_search: SchoolSearch | null;
+  /** A tab switch that would delete uploaded files, asked about first (?switch=<tabs>:<item>, issue 38). */
+  tab_switch: TabSwitchQuestion | null;
 }
 
 /**
@@ -36,7 +41,7 @@ export interface NoScriptFormData {
  */
 export async function noScriptFormData(pageContext: LifecyclePageContext & { formPost?: FormPostContext; urlPathname?: string }, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
   const posted = pageContext.formPost;
-  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null };
+  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null, tab_switch: null };
   if (Object.values(data.document_answer).some((d) => isPending(d.status))) {
     out.status_check = nextStatusCheck(pageContext.urlParsed?.search[STATUS_CHECK_QUERY]);
   }
@@ -51,6 +56,8 @@ export async function noScriptFormData(pageContext: LifecyclePageContext & { for
   if (page && !data.is_service_user && pageContext.urlParsed?.search[LOOKUP_QUERY]) {
     out.school_search = await searchSchools(pageContext.services, page.id, pageContext.urlParsed.search, out.answers);
   }
+  const switching = pageContext.urlParsed?.search[TAB_SWITCH_QUERY];
+  if (user && data.is_logged_in && switching) out.tab_switch = await tabSwitchQuestion(pageContext.services, user.id, data, switching);
   const uploadKey = pageContext.urlParsed?.search[UPLOAD_QUERY];
   if (user && data.is_logged_in && uploadKey && fieldByKey(uploadKey)?.question.kind === 'file') {
     try {
@@ -63,6 +70,14 @@ export async function noScriptFormData(pageContext: LifecyclePageContext & { for
     }
   }
   return out;
+}
+
+/** The question `?switch=<tabs>:<item>` asks: null unless that switch would delete uploaded files (none converting). */
+async function tabSwitchQuestion(services: AppServices, userId: string, data: FormPageData, value: string): Promise<TabSwitchQuestion | null> {
+  const [tabs = '', item = ''] = value.split(':');
+  if (!tabGroups().get(tabs)?.keysByItem.has(item) || data.tabs[tabs] === item) return null;
+  const { files, pending } = await filesRemovedBySwitch(services, userId, data, tabs, item);
+  return files.length > 0 && !pending ? { tabs, item, files } : null;
 }
 
 /** A form page's data (pages/(form)/+data.ts; server/student-pages.server.ts renders a student's page with it too). */

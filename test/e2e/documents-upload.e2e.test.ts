@@ -9,6 +9,7 @@ import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack
 import { FILE_MAX_BYTES, FILE_MESSAGES, formatFileSize, UPLOAD_HINTS, uploadErrorTitle } from '../../form/documents.js';
 import { makeDocx, makeExe, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
 import { call, createAccount, expectToast, logIn, nextEmail } from './lifecycle-helpers.js';
+import { TAB_SWITCH_MESSAGES } from '../../form/tab-switch.js';
 
 /**
  * Documents in Chromium against the production server with the embedded store and the inline worker
@@ -224,18 +225,42 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     await context.close();
   }, 180_000);
 
-  it('once converted, leaving the tab deletes the conversion and the document answer (§4)', async () => {
+  it('once converted, leaving the tab asks first, naming the file; Keep it keeps it, Switch deletes the conversion and the document answer (§4, issue 38)', async () => {
     const context = await student();
     const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
     await openUpload(page);
-    await page.setInputFiles('#transcript', file('scan.png', makePng()));
-    await expect(page.locator('.upload__name').textContent({ timeout: 60_000 })).resolves.toBe('scan.png');
+    await page.setInputFiles('#transcript', file('transcript.pdf', await makePdf()));
+    await expect(page.locator('.upload__name').textContent({ timeout: 60_000 })).resolves.toBe('transcript.pdf');
     const refused: string[] = [];
     page.on('response', (r) => r.status() >= 400 && refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
-    await page.getByRole('tab', { name: 'My counselor will send it' }).click();
+    const counselorTab = page.getByRole('tab', { name: 'My counselor will send it' });
+    const uploadTab = page.getByRole('tab', { name: 'I will upload it now' });
+
+    // Asked first: nothing is deleted until the applicant answers; Keep it leaves the tab and the file as they were.
+    await counselorTab.click();
+    const ask = page.getByRole('dialog', { name: TAB_SWITCH_MESSAGES.question(['transcript.pdf']) });
+    await ask.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'tab-switch-asks-390.png') });
+    expect((await call(server, context, 'GET', '/api/document-answer')).body.transcript).toMatchObject({ file_name: 'transcript.pdf' });
+    await ask.getByRole('button', { name: TAB_SWITCH_MESSAGES.keep }).click();
+    await ask.waitFor({ state: 'detached' });
+    await expect(uploadTab.getAttribute('aria-selected')).resolves.toBe('true');
+    // Focus back on the tab the applicant is on, so the keyboard carries on from there.
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('transcript-source-tab-upload');
+    await expect(page.locator('.upload__name').textContent()).resolves.toBe('transcript.pdf');
+    await page.screenshot({ path: join(SCREENSHOTS, 'tab-switch-kept-390.png') });
+    expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('COMPLETED');
+    expect((await call(server, context, 'GET', '/api/tabs')).body['transcript-source']).toBe('upload');
+
+    // Confirmed: the switch happens and deletes the document.
+    await counselorTab.click();
+    await ask.getByRole('button', { name: TAB_SWITCH_MESSAGES.switch, exact: true }).click();
     await page.waitForSelector('#transcript-source-tab-counselor[aria-selected="true"]', { timeout: 15_000 }).catch((err: Error) => {
       throw new Error(`the tab did not switch (${err.message}); refused calls: ${refused.join(', ') || 'none'}`);
     });
+    await page.screenshot({ path: join(SCREENSHOTS, 'tab-switch-switched-390.png') });
     expect((await call(server, context, 'GET', '/api/document-answer')).body.transcript).toBeUndefined();
     expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('NOT_ANSWERED');
     await context.close();
