@@ -24,7 +24,7 @@ export function Reviews({ reviews, headingLevel = 3 }: { reviews: ShownReview[];
   return (
     <div className="reviews">
       {reviews.map((review) => (
-        <section key={`${review.reader}-${review.round}`} className="review-card" aria-label={`${review.round} by ${review.reader}`}>
+        <article key={`${review.reader}-${review.round}`} className="review-card">
           <Heading>
             {review.round} by {review.reader}
           </Heading>
@@ -37,7 +37,7 @@ export function Reviews({ reviews, headingLevel = 3 }: { reviews: ShownReview[];
               </div>
             ))}
           </dl>
-        </section>
+        </article>
       ))}
     </div>
   );

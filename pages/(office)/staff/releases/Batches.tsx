@@ -20,8 +20,8 @@ export function Batches({ page }: { page: ReleasesPageData }) {
                 {b.status === 'Scheduled' && !item.removed ? (
                   <form method="post" action={`/staff/releases/batches/${b.id}/remove`} className="inline">
                     <input type="hidden" name="application" value={item.id} />
-                    <button type="submit" className="secondary" aria-label={`Remove ${item.reference} from release ${b.id}`}>
-                      Remove from this release
+                    <button type="submit" className="secondary">
+                      Remove from this release<span className="visually-hidden">: {item.reference}</span>
                     </button>
                   </form>
                 ) : null}
