@@ -71,7 +71,7 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
   it('a lead assigns 3 applications to 2 readers; each reads and reviews their queue; the committee decides with letters; a scheduled release, less one, reaches its applicants', async () => {
     const leadCookie = await staffCookie(ctx, LEAD);
     const applicants: Array<TestUser & { first: string; reference: string }> = [];
-    for (const first of ["Ana", "Ben", "Cyd"]) {
+    for (const first of ['Ana', 'Ben', 'Cyd']) {
       const user = await createLoggedInUser(ctx);
       await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: first });
       // Complete: the office received the transcript on paper (what makes it ready for review).
@@ -171,7 +171,7 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
     await lead.getByRole('button', { name: 'Schedule the release' }).click();
     expect(await lead.getByRole('status').textContent()).toBe('The release is scheduled.');
     const cyd = applicants[2]!;
-    await lead.getByRole('button', { name: `Remove from this release: ${cyd.reference}` }).click();
+    await lead.getByRole('button', { name: new RegExp(`Remove from this release.*${cyd.reference}`) }).click();
     expect(await lead.locator('#confirm-heading').textContent()).toContain(`Take ${cyd.reference}`);
     await check(lead, 'release-remove-confirm');
     await lead.getByRole('button', { name: 'Yes, remove it from the release' }).click();
