@@ -67,6 +67,8 @@ export interface ApplicationChoice {
   name: string;
   stage: string;
   decision: string | null;
+  /** The scheduled release it waits in (the releases page). */
+  scheduled?: string | null;
 }
 
 export interface AssignPageData extends ReadingPageBase {

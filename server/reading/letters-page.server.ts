@@ -26,7 +26,8 @@ export async function lettersPageData(services: AppServices, office: OfficeReque
       label: DECISION_LABELS[t.decision],
       version: t.version,
       body: t.body,
-      editedBy: t.edited_by ?? null,
+      // The versions installed with the database are 'default': no one to name.
+      editedBy: t.edited_by && t.edited_by !== 'default' ? t.edited_by : null,
       editedAt: t.edited_at ? formatDeskTime(t.edited_at, services.config.timeZone) : null,
     })),
     mergeFields: MERGE_FIELDS.map((f) => `{${f}}`),

@@ -48,11 +48,13 @@ export async function releasesPageData(services: AppServices, office: OfficeRequ
   const rows = await applicationsAt(services.db.knex, ['decided'], decision || null);
   const batches = await batchViews(services);
   await auditOffice(services, office, 'list', { detail: { page: 'releases', decision: decision || 'all', count: rows.length } });
+  // A decision waiting in a scheduled release says so, so no one releases it twice by mistake.
+  const waiting = new Map(batches.filter((b) => b.status === STATUS.scheduled).flatMap((b) => b.items.filter((i) => !i.removed).map((i) => [i.id, `in release ${b.id}, ${b.scheduledFor}`] as const)));
   return {
     ...pageBase(services, office, 'Release decisions'),
     decision,
     decisions: DECISIONS.map((d) => ({ value: d, label: DECISION_LABELS[d] })),
-    applications: rows.map(choiceOf).map((c) => ({ ...c, decision: c.decision ? DECISION_LABELS[c.decision as 'admit'] : null })),
+    applications: rows.map(choiceOf).map((c) => ({ ...c, decision: c.decision ? DECISION_LABELS[c.decision as 'admit'] : null, scheduled: waiting.get(c.id) ?? null })),
     timeZone: services.config.timeZone,
     preview: state?.preview ?? null,
     batches,

@@ -27,7 +27,7 @@ function Template({ template: t, editing }: { template: LetterTemplateView; edit
       <h2 id={id('heading')}>
         {t.label} letter, version {t.version}
       </h2>
-      <p className="muted">{t.editedBy && t.editedAt ? `Saved by ${t.editedBy} on ${t.editedAt}.` : 'The installed default.'}</p>
+      <p className="muted">{t.editedBy ? `Saved by ${t.editedBy} on ${t.editedAt}.` : 'The letter installed with the application; no one has changed it yet.'}</p>
       {editing?.preview ? (
         <>
           <h3 id={id('preview')}>Preview for {editing.reference}</h3>
@@ -44,7 +44,7 @@ function Template({ template: t, editing }: { template: LetterTemplateView; edit
             {editing.error}
           </p>
         ) : null}
-        <textarea id={id('body')} name="body" rows={12} defaultValue={editing ? editing.body : t.body} aria-invalid={editing?.error ? true : undefined} aria-describedby={editing?.error ? id('body-error') : undefined} />
+        <textarea id={id('body')} name="body" rows={15} defaultValue={editing ? editing.body : t.body} aria-invalid={editing?.error ? true : undefined} aria-describedby={editing?.error ? id('body-error') : undefined} />
         <label htmlFor={id('reference')}>Application reference to preview with</label>
         {editing?.referenceError ? (
           <p id={id('reference-error')} className="error">
@@ -53,7 +53,7 @@ function Template({ template: t, editing }: { template: LetterTemplateView; edit
         ) : null}
         <input id={id('reference')} name="reference" type="text" autoComplete="off" placeholder="FA-" defaultValue={editing?.reference ?? ''} aria-invalid={editing?.referenceError ? true : undefined} aria-describedby={editing?.referenceError ? id('reference-error') : undefined} />
         <div className="actions">
-          <button type="submit" name="action" value="preview">
+          <button type="submit" name="action" value="preview" className="secondary">
             Preview for an applicant
           </button>
           <button type="submit" name="action" value="save">

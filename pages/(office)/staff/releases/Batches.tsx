@@ -4,8 +4,8 @@ import type { ReleasesPageData } from '../../../../contracts/reading-page-data.j
 export function Batches({ page }: { page: ReleasesPageData }) {
   return (
     <>
-      <h2 id="batches">Scheduled releases</h2>
-      {page.batches.length === 0 ? <p>No release is scheduled.</p> : null}
+      <h2 id="batches">Scheduled and past releases</h2>
+      {page.batches.length === 0 ? <p>No release was ever scheduled.</p> : null}
       {page.batches.map((b) => (
         <section key={b.id} className="batch" aria-labelledby={`batch-${b.id}`}>
           <h3 id={`batch-${b.id}`}>
