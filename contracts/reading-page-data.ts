@@ -39,7 +39,10 @@ export interface ShownReview {
 export interface DocumentLink {
   key: string;
   label: string;
+  /** The staff document route (a download). */
   href: string;
+  /** The reader view showing this one framed, when it has a converted PDF. */
+  showHref: string | null;
 }
 
 export interface ReaderPageData extends ReadingPageBase {
@@ -49,6 +52,8 @@ export interface ReaderPageData extends ReadingPageBase {
   counts: Record<string, number>;
   tabs: Record<string, string>;
   documents: DocumentLink[];
+  /** The document framed beside the answers (?doc=…, else the first with a PDF). */
+  shown: { key: string; label: string; src: string } | null;
   nextHref: string | null;
   previousHref: string | null;
   /** The form when this staff member still has a review to submit here; null otherwise. */

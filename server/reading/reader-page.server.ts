@@ -17,6 +17,7 @@ import { fieldByKey } from '../../form/fields.js';
 import { sendStaffNotice } from '../staff/staff-notice.server.js';
 import { auditOffice } from '../staff/audit.server.js';
 import { actorOf, isUuid, pageBase, shownReview } from './common.server.js';
+import { documentFramePath } from './document-frame.server.js';
 
 /** A refused review comes back to the page with what was typed (server/reading/review-post.server.ts). */
 export interface ReviewFormState {
@@ -65,6 +66,10 @@ export async function readerPageData(services: AppServices, office: OfficeReques
   const keys = [...fileQuestionKeys(), COUNSELOR_TRANSCRIPT_KEY].filter((key) => documents[key]);
   // Converted documents count as answered (§3), as on the staff application page.
   const converted = Object.fromEntries(keys.filter((k) => documents[k]!.status === 'COMPLETED').map((k) => [k, 'ANSWERED']));
+  // Only converted documents are framed (document-frame.server.ts); the one asked for, else the first.
+  const framed = keys.filter((k) => documents[k]!.status === 'COMPLETED');
+  const asked = office.query.get('doc');
+  const shownKey = asked && framed.includes(asked) ? asked : (framed[0] ?? null);
   const blind = services.config.reading.blindReviews && !hasRole(services.config, actor, 'lead') && pending;
   const stage = stages.get(id) ?? '';
   return {
@@ -74,7 +79,13 @@ export async function readerPageData(services: AppServices, office: OfficeReques
     answers: { ...row.answers, ...converted },
     counts: row.add_another ?? {},
     tabs: row.tabs ?? {},
-    documents: keys.map((key) => ({ key, label: `${documentLabel(key)}: ${documents[key]!.file_name}`, href: `/staff/applications/${id}/documents/${encodeURIComponent(key)}` })),
+    documents: keys.map((key) => ({
+      key,
+      label: `${documentLabel(key)}: ${documents[key]!.file_name}`,
+      href: `/staff/applications/${id}/documents/${encodeURIComponent(key)}`,
+      showHref: framed.includes(key) ? `${readerPath(id)}?doc=${encodeURIComponent(key)}#document` : null,
+    })),
+    shown: shownKey ? { key: shownKey, label: `${documentLabel(shownKey)}: ${documents[shownKey]!.file_name}`, src: documentFramePath(id, shownKey) } : null,
     nextHref: next && next !== id ? readerPath(next) : null,
     previousHref: previous && previous !== id ? readerPath(previous) : null,
     form: pending && stage !== 'decided' && stage !== 'released' ? (REVIEW_FORM.map((f) => ({ ...f })) as ReviewFormField[]) : null,

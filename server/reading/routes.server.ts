@@ -4,6 +4,7 @@ import { officePage } from '../office-page.server.js';
 import { requireRole } from '../staff/require-role.server.js';
 import { readerAccess } from './reader-page.server.js';
 import { reviewPost } from './review-post.server.js';
+import { documentFrame } from './document-frame.server.js';
 import { assignPost } from './assign-page.server.js';
 import { committeeHandlers } from './committee-page.server.js';
 import { letterPost } from './letters-page.server.js';
@@ -33,6 +34,7 @@ export function readingRoutes(s: AppServices): ReadingRow[] {
     row('GET', '/staff/queue', officePage(s)),
     row('GET', '/staff/queue/:id', reader, officePage(s)),
     row('POST', '/staff/queue/:id/review', reader, reviewPost(s)),
+    row('GET', '/staff/queue/:id/documents/:key', reader, documentFrame(s)),
     row('GET', '/staff/reading', lead, officePage(s)),
     row('POST', '/staff/reading/assign', lead, assignPost(s)),
     row('GET', '/staff/committee', lead, officePage(s)),

@@ -52,11 +52,24 @@ export function Page() {
             <ul className="documents" aria-labelledby="documents">
               {page.documents.map((doc) => (
                 <li key={doc.key}>
-                  <a href={doc.href}>{doc.label}</a>
+                  {doc.label}
+                  <br />
+                  {doc.showHref ? (
+                    <>
+                      <a href={doc.showHref} aria-current={page.shown?.key === doc.key ? 'true' : undefined}>
+                        Show<span className="visually-hidden"> {doc.label}</span> here
+                      </a>
+                      {' · '}
+                    </>
+                  ) : null}
+                  <a href={doc.href}>
+                    Download<span className="visually-hidden"> {doc.label}</span>
+                  </a>
                 </li>
               ))}
             </ul>
           )}
+          {page.shown ? <iframe id="document" className="document-frame" src={page.shown.src} title={page.shown.label} /> : null}
           <section id="review" aria-labelledby="review-heading" tabIndex={-1}>
             <h2 id="review-heading">{page.form ? 'Your review' : 'Reviews'}</h2>
             {page.form ? <ReviewForm id={page.id} form={page.form} values={page.values} errors={page.errors} /> : null}
