@@ -59,6 +59,8 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
   async function check(page: Page, shot: string): Promise<void> {
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+    // What the officer sees first, at full size.
+    await page.screenshot({ path: join(SHOTS, `${shot}-window.png`) });
   }
 
   /** "2027-03-15", "09:01": the next whole minute at least a minute ahead, on the university's clock. */
@@ -128,7 +130,13 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
         expect(await reader.locator('h1').textContent()).toBe('Not allowed');
         const refused = await reader.request.post(`${base}/staff/committee/${applicants[0]!.id}/decision`, { form: { decision: 'admit' }, maxRedirects: 0 });
         expect(refused.status()).toBe(403);
-        expect(Number(((await ctx.db.knex('staff_audit').where({ staff_email: email, action: 'forbidden' }).count({ n: '*' }).first()) as { n: string }).n)).toBe(2);
+        const release = await reader.request.post(`${base}/staff/releases/release`, { form: { application: applicants[0]!.id, confirmation: 'x' }, maxRedirects: 0 });
+        expect(release.status()).toBe(403);
+        expect(await ctx.db.knex('staff_audit').where({ staff_email: email, action: 'forbidden' }).orderBy('id').pluck('detail')).toEqual([
+          { action: 'GET /staff/committee', role: 'lead' },
+          { action: 'POST /staff/committee/:id/decision', role: 'lead' },
+          { action: 'POST /staff/releases/release', role: 'lead' },
+        ]);
         const wide = await desk(email, 390);
         await wide.goto(`${base}/staff/queue`);
         await wide.goto(`${base}/staff/queue/${applicants.find((a) => a.reference === refs[0])!.id}`);
