@@ -141,6 +141,6 @@ export interface ReleasesPageData extends ReadingPageBase {
   preview: { sentence: string; ids: string[]; digest: string; count: number } | null;
   batches: BatchView[];
   /** A remove or cancel waiting for its confirmation. */
-  confirm: { batchId: string; userId: string | null; label: string } | null;
+  confirm: { batchId: string; userId: string | null } | null;
   error: string | null;
 }

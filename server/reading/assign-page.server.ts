@@ -8,7 +8,7 @@ import { STAGE_LABELS, type ReadingStage } from '../../domain/reading/stages.js'
 import { ReadingError } from '../../domain/reading/errors.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { auditOffice } from '../staff/audit.server.js';
-import { actorOfRequest, field, fields, pageBase, refuse } from './common.server.js';
+import { actorOfRequest, field, fields, isUuid, pageBase, refuse } from './common.server.js';
 
 /** The stages a lead assigns from: before a decision. */
 const ASSIGNABLE: ReadingStage[] = ['ready_for_review', 'first_read', 'second_read', 'committee'];
@@ -44,6 +44,8 @@ export function assignPost(services: AppServices): RequestHandler {
     const back = `/staff/reading${/^[a-z_]{1,30}$/.test(stage) ? `?stage=${stage}` : ''}`;
     try {
       const lead = actorOfRequest(req, res);
+      // Ids come from the page's checkboxes; anything else is not an application of this desk.
+      if (!ids.every(isUuid)) throw new ReadingError(400, 'Choose the applications from the list.');
       if (readers.length === 0) throw new ReadingError(400, 'Choose at least one reader.');
       if (field(req.body, 'action') === 'even') {
         const shares = await assignEvenly(services, lead, ids, readers, round);

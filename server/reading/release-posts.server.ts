@@ -7,7 +7,7 @@ import { instantInZone } from '../../domain/reading/local-date-time.js';
 import { ReadingError } from '../../domain/reading/errors.js';
 import { sendPage } from '../render.server.js';
 import { audit } from '../staff/audit.server.js';
-import { actorOfRequest, field, fields, refuse } from './common.server.js';
+import { actorOfRequest, field, fields, isUuid, refuse } from './common.server.js';
 import { RELEASES_PATH, type ReleaseState } from './releases-page.server.js';
 
 async function show(services: AppServices, req: Request, res: Response, releaseState: ReleaseState, status: number): Promise<void> {
@@ -67,14 +67,15 @@ export function releaseHandlers(services: AppServices) {
   const remove = guarded(async (req, res) => {
     const batchId = String(req.params.id);
     const userId = field(req.body, 'application');
-    if (field(req.body, 'confirm') !== 'yes') return show(services, req, res, { confirm: { batchId, userId, label: field(req.body, 'label') || 'this application' } }, 200);
+    if (!isUuid(userId)) throw new ReadingError(404, 'That application is not in this release.');
+    if (field(req.body, 'confirm') !== 'yes') return show(services, req, res, { confirm: { batchId, userId } }, 200);
     await removeFromBatch(services, actorOfRequest(req, res), batchId, userId);
     res.redirect(303, `${RELEASES_PATH}?done=removed`);
   }, 'Not removed');
 
   const cancel = guarded(async (req, res) => {
     const batchId = String(req.params.id);
-    if (field(req.body, 'confirm') !== 'yes') return show(services, req, res, { confirm: { batchId, userId: null, label: `release ${batchId}` } }, 200);
+    if (field(req.body, 'confirm') !== 'yes') return show(services, req, res, { confirm: { batchId, userId: null } }, 200);
     await cancelBatch(services, actorOfRequest(req, res), batchId);
     res.redirect(303, `${RELEASES_PATH}?done=cancelled`);
   }, 'Release not cancelled');

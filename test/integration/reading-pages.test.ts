@@ -102,6 +102,7 @@ describe('the lead pages', () => {
     expect((await get(LEAD, one.headers.location!)).text).toContain('1 application assigned to 1 reader.');
     const none = await post(LEAD, '/staff/reading/assign', { reader: R2.email, round: 'first', action: 'hand' });
     expect([none.status, none.text.includes('Choose at least one application.')]).toEqual([400, true]);
+    expect((await post(LEAD, '/staff/reading/assign', { application: 'not-an-id', reader: R2.email, round: 'first', action: 'hand' })).status).toBe(400);
     const two = await post(LEAD, '/staff/reading/assign', { application: id, reader: [R1.email, R2.email], round: 'first', action: 'hand' });
     expect(two.status).toBe(400);
   });
@@ -140,6 +141,7 @@ describe('the lead pages', () => {
     const askRemove = await post(LEAD, `/staff/releases/batches/${batch.id}/remove`, { application: a });
     expect(askRemove.text).toContain('Yes, remove it from the release');
     expect(await ctx.db.knex('release_batch_items').where({ batch_id: batch.id, user_id: a }).whereNotNull('removed_at').first()).toBeUndefined();
+    expect((await post(LEAD, `/staff/releases/batches/${batch.id}/remove`, { application: 'not-an-id', confirm: 'yes' })).status).toBe(404);
     expect((await post(LEAD, `/staff/releases/batches/${batch.id}/cancel`, { confirm: 'yes' })).headers.location).toBe('/staff/releases?done=cancelled');
     expect((await findBatch(ctx.db.knex, batch.id))!.status).toBe('cancelled');
     expect((await post(LEAD, `/staff/releases/batches/${batch.id}/cancel`, { confirm: 'yes' })).status).toBe(409);
