@@ -74,6 +74,8 @@ export interface ApplicationChoice {
   decision: string | null;
   /** The scheduled release it waits in (the releases page). */
   scheduled?: string | null;
+  /** Its readers so far, "who (round)" (the assignment page). */
+  readers?: string[];
 }
 
 export interface AssignPageData extends ReadingPageBase {

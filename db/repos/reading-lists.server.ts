@@ -55,3 +55,12 @@ export async function submittedIdByReference(knex: Knex, reference: string): Pro
   const row = (await knex('applications').whereRaw('upper(reference) = ?', [reference.trim().toUpperCase()]).whereNotNull('submitted_at').first('user_id')) as { user_id: string } | undefined;
   return row?.user_id ?? null;
 }
+
+/** Who reads each of these applications in which round ("reader1@… (first)"), for the assignment page. */
+export async function readersOf(knex: Knex, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (ids.length === 0) return out;
+  const rows = (await knex('reading_assignments').whereIn('user_id', ids).orderBy(['user_id', 'round']).select('user_id', 'reader', 'round')) as Array<{ user_id: string; reader: string; round: string }>;
+  for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), `${r.reader} (${r.round} read)`]);
+  return out;
+}

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
 import type { OfficeRequest } from '../office-page.server.js';
 import type { ApplicationChoice, AssignPageData } from '../../contracts/reading-page-data.js';
-import { applicationsAt, type ReadingListRow } from '../../db/repos/reading-lists.server.js';
+import { applicationsAt, readersOf, type ReadingListRow } from '../../db/repos/reading-lists.server.js';
 import { assignByHand, assignEvenly } from '../../domain/reading/assignments.server.js';
 import { STAGE_LABELS, type ReadingStage } from '../../domain/reading/stages.js';
 import { ReadingError } from '../../domain/reading/errors.js';
@@ -22,12 +22,14 @@ export async function assignPageData(services: AppServices, office: OfficeReques
   const asked = office.query.get('stage') ?? '';
   const stage = (ASSIGNABLE as string[]).includes(asked) ? asked : 'ready_for_review';
   const rows = await applicationsAt(services.db.knex, [stage]);
+  // Before a second round, the lead sees who read first (one reader per round; a different one is the point).
+  const readers = await readersOf(services.db.knex, rows.map((r) => r.user_id));
   await auditOffice(services, office, 'list', { detail: { page: 'reading', stage, count: rows.length } });
   return {
     ...pageBase(services, office, 'Assign applications to readers'),
     stage,
     stages: ASSIGNABLE.map((s) => ({ value: s, label: STAGE_LABELS[s] })),
-    applications: rows.map(choiceOf),
+    applications: rows.map((r) => ({ ...choiceOf(r), readers: readers.get(r.user_id) ?? [] })),
     readers: services.config.staff.emails,
     error: null,
   };

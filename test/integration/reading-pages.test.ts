@@ -100,6 +100,7 @@ describe('the lead pages', () => {
     const one = await post(LEAD, '/staff/reading/assign', { application: id, reader: R2.email, round: 'first', action: 'hand', stage: 'ready_for_review' });
     expect(one.headers.location).toBe('/staff/reading?stage=ready_for_review&done=assigned&assigned=1-1');
     expect((await get(LEAD, one.headers.location!)).text).toContain('1 application assigned to 1 reader.');
+    expect(text(await get(LEAD, '/staff/reading?stage=first_read'))).toContain(`read by ${R2.email} (first read)`);
     const none = await post(LEAD, '/staff/reading/assign', { reader: R2.email, round: 'first', action: 'hand' });
     expect([none.status, none.text.includes('Choose at least one application.')]).toEqual([400, true]);
     expect((await post(LEAD, '/staff/reading/assign', { application: 'not-an-id', reader: R2.email, round: 'first', action: 'hand' })).status).toBe(400);

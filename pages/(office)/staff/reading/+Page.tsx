@@ -35,6 +35,7 @@ export function Page() {
                 <li key={a.id}>
                   <label>
                     <input type="checkbox" name="application" value={a.id} /> {a.reference}: {a.name}
+                    {a.readers && a.readers.length > 0 ? <span className="muted">, read by {a.readers.join(', ')}</span> : null}
                   </label>
                 </li>
               ))}
