@@ -3,7 +3,7 @@ import type { AppServices } from '../../platform/app-services.server.js';
 import type { OfficeRequest } from '../office-page.server.js';
 import type { ApplicationChoice, AssignPageData } from '../../contracts/reading-page-data.js';
 import { applicationsAt, readersOf, type ReadingListRow } from '../../db/repos/reading-lists.server.js';
-import { assignByHand, assignEvenly } from '../../domain/reading/assignments.server.js';
+import { assignByHand, assignEvenly, moveToCommittee } from '../../domain/reading/assignments.server.js';
 import { STAGE_LABELS, type ReadingStage } from '../../domain/reading/stages.js';
 import { ReadingError } from '../../domain/reading/errors.js';
 import { applicantName } from '../../form/applicant-name.js';
@@ -35,7 +35,7 @@ export async function assignPageData(services: AppServices, office: OfficeReques
   };
 }
 
-/** POST /staff/reading/assign: by hand to one reader, or spread evenly among the chosen readers. */
+/** POST /staff/reading/assign: by hand to one reader, spread evenly among the chosen readers, or straight to committee. */
 export function assignPost(services: AppServices): RequestHandler {
   return async (req, res) => {
     const ids = fields(req.body, 'application');
@@ -48,8 +48,13 @@ export function assignPost(services: AppServices): RequestHandler {
       const lead = actorOfRequest(req, res);
       // Ids come from the page's checkboxes; anything else is not an application of this desk.
       if (!ids.every(isUuid)) throw new ReadingError(400, 'Choose the applications from the list.');
+      const action = field(req.body, 'action');
+      if (action === 'committee') {
+        await moveToCommittee(services, lead, ids);
+        return res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}done=committee&assigned=${ids.length}-0`);
+      }
       if (readers.length === 0) throw new ReadingError(400, 'Choose at least one reader.');
-      if (field(req.body, 'action') === 'even') {
+      if (action === 'even') {
         const shares = await assignEvenly(services, lead, ids, readers, round);
         const used = [...shares.values()].filter((share) => share.length > 0).length;
         return res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}done=assigned&assigned=${ids.length}-${used}`);

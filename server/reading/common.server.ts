@@ -45,6 +45,7 @@ export function pageBase(services: AppServices, office: OfficeRequest, title: st
     const [apps, readers] = assigned.split('-').map(Number) as [number, number];
     done = `${plural(apps, 'application', 'applications')} assigned to ${plural(readers, 'reader', 'readers')}.`;
   }
+  if (asked === 'committee' && assigned && /^\d{1,4}-0$/.test(assigned)) done = `${plural(Number(assigned.split('-')[0]), 'application', 'applications')} sent to the committee.`;
   return { title, staffEmail: staff?.email ?? null, isLead: Boolean(staff && hasRole(services.config, staff, 'lead')), done };
 }
 

@@ -193,6 +193,13 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
     expect(await lead.locator('pre.letter').textContent()).toContain('Dear Ana,');
     await check(lead, 'letters-preview');
 
+    // The lead's pages on a phone, while the minute passes.
+    const phone = await desk(LEAD, 390);
+    for (const path of ['reading', 'committee', 'letters', 'releases']) {
+      await phone.goto(`${base}/staff/${path}`);
+      await check(phone, `${path}-390`);
+    }
+
     // The job releases the rest when the minute comes: one e-mail each; the letter on /completion; Cyd nothing.
     for (const a of applicants.slice(0, 2)) await smtp.waitFor((m) => m.to.includes(a.username) && m.subject === DECISION_SUBJECT, 150_000);
     expect(Date.now()).toBeGreaterThanOrEqual(when.at.getTime() - 1000);

@@ -106,6 +106,10 @@ describe('the lead pages', () => {
     expect((await post(LEAD, '/staff/reading/assign', { application: 'not-an-id', reader: R2.email, round: 'first', action: 'hand' })).status).toBe(400);
     const two = await post(LEAD, '/staff/reading/assign', { application: id, reader: [R1.email, R2.email], round: 'first', action: 'hand' });
     expect(two.status).toBe(400);
+    const sent = await post(LEAD, '/staff/reading/assign', { application: id, action: 'committee', stage: 'first_read' });
+    expect(sent.headers.location).toBe('/staff/reading?stage=first_read&done=committee&assigned=1-0');
+    expect((await get(LEAD, sent.headers.location!)).text).toContain('1 application sent to the committee.');
+    expect(text(await get(LEAD, '/staff/committee'))).toContain(': Lou Lopez');
   });
 
   it('letter templates: an unknown merge field is refused at the field with the text kept; a preview needs a real reference', async () => {

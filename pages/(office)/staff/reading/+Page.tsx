@@ -73,6 +73,11 @@ export function Page() {
             <button type="submit" name="action" value="even">
               Spread evenly among the chosen readers
             </button>
+            {page.stage !== 'committee' ? (
+              <button type="submit" name="action" value="committee" className="secondary">
+                Send to the committee without more reads
+              </button>
+            ) : null}
           </div>
         </form>
       )}
