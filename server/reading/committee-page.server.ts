@@ -19,8 +19,9 @@ export const COMMITTEE_PATH = '/staff/committee';
 
 /** /staff/committee (leads): each application in committee, its reviews side by side and their averages. committeeView audits the read. */
 export async function committeePageData(services: AppServices, office: OfficeRequest, draft: CommitteeDraft | undefined): Promise<CommitteePageData> {
-  const rows = await committeeView(services, actorOf(office));
-  // A draft's application stays on the page even if it left committee meanwhile (the refusal says why).
+  // The stored stage stays 'committee' once decided (decided is read from the decision row): those are the
+  // releases page's now, so the committee sees only what still waits for a decision.
+  const rows = (await committeeView(services, actorOf(office))).filter((r) => r.stage === 'committee');
   const apps = await applicationsByIds(services.db.knex, rows.map((r) => r.applicationId));
   return {
     ...pageBase(services, office, 'Committee'),

@@ -160,6 +160,7 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
       if (a.first === 'Ana') await check(lead, 'committee-preview');
       await lead.getByRole('button', { name: 'Record decision' }).click();
       expect(await lead.getByRole('status').textContent()).toContain('The decision is recorded.');
+      expect(await lead.getByRole('region', { name: new RegExp(a.reference) }).count()).toBe(0);
     }
 
     // A batch release without its confirmation releases nothing.
