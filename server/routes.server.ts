@@ -33,6 +33,7 @@ import { afterSubmissionIntegrationHandlers } from './after-submission/integrati
 import { STAFF_FORM_LIMIT, staffChecklistHandlers } from './after-submission/staff-routes.server.js';
 import { RELEASE_BATCH_PATH } from './after-submission/staff-labels.js';
 import { requireRole } from './staff/require-role.server.js';
+import { readingRoutes } from './reading/routes.server.js';
 // Retention and deletion (issue 27, h27r)
 import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
@@ -251,6 +252,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/staff/applications/:id/decision',       'staff',     lead, office.decision),
     route('POST',   '/staff/applications/:id/release',        'staff',     lead, office.release),
     route('POST',   RELEASE_BATCH_PATH,                       'staff',     lead, office.releaseBatch), // /staff/decisions/release
+    ...readingRoutes(s), // /staff/queue, /staff/reading, /staff/committee, /staff/letters, /staff/releases (issue 37)
     route('GET',    '/staff/webhooks',                        'staff',     officePage(s)),
     route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
     route('POST',   '/staff/exports',                         'staff',     exports.start),
