@@ -18,6 +18,7 @@ import * as m110 from './110_counselor_rejection.js';
 import * as m120 from './120_sealed_idp_tokens.js';
 import * as m125 from './125_retention.js';
 import * as m130 from './130_reading.js';
+import * as m150 from './150_deadlines.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,4 +49,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['120_sealed_idp_tokens', m120],
   ['125_retention', m125],
   ['130_reading', m130],
+  ['150_deadlines', m150],
 ];
