@@ -13,6 +13,7 @@ import { searchSchools } from './school-search.server.js';
 import { isPending } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
 import { cookieHeaderOf } from '../cookies.server.js';
+import { withDeadline } from '../deadlines/page-deadline.server.js';
 
 /** What a form page adds for use without scripts (DESIGN §6). */
 export interface NoScriptFormData {
@@ -67,5 +68,5 @@ export async function noScriptFormData(pageContext: LifecyclePageContext & { for
 
 /** A form page's data (pages/(form)/+data.ts; server/student-pages.server.ts renders a student's page with it too). */
 export async function formPageHookData(pageContext: Parameters<typeof noScriptFormData>[0]): Promise<FormPageData & NoScriptFormData> {
-  return noScriptFormData(pageContext, await formPageData(pageContext));
+  return noScriptFormData(pageContext, await withDeadline(pageContext, await formPageData(pageContext)));
 }

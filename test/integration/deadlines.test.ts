@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createLoggedInUser, type TestUser } from '../helpers/users.js';
+import { loadVikeBuild } from '../helpers/vike-build.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
+
+/*
+ * Issue 40: the admission cycle's deadlines. Cycle 2026-27 (entry Fall 2027): Early Action closes at the end of
+ * 1 November 2026, Regular Decision at the end of 15 January 2027, both in America/Denver (MST, UTC−7), so Regular
+ * Decision's last instant is 2027-01-16T06:59:59.999Z. A grace of 10 minutes follows it.
+ */
+const REGULAR_ENDS = new Date('2027-01-16T07:00:00Z');
+const GRACE_MS = 10 * 60_000;
+const PASSED = 'The deadline for applications, 15 January at 11:59 pm MST, has passed. Your answers are saved and you can still read and download them.';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  await loadVikeBuild();
+  ctx = await createTestApp({ env: { DEADLINES: 'early-action=11-01,regular=01-15', DEADLINE_GRACE_MINUTES: '10', ADMISSION_CYCLE: '2026-27' } });
+});
+afterAll(() => ctx?.close());
+
+const as = (user: TestUser) => ({
+  get: (path: string) => request(ctx.app).get(path).set('Cookie', user.cookie),
+  put: (path: string) => request(ctx.app).put(path).set('Cookie', user.cookie),
+  post: (path: string) => request(ctx.app).post(path).set('Cookie', user.cookie),
+});
+
+/** A complete, unsubmitted application made a minute before `at` (sessions end when idle, so not days before). */
+async function completeApplicant(at: Date): Promise<TestUser> {
+  ctx.clock.set(new Date(at.getTime() - 60_000));
+  const user = await createLoggedInUser(ctx);
+  await as(user).put('/api/answer').send(COMPLETE_ANSWERS).expect(200);
+  return user;
+}
+
+const roundOf = async (user: TestUser) => ((await ctx.db.knex('applications').where({ user_id: user.id }).first('deadline_round', 'submitted_at')) as { deadline_round: string | null; submitted_at: Date | null });
+
+describe('submitting around the deadline', () => {
+  it('accepts a submit that arrived at 23:59:59.9 even though its processing ends after the deadline, under Regular Decision', async () => {
+    const maria = await completeApplicant(REGULAR_ENDS);
+    ctx.clock.set(new Date(REGULAR_ENDS.getTime() - 100));
+    // Every later read of the clock in this request is past the deadline and the grace: only arrival counts.
+    const realNow = ctx.services.now;
+    let reads = 0;
+    ctx.services.now = () => (reads++ === 0 ? new Date(REGULAR_ENDS.getTime() - 100) : new Date(REGULAR_ENDS.getTime() + GRACE_MS + 60_000));
+    try {
+      const res = await as(maria).post('/api/submit');
+      expect(res.status).toBe(200);
+    } finally {
+      ctx.services.now = realNow;
+    }
+    expect((await roundOf(maria)).deadline_round).toBe('regular');
+  });
+
+  it('accepts a submit within the grace and refuses one at the deadline + grace + 1 s with the message; the answers stay readable', async () => {
+    const inGrace = await completeApplicant(REGULAR_ENDS);
+    const late = await completeApplicant(REGULAR_ENDS);
+    ctx.clock.set(new Date(REGULAR_ENDS.getTime() + GRACE_MS - 1000));
+    expect((await as(inGrace).post('/api/submit')).status).toBe(200);
+
+    ctx.clock.set(new Date(REGULAR_ENDS.getTime() + GRACE_MS + 1000));
+    const refused = await as(late).post('/api/submit');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(PASSED);
+    expect((await roundOf(late)).submitted_at).toBeNull();
+
+    // Without JavaScript: the review's Submit shows the same message on the page.
+    const page = await as(late).post('/final-steps').type('form').send({ [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
+    expect(page.status).toBe(409);
+    expect(page.text).toContain('has passed. Your answers are saved and you can still read and download them.');
+    expect((await roundOf(late)).submitted_at).toBeNull();
+
+    // Readable and downloadable: the pages and the account data download still answer.
+    const review = await as(late).get('/review');
+    expect(review.status).toBe(200);
+    expect(review.text).toContain('has passed');
+    expect(review.text).toContain(String(COMPLETE_ANSWERS.city));
+    expect((await as(late).get('/account/data.zip')).status).toBe(200);
+  });
+
+  it('shows the open round on the form pages and the review in the university time zone', async () => {
+    ctx.clock.set(new Date('2026-10-20T12:00:00Z'));
+    const early = await createLoggedInUser(ctx);
+    const about = await as(early).get('/about');
+    expect(about.text).toContain('Early Action deadline: Sunday 1 November 2026, 11:59 pm MST');
+    ctx.clock.set(new Date('2026-12-01T12:00:00Z'));
+    const regular = await createLoggedInUser(ctx);
+    expect((await as(regular).get('/review')).text).toContain('Regular Decision deadline: Friday 15 January 2027, 11:59 pm MST');
+    // A visitor sees it too.
+    expect((await request(ctx.app).get('/about')).text).toContain('Regular Decision deadline: Friday 15 January 2027, 11:59 pm MST');
+  });
+
+  it('records Early Action for a submit before 1 November ends', async () => {
+    const ada = await completeApplicant(new Date('2026-11-02T06:59:59Z'));
+    ctx.clock.set(new Date('2026-11-02T06:59:59Z'));
+    expect((await as(ada).post('/api/submit')).status).toBe(200);
+    expect((await roundOf(ada)).deadline_round).toBe('early-action');
+  });
+});
