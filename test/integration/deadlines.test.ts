@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
+import { staffCookie } from '../helpers/staff.js';
 import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
 
 /*
@@ -15,11 +16,22 @@ const REGULAR_ENDS = new Date('2027-01-16T07:00:00Z');
 const GRACE_MS = 10 * 60_000;
 const PASSED = 'The deadline for applications, 15 January at 11:59 pm MST, has passed. Your answers are saved and you can still read and download them.';
 
+const LEAD = 'lead@admissions.example.edu';
+const READER = 'reader@admissions.example.edu';
+
 let ctx: TestContext;
 
 beforeAll(async () => {
   await loadVikeBuild();
-  ctx = await createTestApp({ env: { DEADLINES: 'early-action=11-01,regular=01-15', DEADLINE_GRACE_MINUTES: '10', ADMISSION_CYCLE: '2026-27' } });
+  ctx = await createTestApp({
+    env: {
+      DEADLINES: 'early-action=11-01,regular=01-15',
+      DEADLINE_GRACE_MINUTES: '10',
+      ADMISSION_CYCLE: '2026-27',
+      STAFF_EMAILS: `${LEAD},${READER}`,
+      STAFF_ROLES: `lead=${LEAD}`,
+    },
+  });
 });
 afterAll(() => ctx?.close());
 
@@ -99,5 +111,54 @@ describe('submitting around the deadline', () => {
     ctx.clock.set(new Date('2026-11-02T06:59:59Z'));
     expect((await as(ada).post('/api/submit')).status).toBe(200);
     expect((await roundOf(ada)).deadline_round).toBe('early-action');
+  });
+});
+
+describe('extending a deadline', () => {
+  it('lets a named applicant submit after the deadline, audited; another applicant is still refused', async () => {
+    const named = await completeApplicant(REGULAR_ENDS);
+    const other = await completeApplicant(REGULAR_ENDS);
+    ctx.clock.set(new Date(REGULAR_ENDS.getTime() + GRACE_MS + 2 * 60_000));
+    const lead = await staffCookie(ctx, LEAD);
+    // Bad input is refused with a message and extends nothing.
+    const bad = await request(ctx.app).post('/staff/deadlines/extend').set('Cookie', lead).type('form').send({ round: 'regular', until: 'tomorrow', applicants: named.username });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Write the new deadline as a date and time');
+    const unknown = await request(ctx.app).post('/staff/deadlines/extend').set('Cookie', lead).type('form').send({ round: 'regular', until: '2027-01-17T23:59', applicants: 'nobody@example.edu' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('nobody@example.edu');
+    expect(Number(((await ctx.db.knex('deadline_extensions').count({ n: '*' }).first()) as { n: unknown }).n)).toBe(0);
+
+    const res = await request(ctx.app).post('/staff/deadlines/extend').set('Cookie', lead).type('form').send({ round: 'regular', until: '2027-01-17T23:59', applicants: named.username.toUpperCase() });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/staff/deadlines?extended=1');
+    const entries = (await ctx.db.knex('staff_audit').where({ action: 'deadline-extended' }).select('staff_email', 'user_id', 'detail')) as Array<{ staff_email: string; user_id: string; detail: unknown }>;
+    expect(entries).toHaveLength(1);
+    const detail = typeof entries[0]!.detail === 'string' ? JSON.parse(entries[0]!.detail) : entries[0]!.detail;
+    expect(entries[0]).toMatchObject({ staff_email: LEAD, user_id: named.id });
+    // Until 23:59 on 17 January in Denver (MST), that minute included: 07:00 UTC on the 18th.
+    expect(detail).toEqual({ round: 'regular', until: '2027-01-18T07:00:00.000Z', for: 'applicant' });
+
+    // The named applicant sees their own deadline and can submit; the other is still refused.
+    expect((await as(named).get('/final-steps')).text).toContain('Regular Decision deadline: Sunday 17 January 2027, 11:59 pm MST');
+    expect((await as(named).post('/api/submit')).status).toBe(200);
+    expect((await roundOf(named)).deadline_round).toBe('regular');
+    const refused = await as(other).post('/api/submit');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(PASSED);
+
+    const page = await request(ctx.app).get('/staff/deadlines').set('Cookie', lead);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('2027-01-17 23:59 MST');
+  });
+
+  it('refuses a reader: 403, and nothing is extended', async () => {
+    ctx.clock.set(new Date(REGULAR_ENDS.getTime() + GRACE_MS + 60 * 60_000));
+    const before = Number(((await ctx.db.knex('deadline_extensions').count({ n: '*' }).first()) as { n: unknown }).n);
+    const reader = await staffCookie(ctx, READER);
+    const res = await request(ctx.app).post('/staff/deadlines/extend').set('Cookie', reader).type('form').send({ round: 'regular', until: '2027-01-20T23:59', applicants: '' });
+    expect(res.status).toBe(403);
+    expect((await request(ctx.app).get('/staff/deadlines').set('Cookie', reader)).status).toBe(403);
+    expect(Number(((await ctx.db.knex('deadline_extensions').count({ n: '*' }).first()) as { n: unknown }).n)).toBe(before);
   });
 });
