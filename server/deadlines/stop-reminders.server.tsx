@@ -1,18 +1,10 @@
 import type { RequestHandler, Response } from 'express';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AppServices } from '../../platform/app-services.server.js';
-import { signToken, verifyToken } from '../../platform/tokens/signed-token.server.js';
+import { accountOfStopToken, STOP_REMINDERS_PREFIX } from '../../domain/deadlines/reminder-token.server.js';
 import { optOutOfReminders } from '../../db/repos/deadlines.server.js';
 
-export const STOP_REMINDERS_PATH = '/deadline-reminders/stop/:token';
-/** Long enough to outlive a cycle: an old reminder's link still works. */
-const TOKEN_SECONDS = 400 * 86_400;
-
-/** The unsubscribe link of a reminder: signed for this purpose only, naming the account (no database row). */
-export function stopRemindersUrl(services: Pick<AppServices, 'config'>, userId: string, now: Date): string {
-  const token = signToken(services.config.sessionSecret, 'deadline-reminders', { u: userId }, { now, ttlSeconds: TOKEN_SECONDS });
-  return `${services.config.publicUrl}/deadline-reminders/stop/${token}`;
-}
+export const STOP_REMINDERS_PATH = `${STOP_REMINDERS_PREFIX}:token`;
 
 function send(res: Response, status: number, heading: string, body: React.ReactNode): void {
   const html = renderToStaticMarkup(
@@ -33,10 +25,7 @@ function send(res: Response, status: number, heading: string, body: React.ReactN
  * the POST of "Stop deadline reminders" records the choice, for the account the token names.
  */
 export function stopRemindersHandlers(services: AppServices) {
-  const userOf = (token: unknown): string | null => {
-    const verified = verifyToken<{ u: string }>(services.config.sessionSecret, 'deadline-reminders', token, services.now());
-    return verified.ok && typeof verified.claims.u === 'string' ? verified.claims.u : null;
-  };
+  const userOf = (token: unknown) => accountOfStopToken(services.config.sessionSecret, token, services.now());
   const broken = (res: Response) =>
     send(res, 404, 'This link does not work', <p>The link may be incomplete or too old. You can still stop the reminders from the newest reminder e-mail.</p>);
   const page: RequestHandler<{ token: string }> = (req, res) => {

@@ -5,6 +5,8 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { staffCookie } from '../helpers/staff.js';
+import { runDeadlineReminders } from '../../workers/jobs/deadline-reminders.server.js';
+import type { MailMessage } from '../../platform/mail/mailer.server.js';
 import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
 
 /*
@@ -160,5 +162,64 @@ describe('extending a deadline', () => {
     expect(res.status).toBe(403);
     expect((await request(ctx.app).get('/staff/deadlines').set('Cookie', reader)).status).toBe(403);
     expect(Number(((await ctx.db.knex('deadline_extensions').count({ n: '*' }).first()) as { n: unknown }).n)).toBe(before);
+  });
+});
+
+describe('reminders before the deadline', () => {
+  it('sends each reminder once, none after submitting, none after the unsubscribe; the link changes nothing until its button is pressed', async () => {
+    const sent: MailMessage[] = [];
+    const realSend = ctx.services.mail.send;
+    ctx.services.mail.send = async (m: MailMessage) => {
+      sent.push(m);
+      return undefined as never;
+    };
+    try {
+      const to = (user: TestUser) => sent.filter((m) => m.to === user.username);
+      ctx.clock.set(new Date(REGULAR_ENDS.getTime() - 6 * 86_400_000));
+      const una = await createLoggedInUser(ctx);
+      const quits = await createLoggedInUser(ctx);
+      const submits = await completeApplicant(ctx.clock.now);
+      await runDeadlineReminders(ctx.services);
+      await runDeadlineReminders(ctx.services);
+      expect(to(una)).toHaveLength(1);
+      expect(to(quits)).toHaveLength(1);
+      expect(to(submits)).toHaveLength(1);
+      const mail = to(una)[0]!;
+      expect(mail.subject).toBe('Regular Decision deadline: one week left to submit your application');
+      expect(mail.text).toContain('The Regular Decision deadline is Friday 15 January 2027, 11:59 pm MST, one week from now.');
+      expect(mail.text).toContain(`${ctx.config.publicUrl}/login`);
+
+      // The unsubscribe: opening the link only shows the button; its POST records the choice. A tampered link does not work.
+      const link = new URL(/(https?:\/\/\S+\/deadline-reminders\/stop\/\S+)/.exec(to(quits)[0]!.text)![1]!);
+      const page = await request(ctx.app).get(link.pathname);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Stop deadline reminders');
+      expect(await ctx.db.knex('deadline_reminder_optouts').where({ user_id: quits.id }).first()).toBeUndefined();
+      expect((await request(ctx.app).post(`${link.pathname}x`)).status).toBe(404);
+      expect((await request(ctx.app).post(link.pathname)).status).toBe(200);
+      expect(await ctx.db.knex('deadline_reminder_optouts').where({ user_id: quits.id }).first()).toBeDefined();
+
+      await as(submits).post('/api/submit').expect(200);
+
+      ctx.clock.set(new Date(REGULAR_ENDS.getTime() - 86_400_000));
+      await runDeadlineReminders(ctx.services);
+      ctx.clock.set(new Date(REGULAR_ENDS.getTime() - 5 * 3_600_000));
+      await runDeadlineReminders(ctx.services);
+      await runDeadlineReminders(ctx.services);
+      expect(to(una).map((m) => m.subject)).toEqual([
+        'Regular Decision deadline: one week left to submit your application',
+        'Regular Decision deadline: two days left to submit your application',
+        'Regular Decision deadline: a few hours left to submit your application',
+      ]);
+      expect(to(quits)).toHaveLength(1);
+      expect(to(submits)).toHaveLength(1);
+      // After the deadline, nothing more.
+      ctx.clock.set(new Date(REGULAR_ENDS.getTime() + 60_000));
+      const before = sent.length;
+      await runDeadlineReminders(ctx.services);
+      expect(sent.length).toBe(before);
+    } finally {
+      ctx.services.mail.send = realSend;
+    }
   });
 });
