@@ -4,7 +4,7 @@ import { message } from './after-submission-mail.server.js';
 
 export type ReminderThreshold = '7d' | '2d' | '6h';
 
-const LEFT: Record<ReminderThreshold, string> = { '7d': 'one week', '2d': 'two days', '6h': 'a few hours' };
+const LEFT: Record<ReminderThreshold, string> = { '7d': 'less than a week', '2d': 'less than two days', '6h': 'only a few hours' };
 
 /**
  * The reminder an applicant with an unsubmitted application gets before a deadline (issue 40): how long is left,
@@ -17,7 +17,7 @@ export function deadlineReminderMail(
   const subject = `${content.roundLabel} deadline: ${LEFT[content.threshold]} left to submit your application`;
   const paragraphs = [
     'Hello,',
-    `You have started a Freshman Application but have not submitted it yet. The ${content.roundLabel} deadline is ${content.deadline}, ${LEFT[content.threshold]} from now.`,
+    `You have a Freshman Application account, but your application is not submitted yet. The ${content.roundLabel} deadline is ${content.deadline}, ${LEFT[content.threshold]} from now.`,
     'Your answers are saved. Sign in to finish and submit your application:',
     `${config.publicUrl}/login`,
     'If you have already decided not to apply, or you do not want these reminders, you can stop them here:',

@@ -7,6 +7,7 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { staffCookie } from '../helpers/staff.js';
 import { runDeadlineReminders } from '../../workers/jobs/deadline-reminders.server.js';
 import type { MailMessage } from '../../platform/mail/mailer.server.js';
+import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
 
 /*
@@ -185,8 +186,8 @@ describe('reminders before the deadline', () => {
       expect(to(quits)).toHaveLength(1);
       expect(to(submits)).toHaveLength(1);
       const mail = to(una)[0]!;
-      expect(mail.subject).toBe('Regular Decision deadline: one week left to submit your application');
-      expect(mail.text).toContain('The Regular Decision deadline is Friday 15 January 2027, 11:59 pm MST, one week from now.');
+      expect(mail.subject).toBe('Regular Decision deadline: less than a week left to submit your application');
+      expect(mail.text).toContain('The Regular Decision deadline is Friday 15 January 2027, 11:59 pm MST, less than a week from now.');
       expect(mail.text).toContain(`${ctx.config.publicUrl}/login`);
 
       // The unsubscribe: opening the link only shows the button; its POST records the choice. A tampered link does not work.
@@ -207,9 +208,9 @@ describe('reminders before the deadline', () => {
       await runDeadlineReminders(ctx.services);
       await runDeadlineReminders(ctx.services);
       expect(to(una).map((m) => m.subject)).toEqual([
-        'Regular Decision deadline: one week left to submit your application',
-        'Regular Decision deadline: two days left to submit your application',
-        'Regular Decision deadline: a few hours left to submit your application',
+        'Regular Decision deadline: less than a week left to submit your application',
+        'Regular Decision deadline: less than two days left to submit your application',
+        'Regular Decision deadline: only a few hours left to submit your application',
       ]);
       expect(to(quits)).toHaveLength(1);
       expect(to(submits)).toHaveLength(1);
@@ -221,5 +222,17 @@ describe('reminders before the deadline', () => {
     } finally {
       ctx.services.mail.send = realSend;
     }
+  });
+});
+
+describe('the integration feed', () => {
+  it('carries the round each application was submitted under', async () => {
+    ctx.clock.set(new Date(REGULAR_ENDS.getTime() + 2 * 86_400_000));
+    const created = await runClientCommand(ctx.db.knex, { action: 'create', name: 'crm' }, ctx.services.now());
+    if (!created.ok) throw new Error(created.message);
+    const res = await request(ctx.app).get('/integration/v1/applications').query({ limit: '100' }).set('Authorization', `Bearer ${created.lines[1]!}`);
+    expect(res.status).toBe(200);
+    const rounds = new Set(res.body.applications.map((a: { deadline_round: string }) => a.deadline_round));
+    expect(rounds).toEqual(new Set(['regular', 'early-action']));
   });
 });
