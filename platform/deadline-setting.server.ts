@@ -14,7 +14,10 @@ const NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
 export function parseDeadlines(raw: string): { value: DeadlineRoundSetting[] } | { problem: string } {
   const rounds: DeadlineRoundSetting[] = [];
-  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const match = /^([^=\s]+)\s*=\s*(\d{2})-(\d{2})$/.exec(entry);
     const name = match?.[1]?.toLowerCase() ?? '';
     const month = Number(match?.[2]);

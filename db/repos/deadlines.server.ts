@@ -18,10 +18,16 @@ export async function extensionsFor(knex: Knex, userId: string | null): Promise<
 
 /** Every extension for named applicants, by account: the reminder job reads them once per run. */
 export async function personalExtensions(knex: Knex): Promise<ExtensionRow[]> {
-  return ((await knex('deadline_extensions').whereNotNull('user_id').select('round', 'user_id', 'until')) as ExtensionRow[]).map((r) => ({ ...r, until: new Date(r.until) }));
+  return ((await knex('deadline_extensions').whereNotNull('user_id').select('round', 'user_id', 'until')) as ExtensionRow[]).map((r) => ({
+    ...r,
+    until: new Date(r.until),
+  }));
 }
 
-export async function insertExtensions(trx: Knex, rows: Array<{ round: string; user_id: string | null; until: Date; staff_email: string; created_at: Date }>): Promise<void> {
+export async function insertExtensions(
+  trx: Knex,
+  rows: Array<{ round: string; user_id: string | null; until: Date; staff_email: string; created_at: Date }>,
+): Promise<void> {
   if (rows.length > 0) await trx('deadline_extensions').insert(rows);
 }
 
@@ -33,8 +39,17 @@ export async function accountsNamed(knex: Knex, names: string[]): Promise<Map<st
   const emails = names.filter((n) => n.includes('@')).map((n) => n.toLowerCase());
   const references = names.filter((n) => !n.includes('@')).map((n) => n.toUpperCase());
   const found = new Map<string, string>();
-  if (emails.length > 0) for (const r of (await knex('users').whereIn(knex.raw('lower(username)') as unknown as string, emails).select('id', 'username')) as Array<{ id: string; username: string }>) found.set(r.username.toLowerCase(), r.id);
-  if (references.length > 0) for (const r of (await knex('applications').whereIn('reference', references).select('user_id', 'reference')) as Array<{ user_id: string; reference: string }>) found.set(r.reference, r.user_id);
+  if (emails.length > 0)
+    for (const r of (await knex('users')
+      .whereIn(knex.raw('lower(username)') as unknown as string, emails)
+      .select('id', 'username')) as Array<{ id: string; username: string }>)
+      found.set(r.username.toLowerCase(), r.id);
+  if (references.length > 0)
+    for (const r of (await knex('applications').whereIn('reference', references).select('user_id', 'reference')) as Array<{
+      user_id: string;
+      reference: string;
+    }>)
+      found.set(r.reference, r.user_id);
   return found;
 }
 
@@ -42,13 +57,24 @@ export async function accountsNamed(knex: Knex, names: string[]): Promise<Map<st
  * Claims one reminder: true when this call inserted the row (and so must send), false when another run or worker
  * already had it. The row goes in before the e-mail, so two workers never both send.
  */
-export async function claimReminder(knex: Knex, row: { user_id: string; round: string; threshold: string; sent_at: Date }): Promise<boolean> {
-  const inserted = (await knex('deadline_reminders').insert(row).onConflict(['user_id', 'round', 'threshold']).ignore().returning('user_id')) as unknown[];
+export async function claimReminder(
+  knex: Knex,
+  row: { user_id: string; round: string; threshold: string; sent_at: Date },
+): Promise<boolean> {
+  const inserted = (await knex('deadline_reminders')
+    .insert(row)
+    .onConflict(['user_id', 'round', 'threshold'])
+    .ignore()
+    .returning('user_id')) as unknown[];
   return inserted.length > 0;
 }
 
 /** Confirmed accounts with no submitted application that have not turned reminders off, after `after` (id order), `limit` at a time. */
-export async function remindableAccounts(knex: Knex, after: string | null, limit: number): Promise<Array<{ id: string; username: string }>> {
+export async function remindableAccounts(
+  knex: Knex,
+  after: string | null,
+  limit: number,
+): Promise<Array<{ id: string; username: string }>> {
   const q = knex('users as u')
     .leftJoin('applications as a', 'a.user_id', 'u.id')
     .leftJoin('deadline_reminder_optouts as o', 'o.user_id', 'u.id')

@@ -9,9 +9,7 @@ import { roundDeadlines, shortDeadlineText, type RoundDeadline } from './rounds.
  * has not passed. `closesAt` is the deadline as applicants read it (the grace is never announced).
  */
 export type DeadlineState =
-  | { kind: 'none' }
-  | { kind: 'open'; round: RoundDeadline; closesAt: Date }
-  | { kind: 'closed'; round: RoundDeadline; closesAt: Date };
+  { kind: 'none' } | { kind: 'open'; round: RoundDeadline; closesAt: Date } | { kind: 'closed'; round: RoundDeadline; closesAt: Date };
 
 export function deadlineStateFrom(config: Config, extensions: readonly ExtensionRow[], at: Date): DeadlineState {
   const rounds = roundDeadlines(config, at);
@@ -19,7 +17,9 @@ export function deadlineStateFrom(config: Config, extensions: readonly Extension
   const graceMs = config.deadlines.graceMinutes * 60_000;
   let last: { round: RoundDeadline; closesAt: Date } | null = null;
   for (const round of rounds) {
-    const closesAt = new Date(Math.max(round.closesAt.getTime(), ...extensions.filter((e) => e.round === round.name).map((e) => e.until.getTime())));
+    const closesAt = new Date(
+      Math.max(round.closesAt.getTime(), ...extensions.filter((e) => e.round === round.name).map((e) => e.until.getTime())),
+    );
     if (at.getTime() < closesAt.getTime() + graceMs) return { kind: 'open', round, closesAt };
     if (!last || closesAt > last.closesAt) last = { round, closesAt };
   }

@@ -18,10 +18,21 @@ export interface RoundDeadline {
   closesAt: Date;
 }
 
-const KNOWN_LABELS: Record<string, string> = { 'early-action': 'Early Action', 'early-decision': 'Early Decision', regular: 'Regular Decision', 'regular-decision': 'Regular Decision' };
+const KNOWN_LABELS: Record<string, string> = {
+  'early-action': 'Early Action',
+  'early-decision': 'Early Decision',
+  regular: 'Regular Decision',
+  'regular-decision': 'Regular Decision',
+};
 
 export function roundLabel(name: string): string {
-  return KNOWN_LABELS[name] ?? name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return (
+    KNOWN_LABELS[name] ??
+    name
+      .split('-')
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ')
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -39,7 +50,11 @@ function endOfDay(year: number, round: DeadlineRoundSetting, timeZone: string): 
 export function roundDeadlines(config: Config, now: Date): RoundDeadline[] {
   const fall = config.admissionCycle ?? admissionFallYear(now);
   return config.deadlines.rounds
-    .map((round) => ({ name: round.name, label: roundLabel(round.name), closesAt: endOfDay(round.month >= 8 ? fall - 1 : fall, round, config.timeZone) }))
+    .map((round) => ({
+      name: round.name,
+      label: roundLabel(round.name),
+      closesAt: endOfDay(round.month >= 8 ? fall - 1 : fall, round, config.timeZone),
+    }))
     .sort((a, b) => a.closesAt.getTime() - b.closesAt.getTime());
 }
 
@@ -51,7 +66,9 @@ export function deadlineText(closesAt: Date, timeZone: string): string {
       .formatToParts(last)
       .map((x) => [x.type, x.value]),
   );
-  const time = formatLocalTime(last, timeZone).split(' at ')[1]!.replace(/ (AM|PM) /, (_m, ap: string) => ` ${ap.toLowerCase()} `);
+  const time = formatLocalTime(last, timeZone)
+    .split(' at ')[1]!
+    .replace(/ (AM|PM) /, (_m, ap: string) => ` ${ap.toLowerCase()} `);
   return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${time.replace(/ \S+$/, '')} ${zoneAbbreviation(last, timeZone)}`;
 }
 

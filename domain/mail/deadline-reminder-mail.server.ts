@@ -12,7 +12,15 @@ const LEFT: Record<ReminderThreshold, string> = { '7d': 'less than a week', '2d'
  */
 export function deadlineReminderMail(
   config: Config,
-  content: { to: string; userId: string; roundLabel: string; deadline: string; threshold: ReminderThreshold; roundName: string; stopUrl: string },
+  content: {
+    to: string;
+    userId: string;
+    roundLabel: string;
+    deadline: string;
+    threshold: ReminderThreshold;
+    roundName: string;
+    stopUrl: string;
+  },
 ): MailMessage {
   const subject = `${content.roundLabel} deadline: ${LEFT[content.threshold]} left to submit your application`;
   const paragraphs = [
@@ -23,5 +31,12 @@ export function deadlineReminderMail(
     'If you have already decided not to apply, or you do not want these reminders, you can stop them here:',
     content.stopUrl,
   ];
-  return message(config, content.to, subject, paragraphs, `deadline-${content.roundName}-${content.threshold}-${content.userId}`, 'deadline-reminder');
+  return message(
+    config,
+    content.to,
+    subject,
+    paragraphs,
+    `deadline-${content.roundName}-${content.threshold}-${content.userId}`,
+    'deadline-reminder',
+  );
 }

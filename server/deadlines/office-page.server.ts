@@ -27,8 +27,15 @@ export async function deadlinesPageData(services: AppServices, office: OfficeReq
     reference: string | null;
   }>;
   const rounds = roundDeadlines(services.config, services.now()).map((round) => {
-    const latest = rows.filter((r) => r.round === round.name && r.user_id === null).reduce<Date | null>((max, r) => (!max || new Date(r.until) > max ? new Date(r.until) : max), null);
-    return { name: round.name, label: round.label, deadline: deadlineText(round.closesAt, zone), forEveryone: latest && latest > round.closesAt ? lastMinute(latest, zone) : null };
+    const latest = rows
+      .filter((r) => r.round === round.name && r.user_id === null)
+      .reduce<Date | null>((max, r) => (!max || new Date(r.until) > max ? new Date(r.until) : max), null);
+    return {
+      name: round.name,
+      label: round.label,
+      deadline: deadlineText(round.closesAt, zone),
+      forEveryone: latest && latest > round.closesAt ? lastMinute(latest, zone) : null,
+    };
   });
   return {
     title: 'Deadlines',

@@ -11,7 +11,11 @@ import { deadlineText } from '../../domain/deadlines/rounds.server.js';
 export async function withDeadline<T extends FormPageData>(pageContext: LifecyclePageContext, data: T): Promise<T> {
   const { services } = pageContext;
   if (data.is_service_user || data.web_status === 'submitted' || services.config.deadlines.rounds.length === 0) return data;
-  const state = await deadlineState({ config: services.config, knex: services.db.knex }, pageContext.locals?.user?.id ?? null, services.now());
+  const state = await deadlineState(
+    { config: services.config, knex: services.db.knex },
+    pageContext.locals?.user?.id ?? null,
+    services.now(),
+  );
   if (state.kind === 'none') return data;
   const zone = services.config.timeZone;
   const text = `${state.round.label} deadline: ${deadlineText(state.closesAt, zone)}`;

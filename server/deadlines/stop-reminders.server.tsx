@@ -17,7 +17,9 @@ function send(res: Response, status: number, heading: string, body: React.ReactN
     .status(status)
     .type('html')
     .set('Cache-Control', 'no-store')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} - Freshman Application</title></head><body>${html}</body></html>`);
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} - Freshman Application</title></head><body>${html}</body></html>`,
+    );
 }
 
 /**
@@ -27,7 +29,12 @@ function send(res: Response, status: number, heading: string, body: React.ReactN
 export function stopRemindersHandlers(services: AppServices) {
   const userOf = (token: unknown) => accountOfStopToken(services.config.sessionSecret, token, services.now());
   const broken = (res: Response) =>
-    send(res, 404, 'This link does not work', <p>The link may be incomplete or too old. You can still stop the reminders from the newest reminder e-mail.</p>);
+    send(
+      res,
+      404,
+      'This link does not work',
+      <p>The link may be incomplete or too old. You can still stop the reminders from the newest reminder e-mail.</p>,
+    );
   const page: RequestHandler<{ token: string }> = (req, res) => {
     if (!userOf(req.params.token)) return broken(res);
     send(
@@ -46,7 +53,12 @@ export function stopRemindersHandlers(services: AppServices) {
     const userId = userOf(req.params.token);
     if (!userId) return broken(res);
     await optOutOfReminders(services.db.knex, userId, services.now());
-    send(res, 200, 'Deadline reminders stopped', <p>We will not send you any more deadline reminders. Your application and your account are unchanged.</p>);
+    send(
+      res,
+      200,
+      'Deadline reminders stopped',
+      <p>We will not send you any more deadline reminders. Your application and your account are unchanged.</p>,
+    );
   };
   return { page, stop };
 }

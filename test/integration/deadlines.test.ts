@@ -17,7 +17,8 @@ import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-
  */
 const REGULAR_ENDS = new Date('2027-01-16T07:00:00Z');
 const GRACE_MS = 10 * 60_000;
-const PASSED = 'The deadline for applications, 15 January at 11:59 pm MST, has passed. Your answers are saved and you can still read and download them.';
+const PASSED =
+  'The deadline for applications, 15 January at 11:59 pm MST, has passed. Your answers are saved and you can still read and download them.';
 
 const LEAD = 'lead@admissions.example.edu';
 const READER = 'reader@admissions.example.edu';
@@ -52,7 +53,11 @@ async function completeApplicant(at: Date): Promise<TestUser> {
   return user;
 }
 
-const roundOf = async (user: TestUser) => ((await ctx.db.knex('applications').where({ user_id: user.id }).first('deadline_round', 'submitted_at')) as { deadline_round: string | null; submitted_at: Date | null });
+const roundOf = async (user: TestUser) =>
+  (await ctx.db.knex('applications').where({ user_id: user.id }).first('deadline_round', 'submitted_at')) as {
+    deadline_round: string | null;
+    submitted_at: Date | null;
+  };
 
 describe('submitting around the deadline', () => {
   it('accepts a submit that arrived at 23:59:59.9 even though its processing ends after the deadline, under Regular Decision', async () => {
@@ -61,7 +66,8 @@ describe('submitting around the deadline', () => {
     // Every later read of the clock in this request is past the deadline and the grace: only arrival counts.
     const realNow = ctx.services.now;
     let reads = 0;
-    ctx.services.now = () => (reads++ === 0 ? new Date(REGULAR_ENDS.getTime() - 100) : new Date(REGULAR_ENDS.getTime() + GRACE_MS + 60_000));
+    ctx.services.now = () =>
+      reads++ === 0 ? new Date(REGULAR_ENDS.getTime() - 100) : new Date(REGULAR_ENDS.getTime() + GRACE_MS + 60_000);
     try {
       const res = await as(maria).post('/api/submit');
       expect(res.status).toBe(200);
@@ -84,7 +90,10 @@ describe('submitting around the deadline', () => {
     expect((await roundOf(late)).submitted_at).toBeNull();
 
     // Without JavaScript: the review's Submit shows the same message on the page.
-    const page = await as(late).post('/final-steps').type('form').send({ [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
+    const page = await as(late)
+      .post('/final-steps')
+      .type('form')
+      .send({ [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
     expect(page.status).toBe(409);
     expect(page.text).toContain('has passed. Your answers are saved and you can still read and download them.');
     expect((await roundOf(late)).submitted_at).toBeNull();
@@ -124,18 +133,33 @@ describe('extending a deadline', () => {
     ctx.clock.set(new Date(REGULAR_ENDS.getTime() + GRACE_MS + 2 * 60_000));
     const lead = await staffCookie(ctx, LEAD);
     // Bad input is refused with a message and extends nothing.
-    const bad = await request(ctx.app).post('/staff/deadlines/extend').set('Cookie', lead).type('form').send({ round: 'regular', until: 'tomorrow', applicants: named.username });
+    const bad = await request(ctx.app)
+      .post('/staff/deadlines/extend')
+      .set('Cookie', lead)
+      .type('form')
+      .send({ round: 'regular', until: 'tomorrow', applicants: named.username });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Write the new deadline as a date and time');
-    const unknown = await request(ctx.app).post('/staff/deadlines/extend').set('Cookie', lead).type('form').send({ round: 'regular', until: '2027-01-17T23:59', applicants: 'nobody@example.edu' });
+    const unknown = await request(ctx.app)
+      .post('/staff/deadlines/extend')
+      .set('Cookie', lead)
+      .type('form')
+      .send({ round: 'regular', until: '2027-01-17T23:59', applicants: 'nobody@example.edu' });
     expect(unknown.status).toBe(400);
     expect(unknown.text).toContain('nobody@example.edu');
     expect(Number(((await ctx.db.knex('deadline_extensions').count({ n: '*' }).first()) as { n: unknown }).n)).toBe(0);
 
-    const res = await request(ctx.app).post('/staff/deadlines/extend').set('Cookie', lead).type('form').send({ round: 'regular', until: '2027-01-17T23:59', applicants: named.username.toUpperCase() });
+    const res = await request(ctx.app)
+      .post('/staff/deadlines/extend')
+      .set('Cookie', lead)
+      .type('form')
+      .send({ round: 'regular', until: '2027-01-17T23:59', applicants: named.username.toUpperCase() });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/staff/deadlines?extended=1');
-    const entries = (await ctx.db.knex('staff_audit').where({ action: 'deadline-extended' }).select('staff_email', 'user_id', 'detail')) as Array<{ staff_email: string; user_id: string; detail: unknown }>;
+    const entries = (await ctx.db
+      .knex('staff_audit')
+      .where({ action: 'deadline-extended' })
+      .select('staff_email', 'user_id', 'detail')) as Array<{ staff_email: string; user_id: string; detail: unknown }>;
     expect(entries).toHaveLength(1);
     const detail = typeof entries[0]!.detail === 'string' ? JSON.parse(entries[0]!.detail) : entries[0]!.detail;
     expect(entries[0]).toMatchObject({ staff_email: LEAD, user_id: named.id });
@@ -159,7 +183,11 @@ describe('extending a deadline', () => {
     ctx.clock.set(new Date(REGULAR_ENDS.getTime() + GRACE_MS + 60 * 60_000));
     const before = Number(((await ctx.db.knex('deadline_extensions').count({ n: '*' }).first()) as { n: unknown }).n);
     const reader = await staffCookie(ctx, READER);
-    const res = await request(ctx.app).post('/staff/deadlines/extend').set('Cookie', reader).type('form').send({ round: 'regular', until: '2027-01-20T23:59', applicants: '' });
+    const res = await request(ctx.app)
+      .post('/staff/deadlines/extend')
+      .set('Cookie', reader)
+      .type('form')
+      .send({ round: 'regular', until: '2027-01-20T23:59', applicants: '' });
     expect(res.status).toBe(403);
     expect((await request(ctx.app).get('/staff/deadlines').set('Cookie', reader)).status).toBe(403);
     expect(Number(((await ctx.db.knex('deadline_extensions').count({ n: '*' }).first()) as { n: unknown }).n)).toBe(before);
@@ -230,7 +258,10 @@ describe('the integration feed', () => {
     ctx.clock.set(new Date(REGULAR_ENDS.getTime() + 2 * 86_400_000));
     const created = await runClientCommand(ctx.db.knex, { action: 'create', name: 'crm' }, ctx.services.now());
     if (!created.ok) throw new Error(created.message);
-    const res = await request(ctx.app).get('/integration/v1/applications').query({ limit: '100' }).set('Authorization', `Bearer ${created.lines[1]!}`);
+    const res = await request(ctx.app)
+      .get('/integration/v1/applications')
+      .query({ limit: '100' })
+      .set('Authorization', `Bearer ${created.lines[1]!}`);
     expect(res.status).toBe(200);
     const rounds = new Set(res.body.applications.map((a: { deadline_round: string }) => a.deadline_round));
     expect(rounds).toEqual(new Set(['regular', 'early-action']));

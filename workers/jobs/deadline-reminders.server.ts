@@ -70,7 +70,12 @@ export async function runDeadlineReminders(services: WorkerServices): Promise<{ 
 
 /** Every hour, by pg-boss's schedule (one job per hour however many workers run). */
 export async function registerDeadlineReminders(boss: PgBoss, services: WorkerServices): Promise<void> {
-  await boss.schedule(DEADLINE_REMINDERS_QUEUE, DEADLINE_REMINDERS_CRON, {}, { ...DEADLINE_REMINDERS_OPTIONS, tz: services.config.timeZone });
+  await boss.schedule(
+    DEADLINE_REMINDERS_QUEUE,
+    DEADLINE_REMINDERS_CRON,
+    {},
+    { ...DEADLINE_REMINDERS_OPTIONS, tz: services.config.timeZone },
+  );
   await boss.work(DEADLINE_REMINDERS_QUEUE, { pollingIntervalSeconds: 30, batchSize: 1 }, async ([job]) => {
     if (job) await runDeadlineReminders(services);
   });

@@ -48,7 +48,9 @@ export function Page() {
               <input id="until" name="until" type="datetime-local" required />
             </p>
             <p>
-              <label htmlFor="applicants">For these applicants only: e-mail addresses or references, one a line (empty: for everyone)</label>
+              <label htmlFor="applicants">
+                For these applicants only: e-mail addresses or references, one a line (empty: for everyone)
+              </label>
               <textarea id="applicants" name="applicants" rows={4} />
             </p>
             <button type="submit">Extend the deadline</button>
