@@ -30,3 +30,13 @@ export interface StaffNoticeData extends OfficePageBase {
   /** Where to go from here; the applications list when none is given. */
   links?: Array<{ href: string; label: string }>;
 }
+
+/** /staff/deadlines (issue 40): the rounds, their extensions, and the form a lead extends one with. */
+export interface DeadlinesPageData extends OfficePageBase {
+  /** Said once after an extension was recorded. */
+  notice: string | null;
+  rounds: Array<{ name: string; label: string; deadline: string; forEveryone: string | null }>;
+  extensions: Array<{ id: string; round: string; who: string; until: string; by: string; at: string }>;
+  /** The university's zone, as the form's date and time are read in it ("Mountain Time"). */
+  zone: string;
+}

@@ -41,6 +41,11 @@ export interface FormPageData {
   /** The stored validation result, only while validating (the summary of §2). */
   validations: ValidationEntry[];
   banner: BannerState | null;
+  /**
+   * The deadline banner (issue 40, server/deadlines/page-deadline.server.ts): "Regular Decision deadline: Friday
+   * 15 January 2027, 11:59 pm MST", and once the last one has passed, the message saying so. Absent: no deadline.
+   */
+  deadline?: { text: string; passed: string | null } | null;
   /** Staff view: the submission's reference (e.g. FA-7K3M9Q), null before submission. */
   reference?: string | null;
   /** Staff view and PDF: when it was submitted, as a person reads it ("November 25, 2026 at 11:30 PM MST"). */

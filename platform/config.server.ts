@@ -5,6 +5,7 @@ import { parseAdmissionCycle } from '../form/admission-cycle.js';
 import { admissionCycleSetting, developmentSecret, findExecutable, findOnPath, isLoopbackUrl, otlpHeaders } from './config-values.server.js';
 import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
 import { parseReplyDate, parseStaffRoles, type StaffRoleMap } from './config-reading.server.js';
+import { parseDeadlines, type DeadlineRoundSetting } from './deadline-setting.server.js';
 
 /** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
 export interface Config {
@@ -58,6 +59,9 @@ export interface Config {
   // ── Reading (issue 37, docs/reading.md) ──
   /** roles: null when STAFF_ROLES is unset (everyone on the desk is an admin); blindReviews: REVIEW_BLIND; replyDate: REPLY_DATE. */
   reading: { roles: StaffRoleMap | null; blindReviews: boolean; replyDate: { month: number; day: number } };
+  // ── Deadlines (issue 40, docs/deadlines.md) ──
+  /** rounds: DEADLINES in the order written (empty: no deadline at all); graceMinutes: DEADLINE_GRACE_MINUTES. */
+  deadlines: { rounds: DeadlineRoundSetting[]; graceMinutes: number };
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -131,6 +135,12 @@ const envSchema = Joi.object({
     const parsed = parseReplyDate(value);
     return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
   }),
+  // ── Deadlines (issue 40) ──
+  DEADLINES: Joi.string().max(1000).custom((value: string, helpers) => {
+    const parsed = parseDeadlines(value);
+    return 'problem' in parsed ? helpers.message({ custom: `"DEADLINES" ${parsed.problem}` }) : value;
+  }),
+  DEADLINE_GRACE_MINUTES: Joi.number().integer().min(0).max(7 * 24 * 60).default(0),
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
   .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
@@ -220,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       submittedRetentionMonths: v.SUBMITTED_RETENTION_MONTHS === 'forever' ? null : (v.SUBMITTED_RETENTION_MONTHS as number),
     },
     reading: readingSetting(v),
+    deadlines: deadlineSetting(v),
   };
 }
 
@@ -231,6 +242,11 @@ function readingSetting(v: Record<string, any>): Config['reading'] {
     blindReviews: v.REVIEW_BLIND !== false,
     replyDate: 'value' in reply ? reply.value : { month: 5, day: 1 },
   };
+}
+
+function deadlineSetting(v: Record<string, any>): Config['deadlines'] {
+  const parsed = v.DEADLINES ? parseDeadlines(v.DEADLINES) : null;
+  return { rounds: parsed && 'value' in parsed ? parsed.value : [], graceMinutes: v.DEADLINE_GRACE_MINUTES as number };
 }
 
 /** For process entry points: the configuration, or exit 1 with the message naming the variable. */

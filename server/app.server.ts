@@ -28,6 +28,7 @@ import { METRICS_PATH } from '../platform/observability/route-label.server.js';
 import { nameMetricsProcess } from '../platform/observability/metrics.server.js';
 import { tracing } from '../platform/observability/telemetry.server.js';
 import { precompressedAssets } from './static-assets.server.js';
+import { recordArrival } from './deadlines/arrival.server.js';
 
 export interface AppOptions {
   /** Development: vite's middleware serves modules with HMR. Production: the built client in dist/client. */
@@ -47,6 +48,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  app.use(recordArrival(services));
 
   // ── Operators: traces and metrics (issue 27) ──
   const traced = tracing();

@@ -38,6 +38,7 @@ import { readingRoutes } from './reading/routes.server.js';
 import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
 import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
+import { deadlineRoutes } from './deadlines/routes.server.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -245,6 +246,7 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/applications/:id/documents/:key', 'staff',     desk.document),
     route('GET',    '/staff/applications/:id/pdf',            'staff',     desk.pdf),
     route('GET',    '/staff/audit',                           'staff',     admin, officePage(s)),
+    ...deadlineRoutes(s), // /staff/deadlines (a lead extends a round), /deadline-reminders/stop/:token (issue 40)
     route('GET',    '/staff/applications/:id/checklist',      'staff',     officePage(s)),
     route('POST',   '/staff/applications/:id/transcript',     'staff',     office.transcript),
     route('POST',   '/staff/applications/:id/transcript/reject', 'staff',  office.reject),

@@ -10,6 +10,7 @@ import { registerPdfZip } from './jobs/build-pdf-zip.server.js';
 import { registerAfterSubmissionMail } from './jobs/after-submission-mail.server.js';
 import { registerRetention } from './jobs/retention.server.js';
 import { registerReleaseBatch } from './jobs/release-batch.server.js';
+import { registerDeadlineReminders } from './jobs/deadline-reminders.server.js';
 
 export async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUES) await boss.createQueue(name);
@@ -26,4 +27,5 @@ export async function registerWorkers(boss: PgBoss, services: WorkerServices): P
   await registerAfterSubmissionMail(boss, services);
   await registerRetention(boss, services);
   await registerReleaseBatch(boss, services);
+  await registerDeadlineReminders(boss, services);
 }

@@ -19,6 +19,7 @@ import * as m120 from './120_sealed_idp_tokens.js';
 import * as m125 from './125_retention.js';
 import * as m130 from './130_reading.js';
 import * as m140 from './140_staff_saved_views.js';
+import * as m150 from './150_deadlines.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,4 +51,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['125_retention', m125],
   ['130_reading', m130],
   ['140_staff_saved_views', m140],
+  ['150_deadlines', m150],
 ];

@@ -47,6 +47,8 @@ export interface FeedRow {
   username: string;
   answers: Record<string, string | boolean>;
   submitted_at: Date;
+  /** The deadline round it was submitted under (issue 40); null without DEADLINES. */
+  deadline_round: string | null;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function submittedFeed(knex: Knex, cursor: FeedCursor | null, settl
     .where('a.submitted_at', '<=', settledBefore)
     .orderBy([{ column: 'a.submitted_at' }, { column: 'a.user_id' }])
     .limit(limit)
-    .select('a.user_id', 'a.reference', 'u.username', 'a.answers', 'a.submitted_at');
+    .select('a.user_id', 'a.reference', 'u.username', 'a.answers', 'a.submitted_at', 'a.deadline_round');
   if (cursor) query.whereRaw('(a.submitted_at, a.user_id) > (?, ?)', [cursor.at, cursor.id]);
   return (await query) as FeedRow[];
 }

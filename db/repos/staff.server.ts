@@ -96,7 +96,9 @@ export type AuditAction =
   | 'release-scheduled'
   | 'release-cancelled'
   | 'release-item-removed'
-  | 'release-batch-done';
+  | 'release-batch-done'
+  // Deadlines (issue 40): a lead moves a round's deadline for everyone or for named applicants.
+  | 'deadline-extended';
 
 export interface AuditEntry {
   at: Date;

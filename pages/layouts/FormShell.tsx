@@ -8,6 +8,7 @@ import { GreetingBanner } from './banners/GreetingBanner.js';
 import { AccountSlot, ShellLifecycle } from './banners/ShellLifecycle.js';
 import { PAGE_FORM_ID } from '../../contracts/form-post.js';
 import { FormFlash, KeptAnswersNotice } from './banners/KeptAnswersNotice.js';
+import { DeadlineBanner } from './banners/DeadlineBanner.js';
 
 export const STEPS = [
   { href: '/about', label: '1. About you', short: 'Step 1' },
@@ -53,6 +54,7 @@ export function FormShell({
           Applications are open. Submit yours before the deadline to be considered for this entry term.
         </div>
       )}
+      {data?.deadline ? <DeadlineBanner deadline={data.deadline} /> : null}
       {banner}
       {data?.banner ? <GreetingBanner banner={data.banner} carryForm={carryForm} /> : null}
       {locals?.keptAnswers && !locals.user ? <KeptAnswersNotice back={current} /> : null}

@@ -157,6 +157,14 @@ export const RETENTION_QUEUE = 'retention';
 export const RETENTION_CRON = '17 3 * * *';
 export const RETENTION_JOB_OPTIONS = { retryLimit: 3, retryDelay: 600, expireInSeconds: 3600 } as const;
 
+/**
+ * Deadline reminders (issue 40, workers/jobs/deadline-reminders.server.ts): every hour, so the 6-hour reminder goes
+ * out between 5 and 6 hours before a deadline. Each reminder's row makes it once-only whatever runs or retries.
+ */
+export const DEADLINE_REMINDERS_QUEUE = 'deadline-reminders';
+export const DEADLINE_REMINDERS_CRON = '7 * * * *';
+export const DEADLINE_REMINDERS_OPTIONS = { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 } as const;
+
 /** Queues every process creates (so web processes can send even when WORKER=off). */
 /**
  * A scheduled release (issue 37): the job starts at the batch's time (startAfter) and releases its remaining
@@ -183,5 +191,6 @@ export const QUEUES = [
   AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
   RETENTION_QUEUE,
   RELEASE_BATCH_QUEUE,
+  DEADLINE_REMINDERS_QUEUE,
 ];
 

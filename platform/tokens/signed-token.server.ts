@@ -42,6 +42,8 @@ export const TOKEN_PURPOSES = [
   'integration-admin',
   /** A staff session's identity-provider access token, sealed where it is stored (issue 35 finding 13). */
   'idp-token',
+  /** The deadline reminders' unsubscribe link (issue 40): names one account, good for nothing else. */
+  'deadline-reminders',
   /** The pseudonym a deleted account's id is replaced by in the audit trail. */
   'erased-account',
 ] as const;

@@ -21,6 +21,7 @@ import { WEB_STATUSES } from '../../contracts/statuses.js';
 import type { AddAnotherRequest, LastPageRequest, TabsRequest, WebStatusRequest } from '../../contracts/api.js';
 import { SUBMITTED_MESSAGE, submittedError, whileOpen } from './open-application.server.js';
 import { FILE_UPLOAD_IN_PROGRESS, switchTab } from './tab-switch.server.js';
+import { arrivalOf } from '../deadlines/arrival.server.js';
 
 export { SUBMITTED_MESSAGE, FILE_UPLOAD_IN_PROGRESS };
 
@@ -113,9 +114,11 @@ export function applicationHandlers(services: AppServices) {
 
   const submit: RequestHandler = async (req, res) => {
     const user = userOf(res);
+    const arrivedAt = arrivalOf(services, res);
     // Takes in answers carried through login, if any wait.
     await loadApplication(services, user.id);
-    const outcome = await submitStudentApplication(services, user.id);
+    const outcome = await submitStudentApplication(services, user.id, arrivedAt);
+    if (outcome.outcome === 'closed') throw new HttpError(409, outcome.message, { deadline_passed: true });
     if (outcome.outcome === 'invalid') throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
     res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted', reference: outcome.reference });
   };

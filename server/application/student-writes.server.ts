@@ -9,6 +9,7 @@ import { enqueueApplicationPdf } from '../pdf/routes.server.js';
 import { queueSubmissionReceipt } from '../../domain/receipts/receipts.server.js';
 import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
 import { openChecklistAtSubmission } from '../../domain/after-submission/counselor-request.server.js';
+import { deadlinePassedMessage, deadlineState } from '../../domain/deadlines/open-round.server.js';
 
 /**
  * The two writes a student makes both through the JSON API (PUT /api/answer, POST /api/submit) and through a
@@ -38,13 +39,18 @@ export function saveStudentAnswers(services: AppServices, userId: string, change
  * become the stored validation result, which every page then shows. What a submission sets off — the
  * application PDF, the receipt e-mail, the webhook event — is queued inside the submission's transaction, so
  * it happens exactly when the submission does.
+ * `arrivedAt` is when the request reached the server (server/deadlines/arrival.server.ts): the deadline is judged
+ * by it, so a submit sent at 23:59:59.9 is accepted however long its processing takes.
  */
-export async function submitStudentApplication(services: AppServices, userId: string) {
+export async function submitStudentApplication(services: AppServices, userId: string, arrivedAt: Date = services.now()) {
   const now = services.now();
+  const state = await deadlineState({ config: services.config, knex: services.db.knex }, userId, arrivedAt);
+  const deadline = state.kind === 'closed' ? { closed: deadlinePassedMessage(state.closesAt, services.config.timeZone) } : { round: state.kind === 'open' ? state.round.name : null };
   // The account's address, so that a counselor's address equal to it is refused (it is the server's to know).
   const account = (await services.db.knex('users').where({ id: userId }).first('username')) as { username: string } | undefined;
   const outcome = await submitApplication(services.db.knex, userId, {
     now,
+    deadline,
     check: (locked) => {
       const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now, accountEmail: account?.username ?? null });
       return problems.length > 0 ? problems : null;

@@ -90,7 +90,7 @@ function shownInstances(repeater: string, row: ApplicationRead): number {
  * as the island would: a step or Continue moves on, Submit validates and submits, the others change the page.
  * Malformed answers and a stale version show the page again with what was typed.
  */
-export async function handleStudentPost(services: AppServices, userId: string, page: Page, body: Readonly<Record<string, unknown>>): Promise<PostOutcome> {
+export async function handleStudentPost(services: AppServices, userId: string, page: Page, body: Readonly<Record<string, unknown>>, arrivedAt: Date = services.now()): Promise<PostOutcome> {
   const now = services.now();
   const row = await loadApplication(services, userId);
   if (row.submitted_at) return { kind: 'redirect', location: COMPLETION_ROUTE };
@@ -101,7 +101,7 @@ export async function handleStudentPost(services: AppServices, userId: string, p
     // Only what the applicant reviewed is submitted: answers saved since (another tab) send them back to look again.
     const reviewed = versionOf(body);
     if (reviewed !== null && reviewed !== row.version) return { kind: 'redirect', location: `${REVIEW_ROUTE}?${REVIEW_CHANGED_QUERY}=1` };
-    return submit(services, userId);
+    return submit(services, userId, arrivedAt);
   }
   // A school chosen from the search without scripts fills its block as the autocomplete's pick does.
   const chosen = intent.action?.kind === 'choose' ? await chosenSchool(services, page.id, intent.action.key, intent.action.id) : null;
@@ -120,7 +120,7 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   const errors = malformed(page, typed, shown, current, now);
   if (errors.length > 0) return { kind: 'render', status: 422, context: { answers: shown, etag: answersEtag(saved.version), errors, notice: null } };
 
-  if (intent.go === SUBMIT_TARGET) return submit(services, userId);
+  if (intent.go === SUBMIT_TARGET) return submit(services, userId, arrivedAt);
   await arrivedStatus(services, userId, current, now);
   if (intent.go) {
     const go = intent.go;
@@ -140,8 +140,10 @@ async function arrivedStatus(services: AppServices, userId: string, current: App
 }
 
 /** Submit is the island's one call (server/application/student-writes.server.ts): it records the statuses too. */
-async function submit(services: AppServices, userId: string): Promise<PostOutcome> {
-  const outcome = await submitStudentApplication(services, userId);
+async function submit(services: AppServices, userId: string, arrivedAt: Date): Promise<PostOutcome> {
+  const outcome = await submitStudentApplication(services, userId, arrivedAt);
+  // After the last deadline: the page again, saying so; what was saved stays.
+  if (outcome.outcome === 'closed') return { kind: 'render', status: 409, context: { errors: [], notice: outcome.message } };
   if (outcome.outcome === 'invalid') {
     // §4 invalid: the summary on the default route, where every page's messages now show.
     return { kind: 'redirect', location: DEFAULT_ROUTE, changedPage: true };

@@ -16,6 +16,7 @@ import { searchSchools } from './school-search.server.js';
 import { isPending } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
 import { cookieHeaderOf } from '../cookies.server.js';
+import { withDeadline } from '../deadlines/page-deadline.server.js';
 
 /** What a form page adds for use without scripts (DESIGN §6). */
 export interface NoScriptFormData {
@@ -82,5 +83,5 @@ async function tabSwitchQuestion(services: AppServices, userId: string, data: Fo
 
 /** A form page's data (pages/(form)/+data.ts; server/student-pages.server.ts renders a student's page with it too). */
 export async function formPageHookData(pageContext: Parameters<typeof noScriptFormData>[0]): Promise<FormPageData & NoScriptFormData> {
-  return noScriptFormData(pageContext, await formPageData(pageContext));
+  return noScriptFormData(pageContext, await withDeadline(pageContext, await formPageData(pageContext)));
 }

@@ -15,6 +15,7 @@ import { handleStudentPost, intentOf, visitorPost } from './form-post.server.js'
 import { chosenSchool } from './school-search.server.js';
 import { keepPostedAnswers, ownerOfPost } from './kept-answers.server.js';
 import { clearKeptAnswersHandler } from './clear-kept.server.js';
+import { arrivalOf } from '../deadlines/arrival.server.js';
 
 /** Context key under which a re-rendered form page finds what was posted (pages/(form)/+data.ts). */
 export const FORM_POST_CONTEXT = 'formPost';
@@ -44,7 +45,7 @@ async function postPage(services: AppServices, page: Page, req: Request, res: Re
     res.redirect(303, location);
     return;
   }
-  const outcome = await handleStudentPost(services, user.id, page, body);
+  const outcome = await handleStudentPost(services, user.id, page, body, arrivalOf(services, res));
   if (outcome.kind === 'redirect') {
     if (outcome.changedPage) markChangedPage(services, req, res);
     res.redirect(303, outcome.location);

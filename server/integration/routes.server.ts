@@ -97,6 +97,8 @@ function feedItem(services: AppServices, row: FeedRow, documents: Record<string,
     reference: row.reference,
     email: row.username,
     submitted_at: new Date(row.submitted_at).toISOString(),
+    // The deadline round it was submitted under ('early-action', 'regular'; DEADLINES), null without deadlines (issue 40).
+    deadline_round: row.deadline_round ?? null,
     answers: answersWithDisplay(row.answers),
     documents: Object.entries(documents).map(([key, d]) => ({ key, file_name: d.file_name, file_size: d.file_size, status: d.status })),
     pdf_url: `${services.config.publicUrl}/integration/v1/applications/${row.user_id}/pdf`,

@@ -5,6 +5,7 @@ import { cookieOptions } from '../cookies.server.js';
 import type { ReviewPageData } from '../../contracts/page-data.js';
 import { formPageData, pageChangeMarker, type LifecyclePageContext } from '../application/page-data.server.js';
 import { requestApplication } from '../application/request-application.server.js';
+import { withDeadline } from '../deadlines/page-deadline.server.js';
 
 
 /**
@@ -13,7 +14,7 @@ import { requestApplication } from '../application/request-application.server.js
  * another page in this session: the response sets the same page-change marker the form island sets.
  */
 export async function reviewPageData(pageContext: LifecyclePageContext & { responseHeaders?: Record<string, string> }): Promise<ReviewPageData> {
-  const data = await formPageData(pageContext);
+  const data = await withDeadline(pageContext, await formPageData(pageContext));
   const user = pageContext.locals?.user;
   const { services } = pageContext;
   const submitted = data.web_status === 'submitted';

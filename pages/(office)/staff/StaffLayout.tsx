@@ -39,6 +39,9 @@ export function StaffLayout({ title, staffEmail, isLead = false, children }: { t
           <a href="/staff/webhooks">Webhook deliveries</a>
         </li>
         <li>
+          <a href="/staff/deadlines">Deadlines</a>
+        </li>
+        <li>
           <span className="who">{staffEmail}</span>{' '}
           <form method="post" action="/staff/sign-out">
             <button type="submit">Sign out</button>
