@@ -166,10 +166,11 @@ describeE2E('a counselor’s transcript, sent from the e-mailed link, at the sta
       await page.waitForTimeout(250);
       await page.reload();
     }
+    const bundle = new URL(page.url()).pathname;
     await page.goto(`${base}/staff/exports`);
-    const exportRow = page.locator('tbody tr', { hasText: 'Farquharson, Odile' });
-    await expect(exportRow.count()).resolves.toBe(1);
-    const [zip] = await Promise.all([page.waitForEvent('download'), exportRow.getByRole('link', { name: /ZIP/ }).click()]);
+    const exportRow = page.locator('tbody tr', { has: page.locator(`a[href="${bundle}/download"]`) });
+    await expect(exportRow.locator('td').allTextContents()).resolves.toEqual(expect.arrayContaining([STAFF, 'Ready', 'Download ZIP']));
+    const [zip] = await Promise.all([page.waitForEvent('download'), exportRow.getByRole('link', { name: 'Download ZIP' }).click()]);
     const entries = await zipEntries(await zip.path());
     const names = [...entries.keys()];
     expect(names).toEqual([`Odile-Farquharson-${user.id.slice(0, 8)}.pdf`]);
