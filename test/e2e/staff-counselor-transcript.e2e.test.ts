@@ -14,6 +14,7 @@ import { submitAs } from '../helpers/staff.js';
 import { makePdf } from '../fixtures/documents.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { signStaffLink } from '../../server/staff/staff-link-token.server.js';
+import { PDF_PREPARING_MESSAGE } from '../../server/staff/desk-routes.server.js';
 
 const STAFF = 'transcripts@admissions.example.edu';
 const COUNSELOR = 'pat.jones@alta.example.org';
@@ -147,7 +148,7 @@ describeE2E('a counselor’s transcript, sent from the e-mailed link, at the sta
       if (i === 120) throw new Error('the application PDF was never ready');
       staffPdf = await clickForDownload(page, link);
       if (!staffPdf) {
-        await expect(page.locator('main').textContent()).resolves.toMatch(/prepar/i);
+        await expect(page.locator('main').textContent()).resolves.toContain(PDF_PREPARING_MESSAGE);
         link = 'Try the download again';
         await page.waitForTimeout(500);
       }
