@@ -2,6 +2,9 @@ import type { AppServices } from '../../platform/app-services.server.js';
 import { findChecklist, findCounselorRequest, findCounselorRequestByTokenHash, recordChecklistAudit, updateChecklist, voidCounselorRequests, type CounselorRequestRow } from '../../db/repos/after-submission.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 import { applicantName } from '../../form/applicant-name.js';
+import { requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
+import { APPLICATION_PDF_QUEUE, PDF_JOB_OPTIONS } from '../../platform/jobs/queues.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
 import { COUNSELOR_TRANSCRIPT_KEY, TOKEN, answerText, lockedChecklist, recordEvent, submittedApplication, tokenHash, type SubmittedApplication } from './checklist.server.js';
 
 /** The counselor's side of a request (/counselor/<token>): what the link shows, the upload arriving, "not my student". */
@@ -63,6 +66,13 @@ export async function counselorTranscriptArrived(services: AppServices, userId: 
     await updateChecklist(trx, userId, { status: 'received', received_via: 'counselor', received_at: now, updated_at: now });
     await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'transcript-received', userId, detail: { via: 'counselor', email: checklist.counselor_email } });
     await recordEvent(services, trx, app, 'transcript.received', { received_via: 'counselor', received_at: now.toISOString() });
+    // The application's PDF appends every document: the one made at submission lacks this transcript, so a new
+    // one is made now, and the desk's download and its ZIP bundles find it ready (without Chromium the old one stays).
+    if (services.config.chromiumPath) {
+      const { version } = (await trx('applications').where({ user_id: userId }).first('version')) as { version: number };
+      const generation = await requestApplicationPdf(trx, userId, version, now);
+      await services.boss.send(APPLICATION_PDF_QUEUE, { userId, generation }, { ...PDF_JOB_OPTIONS, db: transactionalDb(trx) });
+    }
   });
 }
 
