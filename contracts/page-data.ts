@@ -1,5 +1,5 @@
 import type { Answers, ValidationEntry } from '../form/types.js';
-import type { DocumentAnswer } from './api.js';
+import type { DocumentAnswer, PdfState } from './api.js';
 import type { WebStatus } from './statuses.js';
 
 /**
@@ -87,6 +87,8 @@ export interface CompletionPageData {
   submitted_at?: string | null;
   /** The checklist and the decision; null for a visitor. */
   status?: CompletionStatus | null;
+  /** The PDF's state as GET /api/pdf gives it, so the download link (or a refresh link) works without scripts; null when it could not be had. */
+  pdf?: PdfState | null;
 }
 
 /** The submission's receipt as /completion shows it. */

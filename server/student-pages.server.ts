@@ -3,7 +3,7 @@ import type { AppServices } from '../platform/app-services.server.js';
 import type { PageBody, PageLocals } from './page-context.server.js';
 import { withPageBody, type RenderedResponse, type VikeRender } from './page-document.server.js';
 import { formPaths, guardTarget } from './application/page-routing.server.js';
-import { formPageHookData } from './form-post/page-data.server.js';
+import { formPageData } from './pages/form-page.server.js';
 
 interface Shell {
   headers: [string, string][];
@@ -17,7 +17,7 @@ interface Shell {
  * A logged-in student's form page without vike's per-request work (ADR 0300). vike renders a form page's first
  * student request in this process as every page; its document (head, style sheet, the page's script: the
  * same for every student but the nonce) is kept as the page's shell. A student's next plain request of that
- * page runs the same guard and +data functions and the same body render (pages/+onRenderHtml.tsx), and the
+ * page runs the same guard and data module (server/pages/form-page.server.ts) and the same body render (pages/+onRenderHtml.tsx), and the
  * body goes into the shell. vike's routing, hook runner and page-context copies cost more than the page's
  * render (docs/performance.md); test/integration/student-pages.test.ts checks that both ways send the same
  * document. Anything else (a query string, a flash message, staff, a redirect) takes vike's way.
@@ -61,7 +61,7 @@ export class StudentPageShells {
       responseHeaders: undefined as Record<string, string> | undefined,
     };
     if (await guardTarget(pageContext)) return null;
-    pageContext.data = await formPageHookData(pageContext);
+    pageContext.data = await formPageData(pageContext);
     const parts = shell.pageBody.render(pageContext as unknown as Vike.PageContextServer);
     return {
       statusCode: 200,

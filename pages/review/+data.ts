@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types';
-import { reviewPageData } from '../../server/review/review-data.server.js';
 import type { ReviewPageData } from '../../contracts/page-data.js';
+import { reviewPageData } from '../../server/pages/review-page.server.js';
 
 export type Data = ReviewPageData;
 

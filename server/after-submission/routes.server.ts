@@ -15,19 +15,11 @@ import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklis
 import { APPLICANT_MESSAGES, applicantSendsRequest } from '../../domain/after-submission/counselor-request.server.js';
 import { counselorLinkState, counselorSaysNotMyStudent } from '../../domain/after-submission/counselor-link.server.js';
 import { counselorPagePath, sendCounselorPage } from './counselor-page.server.js';
+import { DOCUMENT_EXTENSIONS, sniffDocumentType } from '../../platform/storage/file-type.server.js';
 
 /** Where /completion's counselor form posts (add or correct the address, or send the request again). */
 export const COUNSELOR_FORM_PATH = '/completion/counselor';
 export const COUNSELOR_FIELD = 'counselor_email';
-
-/** The file type by its first bytes: the stored name follows the content, not what the sender called it. */
-function sniffedExtension(head: Buffer): string | null {
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
-  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'docx';
-  return null;
-}
 
 /** One file of at most the upload limit, in memory (1 MB), nothing else of any size. */
 const transcriptUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 } }).single('transcript');
@@ -58,9 +50,11 @@ async function counselorUpload(services: AppServices, req: Request, res: Respons
   if (!file || file.size === 0) return fail(400, file ? FILE_MESSAGES.empty : 'Choose the transcript file, then send it.');
   const named = sanitiseFileName(file.originalname ?? '');
   if (named && !(FILE_EXTENSIONS as readonly string[]).includes(fileExtension(named))) return fail(400, FILE_MESSAGES.wrongType);
-  const extension = sniffedExtension(file.buffer);
-  // The conversion checks the content thoroughly; this only spares a job for something that is plainly no document.
-  if (!extension) return fail(400, FILE_MESSAGES.wrongType);
+  // The stored name follows the content, not what the sender called it. The conversion checks the content
+  // thoroughly; this only spares a job for something that is plainly no document.
+  const type = sniffDocumentType(file.buffer);
+  if (!type) return fail(400, FILE_MESSAGES.wrongType);
+  const extension = DOCUMENT_EXTENSIONS[type];
   const boss = services.boss;
   if (!boss || !services.storage) return fail(503, 'We cannot take files at the moment. Please try again later.');
   const userId = before.app.userId;

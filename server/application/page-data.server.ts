@@ -79,11 +79,11 @@ function storedValidations(value: unknown): ValidationEntry[] {
 }
 
 /**
- * The data of the three form pages (pages/(form)/+data.ts): a visitor gets empty answers; a student their
+ * The application as the form pages, /review and /print show it (their data modules in server/pages/): a visitor gets empty answers; a student their
  * profile (the first read also takes in answers carried through login); staff (service_token) the
  * applicant's application, read-only. Every query is scoped to the session's (or the token's) user id.
  */
-export async function formPageData(pageContext: LifecyclePageContext): Promise<FormPageData> {
+export async function applicationFormData(pageContext: LifecyclePageContext): Promise<FormPageData> {
   const { services } = pageContext;
   const serviceUser = pageContext.locals?.serviceUser ?? null;
   const user = pageContext.locals?.user ?? null;
@@ -150,7 +150,8 @@ export async function formPageData(pageContext: LifecyclePageContext): Promise<F
   };
 }
 
-export async function completionPageData(pageContext: LifecyclePageContext): Promise<CompletionPageData> {
+/** /completion's greeting and submission time (server/pages/completion-page.server.ts adds the other sections). */
+export async function submittedGreeting(pageContext: LifecyclePageContext): Promise<CompletionPageData> {
   const user = pageContext.locals?.user ?? null;
   if (!user) return { username: null, banner: null, receipt: null };
   const { services } = pageContext;

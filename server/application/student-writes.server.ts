@@ -5,7 +5,7 @@ import { submitApplication } from '../../db/repos/application-submit.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';
 import { whileOpen } from './open-application.server.js';
-import { enqueueApplicationPdf } from '../pdf/routes.server.js';
+import { enqueueApplicationPdf } from '../pdf/request-render.server.js';
 import { queueSubmissionReceipt } from '../../domain/receipts/receipts.server.js';
 import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
 import { openChecklistAtSubmission } from '../../domain/after-submission/counselor-request.server.js';

@@ -8,15 +8,7 @@ import { presignUpload, startConversion } from '../documents/documents.server.js
 import { sendPage } from '../render.server.js';
 import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import { uploadedRoute } from '../../contracts/form-post.js';
-
-/** The file type by its first bytes, for a name when the browser's file name never reached us. */
-function sniffedExtension(head: Buffer): string | null {
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
-  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'docx';
-  return null;
-}
+import { DOCUMENT_EXTENSIONS, SNIFF_BYTES, sniffDocumentType } from '../../platform/storage/file-type.server.js';
 
 /**
  * The presigned POST of one document question, for the upload form of a page opened with ?upload=<key>
@@ -36,9 +28,10 @@ async function uploaded(services: AppServices, req: Request, res: Response): Pro
   const fileKey = req.query.key;
   // Only a key issued to this user for this question is looked at (the same check as POST /api/pdf/document-answer).
   if (!isUploadKeyFor(fileKey, user.id, answerKey)) throw new HttpError(403, 'This file does not belong to this question.');
-  const head = (await services.storage.get(fileKey))?.subarray(0, 8) ?? Buffer.alloc(0);
+  const head = (await services.storage.get(fileKey))?.subarray(0, SNIFF_BYTES) ?? Buffer.alloc(0);
   // The store does not pass the browser's file name on; the type decides the name (the conversion checks the content again).
-  const extension = sniffedExtension(head) ?? 'bin';
+  const type = sniffDocumentType(head);
+  const extension = type ? DOCUMENT_EXTENSIONS[type] : 'bin';
   try {
     await startConversion(services, user.id, answerKey, { file_key: fileKey, file_name: `${answerKey}.${extension}` });
   } catch (err) {

@@ -11,7 +11,7 @@ import { afterSubmissionJson } from '../after-submission/integration-routes.serv
 import type { DocumentAnswer } from '../../contracts/api.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
 import { answersWithDisplay } from '../../form/answer-columns.js';
-import { enqueueApplicationPdf } from '../pdf/routes.server.js';
+import { enqueueApplicationPdf } from '../pdf/request-render.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { keyHash, looksLikeKey, runClientCommand, CLIENT_NAME, type ClientCommand } from './client-keys.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';

@@ -4,7 +4,7 @@ import { HttpError } from '../../platform/http-error.server.js';
 import { findApplicationWithPdf } from '../../db/repos/application-pdfs.server.js';
 import { isFileQuestionKey } from '../../form/document-keys.js';
 import { exportAllowed } from './export-limits.server.js';
-import { enqueueApplicationPdf } from '../pdf/routes.server.js';
+import { enqueueApplicationPdf } from '../pdf/request-render.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { filterFrom, filterQuery, isUuid } from './filter.server.js';
 import { sendStaffNotice } from './staff-notice.server.js';

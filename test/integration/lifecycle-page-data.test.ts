@@ -5,7 +5,7 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { formPageData, pageChangeMarker, completionPageData, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import { applicationFormData, pageChangeMarker, submittedGreeting, type LifecyclePageContext } from '../../server/application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { repeaterMaximums, tabGroups } from '../../server/application/ui-state.server.js';
 import { recordLogin } from '../../db/repos/users.server.js';
@@ -33,16 +33,16 @@ function pageContextOf(user: TestUser | null, extra: Partial<LifecyclePageContex
 
 const changed = (user: TestUser) => `; ${PAGE_CHANGED_COOKIE}=${pageChangeMarker(ctx.services, { cookie: user.cookie })}`;
 
-describe('formPageData (pages/(form)/+data.ts)', () => {
+describe('applicationFormData (the application in the form pages\' data, server/pages/form-page.server.ts)', () => {
   it('a visitor: no answers, the visitor banner, default UI state', async () => {
-    const data = await formPageData(pageContextOf(null));
+    const data = await applicationFormData(pageContextOf(null));
     expect(data).toMatchObject({ is_logged_in: false, is_service_user: false, username: null, web_status: null, answers: {}, version: null, banner: { variant: 'visitor' }, page_change_marker: null });
     expect(Object.keys(data.add_another).sort()).toEqual([...repeaterMaximums().keys()].sort());
   });
 
   it('a student after a first login: profile, version and ETag, defaults, the first-login banner and a session marker', async () => {
     const ada = await createLoggedInUser(ctx);
-    const data = await formPageData(pageContextOf(ada));
+    const data = await applicationFormData(pageContextOf(ada));
     expect(data).toMatchObject({
       is_logged_in: true,
       username: ada.username,
@@ -68,7 +68,7 @@ describe('formPageData (pages/(form)/+data.ts)', () => {
   it('takes in answers carried through login, once', async () => {
     const bea = await createLoggedInUser(ctx);
     await keepCarriedAnswers(ctx.db.knex, bea.id, { first_name: 'Bea' }, ctx.services.now());
-    const data = await formPageData(pageContextOf(bea));
+    const data = await applicationFormData(pageContextOf(bea));
     expect(data.answers.first_name).toBe('Bea');
     expect(data.version).toBe(1);
   });
@@ -77,9 +77,9 @@ describe('formPageData (pages/(form)/+data.ts)', () => {
     const cy = await createLoggedInUser(ctx);
     await recordLogin(ctx.db.knex, cy.id, ctx.services.now());
     await as(cy).put('/api/answer').send({ first_name: 'Maria', preferred_name: 'Mari' }).expect(200);
-    const data = await formPageData(pageContextOf(cy));
+    const data = await applicationFormData(pageContextOf(cy));
     expect(data).toMatchObject({ num_logins: 2, banner: { variant: 'returning', name: 'Mari' } });
-    const moved = await formPageData(pageContextOf(cy, {}, cy.cookie + changed(cy)));
+    const moved = await applicationFormData(pageContextOf(cy, {}, cy.cookie + changed(cy)));
     expect(moved.has_changed_page).toBe(true);
     expect(moved.banner).toBeNull();
   });
@@ -87,11 +87,11 @@ describe('formPageData (pages/(form)/+data.ts)', () => {
   it('while validating: the stored validation result, and no banner', async () => {
     const di = await createLoggedInUser(ctx);
     await as(di).post('/api/web-status').send({ web_status: 'started' }).expect(200);
-    expect((await formPageData(pageContextOf(di))).web_status).toBe('started');
+    expect((await applicationFormData(pageContextOf(di))).web_status).toBe('started');
     await as(di).post('/api/web-status').send({ web_status: 'validating' }).expect(200);
     const entries = [{ key: 'first_name', page: 'about', messages: ['First Name is required'] }];
     await as(di).post('/api/validations').send(entries).expect(200);
-    const data = await formPageData(pageContextOf(di));
+    const data = await applicationFormData(pageContextOf(di));
     expect(data).toMatchObject({ web_status: 'validating', validations: entries, banner: null });
   });
 
@@ -103,7 +103,7 @@ describe('formPageData (pages/(form)/+data.ts)', () => {
     const before = await as(flo).get('/education');
     expect([before.status, before.text]).toEqual([200, expect.stringMatching(/We(&#x27;|')re missing some information!/)]);
     await request(ctx.app).delete('/api/validations').set('Cookie', flo.cookie).expect(200);
-    expect((await formPageData(pageContextOf(flo))).validations).toEqual([]);
+    expect((await applicationFormData(pageContextOf(flo))).validations).toEqual([]);
     const next = await as(flo).get('/education');
     expect(next.status).toBe(200);
     expect(next.text).not.toMatch(/missing some information/);
@@ -115,9 +115,9 @@ describe('formPageData (pages/(form)/+data.ts)', () => {
     const ed = await createLoggedInUser(ctx);
     await as(ed).put('/api/answer').send(COMPLETE_ANSWERS).expect(200);
     await as(ed).post('/api/submit').expect(200);
-    const data = await formPageData(pageContextOf(ed, {}, ed.cookie + changed(ed)));
+    const data = await applicationFormData(pageContextOf(ed, {}, ed.cookie + changed(ed)));
     expect(data).toMatchObject({ web_status: 'submitted', banner: { variant: 'submitted', name: 'Mari' } });
-    expect(await completionPageData(pageContextOf(ed))).toEqual({
+    expect(await submittedGreeting(pageContextOf(ed))).toEqual({
       username: ed.username,
       banner: { variant: 'submitted', name: 'Mari' },
       receipt: null,
@@ -130,9 +130,9 @@ describe('formPageData (pages/(form)/+data.ts)', () => {
     const gus = await createLoggedInUser(ctx);
     await as(fay).put('/api/answer').send({ first_name: 'Fay' }).expect(200);
     await as(gus).put('/api/answer').send({ first_name: 'Gus' }).expect(200);
-    expect((await formPageData(pageContextOf(fay))).answers.first_name).toBe('Fay');
-    expect((await formPageData(pageContextOf(gus))).answers.first_name).toBe('Gus');
-    const staff = await formPageData(pageContextOf(null, { serviceUser: { userId: fay.id, username: fay.username } }));
+    expect((await applicationFormData(pageContextOf(fay))).answers.first_name).toBe('Fay');
+    expect((await applicationFormData(pageContextOf(gus))).answers.first_name).toBe('Gus');
+    const staff = await applicationFormData(pageContextOf(null, { serviceUser: { userId: fay.id, username: fay.username } }));
     expect(staff).toMatchObject({ is_service_user: true, is_logged_in: false, applicant: fay.username, username: null, banner: null, page_change_marker: null });
     expect(staff.answers.first_name).toBe('Fay');
   });

@@ -1,4 +1,5 @@
-import { ConversionRejected, detectDocumentType, type DocumentType } from './detect-type.server.js';
+import { ConversionRejected, detectDocumentType } from './detect-type.server.js';
+import type { DocumentType } from '../../platform/storage/file-type.server.js';
 import { docxToPdf, type SofficeOptions } from './soffice.server.js';
 
 export interface ConversionResult {

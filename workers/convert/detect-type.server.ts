@@ -3,8 +3,7 @@ import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { decodeXml, findDocxHazard, type PackagePart } from './docx-hazards.server.js';
 import { headerDimensions, MAX_IMAGE_PIXELS, pictureInDocumentTooLargeMessage } from './image-limit.server.js';
 import { nextEntry } from '../../platform/storage/zip-entries.server.js';
-
-export type DocumentType = 'png' | 'jpeg' | 'pdf' | 'docx';
+import { sniffDocumentType, type DocumentType } from '../../platform/storage/file-type.server.js';
 
 /** A file that can never be converted: the job ends FAILED with this message, without retries. */
 export class ConversionRejected extends Error {}
@@ -29,11 +28,6 @@ export function isOutOfMemory(err: unknown): boolean {
 export const DOCX_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
 export const DOCX_MAX_ENTRIES = 2000;
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-const PDF = Buffer.from('%PDF-', 'latin1');
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
 /** Formats with a firm signature that LibreOffice decodes whole (a loosely detected format proves nothing). */
 const PICTURE_TYPES = new Set(['png', 'jpg', 'gif', 'bmp', 'tiff', 'webp']);
 
@@ -45,17 +39,13 @@ export function checkSize(size: number): void {
   if (size > FILE_MAX_BYTES) throw new ConversionRejected(FILE_MESSAGES.tooLarge);
 }
 
-/** The type by content (magic bytes; DOCX by its zip entries). The name's extension is not trusted. */
+/** The type by content (platform/storage/file-type.server.ts; DOCX by its zip entries too). The name's extension is not trusted. */
 export async function detectDocumentType(bytes: Buffer): Promise<DocumentType> {
   checkSize(bytes.length);
-  if (bytes.subarray(0, PNG.length).equals(PNG)) return 'png';
-  if (bytes.subarray(0, JPEG.length).equals(JPEG)) return 'jpeg';
-  if (bytes.subarray(0, PDF.length).equals(PDF)) return 'pdf';
-  if (bytes.subarray(0, ZIP.length).equals(ZIP)) {
-    await inspectDocx(bytes);
-    return 'docx';
-  }
-  throw new ConversionRejected(FILE_MESSAGES.wrongType);
+  const type = sniffDocumentType(bytes);
+  if (!type) throw new ConversionRejected(FILE_MESSAGES.wrongType);
+  if (type === 'docx') await inspectDocx(bytes);
+  return type;
 }
 
 /**

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConversionResult } from './convert.server.js';
-import { ConversionRejected, ConversionTimedOut, TOO_MUCH_MEMORY_MESSAGE, type DocumentType } from './detect-type.server.js';
+import { ConversionRejected, ConversionTimedOut, TOO_MUCH_MEMORY_MESSAGE } from './detect-type.server.js';
+import type { DocumentType } from '../../platform/storage/file-type.server.js';
 import type { SofficeOptions } from './soffice.server.js';
 
 export type ChildRequest = { kind: 'convert'; bytes: Uint8Array; soffice: SofficeOptions };

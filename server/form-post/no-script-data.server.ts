@@ -1,7 +1,7 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
 import { HttpError } from '../../platform/http-error.server.js';
-import { formPageData, type LifecyclePageContext } from '../application/page-data.server.js';
+import type { LifecyclePageContext } from '../application/page-data.server.js';
 import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
@@ -16,7 +16,9 @@ import { searchSchools } from './school-search.server.js';
 import { isPending } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
 import { cookieHeaderOf } from '../cookies.server.js';
-import { withDeadline } from '../deadlines/page-deadline.server.js';
+
+/** The page context noScriptFormData reads: vike's, or the one server/student-pages.server.ts makes. */
+export type NoScriptPageContext = LifecyclePageContext & { formPost?: FormPostContext; urlPathname?: string };
 
 /** What a form page adds for use without scripts (DESIGN §6). */
 export interface NoScriptFormData {
@@ -40,7 +42,7 @@ export interface NoScriptFormData {
  * ?upload=<key>, a presigned POST for that question (made only then: each one counts against the upload limit);
  * with ?lookup=<key>&q=<text>, the schools matching the text, to choose from.
  */
-export async function noScriptFormData(pageContext: LifecyclePageContext & { formPost?: FormPostContext; urlPathname?: string }, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
+export async function noScriptFormData(pageContext: NoScriptPageContext, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
   const posted = pageContext.formPost;
   const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null, tab_switch: null };
   if (Object.values(data.document_answer).some((d) => isPending(d.status))) {
@@ -79,9 +81,4 @@ async function tabSwitchQuestion(services: AppServices, userId: string, data: Fo
   if (!tabGroups().get(tabs)?.keysByItem.has(item) || data.tabs[tabs] === item) return null;
   const { files, pending } = await filesRemovedBySwitch(services, userId, data, tabs, item);
   return files.length > 0 && !pending ? { tabs, item, files } : null;
-}
-
-/** A form page's data (pages/(form)/+data.ts; server/student-pages.server.ts renders a student's page with it too). */
-export async function formPageHookData(pageContext: Parameters<typeof noScriptFormData>[0]): Promise<FormPageData & NoScriptFormData> {
-  return noScriptFormData(pageContext, await withDeadline(pageContext, await formPageData(pageContext)));
 }
