@@ -154,6 +154,7 @@ export function Form(props: FormProps) {
       uploadTargets: props.uploadTargets,
       statusCheck: props.statusCheck,
       schoolSearch: props.schoolSearch,
+      removeConfirm: props.removeConfirm,
       ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),
     }),
     [store, props.isLoggedIn, student.persistCount, student.persistTab],

@@ -43,6 +43,8 @@ export interface FormContextValue extends FormSnapshot {
   statusCheck?: string;
   /** Without scripts: a school question's search and its matches (shown under that question). */
   schoolSearch?: SchoolSearch | undefined;
+  /** Without scripts: the add-another entry asking to confirm its removal (?remove=). */
+  removeConfirm?: { repeater: string; index: number } | undefined;
   /** Logged in: persists an add-another count first (§4); false when it failed (the island told the applicant). */
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */

@@ -31,6 +31,8 @@ export interface FormProps {
   statusCheck?: string;
   /** Without scripts: the schools matching a school question's search, to choose from (?lookup=<key>&q=<text>). */
   schoolSearch?: SchoolSearch;
+  /** Without scripts: the add-another entry whose Remove was pressed, asking to confirm (?remove=<repeater>:<index>). */
+  removeConfirm?: { repeater: string; index: number };
   /** The entry fall of the admission cycle the server resolved, so the browser offers and checks the same terms. */
   admissionFallYear?: number;
 }

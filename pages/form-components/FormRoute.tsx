@@ -35,6 +35,7 @@ export function FormRoute({ page }: { page: PageId }) {
           {...(data && Object.keys(data.upload_targets ?? {}).length > 0 ? { uploadTargets: data.upload_targets } : {})}
           {...(data?.status_check ? { statusCheck: data.status_check } : {})}
           {...(data?.school_search ? { schoolSearch: data.school_search } : {})}
+          {...(data?.remove_confirm ? { removeConfirm: data.remove_confirm } : {})}
           {...(loggedIn
             ? {
                 version: data.etag,

@@ -27,6 +27,7 @@ import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, UPLOAD_QUERY, isLeaveTarget, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';
+import { removeEntry } from './repeater-remove.server.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
 export interface FormPostContext {
@@ -170,6 +171,8 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
       await whileOpen(services, userId, (trx, locked) => setAddAnother(trx, locked, action.repeater, count, now));
       return back(`${action.repeater}-${count - 1}-title`);
     }
+    case 'remove':
+      return removeEntry(services, userId, page, action, row);
     case 'tab': {
       const group = tabGroups().get(action.tabs);
       if (!group || !group.keysByItem.has(action.item)) return back();

@@ -6,7 +6,7 @@ import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
-import { LOOKUP_QUERY, nextStatusCheck, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
+import { LOOKUP_QUERY, nextStatusCheck, parseRemoveQuery, REMOVE_QUERY, STATUS_CHECK_QUERY, UPLOAD_QUERY } from '../../contracts/form-post.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
 import { formDefinition } from '../../form/definition.js';
 import { searchSchools } from './school-search.server.js';
@@ -26,6 +26,8 @@ export interface NoScriptFormData {
   status_check: string | null;
   /** The school search opened by a school question's Search button (?lookup=<key>&q=<text>): the matches to choose from. */
   school_search: SchoolSearch | null;
+  /** The add-another entry whose Remove was pressed (?remove=<repeater>:<index>): it shows its confirmation. */
+  remove_confirm: { repeater: string; index: number } | null;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface NoScriptFormData {
  */
 export async function noScriptFormData(pageContext: LifecyclePageContext & { formPost?: FormPostContext; urlPathname?: string }, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
   const posted = pageContext.formPost;
-  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null };
+  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null, remove_confirm: null };
   if (Object.values(data.document_answer).some((d) => isPending(d.status))) {
     out.status_check = nextStatusCheck(pageContext.urlParsed?.search[STATUS_CHECK_QUERY]);
   }
@@ -51,6 +53,7 @@ export async function noScriptFormData(pageContext: LifecyclePageContext & { for
   if (page && !data.is_service_user && pageContext.urlParsed?.search[LOOKUP_QUERY]) {
     out.school_search = await searchSchools(pageContext.services, page.id, pageContext.urlParsed.search, out.answers);
   }
+  if (data.is_logged_in) out.remove_confirm = parseRemoveQuery(pageContext.urlParsed?.search[REMOVE_QUERY]);
   const uploadKey = pageContext.urlParsed?.search[UPLOAD_QUERY];
   if (user && data.is_logged_in && uploadKey && fieldByKey(uploadKey)?.question.kind === 'file') {
     try {

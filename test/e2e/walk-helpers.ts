@@ -20,7 +20,8 @@ export interface Walk {
   base: string;
   browser: Browser;
   phone(user: TestUser | null, width?: number, javaScriptEnabled?: boolean): Promise<BrowserContext>;
-  shot(page: Page, name: string): Promise<void>;
+  /** The whole page, or (`fullPage` false) the screen as the applicant sees it where the page is scrolled to. */
+  shot(page: Page, name: string, fullPage?: boolean): Promise<void>;
   /** A form page with the form island hydrated (scripts on) or plainly loaded (scripts off). */
   openFormPage(page: Page, path: string, scripts?: boolean): Promise<void>;
   close(): Promise<void>;
@@ -69,7 +70,7 @@ export async function startWalk(): Promise<Walk> {
     browser,
     phone,
     openFormPage,
-    shot: async (page, name) => void (await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })),
+    shot: async (page, name, fullPage = true) => void (await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage })),
     close: async () => {
       await browser.close();
       app.close();
