@@ -44,6 +44,9 @@ export function isLeaveTarget(value: unknown): value is LeaveTarget {
   return typeof value === 'string' && (LEAVE_TARGETS as readonly string[]).includes(value);
 }
 
+/** The form's error summary: a refused Submit without scripts lands on it (issue 38). */
+export const ERROR_SUMMARY_ID = 'error-summary';
+
 /** The id of a form page's <form> element; controls outside it (the step buttons) name it in their form attribute. */
 export const PAGE_FORM_ID = 'page-form';
 

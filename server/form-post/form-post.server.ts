@@ -25,7 +25,7 @@ import { whileOpen } from '../application/open-application.server.js';
 import { switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, UPLOAD_QUERY, isLeaveTarget, parsePostAction, type PostAction } from '../../contracts/form-post.js';
+import { ERROR_SUMMARY_ID, POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, UPLOAD_QUERY, isLeaveTarget, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';
 import { removeEntry } from './repeater-remove.server.js';
 
@@ -121,7 +121,7 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   const errors = malformed(page, typed, shown, current, now);
   if (errors.length > 0) return { kind: 'render', status: 422, context: { answers: shown, etag: answersEtag(saved.version), errors, notice: null } };
 
-  if (intent.go === SUBMIT_TARGET) return submit(services, userId);
+  if (intent.go === SUBMIT_TARGET) return submit(services, userId, page);
   await arrivedStatus(services, userId, current, now);
   if (intent.go) {
     const go = intent.go;
@@ -140,11 +140,17 @@ async function arrivedStatus(services: AppServices, userId: string, current: App
   if (status === 'validating') await whileOpen(services, userId, (trx) => setValidations(trx, userId, validate(current.answers, 'all', { ui: uiStateOf(current), now }), now));
 }
 
-/** Submit is the island's one call (server/application/student-writes.server.ts): it records the statuses too. */
-async function submit(services: AppServices, userId: string): Promise<PostOutcome> {
+/**
+ * Submit is the island's one call (server/application/student-writes.server.ts): it records the statuses too.
+ * Refused, the applicant sees the summary (every page's messages now show): on the page Submit was pressed on
+ * when that page has a problem of its own (issue 38: an unticked certification is at the box beside Submit,
+ * not on step 1), else on the default route (§4).
+ */
+async function submit(services: AppServices, userId: string, from?: Page): Promise<PostOutcome> {
   const outcome = await submitStudentApplication(services, userId);
   if (outcome.outcome === 'invalid') {
-    // §4 invalid: the summary on the default route, where every page's messages now show.
+    const problems = outcome.problems as ValidationEntry[];
+    if (from && problems.some((entry) => entry.page === from.id)) return { kind: 'redirect', location: `${from.path}#${ERROR_SUMMARY_ID}` };
     return { kind: 'redirect', location: DEFAULT_ROUTE, changedPage: true };
   }
   return { kind: 'redirect', location: COMPLETION_ROUTE };
