@@ -1,10 +1,10 @@
 /**
- * The applicant's own data (issue 27): where the review page's "Your data" section posts and links, and what it
- * says. Shared by the page (pages/review/YourData.tsx) and the handlers (server/account/routes.server.ts).
+ * The applicant's own data (issue 27): where the "Your data" page (/your-data, issue 38) posts and links, and what
+ * it says. Shared by the page (pages/your-data/YourData.tsx) and the handlers (server/account/routes.server.ts).
  */
 export const ACCOUNT_DELETE_PATH = '/account/delete';
 export const ACCOUNT_DATA_PATH = '/account/data.zip';
-/** The id of the review page's section: the handlers send the applicant back to it. */
+/** The id of the page's section: the handlers send the applicant back to it. */
 export const YOUR_DATA_ANCHOR = 'your-data';
 
 export const ACCOUNT_MESSAGES = {

@@ -41,7 +41,7 @@ export interface AuthCardDefinition {
   /** The JSON call the island makes (§7). */
   call: string;
   title: string;
-  /** '<card> Error' (§8): the error toast's title, and the heading of the error summary. */
+  /** What went wrong, in words (issue 38): the error toast's title, and the heading of the error summary. */
   errorTitle: string;
   fields: readonly AuthFieldDefinition[];
   /** §4 "Fields checked on submit". */
@@ -59,8 +59,8 @@ export interface AuthCardDefinition {
 
 /** The name of the resend submit button: posted with it, the form asks for a new confirmation code instead. */
 export const RESEND_FIELD = 'resend';
-/** The resend call, its rules and its error title (§8). */
-export const RESEND = { call: '/public/resend-confirm', form: 'resend', errorTitle: 'Resend Confirmation Code Error' } as const;
+/** The resend call, its rules and its error title. */
+export const RESEND = { call: '/public/resend-confirm', form: 'resend', errorTitle: 'We could not send you a new code' } as const;
 
 const email = (autoComplete: string, readOnly = false): AuthFieldDefinition => ({ key: 'username', label: 'Email', type: 'email', autoComplete, readOnly });
 const password = (label: string, autoComplete: string, checklist = false): AuthFieldDefinition => ({
@@ -81,7 +81,7 @@ export const AUTH_CARDS: Record<AuthCardName, AuthCardDefinition> = {
     form: 'signup',
     call: '/public/signup',
     title: 'Sign Up',
-    errorTitle: 'Sign Up Card Error',
+    errorTitle: 'We could not create your account',
     fields: [email('email'), password('Password', 'new-password', true)],
     submitFields: ['username', 'password'],
     success: toConfirm,
@@ -94,9 +94,9 @@ export const AUTH_CARDS: Record<AuthCardName, AuthCardDefinition> = {
     form: 'confirm',
     call: '/public/confirm',
     title: 'Confirm Your Account',
-    errorTitle: 'Confirm Card Error',
+    errorTitle: 'We could not confirm your account',
     fields: [email('username'), { key: 'code', label: 'Confirmation code', type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' }],
-    submitFields: ['code'],
+    submitFields: ['username', 'code'],
     success: toLogin,
     resend: { label: 'Resend confirmation code', success: { to: '/confirm', flash: true, carryUsername: true } },
     footer: logInLink('Already confirmed?'),
@@ -107,7 +107,7 @@ export const AUTH_CARDS: Record<AuthCardName, AuthCardDefinition> = {
     form: 'login',
     call: '/public/login',
     title: 'Log In',
-    errorTitle: 'Login Card Error',
+    errorTitle: 'We could not log you in',
     fields: [email('username'), password('Password', 'current-password')],
     submitFields: ['username', 'password'],
     success: { to: '/about', flash: false, carryUsername: false },
@@ -122,7 +122,7 @@ export const AUTH_CARDS: Record<AuthCardName, AuthCardDefinition> = {
     form: 'forgot',
     call: '/public/forgot-password',
     title: 'Forgot Password',
-    errorTitle: 'Forgot Password Card Error',
+    errorTitle: 'We could not send you a reset e-mail',
     fields: [email('username')],
     submitFields: ['username'],
     success: { to: '/forgot', flash: true, carryUsername: false },
@@ -134,7 +134,7 @@ export const AUTH_CARDS: Record<AuthCardName, AuthCardDefinition> = {
     form: 'reset',
     call: '/public/reset-password',
     title: 'Reset Password',
-    errorTitle: 'Reset Password Card Error',
+    errorTitle: 'We could not change your password',
     fields: [
       email('username', true),
       password('New password', 'new-password', true),

@@ -13,7 +13,7 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required.',
   code: 'The confirmation code must be exactly 6 numbers.',
   resendEmail: 'You must provide a valid email address to resend a confirmation code.',
-  passwordsMatch: PASSWORDS_MATCH_RULE.label,
+  passwordsMatch: PASSWORDS_MATCH_RULE.message,
   passwordTooLong: 'Your password must be at most 256 characters.',
   resetLink: 'This password reset link is invalid or has expired. Please request a new password reset e-mail.',
   carriedAnswers: 'The saved answers are not in the expected form.',
@@ -53,9 +53,9 @@ function loginPassword(value: unknown): string[] {
 
 /** The too-long message first, then every checklist rule the password breaks, in checklist order. */
 function newPassword(value: unknown): string[] {
-  if (typeof value !== 'string' || value === '') return [PASSWORD_RULES[0]!.label];
+  if (typeof value !== 'string' || value === '') return [PASSWORD_RULES[0]!.message];
   const messages: string[] = value.length > PASSWORD_MAX_LENGTH ? [AUTH_MESSAGES.passwordTooLong] : [];
-  for (const rule of PASSWORD_RULES) if (!passwordRuleHolds(rule, value)) messages.push(rule.label);
+  for (const rule of PASSWORD_RULES) if (!passwordRuleHolds(rule, value)) messages.push(rule.message);
   return messages;
 }
 

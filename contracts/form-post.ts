@@ -10,7 +10,10 @@ export const POST_FIELDS = {
   version: '@version',
   /** Where a step link, Continue or Submit goes: a form page's path, or SUBMIT_TARGET. */
   go: '@go',
-  /** What else a button asks for: `update:<key>`, `add:<repeater>`, `tab:<tabs>:<item>`, `upload:<key>`. */
+  /**
+   * What else a button asks for: `update:<key>`, `add:<repeater>`, `remove:<repeater>:<index>` (asks first),
+   * `remove-yes:<repeater>:<index>`, `tab:<tabs>:<item>`, `upload:<key>`.
+   */
   action: '@action',
   /** A logged-in applicant's page: the account it was rendered for, sealed (its answers, kept after the session ended, are that account's). */
   owner: '@owner',
@@ -40,6 +43,9 @@ export type LeaveTarget = (typeof LEAVE_TARGETS)[number];
 export function isLeaveTarget(value: unknown): value is LeaveTarget {
   return typeof value === 'string' && (LEAVE_TARGETS as readonly string[]).includes(value);
 }
+
+/** The form's error summary: a refused Submit without scripts lands on it (issue 38). */
+export const ERROR_SUMMARY_ID = 'error-summary';
 
 /** The id of a form page's <form> element; controls outside it (the step buttons) name it in their form attribute. */
 export const PAGE_FORM_ID = 'page-form';
@@ -108,9 +114,32 @@ export function uploadedRoute(answerKey: string): string {
   return `/uploaded/${encodeURIComponent(answerKey)}`;
 }
 
+/**
+ * Without scripts, an add-another entry's Remove opens the page with `?remove=<repeater>:<index>`: the entry then
+ * shows its confirmation ("Remove High School 2?") with the button that removes it (issue 38).
+ */
+export const REMOVE_QUERY = 'remove';
+
+export function removeQueryValue(repeater: string, index: number): string {
+  return `${repeater}:${index}`;
+}
+
+/** The entry a `?remove=` value names, or null. */
+export function parseRemoveQuery(value: unknown): { repeater: string; index: number } | null {
+  if (typeof value !== 'string') return null;
+  const match = /^([a-z0-9_-]{1,80}):([0-9])$/.exec(value);
+  return match ? { repeater: match[1]!, index: Number(match[2]) } : null;
+}
+
+/** The id of an entry's confirmation box (without scripts), where the page lands to ask. */
+export function removeConfirmId(repeater: string, index: number): string {
+  return `${repeater}-${index}-remove`;
+}
+
 export type PostAction =
   | { kind: 'update'; key: string | null }
   | { kind: 'add'; repeater: string }
+  | { kind: 'remove'; repeater: string; index: number; confirmed: boolean }
   | { kind: 'tab'; tabs: string; item: string }
   /** A tab switch the applicant confirmed after being told which uploaded documents it removes (issue 38). */
   | { kind: 'switch'; tabs: string; item: string }
@@ -127,6 +156,9 @@ export function parsePostAction(value: unknown): PostAction | null {
   if (kind === 'choose' && first && second) return { kind: 'choose', key: first, id: [second, ...rest].join(':') };
   if (kind === 'update') return { kind: 'update', key: first ?? null };
   if (kind === 'add' && first) return { kind: 'add', repeater: first };
+  if ((kind === 'remove' || kind === 'remove-yes') && first && second && /^[0-9]$/.test(second)) {
+    return { kind: 'remove', repeater: first, index: Number(second), confirmed: kind === 'remove-yes' };
+  }
   if (kind === 'tab' && first && second) return { kind: 'tab', tabs: first, item: second };
   if (kind === 'switch' && first && second) return { kind: 'switch', tabs: first, item: second };
   if (kind === 'upload' && first) return { kind: 'upload', key: first };

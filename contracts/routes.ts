@@ -5,6 +5,12 @@ export const DEFAULT_ROUTE = '/about';
 export const REVIEW_ROUTE = '/review';
 
 /**
+ * "Your data" (issue 38): download everything, and before submitting delete the application and account; logged-in
+ * students only, as /review. Reached from the account menu and the footer.
+ */
+export const YOUR_DATA_ROUTE = '/your-data';
+
+/**
  * The whole application in one read-only document, for staff (service_token) only: the PDF renderer prints
  * it in one pass (docs/decisions/0194-one-print-document-and-warm-merge.md). Anyone else goes to /about.
  */
@@ -16,6 +22,7 @@ export const PAGE_ROUTES = [
   '/final-steps',
   '/completion',
   '/review',
+  YOUR_DATA_ROUTE,
   '/signup',
   '/confirm',
   '/login',

@@ -155,6 +155,7 @@ export function Form(props: FormProps) {
       statusCheck: props.statusCheck,
       schoolSearch: props.schoolSearch,
       tabSwitch: props.tabSwitch,
+      removeConfirm: props.removeConfirm,
       ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),
     }),
     [store, props.isLoggedIn, student.persistCount, student.persistTab],

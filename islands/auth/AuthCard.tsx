@@ -66,7 +66,15 @@ export function AuthCard({ card, values: given = {}, errors: serverErrors, probl
       action={card.path}
       onSubmit={form.onSubmit}
       busy={form.busy}
-      summary={form.attempted ? null : <AuthErrorSummary title={title ?? card.errorTitle} problem={problem} errors={form.errors} fields={card.fields} />}
+      summary={
+        <AuthErrorSummary
+          title={form.attempted ? card.errorTitle : (title ?? card.errorTitle)}
+          problem={form.attempted ? undefined : problem}
+          errors={form.errors}
+          fields={card.fields}
+          fromServer={!form.attempted}
+        />
+      }
       actions={
         resend || card.links ? (
           <>

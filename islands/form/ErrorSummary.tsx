@@ -1,3 +1,4 @@
+import { ERROR_SUMMARY_ID } from '../../contracts/form-post.js';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { Page, ValidationEntry } from '../../form/types.js';
 import { REVIEW_ROUTE } from '../../contracts/routes.js';
@@ -25,7 +26,7 @@ export function ErrorSummary({
   }, [shown]);
   if (!shown) return null;
   return (
-    <div ref={box} className="error-summary" tabIndex={-1} aria-labelledby="error-summary-title">
+    <div ref={box} id={ERROR_SUMMARY_ID} className="error-summary" tabIndex={-1} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className="error-summary__title">
         {SUMMARY_HEADING}
       </h2>

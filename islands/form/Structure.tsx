@@ -9,10 +9,12 @@ import type { TriggerState } from './state.js';
 import { CheckboxField } from './fields/Choices.js';
 import { TabSwitchQuestion } from './TabSwitchQuestion.js';
 import { repeaterMax } from '../../form/repeater-count.js';
+import { RemoveEntry } from './RemoveEntry.js';
 
 /**
- * Add-another (§2): `count` instances of the template, and an add button until the maximum. A logged-in
- * student's count is persisted through PUT /api/add-another before it changes on screen.
+ * Add-another (§2): `count` instances of the template, and an add button until the maximum; every added instance
+ * can be removed again, the first stays (issue 38). A logged-in student's count is persisted through PUT
+ * /api/add-another before it changes on screen.
  */
 export function RepeaterBlock({ node, level, count, renderInstance }: { node: Repeater; level: number; count: number; renderInstance: (index: number) => ReactNode }) {
   const form = useForm();
@@ -39,6 +41,7 @@ export function RepeaterBlock({ node, level, count, renderInstance }: { node: Re
             {node.instanceTitle(index)}
           </Title>
           {renderInstance(index)}
+          {index > 0 ? <RemoveEntry node={node} index={index} count={shown} /> : null}
         </div>
       ))}
       {shown < max ? (

@@ -46,6 +46,8 @@ export interface FormContextValue extends FormSnapshot {
   schoolSearch?: SchoolSearch | undefined;
   /** Without scripts: a tab switch that would delete uploaded files, asked about under its tabs (issue 38). */
   tabSwitch?: TabSwitchQuestion | undefined;
+  /** Without scripts: the add-another entry asking to confirm its removal (?remove=). */
+  removeConfirm?: { repeater: string; index: number } | undefined;
   /** Logged in: persists an add-another count first (§4); false when it failed (the island told the applicant). */
   persistCount?(buttonId: string, count: number): Promise<boolean>;
   /** Logged in: persists the chosen tab first (§4); 'blocked' while a document under the left tab converts. */

@@ -34,6 +34,8 @@ export interface FormProps {
   schoolSearch?: SchoolSearch;
   /** Without scripts: a tab switch that would delete uploaded files, asked about first (issue 38). */
   tabSwitch?: TabSwitchQuestion;
+  /** Without scripts: the add-another entry whose Remove was pressed, asking to confirm (?remove=<repeater>:<index>). */
+  removeConfirm?: { repeater: string; index: number };
   /** The entry fall of the admission cycle the server resolved, so the browser offers and checks the same terms. */
   admissionFallYear?: number;
 }

@@ -1,5 +1,6 @@
-import type { Answers, FormDefinition, UiState, ValidationEntry } from '../../form/types.js';
+import type { Answers, FormDefinition, Repeater, UiState, ValidationEntry } from '../../form/types.js';
 import { clearHidden, isAnswered } from '../../form/conditions.js';
+import { isRemovable, removalChanges } from '../../form/repeater-remove.js';
 import type { WebStatus } from '../../contracts/statuses.js';
 
 /** Which of before / optional / after a confirmation trigger shows (§2, §4). */
@@ -31,6 +32,8 @@ export type FormAction =
   | { type: 'validated'; entries: readonly ValidationEntry[] }
   | { type: 'status'; webStatus: WebStatus | null }
   | { type: 'add'; repeater: string; max: number; defaultCount: number }
+  /** Entry `index` of the `count` shown removed (issue 38): later entries move up, the count goes down by one. */
+  | { type: 'remove'; node: Repeater; index: number; count: number }
   | { type: 'tab'; tabs: string; id: string }
   | { type: 'trigger'; trigger: string; state: TriggerState };
 
@@ -70,6 +73,12 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       const current = state.counts[action.repeater] ?? action.defaultCount;
       if (current >= action.max) return state;
       return { ...state, counts: { ...state.counts, [action.repeater]: current + 1 } };
+    }
+    case 'remove': {
+      if (!isRemovable(action.index, action.count)) return state;
+      const changes = removalChanges(action.node, action.index, action.count, state.answers);
+      const counts = { ...state.counts, [action.node.repeater]: action.count - 1 };
+      return { ...state, counts, answers: clearHidden({ ...state.answers, ...changes }, undefined, { definition: state.definition, ui: uiState({ counts, tabs: state.tabs }) }) };
     }
     case 'tab': {
       // §4: the answers of the tab left behind are cleared.

@@ -155,8 +155,10 @@ export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: Doc
     async (chosen: File) => {
       let file = chosen;
       let note: string | null = null;
+      // What the field showed before the fitting step said "Making … fit 1 MB": any refusal after it puts it back.
+      let before: Pick<UploadState, 'phase' | 'fileName' | 'fileSize'> | null = null;
       if (isLoggedIn && (FITTABLE_IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(chosen.name)) && chosen.size > 0) {
-        const before = { phase: latest.current.phase, fileName: latest.current.fileName, fileSize: latest.current.fileSize };
+        before = { phase: latest.current.phase, fileName: latest.current.fileName, fileSize: latest.current.fileSize };
         update({ phase: 'preparing', progress: 0, error: null, note: null, fileName: chosen.name, fileSize: chosen.size });
         // Loaded only now: most applicants never choose a large photo, and the form page's script stays small.
         const { fitImage } = await import('./fit-image.js');
@@ -169,7 +171,12 @@ export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: Doc
         ({ file, note } = fitted);
       }
       const problem = fileProblem(file, isLoggedIn);
-      if (problem) return explain(problem);
+      if (problem) {
+        // A photo the fitting step passed on can still be refused (too long a name; too large when it could not be
+        // decoded): without this the field kept saying "Please wait…" beside the error (issue 38).
+        if (before) update(before);
+        return explain(problem);
+      }
       update({ phase: 'uploading', progress: 0, error: null, note, fileName: file.name, fileSize: file.size });
       cb.current.onError?.(key, null);
       const controller = new AbortController();

@@ -36,6 +36,7 @@ export function FormRoute({ page }: { page: PageId }) {
           {...(data?.status_check ? { statusCheck: data.status_check } : {})}
           {...(data?.school_search ? { schoolSearch: data.school_search } : {})}
           {...(data?.tab_switch ? { tabSwitch: data.tab_switch } : {})}
+          {...(data?.remove_confirm ? { removeConfirm: data.remove_confirm } : {})}
           {...(loggedIn
             ? {
                 version: data.etag,

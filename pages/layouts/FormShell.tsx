@@ -99,7 +99,7 @@ export function FormShell({
           </main>
         </>
       )}
-      <SiteFooter contacts={config.contacts} />
+      <SiteFooter contacts={config.contacts} loggedIn={data?.is_logged_in === true && !data.is_service_user} />
       <ShellLifecycle data={data} />
     </>
   );

@@ -2,8 +2,10 @@ import { Island } from '../../islands/Island.js';
 import { HelpModal } from '../../islands/HelpModal.island.js';
 import { PrivacyModal } from '../../islands/PrivacyModal.island.js';
 import type { ShellConfig } from './public-config.js';
+import { YOUR_DATA_ROUTE } from '../../contracts/routes.js';
 
-export function SiteFooter({ contacts }: { contacts: ShellConfig['contacts'] }) {
+/** The footer of every page: the office's contacts, Help and Privacy, and for a logged-in applicant "Your data" (issue 38). */
+export function SiteFooter({ contacts, loggedIn = false }: { contacts: ShellConfig['contacts']; loggedIn?: boolean }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -22,6 +24,11 @@ export function SiteFooter({ contacts }: { contacts: ShellConfig['contacts'] }) 
           <li>
             <Island name="PrivacyModal" component={PrivacyModal} props={{ officeEmail: contacts.officeEmail }} hydrate="interaction" />
           </li>
+          {loggedIn ? (
+            <li>
+              <a href={YOUR_DATA_ROUTE}>Your data</a>
+            </li>
+          ) : null}
         </ul>
       </div>
     </footer>

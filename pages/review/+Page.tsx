@@ -4,7 +4,7 @@ import { formatLocalTime } from '../../form/local-time.js';
 import { FormShell } from '../layouts/FormShell.js';
 import type { Data } from './+data.js';
 import { ReviewAnswers, ReviewProblems } from '../../views/review/ReviewAnswers.js';
-import { YourData } from './YourData.js';
+import { YOUR_DATA_ROUTE } from '../../contracts/routes.js';
 import { formDefinition } from '../../form/definition.js';
 import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
 
@@ -50,7 +50,9 @@ export function Page() {
         editable={editable}
       />
       {editable ? <ReviewSubmit owner={data.owner ?? null} etag={data.etag} /> : null}
-      <YourData submitted={!editable} />
+      <p className="review-your-data">
+        <a href={YOUR_DATA_ROUTE}>Download your data or delete your account</a>
+      </p>
     </FormShell>
   );
 }

@@ -10,10 +10,11 @@ import { findApplication } from '../../db/repos/applications.server.js';
 import { recordAudit } from '../../db/repos/staff.server.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { ACCOUNT_MESSAGES, YOUR_DATA_ANCHOR } from '../../contracts/account.js';
+import { YOUR_DATA_ROUTE } from '../../contracts/routes.js';
 import { eraseApplicant } from '../../domain/account/erase.server.js';
 import { applicantDataZip } from './data-export.server.js';
 
-const BACK = `/review#${YOUR_DATA_ANCHOR}`;
+const BACK = `${YOUR_DATA_ROUTE}#${YOUR_DATA_ANCHOR}`;
 
 /**
  * The applicant's own data (issue 27): deleting an unsubmitted application with its account (a plain form post,

@@ -1,10 +1,12 @@
 import { formDefinition } from '../../form/definition.js';
-import { DEFAULT_ROUTE, PRINT_ROUTE, REVIEW_ROUTE } from '../../contracts/routes.js';
+import { DEFAULT_ROUTE, PRINT_ROUTE, REVIEW_ROUTE, YOUR_DATA_ROUTE } from '../../contracts/routes.js';
 import { hasChangedPage, type LifecyclePageContext } from './page-data.server.js';
 import { requestApplication } from './request-application.server.js';
 
 export const COMPLETION_ROUTE = '/completion';
 const AUTH_ENTRY_ROUTES = new Set(['/login', '/signup']);
+/** Pages of a logged-in student's own that stay open once submitted (read-only there): the review and "Your data". */
+const ACCOUNT_ROUTES = new Set<string>([REVIEW_ROUTE, YOUR_DATA_ROUTE]);
 
 /** The three form pages (derived from the definition, never listed twice). */
 export function formPaths(): string[] {
@@ -23,7 +25,7 @@ export type RouteState =
  * - staff (service_token) see only the three form pages and their print document (/print), which nobody
  *   else sees;
  * - not-submitted users on /completion go to the default route; submitted students go to /completion
- *   from any other route but /review (read-only for them); visitors on /review go to /login;
+ *   from any other route but /review and /your-data (read-only for them); visitors on those go to /login;
  * - logged-in students have nothing to do on /login or /signup;
  * - on first load a student goes to their last page, unless they already moved in this session.
  */
@@ -32,9 +34,9 @@ export function redirectFor(path: string, search: string, state: RouteState): st
   const isForm = forms.includes(path);
   if (state.kind === 'service') return isForm || path === PRINT_ROUTE ? null : DEFAULT_ROUTE + search;
   if (path === PRINT_ROUTE) return DEFAULT_ROUTE;
-  if (state.kind === 'visitor') return path === COMPLETION_ROUTE ? DEFAULT_ROUTE + search : path === REVIEW_ROUTE ? '/login' : null;
-  // A submitted application stays readable on the review page (read-only there).
-  if (state.submitted) return path === COMPLETION_ROUTE || path === REVIEW_ROUTE ? null : COMPLETION_ROUTE;
+  if (state.kind === 'visitor') return path === COMPLETION_ROUTE ? DEFAULT_ROUTE + search : ACCOUNT_ROUTES.has(path) ? '/login' : null;
+  // A submitted application stays readable on the review page (read-only there), and its data downloadable.
+  if (state.submitted) return path === COMPLETION_ROUTE || ACCOUNT_ROUTES.has(path) ? null : COMPLETION_ROUTE;
   if (path === COMPLETION_ROUTE) return DEFAULT_ROUTE + search;
   const lastPage = state.lastPage && forms.includes(state.lastPage) && !state.hasChangedPage ? state.lastPage : null;
   if (AUTH_ENTRY_ROUTES.has(path)) return lastPage ?? DEFAULT_ROUTE;

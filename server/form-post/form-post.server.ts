@@ -25,8 +25,9 @@ import { whileOpen } from '../application/open-application.server.js';
 import { filesRemovedBySwitch, switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, TAB_SWITCH_QUERY, UPLOAD_QUERY, isLeaveTarget, tabSwitchId, parsePostAction, type PostAction } from '../../contracts/form-post.js';
+import { ERROR_SUMMARY_ID, POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, TAB_SWITCH_QUERY, UPLOAD_QUERY, isLeaveTarget, tabSwitchId, parsePostAction, type PostAction } from '../../contracts/form-post.js';
 import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';
+import { removeEntry } from './repeater-remove.server.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
 export interface FormPostContext {
@@ -120,7 +121,7 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   const errors = malformed(page, typed, shown, current, now);
   if (errors.length > 0) return { kind: 'render', status: 422, context: { answers: shown, etag: answersEtag(saved.version), errors, notice: null } };
 
-  if (intent.go === SUBMIT_TARGET) return submit(services, userId, arrivedAt);
+  if (intent.go === SUBMIT_TARGET) return submit(services, userId, arrivedAt, page);
   await arrivedStatus(services, userId, current, now);
   if (intent.go) {
     const go = intent.go;
@@ -139,13 +140,19 @@ async function arrivedStatus(services: AppServices, userId: string, current: App
   if (status === 'validating') await whileOpen(services, userId, (trx) => setValidations(trx, userId, validate(current.answers, 'all', { ui: uiStateOf(current), now }), now));
 }
 
-/** Submit is the island's one call (server/application/student-writes.server.ts): it records the statuses too. */
-async function submit(services: AppServices, userId: string, arrivedAt: Date): Promise<PostOutcome> {
+/**
+ * Submit is the island's one call (server/application/student-writes.server.ts): it records the statuses too.
+ * Refused, the applicant sees the summary (every page's messages now show): on the page Submit was pressed on
+ * when that page has a problem of its own (issue 38: an unticked certification is at the box beside Submit,
+ * not on step 1), else on the default route (§4).
+ */
+async function submit(services: AppServices, userId: string, arrivedAt: Date, from?: Page): Promise<PostOutcome> {
   const outcome = await submitStudentApplication(services, userId, arrivedAt);
   // After the last deadline: the page again, saying so; what was saved stays.
   if (outcome.outcome === 'closed') return { kind: 'render', status: 409, context: { errors: [], notice: outcome.message } };
   if (outcome.outcome === 'invalid') {
-    // §4 invalid: the summary on the default route, where every page's messages now show.
+    const problems = outcome.problems as ValidationEntry[];
+    if (from && problems.some((entry) => entry.page === from.id)) return { kind: 'redirect', location: `${from.path}#${ERROR_SUMMARY_ID}` };
     return { kind: 'redirect', location: DEFAULT_ROUTE, changedPage: true };
   }
   return { kind: 'redirect', location: COMPLETION_ROUTE };
@@ -172,6 +179,8 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
       await whileOpen(services, userId, (trx, locked) => setAddAnother(trx, locked, action.repeater, count, now));
       return back(`${action.repeater}-${count - 1}-title`);
     }
+    case 'remove':
+      return removeEntry(services, userId, page, action, row);
     case 'tab':
     case 'switch': {
       const group = tabGroups().get(action.tabs);

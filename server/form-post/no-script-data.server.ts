@@ -6,7 +6,7 @@ import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
-import { LOOKUP_QUERY, nextStatusCheck, STATUS_CHECK_QUERY, TAB_SWITCH_QUERY, UPLOAD_QUERY, type TabSwitchQuestion } from '../../contracts/form-post.js';
+import { LOOKUP_QUERY, nextStatusCheck, parseRemoveQuery, REMOVE_QUERY, STATUS_CHECK_QUERY, TAB_SWITCH_QUERY, UPLOAD_QUERY, type TabSwitchQuestion } from '../../contracts/form-post.js';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { tabGroups } from '../application/ui-state.server.js';
 import { filesRemovedBySwitch } from '../application/tab-switch.server.js';
@@ -34,6 +34,8 @@ export interface NoScriptFormData {
   school_search: SchoolSearch | null;
   /** A tab switch that would delete uploaded files, asked about first (?switch=<tabs>:<item>, issue 38). */
   tab_switch: TabSwitchQuestion | null;
+  /** The add-another entry whose Remove was pressed (?remove=<repeater>:<index>): it shows its confirmation. */
+  remove_confirm: { repeater: string; index: number } | null;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface NoScriptFormData {
  */
 export async function noScriptFormData(pageContext: NoScriptPageContext, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
   const posted = pageContext.formPost;
-  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null, tab_switch: null };
+  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null, tab_switch: null, remove_confirm: null };
   if (Object.values(data.document_answer).some((d) => isPending(d.status))) {
     out.status_check = nextStatusCheck(pageContext.urlParsed?.search[STATUS_CHECK_QUERY]);
   }
@@ -61,6 +63,7 @@ export async function noScriptFormData(pageContext: NoScriptPageContext, data: F
   }
   const switching = pageContext.urlParsed?.search[TAB_SWITCH_QUERY];
   if (user && data.is_logged_in && switching) out.tab_switch = await tabSwitchQuestion(pageContext.services, user.id, data, switching);
+  if (data.is_logged_in) out.remove_confirm = parseRemoveQuery(pageContext.urlParsed?.search[REMOVE_QUERY]);
   const uploadKey = pageContext.urlParsed?.search[UPLOAD_QUERY];
   if (user && data.is_logged_in && uploadKey && fieldByKey(uploadKey)?.question.kind === 'file') {
     try {

@@ -47,7 +47,7 @@ describeE2E('accounts in Chromium with JavaScript disabled', () => {
     expect(new URL(page.url()).pathname).toBe('/signup');
     expect(await errorSummary(page)).toEqual([
       { href: '#username', text: 'Your email address must be valid.' },
-      { href: '#password', text: 'is at least 12 characters' },
+      { href: '#password', text: 'Your password must be at least 12 characters long.' },
     ]);
     expect(await page.locator('.error-summary').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.inputValue('#username')).toBe('not an address');
@@ -87,7 +87,7 @@ describeE2E('accounts in Chromium with JavaScript disabled', () => {
     await submitCard(page, { password: NEW_PASSWORD, confirm_password: 'something else' });
     const headers = await (await resetPost).allHeaders();
     expect([headers.origin, headers['sec-fetch-site']]).toEqual(['null', 'same-origin']);
-    expect(await errorSummary(page)).toEqual([{ href: '#confirm_password', text: 'passwords must match' }]);
+    expect(await errorSummary(page)).toEqual([{ href: '#confirm_password', text: 'The two passwords must match.' }]);
     await noViolations(page, 'reset with errors');
     await submitCard(page, { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     await page.waitForURL('**/login');

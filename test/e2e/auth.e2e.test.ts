@@ -84,10 +84,10 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     await expect(page.getAttribute('#code', 'aria-invalid')).resolves.toBe('true');
     await expect(activeId(page)).resolves.toBe('code');
 
-    // A wrong code: the Confirm Card Error toast.
+    // A wrong code: the We could not confirm your account toast.
     await page.fill('#code', firstCode === '000000' ? '111111' : '000000');
     await page.click('button[type="submit"]');
-    await expectToast(page, 'Confirm Card Error', 'incorrect or has expired');
+    await expectToast(page, 'We could not confirm your account', 'incorrect or has expired');
 
     // Resend works: a new code arrives and the old one is replaced.
     const beforeResend = smtp.messages.length;
@@ -162,7 +162,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     await page.fill('#username', email);
     await page.fill('#password', PASSWORD);
     await page.click('button[type="submit"]');
-    await expectToast(page, 'Login Card Error', 'Incorrect username or password.');
+    await expectToast(page, 'We could not log you in', 'Incorrect username or password.');
     await page.fill('#password', NEW_PASSWORD);
     await page.click('button[type="submit"]');
     await page.waitForURL('**/about');
@@ -178,7 +178,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     await expect(page.locator('#username-error').textContent()).resolves.toBe('Please provide a valid email address.');
     await expect(page.locator('#password-error').textContent()).resolves.toBe('Password is required.');
     await page.getByRole('button', { name: 'Resend confirmation code?' }).click();
-    await expectToast(page, 'Resend Confirmation Code Error', 'You must provide a valid email address to resend a confirmation code.');
+    await expectToast(page, 'We could not send you a new code', 'You must provide a valid email address to resend a confirmation code.');
     await page.close();
   });
 
@@ -220,7 +220,7 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     await second.click('button[type="submit"]');
     await second.locator('#username[aria-invalid="true"]').waitFor();
     await expect(second.locator('#username-error').textContent()).resolves.toBe('Your email address must be valid.');
-    await expect(second.locator('#password-error').textContent()).resolves.toBe('is at least 12 characters');
+    await expect(second.locator('#password-error').textContent()).resolves.toBe('Your password must be at least 12 characters long.');
     await expect(activeId(second)).resolves.toBe('username');
     await expect(secondWatch.joi()).resolves.toBe(false);
     await second.close();

@@ -241,8 +241,8 @@ describeE2E('the application without JavaScript', () => {
     await context.close();
   }, 120_000);
 
-  // Issue 27: the review page's "Your data" section, the same plain form with scripts off and on.
-  it('downloads the data and deletes the unsubmitted application and account from the review page, with scripts off and on', async () => {
+  // Issue 27: "Your data" (since issue 38 a page of its own, /your-data), the same plain form with scripts off and on.
+  it('downloads the data and deletes the unsubmitted application and account from the Your data page, with scripts off and on', async () => {
     for (const javaScriptEnabled of [false, true]) {
       const email = nextEmail(javaScriptEnabled ? 'delete-js' : 'delete-nojs');
       await createAccount(server, smtp, email);
@@ -250,13 +250,13 @@ describeE2E('the application without JavaScript', () => {
       await logIn(server, context, email);
       expect((await call(server, context, 'PUT', '/api/answer', { first_name: 'Rosa' })).status).toBe(200);
       const page = await context.newPage();
-      await page.goto(`${server.url}/review`);
+      await page.goto(`${server.url}/your-data`);
       if (!javaScriptEnabled) await expectNoAxeViolations(page);
       const zip = await context.request.get(`${server.url}${ACCOUNT_DATA_PATH}`);
       expect([zip.status(), zip.headers()['content-type']]).toEqual([200, 'application/zip']);
       await page.fill('#delete-password', 'not my password at all');
       await press(page, 'Delete my application and account');
-      expect(new URL(page.url()).pathname).toBe('/review');
+      expect(new URL(page.url()).pathname).toBe('/your-data');
       expect(await page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.wrongPassword }).count()).toBe(1);
       await page.fill('#delete-password', PASSWORD);
       await press(page, 'Delete my application and account');

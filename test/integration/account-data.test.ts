@@ -146,7 +146,7 @@ describe.each(['embedded', 'S3'] as const)('the applicant’s own data, %s store
 
     const wrong = await post(user.cookie, 'not the password');
     expect(wrong.status).toBe(303);
-    expect(wrong.headers.location).toBe('/review#your-data');
+    expect(wrong.headers.location).toBe('/your-data#your-data');
     expect(await ctx.db.knex('users').where({ id: user.id }).first()).toBeDefined();
 
     const done = await post(user.cookie, PASSWORD);
@@ -170,7 +170,7 @@ describe.each(['embedded', 'S3'] as const)('the applicant’s own data, %s store
     await ctx.db.knex('applications').where({ user_id: user.id }).update({ submitted_at: ctx.clock.now });
     const res = await post(user.cookie, PASSWORD);
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/review#your-data');
+    expect(res.headers.location).toBe('/your-data#your-data');
     expect(await ctx.db.knex('users').where({ id: user.id }).first()).toBeDefined();
     expect(await ctx.services.storage.list(`users/${user.id}/`)).toHaveLength(2);
     const anonymous = await request(ctx.app).post(ACCOUNT_DELETE_PATH).set('Origin', ctx.config.publicUrl).type('form').send({ password: PASSWORD });

@@ -124,7 +124,7 @@ describe('validation with the shared rules and the §5 messages', () => {
     [
       '/public/reset-password',
       { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: 'different', id: 'A'.repeat(43) },
-      'passwords must match',
+      'The two passwords must match.',
     ],
   ])('%s answers 400 with the message', async (path, body, message) => {
     const res = await request(ctx.app).post(path).send(body);
@@ -133,13 +133,13 @@ describe('validation with the shared rules and the §5 messages', () => {
   });
 
   it.each([
-    ['short1!Aa', 'is at least 12 characters'],
-    ['alllowercase12!', 'has an uppercase letter'],
-    ['ALLUPPERCASE12!', 'has a lowercase letter'],
-    ['NoNumbersHere!!', 'has a number'],
-    ['NoSpecials12345', 'has a special character'],
-    [' Leading-Space12', 'does not begin or end with a space'],
-    ['Trailing-Space12 ', 'does not begin or end with a space'],
+    ['short1!Aa', 'Your password must be at least 12 characters long.'],
+    ['alllowercase12!', 'Your password must have an uppercase letter.'],
+    ['ALLUPPERCASE12!', 'Your password must have a lowercase letter.'],
+    ['NoNumbersHere!!', 'Your password must have a number.'],
+    ['NoSpecials12345', 'Your password must have one of the special characters listed below.'],
+    [' Leading-Space12', 'Your password must not begin or end with a space.'],
+    ['Trailing-Space12 ', 'Your password must not begin or end with a space.'],
   ])('rejects the password %j: %s', async (password, message) => {
     const res = await request(ctx.app).post('/public/signup').send({ username: 'rules@example.org', password });
     expect(res.status).toBe(400);
@@ -148,7 +148,7 @@ describe('validation with the shared rules and the §5 messages', () => {
 
   it('lists every failing password rule at once', async () => {
     const res = await request(ctx.app).post('/public/signup').send({ username: 'rules@example.org', password: 'abc' });
-    expect(res.body.errors.password).toEqual(['is at least 12 characters', 'has an uppercase letter', 'has a number', 'has a special character']);
+    expect(res.body.errors.password).toEqual(['Your password must be at least 12 characters long.', 'Your password must have an uppercase letter.', 'Your password must have a number.', 'Your password must have one of the special characters listed below.']);
   });
 
   it('answers a body that is not a JSON object with 400, never 500', async () => {

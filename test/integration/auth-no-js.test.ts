@@ -71,9 +71,9 @@ describe('sign-up and confirm without JavaScript', () => {
     expect(res.headers['cache-control']).toMatch(/no-store/);
     expect(summaryOf(res.text)).toEqual([
       ['#username', AUTH_MESSAGES.email],
-      ['#password', 'is at least 12 characters'],
+      ['#password', 'Your password must be at least 12 characters long.'],
     ]);
-    expect(res.text).toMatch(/<h2 id="error-summary-title" class="error-summary__title">Sign Up Card Error<\/h2>/);
+    expect(res.text).toMatch(/<h2 id="error-summary-title" class="error-summary__title">We could not create your account<\/h2>/);
     expect(res.text).toMatch(/<input[^>]*id="username"[^>]*aria-invalid="true"/);
     expect(res.text).toContain(`<div id="username-error" class="field__error"><p class="field__error-text">${AUTH_MESSAGES.email}</p></div>`);
     // What was typed stays, but never the password.
@@ -114,7 +114,7 @@ describe('sign-up and confirm without JavaScript', () => {
     const wrong = await post('/confirm', { username: email, code: firstCode === '000000' ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
     expect(summaryOf(wrong.text)).toEqual([[null, ACCOUNT_MESSAGES.badCode]]);
-    expect(wrong.text).toContain('Confirm Card Error');
+    expect(wrong.text).toContain('We could not confirm your account');
 
     // The resend button is a second submit button of the same form.
     const beforeResend = mail.messages.length;
@@ -135,7 +135,7 @@ describe('sign-up and confirm without JavaScript', () => {
   it('a refused resend names the resend rule, under the resend error title', async () => {
     const res = await post('/confirm', { username: '', code: '', resend: 'Resend confirmation code' });
     expect(res.status).toBe(400);
-    expect(res.text).toContain('Resend Confirmation Code Error');
+    expect(res.text).toContain('We could not send you a new code');
     expect(summaryOf(res.text)).toEqual([['#username', AUTH_MESSAGES.resendEmail]]);
   });
 });
@@ -147,7 +147,7 @@ describe('login and logout without JavaScript', () => {
     const res = await post('/login', { username: email, password: 'Wrong-password-123' });
     expect(res.status).toBe(400);
     expect(summaryOf(res.text)).toEqual([[null, LOGIN_MESSAGES.badCredentials]]);
-    expect(res.text).toContain('Login Card Error');
+    expect(res.text).toContain('We could not log you in');
     expect(inputValue(res.text, 'username')).toBe(email);
     expect(res.text).not.toContain('Wrong-password-123');
     expect(setCookies(res).some((c) => c.startsWith(`${SESSION_COOKIE}=`) && !c.startsWith(`${SESSION_COOKIE}=;`))).toBe(false);
@@ -274,7 +274,7 @@ describe('the flash cookie and the Origin check', () => {
   it('/reset is served without Referer, so its post says Origin: null: the browser-set Sec-Fetch-Site decides', async () => {
     const sameOrigin = await post('/reset', { username: 'a@example.org', id: 'x' }).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin');
     expect(sameOrigin.status).toBe(400);
-    expect(sameOrigin.text).toContain('Reset Password Card Error');
+    expect(sameOrigin.text).toContain('We could not change your password');
     for (const site of ['cross-site', 'same-site', null]) {
       const req = post('/reset', { username: 'a@example.org', id: 'x' }).set('Origin', 'null');
       const res = await (site ? req.set('Sec-Fetch-Site', site) : req);

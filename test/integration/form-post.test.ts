@@ -90,9 +90,12 @@ describe('a form page posted without scripts', () => {
     expect((await request(ctx.app).get('/api/tabs').set('Cookie', user.cookie)).body['transcript-source']).toBe('upload');
   });
 
-  it('submits a complete application and goes to /completion; an incomplete one to the summary on the default route', async () => {
+  it('submits a complete application and goes to /completion; an incomplete one to the summary: on Final steps when it has a problem there, else on the default route', async () => {
     const incomplete = await createLoggedInUser(ctx);
-    const res = await post('/final-steps', incomplete.cookie, { legal_agree: 'on', [POST_FIELDS.go]: SUBMIT_TARGET });
+    // Issue 38: the certification left unticked is said beside it, on Final steps.
+    const unticked = await post('/final-steps', incomplete.cookie, { counselor_waiver_request: 'Y', [POST_FIELDS.go]: SUBMIT_TARGET });
+    expect(unticked.headers.location).toBe('/final-steps#error-summary');
+    const res = await post('/final-steps', incomplete.cookie, { counselor_waiver_request: 'Y', legal_agree: 'on', [POST_FIELDS.go]: SUBMIT_TARGET });
     expect(res.headers.location).toBe('/about');
     const summary = await request(ctx.app).get('/about').set('Cookie', incomplete.cookie);
     expect(summary.text).toContain('We&#x27;re missing some information!');

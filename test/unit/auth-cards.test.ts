@@ -33,7 +33,7 @@ describe('the auth card definitions (contracts/auth-cards.ts)', () => {
       }),
     );
     const summary = /<div class="error-summary"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
-    expect(summary).toContain('<h2 id="error-summary-title" class="error-summary__title">Reset Password Card Error</h2>');
+    expect(summary).toContain('<h2 id="error-summary-title" class="error-summary__title">We could not change your password</h2>');
     expect([...summary.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1])).toEqual([
       'Something the call said.',
       '<a href="#confirm_password">passwords must match</a>',

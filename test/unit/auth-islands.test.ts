@@ -74,14 +74,14 @@ function fakeBrowser() {
 describe('toast bus', () => {
   it('queues toasts until the Toaster listens, with §8 default titles', () => {
     showSuccess('Saved.');
-    showError('Nope.', 'Login Card Error');
+    showError('Nope.', 'We could not log you in');
     const got: Toast[] = [];
     const stop = onToast((t) => got.push(t));
     showError('Later.');
     stop();
     expect(got.map((t) => [t.kind, t.title, t.message])).toEqual([
       ['success', 'Success', 'Saved.'],
-      ['error', 'Login Card Error', 'Nope.'],
+      ['error', 'We could not log you in', 'Nope.'],
       ['error', 'Error', 'Later.'],
     ]);
   });

@@ -13,8 +13,8 @@ describe('shared auth rules (§5)', () => {
   });
 
   it('treats other symbols and spaces as not special', () => {
-    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1 x' }).password).toEqual(['has a special character']);
-    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1€' }).password).toEqual(['has a special character']);
+    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1 x' }).password).toEqual(['Your password must have one of the special characters listed below.']);
+    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1€' }).password).toEqual(['Your password must have one of the special characters listed below.']);
   });
 
   it('names each rule by its checklist text', () => {
@@ -25,6 +25,15 @@ describe('shared auth rules (§5)', () => {
       'has a number',
       'has a special character',
       'does not begin or end with a space',
+    ]);
+    // Under the field a message stands alone: a whole sentence, not the checklist's fragment (issue 38).
+    expect(PASSWORD_RULES.map((r) => r.message)).toEqual([
+      'Your password must be at least 12 characters long.',
+      'Your password must have an uppercase letter.',
+      'Your password must have a lowercase letter.',
+      'Your password must have a number.',
+      'Your password must have one of the special characters listed below.',
+      'Your password must not begin or end with a space.',
     ]);
     const whitespace = PASSWORD_RULES.find((r) => r.id === 'whitespace')!;
     expect(passwordRuleHolds(whitespace, 'abc')).toBe(true);

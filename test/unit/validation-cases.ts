@@ -369,7 +369,7 @@ export interface AuthCase {
 
 const GOOD_PASSWORD = 'Abcdefghijk1!';
 const RESET_ID = 'A'.repeat(43);
-const [length, uppercase, lowercase, number, special, whitespace] = PASSWORD_RULES.map((rule) => rule.label) as [string, string, string, string, string, string];
+const [length, uppercase, lowercase, number, special, whitespace] = PASSWORD_RULES.map((rule) => rule.message) as [string, string, string, string, string, string];
 
 export const AUTH_CASES: AuthCase[] = [
   { name: 'login: valid', form: 'login', values: { username: 'a@example.org', password: 'x' }, expected: {} },
