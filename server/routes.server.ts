@@ -1,8 +1,7 @@
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
+import { prefix, route, type Row } from './route-rows.server.js';
 import type { AppServices } from '../platform/app-services.server.js';
 import { withNulCheck } from './security/no-nul.server.js';
-import { fromLocalOperator } from './lookup/admin-import.server.js';
-import { requireUser } from './auth/session.server.js';
 import { ipLimit, visitorPostLimit } from './auth/limits.server.js';
 import { authApiHandlers, resetPageHeaders } from './auth/routes.server.js';
 import { authFormHandlers } from './auth/form-posts.server.js';
@@ -12,15 +11,13 @@ import { pdfHandlers } from './pdf/routes.server.js';
 import { prefillHandlers } from './prefill/routes.server.js';
 import { lookupHandlers } from './lookup/routes.server.js';
 import { serviceHandlers } from './service/routes.server.js';
-import { requireServiceUser } from './service/service-mode.server.js';
 import { storageHandlers, storageJsonErrors } from './storage/routes.server.js';
 import { LOCAL_UPLOAD_PATH } from '../platform/storage/local-store.server.js';
 import { DOWNLOAD_PATH } from '../platform/storage/download-link.server.js';
 import { receiptHandlers, RESEND_RECEIPT_PATH } from './receipts/routes.server.js';
 import { formPostHandlers } from './form-post/routes.server.js';
 import { uploadedHandler } from './form-post/uploaded.server.js';
-import { integrationHandlers, requireClient } from './integration/routes.server.js';
-import { requireStaff } from './staff/routes.server.js';
+import { integrationHandlers } from './integration/routes.server.js';
 import { officePage } from './office-page.server.js';
 import { staffSessionMiddleware } from './staff/staff-session.server.js';
 import { signInHandlers } from './staff/sign-in-routes.server.js';
@@ -87,35 +84,6 @@ const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };
-
-const visitor: RequestHandler = (_req, _res, next) => next();
-const loopback: RequestHandler = (req, _res, next) => (fromLocalOperator(req) ? next() : next('route'));
-
-export type GuardName = 'visitor' | 'student' | 'signed' | 'serviceLink' | 'staff' | 'integrationClient' | 'loopback';
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Handlers declare the path parameters they read (RequestHandler<{ id: string }>); the row's path supplies them. */
-type Stack = Array<RequestHandler<any> | ErrorRequestHandler<any>>;
-
-export interface RouteRow {
-  kind: 'route';
-  method: Method;
-  path: string;
-  guard: GuardName;
-  /** Per-route middleware (body parser, rate limit), then the handler, then any error handler of its own. */
-  stack: Stack;
-}
-
-/** Middleware for every request under a prefix (body parsing, caching), mounted where it stands in the table. */
-export interface PrefixRow {
-  kind: 'prefix';
-  prefix: string;
-  stack: RequestHandler[];
-}
-
-export type Row = RouteRow | PrefixRow;
-
-const route = (method: Method, path: string, guard: GuardName, ...stack: Stack): RouteRow => ({ kind: 'route', method, path, guard, stack });
-const prefix = (path: string, ...stack: RequestHandler[]): PrefixRow => ({ kind: 'prefix', prefix: path, stack });
 
 /** The route map. */
 export function routeTable(s: AppServices): Row[] {
@@ -262,63 +230,4 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/staff/exports/:id',                     'staff',     officePage(s)),
     route('GET',    '/staff/exports/:id/download',            'staff',     exports.download),
   ];
-}
-
-/** res.locals.route: the row that answered ("GET /api/profile"), for the request log. */
-declare global {
-  namespace Express {
-    interface Locals {
-      route?: string;
-    }
-  }
-}
-
-/** The first segment of a path ("/api/answer" → "api"), as the table's rows are grouped by it (case-insensitive, as Express routes). */
-function firstSegment(path: string): string {
-  const end = path.indexOf('/', 1);
-  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
-}
-
-/**
- * The table as Express routers, one per first path segment, in the table's order within each: a request only
- * walks the rows that can answer it (a page request none of them, where one router walked all 82 rows' patterns
- * and cost about 15 % of a cached page's CPU). Every row's first segment is literal, so no request can match a
- * row of another group.
- */
-export function routesRouter(services: AppServices, rows: Row[] = routeTable(services)): RequestHandler {
-  const guards: Record<GuardName, RequestHandler> = {
-    visitor,
-    signed: visitor,
-    student: requireUser,
-    serviceLink: requireServiceUser,
-    staff: requireStaff(services),
-    integrationClient: requireClient(services),
-    loopback,
-  };
-  const routers = new Map<string, Router>();
-  const routerFor = (path: string) => {
-    const segment = firstSegment(path);
-    if (!/^[a-z0-9._-]+$/.test(segment)) throw new Error(`route map: ${path} must start with a literal segment`);
-    let router = routers.get(segment);
-    if (!router) routers.set(segment, (router = Router()));
-    return router;
-  };
-  for (const row of rows) {
-    if (row.kind === 'prefix') {
-      routerFor(row.prefix).use(row.prefix, ...row.stack);
-      continue;
-    }
-    const name = `${row.method} ${row.path}`;
-    const mark: RequestHandler = (_req, res, next) => {
-      res.locals.route = name;
-      next();
-    };
-    const method = row.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    routerFor(row.path)[method](row.path, mark, guards[row.guard], ...(row.stack as RequestHandler[]));
-  }
-  return (req, res, next) => {
-    const router = routers.get(firstSegment(req.path));
-    if (!router) return next();
-    router(req, res, next);
-  };
 }

@@ -1,5 +1,5 @@
 import type { AppServices } from '../../platform/app-services.server.js';
-import type { Row } from '../routes.server.js';
+import type { Row } from '../route-rows.server.js';
 import { officePage } from '../office-page.server.js';
 import { requireRole } from '../staff/require-role.server.js';
 import { DEADLINES_PAGE, extendDeadlineHandler } from './extend.server.js';
