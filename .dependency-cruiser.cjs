@@ -32,8 +32,18 @@ module.exports = {
       'views',
       ['form', 'contracts'],
     ),
-    importsOnly('form-imports-only-itself', 'form/ is THE definition of the application: it depends on nothing else of the project.', 'form', []),
-    importsOnly('contracts-import-only-form', 'contracts/ is what browser and server agree on: it may build on form/, nothing else of the project.', 'contracts', ['form']),
+    importsOnly(
+      'form-imports-only-itself',
+      'form/ is THE definition of the application: it depends on nothing else of the project.',
+      'form',
+      [],
+    ),
+    importsOnly(
+      'contracts-import-only-form',
+      'contracts/ is what browser and server agree on: it may build on form/, nothing else of the project.',
+      'contracts',
+      ['form'],
+    ),
     importsOnly(
       'db-imports-only-form-and-contracts',
       'The database layer serves every process; it never depends on platform/, domain/, server/, workers/, islands/ or pages/.',
@@ -67,7 +77,8 @@ module.exports = {
     ),
     {
       name: 'server-imports-no-pages',
-      comment: 'server/ renders pages through vike only (server/render.server.ts); pages/ import server/ from their hooks, never the other way.',
+      comment:
+        'server/ renders pages through vike only (server/render.server.ts); pages/ import server/ from their hooks, never the other way.',
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^pages/' },

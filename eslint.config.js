@@ -9,12 +9,25 @@ import globals from 'globals';
 import tseslint from 'lint-tools';
 
 /** The application's own code (everything but tests, scripts and configuration). */
-const SOURCE = ['platform', 'domain', 'server', 'pages', 'islands', 'views', 'form', 'contracts', 'db', 'workers'].map((folder) => `${folder}/**/*.{ts,tsx}`);
+const SOURCE = ['platform', 'domain', 'server', 'pages', 'islands', 'views', 'form', 'contracts', 'db', 'workers'].map(
+  (folder) => `${folder}/**/*.{ts,tsx}`,
+);
 /** Code that runs in the browser (views/ too: islands may import it): no server module, no node built-in. */
 const BROWSER = ['islands', 'views', 'form', 'contracts'].map((folder) => `${folder}/**/*.{ts,tsx}`);
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.data/', '.test-tmp/', 'bench-results/', 'coverage/', 'tools/lint/node_modules/', 'test/fixtures/import-boundaries/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.data/',
+      '.test-tmp/',
+      'bench-results/',
+      'coverage/',
+      'tools/lint/node_modules/',
+      'test/fixtures/import-boundaries/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,12 +49,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (developers’ guide): a default export has no name to search for.' },
+        {
+          selector: 'ExportDefaultDeclaration',
+          message: 'Named exports only (developers’ guide): a default export has no name to search for.',
+        },
         { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module that defines the name.' },
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read settings from the validated config (platform/config.server.ts), the only reader of process.env.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings from the validated config (platform/config.server.ts), the only reader of process.env.',
+        },
       ],
     },
   },
@@ -51,7 +71,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (developers’ guide): a default export has no name to search for.' },
+        {
+          selector: 'ExportDefaultDeclaration',
+          message: 'Named exports only (developers’ guide): a default export has no name to search for.',
+        },
         { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module that defines the name.' },
         {
           selector: 'TSAsExpression[expression.type="TSAsExpression"][expression.typeAnnotation.type="TSUnknownKeyword"]',
@@ -87,7 +110,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/*.server', '**/*.server.js', '**/*.server.ts', '**/*.server.tsx'], message: 'Server-only module: browser code never imports a *.server module.' },
+            {
+              group: ['**/*.server', '**/*.server.js', '**/*.server.ts', '**/*.server.tsx'],
+              message: 'Server-only module: browser code never imports a *.server module.',
+            },
             { group: ['node:*'], message: 'Browser code: no node built-in.' },
           ],
         },

@@ -24,7 +24,8 @@ function nameChunkGroups(): Plugin {
   return {
     name: 'name-chunk-groups',
     outputOptions(options) {
-      const groups = (options as { codeSplitting?: { groups?: Array<{ name?: unknown; debugName?: string }> } }).codeSplitting?.groups ?? [];
+      const groups =
+        (options as { codeSplitting?: { groups?: Array<{ name?: unknown; debugName?: string }> } }).codeSplitting?.groups ?? [];
       groups.forEach((group, i) => {
         if (typeof group.name === 'function' && !group.debugName) group.debugName = `group-${i}`;
       });

@@ -35,7 +35,10 @@ export interface PdfState {
  * §4: PUT /api/tabs answers 409 with this title and message while a document under the tab being left is
  * still converting; the form island recognises it by the title and shows the same texts in its dialog.
  */
-export const UPLOAD_IN_PROGRESS = { title: 'File Upload in Progress', message: 'Please wait until the file upload has completed.' } as const;
+export const UPLOAD_IN_PROGRESS = {
+  title: 'File Upload in Progress',
+  message: 'Please wait until the file upload has completed.',
+} as const;
 
 /** POST /api/web-status (§7). */
 export interface WebStatusRequest {

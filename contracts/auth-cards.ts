@@ -62,7 +62,13 @@ export const RESEND_FIELD = 'resend';
 /** The resend call, its rules and its error title. */
 export const RESEND = { call: '/public/resend-confirm', form: 'resend', errorTitle: 'We could not send you a new code' } as const;
 
-const email = (autoComplete: string, readOnly = false): AuthFieldDefinition => ({ key: 'username', label: 'Email', type: 'email', autoComplete, readOnly });
+const email = (autoComplete: string, readOnly = false): AuthFieldDefinition => ({
+  key: 'username',
+  label: 'Email',
+  type: 'email',
+  autoComplete,
+  readOnly,
+});
 const password = (label: string, autoComplete: string, checklist = false): AuthFieldDefinition => ({
   key: 'password',
   label,
@@ -95,7 +101,10 @@ export const AUTH_CARDS: Record<AuthCardName, AuthCardDefinition> = {
     call: '/public/confirm',
     title: 'Confirm Your Account',
     errorTitle: 'We could not confirm your account',
-    fields: [email('username'), { key: 'code', label: 'Confirmation code', type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' }],
+    fields: [
+      email('username'),
+      { key: 'code', label: 'Confirmation code', type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' },
+    ],
     submitFields: ['username', 'code'],
     success: toLogin,
     resend: { label: 'Resend confirmation code', success: { to: '/confirm', flash: true, carryUsername: true } },

@@ -68,7 +68,8 @@ function carriedAnswers(value: unknown): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [AUTH_MESSAGES.carriedAnswers];
   // Keys of another form are dropped by the API, not refused.
   const entries = Object.entries(value).filter(([key]) => CARRIED_ANSWER_KEY.test(key));
-  const fits = (answer: unknown) => typeof answer === 'boolean' || (typeof answer === 'string' && answer.length <= CARRIED_ANSWER_MAX_LENGTH);
+  const fits = (answer: unknown) =>
+    typeof answer === 'boolean' || (typeof answer === 'string' && answer.length <= CARRIED_ANSWER_MAX_LENGTH);
   return entries.length <= CARRIED_ANSWERS_MAX && entries.every(([, answer]) => fits(answer)) ? [] : [AUTH_MESSAGES.carriedAnswers];
 }
 
@@ -119,7 +120,8 @@ export function checkAuth(form: AuthForm, values: Readonly<Record<string, unknow
 function normalised(key: string, value: unknown): unknown {
   if (key === 'username' && typeof value === 'string') return normalisedEmail(value);
   if (key === 'code' && typeof value === 'string') return value.trim();
-  if (key === 'answers' && typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).filter(([answerKey]) => CARRIED_ANSWER_KEY.test(answerKey)));
+  if (key === 'answers' && typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).filter(([answerKey]) => CARRIED_ANSWER_KEY.test(answerKey)));
   return value;
 }
 

@@ -122,7 +122,9 @@ export interface CompletionStatus {
     | { state: 'not-permitted'; officeEmail: string };
   /** Add or correct the counselor's e-mail and send the request (again); null once the transcript is received. */
   counselorForm: { action: string; field: string; email: string; sendsLeft: number; resend: boolean } | null;
-  decision: { state: 'expected'; by: string } | { state: 'ready'; decision: 'admit' | 'deny' | 'waitlist'; headline: string; letter: string | null; releasedOn: string };
+  decision:
+    | { state: 'expected'; by: string }
+    | { state: 'ready'; decision: 'admit' | 'deny' | 'waitlist'; headline: string; letter: string | null; releasedOn: string };
   /** The outcome of the counselor form (a post redirected back with ?counselor=…). */
   notice: { kind: 'success' | 'error' | 'info'; text: string } | null;
   /** ?view=letter: only the decision letter, for printing. */

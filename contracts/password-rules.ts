@@ -25,12 +25,28 @@ export interface PasswordRule {
 }
 
 export const PASSWORD_RULES: readonly PasswordRule[] = [
-  { id: 'length', label: `is at least ${PASSWORD_MIN_LENGTH} characters`, message: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`, pattern: new RegExp(`^[\\s\\S]{${PASSWORD_MIN_LENGTH},}$`) },
+  {
+    id: 'length',
+    label: `is at least ${PASSWORD_MIN_LENGTH} characters`,
+    message: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+    pattern: new RegExp(`^[\\s\\S]{${PASSWORD_MIN_LENGTH},}$`),
+  },
   { id: 'uppercase', label: 'has an uppercase letter', message: 'Your password must have an uppercase letter.', pattern: /\p{Lu}/u },
   { id: 'lowercase', label: 'has a lowercase letter', message: 'Your password must have a lowercase letter.', pattern: /\p{Ll}/u },
   { id: 'number', label: 'has a number', message: 'Your password must have a number.', pattern: /[0-9]/ },
-  { id: 'special', label: 'has a special character', message: 'Your password must have one of the special characters listed below.', pattern: new RegExp(`[${escaped}]`) },
-  { id: 'whitespace', label: 'does not begin or end with a space', message: 'Your password must not begin or end with a space.', pattern: /^\s|\s$/, invert: true },
+  {
+    id: 'special',
+    label: 'has a special character',
+    message: 'Your password must have one of the special characters listed below.',
+    pattern: new RegExp(`[${escaped}]`),
+  },
+  {
+    id: 'whitespace',
+    label: 'does not begin or end with a space',
+    message: 'Your password must not begin or end with a space.',
+    pattern: /^\s|\s$/,
+    invert: true,
+  },
 ];
 
 /** The reset card's extra checklist item, and the confirm_password message when it fails. */

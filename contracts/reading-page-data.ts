@@ -123,7 +123,15 @@ export interface LettersPageData extends ReadingPageBase {
   templates: LetterTemplateView[];
   mergeFields: string[];
   /** The template being edited (after a preview or a refused save): what was typed, and the preview. */
-  editing: { decision: string; basedOn: number; body: string; reference: string; preview: string | null; error: string | null; referenceError: string | null } | null;
+  editing: {
+    decision: string;
+    basedOn: number;
+    body: string;
+    reference: string;
+    preview: string | null;
+    error: string | null;
+    referenceError: string | null;
+  } | null;
 }
 
 export interface BatchView {

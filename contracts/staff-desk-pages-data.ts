@@ -4,7 +4,16 @@ import type { OfficePageBase } from './office-page-data.js';
 export interface WebhooksPageData extends OfficePageBase {
   notice: string | null;
   configured: boolean;
-  rows: Array<{ id: string; event: string; application: string; state: string; attempts: number; lastAttempt: string; lastError: string; retryHref: string | null }>;
+  rows: Array<{
+    id: string;
+    event: string;
+    application: string;
+    state: string;
+    attempts: number;
+    lastAttempt: string;
+    lastError: string;
+    retryHref: string | null;
+  }>;
 }
 
 export interface ExportRowData {

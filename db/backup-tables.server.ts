@@ -10,15 +10,21 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * insert them in this order. pg-boss's schema is not among them: queued jobs are work in flight, not data.
  */
 export async function tablesInDependencyOrder(knex: Knex): Promise<string[]> {
-  const tables = ((await knex.raw(`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as { rows: Array<{ tablename: string }> }).rows
+  const tables = (
+    (await knex.raw(`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as {
+      rows: Array<{ tablename: string }>;
+    }
+  ).rows
     .map((r) => r.tablename)
     .filter((t) => !NOT_COPIED.has(t));
-  const edges = ((await knex.raw(
-    `select c.relname as child, p.relname as parent
+  const edges = (
+    (await knex.raw(
+      `select c.relname as child, p.relname as parent
      from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
      join pg_namespace n on n.oid = c.relnamespace
      where k.contype = 'f' and n.nspname = 'public'`,
-  )) as { rows: Array<{ child: string; parent: string }> }).rows;
+    )) as { rows: Array<{ child: string; parent: string }> }
+  ).rows;
   const ordered: string[] = [];
   const visit = (table: string, path: Set<string>) => {
     if (ordered.includes(table) || path.has(table)) return;
@@ -49,7 +55,10 @@ async function writableColumns(knex: Knex, table: string): Promise<string[]> {
 export async function insertRows(knex: Knex, table: string, rows: string[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = (await writableColumns(knex, table)).map(quote).join(', ');
-  await knex.raw(`insert into ${quote(table)} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${quote(table)}, ?::json)`, [`[${rows.join(',')}]`]);
+  await knex.raw(
+    `insert into ${quote(table)} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${quote(table)}, ?::json)`,
+    [`[${rows.join(',')}]`],
+  );
 }
 
 /** After a restore: every sequence behind a column (serial or identity) continues after the largest value restored. */

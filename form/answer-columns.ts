@@ -24,7 +24,10 @@ export function answerColumns(definition: FormDefinition = formDefinition()): re
 }
 
 /** Answered questions only: key → { value as stored, display text }. */
-export function answersWithDisplay(answers: Readonly<Answers>, definition: FormDefinition = formDefinition()): Record<string, { value: string | boolean; display: string }> {
+export function answersWithDisplay(
+  answers: Readonly<Answers>,
+  definition: FormDefinition = formDefinition(),
+): Record<string, { value: string | boolean; display: string }> {
   const out: Record<string, { value: string | boolean; display: string }> = {};
   for (const question of answerColumns(definition)) {
     const value = answers[question.key];

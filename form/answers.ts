@@ -45,7 +45,11 @@ export function blankAnswers(definition: FormDefinition = formDefinition()): Ans
  * ('' when nothing, or nothing valid, is chosen), so the island and the server store the same thing and a
  * client-sent description is never trusted.
  */
-export function withDescriptions(answers: Readonly<Answers>, definition: FormDefinition = formDefinition(), now: Date = new Date()): Answers {
+export function withDescriptions(
+  answers: Readonly<Answers>,
+  definition: FormDefinition = formDefinition(),
+  now: Date = new Date(),
+): Answers {
   const out: Answers = { ...answers };
   for (const { question } of allFields(definition)) {
     if (!hasDescription(question)) continue;

@@ -38,7 +38,9 @@ function expandAddress(block: Extract<Block, { block: 'address' }>): Question[] 
   const withCountry = block.withCountry === true;
   const required = block.required === true;
   const isUs: Rule | undefined = withCountry ? { valueKey: k('country'), operator: 'equals', target: US } : undefined;
-  const stateRequired: boolean | Rule = withCountry ? { valueKey: k('country'), operator: 'in', target: STATE_REQUIRED_COUNTRIES } : required;
+  const stateRequired: boolean | Rule = withCountry
+    ? { valueKey: k('country'), operator: 'in', target: STATE_REQUIRED_COUNTRIES }
+    : required;
   const zipCheck: Check = { check: 'minLength', min: ZIP_MIN, message: MESSAGES.zipMinLength, ...(isUs ? { when: isUs } : {}) };
   // Browser autofill tokens only for the applicant's own (unprefixed) address: a parent's address must not be filled with the applicant's.
   const auto = (token: string) => (block.prefix ? {} : { autoComplete: token });
@@ -51,16 +53,47 @@ function expandAddress(block: Extract<Block, { block: 'address' }>): Question[] 
     ...(withCountry ? { country: k('country') } : {}),
   };
   const line1: Question = block.autocomplete
-    ? { kind: 'autocomplete', category: 'address', fills, key: k('address_line_1'), label: labels.address_line_1, required, ...auto('address-line1') }
+    ? {
+        kind: 'autocomplete',
+        category: 'address',
+        fills,
+        key: k('address_line_1'),
+        label: labels.address_line_1,
+        required,
+        ...auto('address-line1'),
+      }
     : { kind: 'text', key: k('address_line_1'), label: labels.address_line_1, required, ...auto('address-line1') };
   const questions: Question[] = [
     line1,
     { kind: 'text', key: k('address_line_2'), label: labels.address_line_2, ...auto('address-line2') },
     { kind: 'text', key: k('city'), label: labels.city, required, ...auto('address-level2') },
-    { kind: 'select', key: k('state'), label: labels.state, options: { list: 'statesAndProvinces' }, required: stateRequired, ...auto('address-level1') },
-    { kind: 'text', key: k('zip'), label: labels.zip, maxLength: 10, required: isUs ?? required, checks: [zipCheck], ...auto('postal-code') },
+    {
+      kind: 'select',
+      key: k('state'),
+      label: labels.state,
+      options: { list: 'statesAndProvinces' },
+      required: stateRequired,
+      ...auto('address-level1'),
+    },
+    {
+      kind: 'text',
+      key: k('zip'),
+      label: labels.zip,
+      maxLength: 10,
+      required: isUs ?? required,
+      checks: [zipCheck],
+      ...auto('postal-code'),
+    },
   ];
-  if (withCountry) questions.push({ kind: 'select', key: k('country'), label: labels.country, options: { list: 'countries' }, required, ...auto('country') });
+  if (withCountry)
+    questions.push({
+      kind: 'select',
+      key: k('country'),
+      label: labels.country,
+      options: { list: 'countries' },
+      required,
+      ...auto('country'),
+    });
   return questions.map((q) => withPrefix(q, block.prefix));
 }
 
@@ -97,9 +130,17 @@ function expandSchool(block: Extract<Block, { block: 'school' }>): Question[] {
     { kind: 'text', key: k('city'), label: ADDRESS_LABELS.city },
     { kind: 'select', key: k('state'), label: ADDRESS_LABELS.state, options: { list: 'statesAndProvinces' } },
     { kind: 'text', key: k('zip'), label: ADDRESS_LABELS.zip, maxLength: 10 },
-    { kind: 'text', key: k('ceeb'), label: 'CEEB Code', hint: 'Filled in when you choose your school from the list.', maxLength: 6, inputMode: 'numeric' },
+    {
+      kind: 'text',
+      key: k('ceeb'),
+      label: 'CEEB Code',
+      hint: 'Filled in when you choose your school from the list.',
+      maxLength: 6,
+      inputMode: 'numeric',
+    },
   ];
-  if (block.withCountry) questions.push({ kind: 'select', key: k('country'), label: ADDRESS_LABELS.country, options: { list: 'countries' } });
+  if (block.withCountry)
+    questions.push({ kind: 'select', key: k('country'), label: ADDRESS_LABELS.country, options: { list: 'countries' } });
   return questions.map((q) => withPrefix(q, block.prefix));
 }
 
@@ -114,11 +155,23 @@ export function expandBlock(block: Block): Question[] {
       const required = block.required === true;
       return [
         { kind: 'select', key: block.monthKey, label: 'Month', printLabel: `${block.label} (month)`, options: MONTHS, required },
-        { kind: 'select', key: block.yearKey, label: 'Year', printLabel: `${block.label} (year)`, options: { years: block.years }, required },
+        {
+          kind: 'select',
+          key: block.yearKey,
+          label: 'Year',
+          printLabel: `${block.label} (year)`,
+          options: { years: block.years },
+          required,
+        },
       ];
     }
     case 'checkGroup':
-      return block.items.map((item): Question => ({ kind: 'checkbox', key: item.key, label: item.label, printLabel: `${block.legend}: ${item.label}` }));
+      return block.items.map((item): Question => ({
+        kind: 'checkbox',
+        key: item.key,
+        label: item.label,
+        printLabel: `${block.legend}: ${item.label}`,
+      }));
   }
 }
 
@@ -161,7 +214,8 @@ export function prefixNodes(nodes: readonly Node[], prefix: string, options: { o
     return { ...r, valueKey: key(r.valueKey) };
   };
   const maybeRule = <T extends { showWhen?: Rule }>(x: T): T => (x.showWhen ? { ...x, showWhen: rule(x.showWhen) } : x);
-  const required = (r: boolean | Rule | undefined): boolean | Rule | undefined => (options.optional ? undefined : r === undefined || typeof r === 'boolean' ? r : rule(r));
+  const required = (r: boolean | Rule | undefined): boolean | Rule | undefined =>
+    options.optional ? undefined : r === undefined || typeof r === 'boolean' ? r : rule(r);
   const question = <Q extends Question>(q: Q): Q => {
     const out: Question = maybeRule({ ...q, key: key(q.key) });
     const p = joinPrefix(prefix, q.prefix);
@@ -171,7 +225,8 @@ export function prefixNodes(nodes: readonly Node[], prefix: string, options: { o
     else out.required = req;
     if (q.checks) out.checks = q.checks.map((c) => ('when' in c && c.when ? { ...c, when: rule(c.when) } : c));
     if (out.kind === 'dependentSelect') out.controller = key(out.controller);
-    if (out.kind === 'autocomplete') out.fills = Object.fromEntries(Object.entries(out.fills).map(([field, target]) => [field, key(target)]));
+    if (out.kind === 'autocomplete')
+      out.fills = Object.fromEntries(Object.entries(out.fills).map(([field, target]) => [field, key(target)]));
     return out as Q;
   };
   const node = (n: Node): Node => {
@@ -196,7 +251,8 @@ export function prefixNodes(nodes: readonly Node[], prefix: string, options: { o
       }
     }
     if ('section' in n) return maybeRule({ ...n, section: id(n.section), children: n.children.map(node) });
-    if ('group' in n) return { ...n, group: id(n.group), branches: n.branches.map((b) => ({ when: rule(b.when), children: b.children.map(node) })) };
+    if ('group' in n)
+      return { ...n, group: id(n.group), branches: n.branches.map((b) => ({ when: rule(b.when), children: b.children.map(node) })) };
     if ('repeater' in n) return { ...n, repeater: id(n.repeater), template: n.template.map(node) };
     if ('tabs' in n) return { ...n, tabs: id(n.tabs), items: n.items.map((item) => ({ ...item, children: item.children.map(node) })) };
     if ('trigger' in n) {

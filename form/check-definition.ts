@@ -33,7 +33,8 @@ function eachNode(nodes: readonly Node[], visit: (node: Node) => void): void {
     visit(node);
     if ('section' in node) eachNode(node.children, visit);
     else if ('group' in node) node.branches.forEach((branch) => eachNode(branch.children, visit));
-    else if ('repeater' in node) for (let i = 0; i < Math.min(node.max, ADD_ANOTHER_MAX); i += 1) eachNode(repeaterInstance(node, i), visit);
+    else if ('repeater' in node)
+      for (let i = 0; i < Math.min(node.max, ADD_ANOTHER_MAX); i += 1) eachNode(repeaterInstance(node, i), visit);
     else if ('tabs' in node) node.items.forEach((item) => eachNode(item.children, visit));
     else if ('trigger' in node) eachNode([...node.before, ...(node.optional ?? []), ...node.after], visit);
   }
@@ -69,22 +70,27 @@ export function definitionProblems(definition: FormDefinition): { errors: string
     pagesOfKey.set(key, (pagesOfKey.get(key) ?? new Set()).add(page));
 
     if (!KEY_FORMAT.test(key) || key.endsWith(DESC_SUFFIX)) {
-      errors.push(`Key "${key}" is absent from the data model: keys are lower snake_case and "${DESC_SUFFIX}" is reserved for choice descriptions.`);
+      errors.push(
+        `Key "${key}" is absent from the data model: keys are lower snake_case and "${DESC_SUFFIX}" is reserved for choice descriptions.`,
+      );
     }
     if (question.prefix !== undefined && !key.startsWith(`${question.prefix}_`)) {
       errors.push(`Prefix "${question.prefix}" is not part of the key "${key}" (expected "${question.prefix}_…").`);
     }
     if (question.showWhen) ruleKeys(question.showWhen).forEach((k) => referenced(k, `condition of ${key}`));
     if (typeof question.required === 'object') ruleKeys(question.required).forEach((k) => referenced(k, `requiredness of ${key}`));
-    for (const check of question.checks ?? []) if ('when' in check && check.when) ruleKeys(check.when).forEach((k) => referenced(k, `check of ${key}`));
+    for (const check of question.checks ?? [])
+      if ('when' in check && check.when) ruleKeys(check.when).forEach((k) => referenced(k, `check of ${key}`));
     if (question.kind === 'dependentSelect') referenced(question.controller, `controller of ${key}`);
     if (question.kind === 'autocomplete') {
       for (const [field, target] of Object.entries(question.fills)) {
-        if (!questionKeys.has(target)) errors.push(`Autocomplete key "${target}" (${key} fills it from "${field}") is not in the data model.`);
+        if (!questionKeys.has(target))
+          errors.push(`Autocomplete key "${target}" (${key} fills it from "${field}") is not in the data model.`);
       }
     }
     for (const source of optionSources(question)) {
-      if (!Array.isArray(source) && 'list' in source && !isNamedList(source.list)) errors.push(`Option list "${source.list}" of ${key} does not exist.`);
+      if (!Array.isArray(source) && 'list' in source && !isNamedList(source.list))
+        errors.push(`Option list "${source.list}" of ${key} does not exist.`);
     }
   }
   for (const [key, pages] of pagesOfKey) {
@@ -94,19 +100,27 @@ export function definitionProblems(definition: FormDefinition): { errors: string
   for (const page of definition.pages) {
     const routable = (PAGE_IDS as readonly string[]).includes(page.id);
     eachNode(page.children, (node) => {
-      if (!routable && 'kind' in node) warnings.push(`Question "${node.key}" has no page: "${page.id}" is not one of ${PAGE_IDS.join(', ')}.`);
-      if (!routable && 'trigger' in node && node.checkbox) warnings.push(`Question "${node.checkbox.key}" has no page: "${page.id}" is not one of ${PAGE_IDS.join(', ')}.`);
-      if (!routable && 'block' in node) for (const q of expandBlock(node)) warnings.push(`Question "${q.key}" has no page: "${page.id}" is not one of ${PAGE_IDS.join(', ')}.`);
-      if (!('kind' in node) && 'showWhen' in node && node.showWhen) ruleKeys(node.showWhen).forEach((k) => referenced(k, 'condition of a section, block or text'));
-      if ('group' in node) node.branches.forEach((branch, i) => ruleKeys(branch.when).forEach((k) => referenced(k, `branch ${i + 1} of group ${node.group}`)));
+      if (!routable && 'kind' in node)
+        warnings.push(`Question "${node.key}" has no page: "${page.id}" is not one of ${PAGE_IDS.join(', ')}.`);
+      if (!routable && 'trigger' in node && node.checkbox)
+        warnings.push(`Question "${node.checkbox.key}" has no page: "${page.id}" is not one of ${PAGE_IDS.join(', ')}.`);
+      if (!routable && 'block' in node)
+        for (const q of expandBlock(node))
+          warnings.push(`Question "${q.key}" has no page: "${page.id}" is not one of ${PAGE_IDS.join(', ')}.`);
+      if (!('kind' in node) && 'showWhen' in node && node.showWhen)
+        ruleKeys(node.showWhen).forEach((k) => referenced(k, 'condition of a section, block or text'));
+      if ('group' in node)
+        node.branches.forEach((branch, i) => ruleKeys(branch.when).forEach((k) => referenced(k, `branch ${i + 1} of group ${node.group}`)));
       if ('repeater' in node) {
         const count = defaultCount(node);
         if (node.max > ADD_ANOTHER_MAX) errors.push(`Add-another "${node.repeater}" has maximum ${node.max}, above ${ADD_ANOTHER_MAX}.`);
         if (node.max < 1) errors.push(`Add-another "${node.repeater}" has maximum ${node.max}, below 1.`);
         if (count < 1 || count > node.max) errors.push(`Add-another "${node.repeater}" has default count ${count} outside 1…${node.max}.`);
-        if (node.prefixes.length < Math.min(node.max, ADD_ANOTHER_MAX)) errors.push(`Add-another "${node.repeater}" has ${node.prefixes.length} prefixes for ${node.max} components.`);
+        if (node.prefixes.length < Math.min(node.max, ADD_ANOTHER_MAX))
+          errors.push(`Add-another "${node.repeater}" has ${node.prefixes.length} prefixes for ${node.max} components.`);
       }
-      if ('tabs' in node && !node.items.some((item) => item.id === node.defaultTab)) errors.push(`Tabs "${node.tabs}" default "${node.defaultTab}" is not one of its tabs.`);
+      if ('tabs' in node && !node.items.some((item) => item.id === node.defaultTab))
+        errors.push(`Tabs "${node.tabs}" default "${node.defaultTab}" is not one of its tabs.`);
     });
   }
   return { errors: [...new Set(errors)], warnings: [...new Set(warnings)] };

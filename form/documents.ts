@@ -25,7 +25,8 @@ export const FILE_MESSAGES = {
   heicUnreadable:
     'This photo is in HEIC format, which this browser cannot open. Please send it as a JPEG: on an iPhone, choose Settings > Camera > Formats > Most Compatible and take the photo again, or use Share > Save as JPEG (or take a screenshot of the photo) and upload that.',
   /** Issue 26: an image that could not be made small enough (or not read at all) in the browser. */
-  imageUnfit: 'We could not make this image smaller than 1 MB. Please take the photo again at a lower resolution, or save it as a PDF, and upload it again.',
+  imageUnfit:
+    'We could not make this image smaller than 1 MB. Please take the photo again at a lower resolution, or save it as a PDF, and upload it again.',
 } as const;
 
 /**
@@ -73,7 +74,8 @@ export function fileProblem(file: { name: string; size: number }, loggedIn: bool
   if (!loggedIn) return FILE_MESSAGES.loginNeeded;
   if (!(FILE_EXTENSIONS as readonly string[]).includes(fileExtension(file.name))) return FILE_MESSAGES.wrongType;
   if (file.size === 0) return FILE_MESSAGES.empty;
-  if (file.size > FILE_MAX_BYTES) return ['pdf', 'docx'].includes(fileExtension(file.name)) ? FILE_MESSAGES.tooLargeDocument : FILE_MESSAGES.tooLarge;
+  if (file.size > FILE_MAX_BYTES)
+    return ['pdf', 'docx'].includes(fileExtension(file.name)) ? FILE_MESSAGES.tooLargeDocument : FILE_MESSAGES.tooLarge;
   if (file.name.length > FILE_NAME_MAX_LENGTH) return FILE_MESSAGES.nameTooLong;
   return null;
 }

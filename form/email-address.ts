@@ -67,7 +67,10 @@ function domainIsValid(domain: string): boolean {
   if (DOMAIN_CONTROL_RX.test(domain)) return false;
   const segments = punycode(domain).split('.');
   if (segments.length < 2) return false;
-  return segments.every((segment, i) => segment.length > 0 && segment.length <= 63 && (i < segments.length - 1 ? DOMAIN_SEGMENT_RX : TLD_SEGMENT_RX).test(segment));
+  return segments.every(
+    (segment, i) =>
+      segment.length > 0 && segment.length <= 63 && (i < segments.length - 1 ? DOMAIN_SEGMENT_RX : TLD_SEGMENT_RX).test(segment),
+  );
 }
 
 /** True when joi's `string().email({ tlds: false })` accepts this (non-empty) string. */

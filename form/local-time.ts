@@ -52,7 +52,14 @@ export function zoneName(timeZone: string, date: Date | string = new Date()): st
 /** "November 25, 2026 at 11:30 PM MST": for applicants (e-mail, /completion, /review, the PDF). */
 export function formatLocalTime(date: Date | string, timeZone: string): string {
   const d = new Date(date);
-  const p = parts(d, timeZone, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  const p = parts(d, timeZone, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
   return `${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 }
 

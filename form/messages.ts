@@ -13,7 +13,8 @@ export const MESSAGES = {
   counselorEmail: 'The counselor email address you entered is invalid.',
   // Not §5: a counselor's link sent to the applicant or a parent would let them certify their own transcript.
   counselorNotApplicant: 'Enter your counselor’s address, not your own or a family member’s.',
-  entryTermBeforeGraduation: 'The term you chose starts before your high school graduation. Please choose a later term, or check your graduation date.',
+  entryTermBeforeGraduation:
+    'The term you chose starts before your high school graduation. Please choose a later term, or check your graduation date.',
   // §5 gives no text for legal_agree: the certification must be given before submitting.
   legalAgree: 'You must certify that your application is complete and correct.',
 } as const;

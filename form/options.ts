@@ -23,7 +23,20 @@ export const DEFER_REASONS: readonly Option[] = [
   { value: '3', label: 'Military' },
 ];
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** §3 months: values '1'–'12', labels January–December. */
 export const MONTHS: readonly Option[] = MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }));

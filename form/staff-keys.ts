@@ -26,14 +26,22 @@ export interface StaffKeys {
   residency: { key: string; states: readonly string[] };
 }
 
-const offersList = (q: Question, list: string) => 'options' in q && typeof q.options === 'object' && q.options !== null && 'list' in q.options && q.options.list === list;
+const offersList = (q: Question, list: string) =>
+  'options' in q && typeof q.options === 'object' && q.options !== null && 'list' in q.options && q.options.list === list;
 
 /** The first question shown only while `stateKey` is one of some states: residency, which only those states ask about. */
 function residencyOf(fields: readonly Field[], stateKey: string): StaffKeys['residency'] {
   for (const field of fields) {
     for (const gate of field.gates) {
       const rule = gate.gate === 'rule' ? gate.rule : null;
-      if (rule && 'valueKey' in rule && rule.valueKey === stateKey && rule.operator === 'in' && Array.isArray(rule.target) && field.question.kind === 'radio') {
+      if (
+        rule &&
+        'valueKey' in rule &&
+        rule.valueKey === stateKey &&
+        rule.operator === 'in' &&
+        Array.isArray(rule.target) &&
+        field.question.kind === 'radio'
+      ) {
         return { key: field.question.key, states: rule.target as readonly string[] };
       }
     }
@@ -55,9 +63,17 @@ export function staffKeys(definition: FormDefinition = formDefinition()): StaffK
   const fields = allFields(definition);
   const questions = fields.map((f) => f.question);
   const hint = (q: Question) => (q as { autoComplete?: string }).autoComplete;
-  const school = find(questions, (q) => q.kind === 'autocomplete' && q.category === 'hs_ceeb' && Boolean(q.fills.ceeb), 'high-school autocomplete');
-  const address = find(questions, (q) => q.kind === 'autocomplete' && q.category === 'address' && Boolean(q.fills.state), 'address autocomplete');
-  const fillOf = (q: Question, field: string) => (q.kind === 'autocomplete' ? q.fills[field] ?? '' : '');
+  const school = find(
+    questions,
+    (q) => q.kind === 'autocomplete' && q.category === 'hs_ceeb' && Boolean(q.fills.ceeb),
+    'high-school autocomplete',
+  );
+  const address = find(
+    questions,
+    (q) => q.kind === 'autocomplete' && q.category === 'address' && Boolean(q.fills.state),
+    'address autocomplete',
+  );
+  const fillOf = (q: Question, field: string) => (q.kind === 'autocomplete' ? (q.fills[field] ?? '') : '');
   const addressState = fillOf(address, 'state');
   const keys: StaffKeys = {
     firstName: find(questions, (q) => hint(q) === 'given-name', 'given-name question').key,

@@ -25,27 +25,33 @@ export interface TranscriptKeys {
   permission: { key: string; refused: string } | null;
 }
 
-
-const fileIn = (nodes: readonly Node[]) => [...walk(nodes)].find((n): n is Extract<Question, { kind: 'file' }> => 'kind' in n && n.kind === 'file');
+const fileIn = (nodes: readonly Node[]) =>
+  [...walk(nodes)].find((n): n is Extract<Question, { kind: 'file' }> => 'kind' in n && n.kind === 'file');
 
 const cache = new WeakMap<FormDefinition, TranscriptKeys>();
 
 export function transcriptKeys(definition: FormDefinition = formDefinition()): TranscriptKeys {
   const cached = cache.get(definition);
   if (cached) return cached;
-  const tabs = definition.pages.flatMap((p) => [...walk(p.children)]).find((n): n is Tabs => 'tabs' in n && n.items.some((item) => fileIn(item.children)));
+  const tabs = definition.pages
+    .flatMap((p) => [...walk(p.children)])
+    .find((n): n is Tabs => 'tabs' in n && n.items.some((item) => fileIn(item.children)));
   if (!tabs) throw new Error('The form definition has no tabs choosing how the transcript arrives.');
   const upload = tabs.items.find((item) => fileIn(item.children))!;
   const counselor = tabs.items.find((item) => item !== upload);
   if (!counselor) throw new Error('The transcript tabs have no "counselor will send it" choice.');
   const questions = allFields(definition).map((f) => f.question);
-  const counselorQuestion = (kind: string, label: RegExp) => questions.find((q) => q.kind === kind && /counselor/i.test(q.label) && label.test(q.label));
+  const counselorQuestion = (kind: string, label: RegExp) =>
+    questions.find((q) => q.kind === kind && /counselor/i.test(q.label) && label.test(q.label));
   const email = counselorQuestion('email', /e-?mail/i);
   if (!email) throw new Error("The form definition has no counselor's e-mail question.");
   const school = questions.find((q) => q.kind === 'autocomplete' && q.category === 'hs_ceeb');
   if (!school) throw new Error('The form definition has no high-school question.');
   const permission = questions.find((q) => q.kind === 'radio' && /permission/i.test(q.label) && /transcript/i.test(q.label));
-  const options = permission && permission.kind === 'radio' && Array.isArray(permission.options) ? (permission.options as readonly { label: string; value: string }[]) : [];
+  const options =
+    permission && permission.kind === 'radio' && Array.isArray(permission.options)
+      ? (permission.options as readonly { label: string; value: string }[])
+      : [];
   const no = options.find((o) => /^no$/i.test(o.label));
   const keys: TranscriptKeys = {
     tabsId: tabs.tabs,

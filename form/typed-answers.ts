@@ -9,7 +9,12 @@ import { formDefinition } from './definition.js';
  * only the page's own questions (documents excluded: they are uploads), masks applied, dates normalised,
  * check boxes that were left unticked set to false (a browser sends nothing for them).
  */
-export function typedAnswers(page: PageId, body: Readonly<Record<string, unknown>>, stored: Readonly<Answers>, definition: FormDefinition = formDefinition()): Answers {
+export function typedAnswers(
+  page: PageId,
+  body: Readonly<Record<string, unknown>>,
+  stored: Readonly<Answers>,
+  definition: FormDefinition = formDefinition(),
+): Answers {
   const out: Answers = {};
   const fields = fieldsOf(page, definition);
   for (const { question } of fields) {

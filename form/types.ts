@@ -105,29 +105,44 @@ export type Question =
   | (QuestionBase & { kind: 'checkbox' })
   | (QuestionBase & { kind: 'file' })
   /** `fills`: lookup record field → answer key filled when a suggestion is picked (includes this question's own key). */
-  | (QuestionBase & { kind: 'autocomplete'; category: 'hs_ceeb' | 'college_ceeb' | 'address'; fills: Record<string, string>; maxLength?: number });
+  | (QuestionBase & {
+      kind: 'autocomplete';
+      category: 'hs_ceeb' | 'college_ceeb' | 'address';
+      fills: Record<string, string>;
+      maxLength?: number;
+    });
 
 export type QuestionKind = Question['kind'];
 
 /** Composite building blocks of §2 expand into plain questions through form/blocks.ts. */
 export type Block =
   /** `autocomplete`: address_line_1 searches the address lookup (§4 Autocomplete) and fills the other fields. */
-  | { block: 'address'; prefix?: string; withCountry?: boolean; labels?: Partial<Record<'address_line_1' | 'address_line_2' | 'city' | 'state' | 'zip' | 'country', string>>; showWhen?: Rule; required?: boolean; autocomplete?: boolean; legend?: string }
+  | {
+      block: 'address';
+      prefix?: string;
+      withCountry?: boolean;
+      labels?: Partial<Record<'address_line_1' | 'address_line_2' | 'city' | 'state' | 'zip' | 'country', string>>;
+      showWhen?: Rule;
+      required?: boolean;
+      autocomplete?: boolean;
+      legend?: string;
+    }
   /** The name searches the lookup `category` (default hs_ceeb) and fills the other fields. */
-  | { block: 'school'; prefix?: string; withCountry?: boolean; showWhen?: Rule; required?: boolean; category?: 'hs_ceeb' | 'college_ceeb'; legend?: string }
+  | {
+      block: 'school';
+      prefix?: string;
+      withCountry?: boolean;
+      showWhen?: Rule;
+      required?: boolean;
+      category?: 'hs_ceeb' | 'college_ceeb';
+      legend?: string;
+    }
   | { block: 'monthYear'; label: string; monthKey: string; yearKey: string; years: YearList['years']; showWhen?: Rule; required?: boolean }
   | { block: 'checkGroup'; legend: string; items: ReadonlyArray<{ key: string; label: string }>; showWhen?: Rule };
 
 /** A node of a page: a question, a composite block, or a structural element. */
 export type Node =
-  | Question
-  | Block
-  | Section
-  | Group
-  | Repeater
-  | Tabs
-  | ConfirmationTrigger
-  | { content: string; id: string; showWhen?: Rule };
+  Question | Block | Section | Group | Repeater | Tabs | ConfirmationTrigger | { content: string; id: string; showWhen?: Rule };
 
 export interface Section {
   section: string;

@@ -48,7 +48,10 @@ function checkRule(check: Check, context: ValidationContext, answers: Readonly<A
         return year * 12 + month > start.year * 12 + start.month ? check.message : undefined;
       };
     case 'notOwnAddress':
-      return (value) => (isOwnAddress(value, answers, { exceptKey: key, accountEmail: context.accountEmail, definition: context.definition }) ? check.message : undefined);
+      return (value) =>
+        isOwnAddress(value, answers, { exceptKey: key, accountEmail: context.accountEmail, definition: context.definition })
+          ? check.message
+          : undefined;
   }
 }
 
@@ -102,7 +105,14 @@ function allowedValues(question: Question, values: Readonly<Record<string, unkno
 }
 
 /** Every message for a given (non-empty) answer. */
-function givenMessages(question: Question, value: unknown, values: Readonly<Record<string, unknown>>, answers: Readonly<Answers>, context: ValidationContext, now: Date): string[] {
+function givenMessages(
+  question: Question,
+  value: unknown,
+  values: Readonly<Record<string, unknown>>,
+  answers: Readonly<Answers>,
+  context: ValidationContext,
+  now: Date,
+): string[] {
   const messages: string[] = [];
   const allowed = allowedValues(question, values, now);
   if (allowed) {

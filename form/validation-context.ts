@@ -31,13 +31,21 @@ export function validationContext(answers: Readonly<Answers>, options: Validatio
   const definition = options.definition ?? formDefinition();
   const conditionOptions = { definition, ...(options.ui ? { ui: options.ui } : {}) };
   const { effective, visible: visibleKeys } = visibility(answers, conditionOptions);
-  const context: ValidationContext = { visible: {}, required: {}, checks: {}, today: todayIso(options.now ?? new Date()), accountEmail: options.accountEmail ?? null, definition };
+  const context: ValidationContext = {
+    visible: {},
+    required: {},
+    checks: {},
+    today: todayIso(options.now ?? new Date()),
+    accountEmail: options.accountEmail ?? null,
+    definition,
+  };
   for (const { question } of fieldsOf('all', definition)) {
     if (!visibleKeys.has(question.key)) continue;
     context.visible[question.key] = true;
     const required = question.required;
     if (required === true || (typeof required === 'object' && evaluate(required, effective))) context.required[question.key] = true;
-    if (question.checks) context.checks[question.key] = question.checks.map((check) => !('when' in check) || !check.when || evaluate(check.when, effective));
+    if (question.checks)
+      context.checks[question.key] = question.checks.map((check) => !('when' in check) || !check.when || evaluate(check.when, effective));
   }
   return context;
 }

@@ -52,7 +52,10 @@ export function AccountPopover({ isLoggedIn, username, carryForm }: AccountPopov
   const mouseOnly = (run: () => void) => (event: PointerEvent) => {
     if (event.pointerType === 'mouse') run();
   };
-  const hoverHandlers = { onPointerEnter: mouseOnly(() => intent.current?.enter()), onPointerLeave: mouseOnly(() => intent.current?.leave()) };
+  const hoverHandlers = {
+    onPointerEnter: mouseOnly(() => intent.current?.enter()),
+    onPointerLeave: mouseOnly(() => intent.current?.leave()),
+  };
 
   return (
     <Popover.Root open={open} onOpenChange={(next) => change(next)}>

@@ -1,5 +1,15 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react';
-import type {  Page } from '../form/types.js';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type MouseEvent,
+} from 'react';
+import type { Page } from '../form/types.js';
 import { configureAdmissionCycle } from '../form/admission-cycle.js';
 import { formDefinition, pageById } from '../form/definition.js';
 import { fieldByKey } from '../form/fields.js';
@@ -69,7 +79,11 @@ export function Form(props: FormProps) {
       if (typeof value === 'string' && kind === 'ssn') typed[key] = formatSsn(value);
     }
     startTransition(() => {
-      if (carried) dispatch({ type: 'restore', answers: Object.fromEntries(Object.entries(carried).filter(([key]) => known(key) || known(key.replace(/_desc$/, '')))) });
+      if (carried)
+        dispatch({
+          type: 'restore',
+          answers: Object.fromEntries(Object.entries(carried).filter(([key]) => known(key) || known(key.replace(/_desc$/, '')))),
+        });
       if (Object.keys(typed).length > 0) dispatch({ type: 'change', values: withChangedDescriptions(props.answers, typed, definition) });
       setRestored(true);
     });
@@ -166,7 +180,16 @@ export function Form(props: FormProps) {
   return (
     <FormContext.Provider value={context}>
       {/* Without scripts, Enter in a text field "clicks" the form's first submit button: let that be Update. */}
-      <button type="submit" form={PAGE_FORM_ID} name={POST_FIELDS.action} value="update:" hidden tabIndex={-1} aria-hidden="true" onClick={(event) => event.preventDefault()} />
+      <button
+        type="submit"
+        form={PAGE_FORM_ID}
+        name={POST_FIELDS.action}
+        value="update:"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={(event) => event.preventDefault()}
+      />
       {/* The answers' version (DESIGN §7, as If-Match): part of the page's form, though not among its questions. */}
       <input type="hidden" form={PAGE_FORM_ID} name={POST_FIELDS.version} value={props.version ?? ''} />
       {/* Answers posted after the session ended are kept for this account only (issue 23 finding 1). */}

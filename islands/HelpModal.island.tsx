@@ -11,8 +11,8 @@ export function HelpModal({ helpEmail, officePhone, officeEmail }: HelpModalProp
     <Modal triggerLabel="Help" title="Need help?">
       <h3>Technical help</h3>
       <p>
-        If something on this site is not working, e-mail <a href={`mailto:${helpEmail}`}>{helpEmail}</a>. Tell us what
-        you were doing and what you saw; never send your password.
+        If something on this site is not working, e-mail <a href={`mailto:${helpEmail}`}>{helpEmail}</a>. Tell us what you were doing and
+        what you saw; never send your password.
       </p>
       <h3>Admissions office</h3>
       <p>

@@ -14,9 +14,33 @@ const INTERACTION_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'focusi
  * handling them (react-dom's discreteReplayableEvents): at 4× CPU slowdown a 100+ ms task right on the first tap.
  */
 const SHIELDED_EVENTS = [
-  'pointerdown', 'pointerup', 'pointercancel', 'mousedown', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu',
-  'touchstart', 'touchend', 'touchcancel', 'keydown', 'keypress', 'keyup', 'input', 'change', 'textInput',
-  'compositionstart', 'compositionend', 'copy', 'cut', 'paste', 'dragstart', 'dragend', 'drop', 'reset',
+  'pointerdown',
+  'pointerup',
+  'pointercancel',
+  'mousedown',
+  'mouseup',
+  'click',
+  'auxclick',
+  'dblclick',
+  'contextmenu',
+  'touchstart',
+  'touchend',
+  'touchcancel',
+  'keydown',
+  'keypress',
+  'keyup',
+  'input',
+  'change',
+  'textInput',
+  'compositionstart',
+  'compositionend',
+  'copy',
+  'cut',
+  'paste',
+  'dragstart',
+  'dragend',
+  'drop',
+  'reset',
 ] as const;
 
 /** Islands whose root exists but whose hydration has not committed yet, each with what holds a click on it. */
@@ -132,7 +156,10 @@ async function hydrateOne(element: HTMLElement, holdClick?: (event: Event) => vo
       hydrating.delete(element);
       resolve();
     };
-    const tree = react.createElement(Hydrated, { onHydrated: done, children: react.createElement(boundary.IslandBoundary, { name, children: content }) });
+    const tree = react.createElement(Hydrated, {
+      onHydrated: done,
+      children: react.createElement(boundary.IslandBoundary, { name, children: content }),
+    });
     react.startTransition(() => {
       reactDom.hydrateRoot(element, tree);
     });
@@ -224,10 +251,13 @@ function visibleNow(elements: HTMLElement[]): Promise<Set<Element>> {
   if (typeof IntersectionObserver !== 'function') return Promise.resolve(new Set(elements));
   return new Promise((resolve) => {
     // The first callback reports every observed element at once.
-    const observer = new IntersectionObserver((entries) => {
-      observer.disconnect();
-      resolve(new Set(entries.filter((e) => e.isIntersecting).map((e) => e.target)));
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        observer.disconnect();
+        resolve(new Set(entries.filter((e) => e.isIntersecting).map((e) => e.target)));
+      },
+      { rootMargin: '200px' },
+    );
     for (const element of elements) observer.observe(element);
   });
 }

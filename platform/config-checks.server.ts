@@ -33,17 +33,23 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy } 
     const hops = Number(text);
     return hops <= 10 ? { value: hops } : { problem: 'a hop count must be between 0 and 10' };
   }
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isAddressOrSubnet(e));
   if (entries.length === 0 || bad.length > 0) {
-    return { problem: `must be a hop count or a list of addresses, subnets (CIDR), loopback, linklocal or uniquelocal; not ${bad.join(', ') || text}` };
+    return {
+      problem: `must be a hop count or a list of addresses, subnets (CIDR), loopback, linklocal or uniquelocal; not ${bad.join(', ') || text}`,
+    };
   }
   return { value: entries };
 }
 
 /** Placeholders seen in examples, and texts a person types instead of generating a secret. */
 const KNOWN_PLACEHOLDERS = ['change-me-to-a-long-random-value-of-at-least-32-characters'];
-const PLACEHOLDER_WORDS = /change[-_ .]?me|changeit|placeholder|replace[-_ .]?(me|this)|your[-_ .]?(session[-_ .]?)?secret|example|insecure|do[-_ .]?not[-_ .]?use/i;
+const PLACEHOLDER_WORDS =
+  /change[-_ .]?me|changeit|placeholder|replace[-_ .]?(me|this)|your[-_ .]?(session[-_ .]?)?secret|example|insecure|do[-_ .]?not[-_ .]?use/i;
 
 /** The pattern test's floor (a second line of defence after the length and word tests; `openssl rand -base64 32` scores ~200). */
 export const MIN_SECRET_BITS = 100;
@@ -142,7 +148,11 @@ const HOW_TO_MAKE = 'generate one with `openssl rand -base64 48`';
  * alphabet; text a person made up is judged by the alphabet it looks like and by the word test below.
  */
 export function alphabetBits(secret: string): number {
-  const size = /^[0-9a-fA-F]+$/.test(secret) ? 16 : /^[A-Za-z0-9+/]+={0,2}$/.test(secret) || /^[A-Za-z0-9_-]+={0,2}$/.test(secret) ? 64 : 94;
+  const size = /^[0-9a-fA-F]+$/.test(secret)
+    ? 16
+    : /^[A-Za-z0-9+/]+={0,2}$/.test(secret) || /^[A-Za-z0-9_-]+={0,2}$/.test(secret)
+      ? 64
+      : 94;
   return Math.log2(size) * [...secret].length;
 }
 

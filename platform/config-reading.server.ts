@@ -12,13 +12,20 @@ export type StaffRoleMap = Record<'lead' | 'admin', { emails: string[]; groups: 
 /** `lead=alice@u.edu,group:admissions-leads;admin=carol@u.edu` → the map, or what is wrong with it. */
 export function parseStaffRoles(raw: string): { value: StaffRoleMap } | { problem: string } {
   const value: StaffRoleMap = { lead: { emails: [], groups: [] }, admin: { emails: [], groups: [] } };
-  for (const part of raw.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const role = (eq === -1 ? part : part.slice(0, eq)).trim().toLowerCase();
     if (role !== 'lead' && role !== 'admin') {
       return { problem: `"${role}" is not a role that can be given here: use lead=… or admin=… (everyone else on the desk is a reader)` };
     }
-    for (const who of part.slice(eq + 1).split(',').map((w) => w.trim()).filter(Boolean)) {
+    for (const who of part
+      .slice(eq + 1)
+      .split(',')
+      .map((w) => w.trim())
+      .filter(Boolean)) {
       if (who.startsWith('group:')) {
         const group = who.slice('group:'.length).trim();
         if (!group || group.length > 200) return { problem: `"${who}" names no group (write group:<name>)` };
@@ -37,4 +44,19 @@ export function parseReplyDate(raw: string): { value: { month: number; day: numb
   const day = Number(match?.[2]);
   const valid = match && month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(2024, month, 0)).getUTCDate();
   return valid ? { value: { month, day } } : { problem: `"${raw}" is not a month and day written MM-DD (e.g. 05-01)` };
+}
+
+/** The reading settings as the configuration holds them (each variable was checked by the schema already). */
+export function readingSetting(v: { STAFF_ROLES?: string; REPLY_DATE?: string; REVIEW_BLIND?: boolean }): {
+  roles: StaffRoleMap | null;
+  blindReviews: boolean;
+  replyDate: { month: number; day: number };
+} {
+  const roles = v.STAFF_ROLES ? parseStaffRoles(v.STAFF_ROLES) : null;
+  const reply = parseReplyDate(v.REPLY_DATE ?? '05-01');
+  return {
+    roles: roles && 'value' in roles ? roles.value : null,
+    blindReviews: v.REVIEW_BLIND !== false,
+    replyDate: 'value' in reply ? reply.value : { month: 5, day: 1 },
+  };
 }

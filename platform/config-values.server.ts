@@ -33,7 +33,10 @@ export function admissionCycleSetting(value: string | undefined): number | null 
 
 /** OTEL_EXPORTER_OTLP_HEADERS ("api-key=abc,x-tenant=7"): sent with every export, e.g. a collector's credentials. */
 export function otlpHeaders(value: string | undefined): Record<string, string> {
-  const pairs = (value ?? '').split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string]);
+  const pairs = (value ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [string, string]);
   return Object.fromEntries(pairs.map(([key, ...rest]) => [key.trim(), decodeURIComponent(rest.join('=').trim())]));
 }
 

@@ -2,9 +2,16 @@ import Joi from 'joi';
 import { resolve } from 'node:path';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../form/local-time.js';
 import { parseAdmissionCycle } from '../form/admission-cycle.js';
-import { admissionCycleSetting, developmentSecret, findExecutable, findOnPath, isLoopbackUrl, otlpHeaders } from './config-values.server.js';
+import {
+  admissionCycleSetting,
+  developmentSecret,
+  findExecutable,
+  findOnPath,
+  isLoopbackUrl,
+  otlpHeaders,
+} from './config-values.server.js';
 import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
-import { parseReplyDate, parseStaffRoles, type StaffRoleMap } from './config-reading.server.js';
+import { parseReplyDate, parseStaffRoles, readingSetting, type StaffRoleMap } from './config-reading.server.js';
 import { parseDeadlines, type DeadlineRoundSetting } from './deadline-setting.server.js';
 
 /** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
@@ -84,15 +91,19 @@ const envSchema = Joi.object({
   SOFFICE_PATH: Joi.string(),
   // At most 40 s: with the conversion process's own 15 s it must end before the job expires (60 s, platform/jobs/queues.ts).
   SOFFICE_TIMEOUT_SECONDS: Joi.number().integer().min(1).max(40).default(30),
-  SESSION_SECRET: Joi.string().min(32).messages({ 'string.min': 'must be at least {#limit} characters; generate one with `openssl rand -base64 48`' }),
+  SESSION_SECRET: Joi.string()
+    .min(32)
+    .messages({ 'string.min': 'must be at least {#limit} characters; generate one with `openssl rand -base64 48`' }),
   TRUST_PROXY: Joi.string(),
   WORKER: Joi.string().valid('inline', 'off').default('inline'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   APPLICATION_WINDOW_START: Joi.date().iso(),
-  APPLICATION_WINDOW_END: Joi.date().iso().when('APPLICATION_WINDOW_START', {
-    is: Joi.exist(),
-    then: Joi.date().iso().greater(Joi.ref('APPLICATION_WINDOW_START')).required(),
-  }),
+  APPLICATION_WINDOW_END: Joi.date()
+    .iso()
+    .when('APPLICATION_WINDOW_START', {
+      is: Joi.exist(),
+      then: Joi.date().iso().greater(Joi.ref('APPLICATION_WINDOW_START')).required(),
+    }),
   HELP_EMAIL: Joi.string().email({ tlds: false }).default('help@admissions.example.edu'),
   OFFICE_PHONE: Joi.string().max(40).default('(555) 555-0100'),
   OFFICE_EMAIL: Joi.string().email({ tlds: false }).default('admissions@admissions.example.edu'),
@@ -109,16 +120,23 @@ const envSchema = Joi.object({
   WEBHOOK_SECRET: Joi.string().min(16),
   TIME_ZONE: Joi.string()
     .default(DEFAULT_TIME_ZONE)
-    .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.message({ custom: `"${value}" is not an IANA time zone (e.g. America/Denver)` }))),
+    .custom((value: string, helpers) =>
+      isTimeZone(value) ? value : helpers.message({ custom: `"${value}" is not an IANA time zone (e.g. America/Denver)` }),
+    ),
   // ── Retention (issue 27, h27r): whole months; more than one month, so that the 30 days' warning comes first ──
   INACTIVE_ACCOUNT_MONTHS: Joi.number().integer().min(2).max(1200).default(18),
-  SUBMITTED_RETENTION_MONTHS: Joi.alternatives().try(Joi.string().valid('forever'), Joi.number().integer().min(1).max(1200)).default('forever'),
+  SUBMITTED_RETENTION_MONTHS: Joi.alternatives()
+    .try(Joi.string().valid('forever'), Joi.number().integer().min(1).max(1200))
+    .default('forever'),
   ADMISSION_CYCLE: Joi.string().custom((value: string, helpers) => {
     const parsed = parseAdmissionCycle(value);
     return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
   }),
   // ── Operators: metrics and traces (issue 27) ──
-  METRICS_TOKEN: Joi.string().min(24).max(200).pattern(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
+  METRICS_TOKEN: Joi.string()
+    .min(24)
+    .max(200)
+    .pattern(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
   METRICS_PORT: Joi.number().integer().min(1).max(65535),
   // The worker's metrics port listens on this machine only unless the operator says otherwise (issue 35 finding 11).
   METRICS_HOST: Joi.string().hostname().default('127.0.0.1'),
@@ -126,21 +144,31 @@ const envSchema = Joi.object({
   OTEL_EXPORTER_OTLP_HEADERS: Joi.string().pattern(/^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/, 'key=value pairs separated by commas'),
   OTEL_SERVICE_NAME: Joi.string().max(100).default('freshman-application'),
   // ── Reading (issue 37) ──
-  STAFF_ROLES: Joi.string().max(4000).custom((value: string, helpers) => {
-    const parsed = parseStaffRoles(value);
-    return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
-  }),
+  STAFF_ROLES: Joi.string()
+    .max(4000)
+    .custom((value: string, helpers) => {
+      const parsed = parseStaffRoles(value);
+      return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
+    }),
   REVIEW_BLIND: Joi.boolean().default(true),
-  REPLY_DATE: Joi.string().default('05-01').custom((value: string, helpers) => {
-    const parsed = parseReplyDate(value);
-    return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
-  }),
+  REPLY_DATE: Joi.string()
+    .default('05-01')
+    .custom((value: string, helpers) => {
+      const parsed = parseReplyDate(value);
+      return 'problem' in parsed ? helpers.message({ custom: parsed.problem }) : value;
+    }),
   // ── Deadlines (issue 40) ──
-  DEADLINES: Joi.string().max(1000).custom((value: string, helpers) => {
-    const parsed = parseDeadlines(value);
-    return 'problem' in parsed ? helpers.message({ custom: `"DEADLINES" ${parsed.problem}` }) : value;
-  }),
-  DEADLINE_GRACE_MINUTES: Joi.number().integer().min(0).max(7 * 24 * 60).default(0),
+  DEADLINES: Joi.string()
+    .max(1000)
+    .custom((value: string, helpers) => {
+      const parsed = parseDeadlines(value);
+      return 'problem' in parsed ? helpers.message({ custom: `"DEADLINES" ${parsed.problem}` }) : value;
+    }),
+  DEADLINE_GRACE_MINUTES: Joi.number()
+    .integer()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(0),
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
   .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
@@ -166,7 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = v.NODE_ENV as Config['nodeEnv'];
   const dataDir = resolve(v.DATA_DIR);
   if (nodeEnv === 'production' && !v.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration: SESSION_SECRET: is required in production (256 bits of randomness); generate one with `openssl rand -base64 48`');
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET: is required in production (256 bits of randomness); generate one with `openssl rand -base64 48`',
+    );
   }
   if (nodeEnv === 'production') {
     const problem = sessionSecretProblem(v.SESSION_SECRET);
@@ -204,9 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy.value,
     worker: v.WORKER,
     logLevel: v.LOG_LEVEL,
-    applicationWindow: v.APPLICATION_WINDOW_START
-      ? { start: v.APPLICATION_WINDOW_START, end: v.APPLICATION_WINDOW_END }
-      : null,
+    applicationWindow: v.APPLICATION_WINDOW_START ? { start: v.APPLICATION_WINDOW_START, end: v.APPLICATION_WINDOW_END } : null,
     contacts: { helpEmail: v.HELP_EMAIL, officePhone: v.OFFICE_PHONE, officeEmail: v.OFFICE_EMAIL },
     oidc: v.OIDC_ISSUER ? { issuer: v.OIDC_ISSUER, clientId: v.OIDC_CLIENT_ID, clientSecret: v.OIDC_CLIENT_SECRET } : null,
     staff: {
@@ -231,16 +259,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     reading: readingSetting(v),
     deadlines: deadlineSetting(v),
-  };
-}
-
-function readingSetting(v: Record<string, any>): Config['reading'] {
-  const roles = v.STAFF_ROLES ? parseStaffRoles(v.STAFF_ROLES) : null;
-  const reply = parseReplyDate(v.REPLY_DATE);
-  return {
-    roles: roles && 'value' in roles ? roles.value : null,
-    blindReviews: v.REVIEW_BLIND !== false,
-    replyDate: 'value' in reply ? reply.value : { month: 5, day: 1 },
   };
 }
 

@@ -7,6 +7,9 @@ import { mac } from './tokens/signed-token.server.js';
  */
 type WithSecret = { config: Pick<Config, 'sessionSecret'> };
 
-export const mailKey = (services: WithSecret, username: string) => `mail:${mac(services.config.sessionSecret, 'mail', username).toString('hex')}`;
-export const loginKey = (services: WithSecret, username: string) => `login:${mac(services.config.sessionSecret, 'login', username).toString('hex')}`;
-export const codeGuessKey = (services: WithSecret, userId: string) => `code:${mac(services.config.sessionSecret, 'code-guesses', userId).toString('hex')}`;
+export const mailKey = (services: WithSecret, username: string) =>
+  `mail:${mac(services.config.sessionSecret, 'mail', username).toString('hex')}`;
+export const loginKey = (services: WithSecret, username: string) =>
+  `login:${mac(services.config.sessionSecret, 'login', username).toString('hex')}`;
+export const codeGuessKey = (services: WithSecret, userId: string) =>
+  `code:${mac(services.config.sessionSecret, 'code-guesses', userId).toString('hex')}`;

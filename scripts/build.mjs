@@ -54,7 +54,23 @@ const ASSETS = [
   'db/seeds/lookup/addresses.csv',
 ];
 /** What the build reads: a change to any of these makes dist/ stale. */
-const SOURCES = ['platform', 'domain', 'server', 'workers', 'db', 'form', 'contracts', 'islands', 'views', 'pages', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'scripts/build.mjs'];
+const SOURCES = [
+  'platform',
+  'domain',
+  'server',
+  'workers',
+  'db',
+  'form',
+  'contracts',
+  'islands',
+  'views',
+  'pages',
+  'public',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+  'scripts/build.mjs',
+];
 
 function filesUnder(path) {
   if (!existsSync(path)) return [];
@@ -77,7 +93,10 @@ function viteBuild() {
   // it does not know when the script is called bin/vite.js). A process of its own: once vite and vike's plugin
   // are loaded in a process, vike's runtime there believes it is in development (issue 13, item 7).
   const viteBin = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), '..', '.bin', 'vite');
-  const run = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', mode === '--if-missing' ? 2 : 1, 2] });
+  const run = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', mode === '--if-missing' ? 2 : 1, 2],
+  });
   if (run.status !== 0) throw new Error(`vite build failed (${run.signal ?? `exit code ${run.status}`})`);
 }
 
@@ -105,7 +124,11 @@ function precompressAssets() {
   for (const file of filesUnder(join(dist, 'client', 'assets'))) {
     if (!COMPRESSIBLE.has(extname(file))) continue;
     const source = readFileSync(file);
-    const brotliParams = { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length };
+    const brotliParams = {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    };
     writeFileSync(`${file}.br`, brotliCompressSync(source, { params: brotliParams }));
     writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
   }
@@ -114,7 +137,17 @@ function precompressAssets() {
 async function nodeBuild() {
   const { build } = await import('esbuild');
   rmSync(out, { recursive: true, force: true });
-  const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', outdir: out, outExtension: { '.js': '.mjs' }, logLevel: 'warning', jsx: 'automatic', absWorkingDir: root };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+    jsx: 'automatic',
+    absWorkingDir: root,
+  };
   await build({
     ...common,
     entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([name, file]) => [name, join(root, file)])),
@@ -128,7 +161,9 @@ async function nodeBuild() {
     ...common,
     entryPoints: Object.fromEntries(Object.entries(CHILD_ENTRIES).map(([name, file]) => [name, join(root, file)])),
     // Bundled CommonJS packages (yauzl) require Node's built-ins.
-    banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+    },
   });
   for (const asset of ASSETS) copyFileSync(join(root, asset), join(out, asset.split('/').pop()));
 }

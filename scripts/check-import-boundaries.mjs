@@ -14,9 +14,14 @@ const baseIndex = args.indexOf('--base');
 const baseDir = baseIndex >= 0 ? resolve(args[baseIndex + 1]) : root;
 const config = createRequire(import.meta.url)(resolve(root, '.dependency-cruiser.cjs'));
 
-const folders = ['platform', 'domain', 'islands', 'views', 'form', 'contracts', 'db', 'server', 'workers', 'pages'].filter((folder) => existsSync(resolve(baseDir, folder)));
+const folders = ['platform', 'domain', 'islands', 'views', 'form', 'contracts', 'db', 'server', 'workers', 'pages'].filter((folder) =>
+  existsSync(resolve(baseDir, folder)),
+);
 const result = await cruise(folders, { ...config.options, baseDir, validate: true, ruleSet: { forbidden: config.forbidden } });
-const violations = [...result.output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to })), ...folderCycles(result.output.modules)];
+const violations = [
+  ...result.output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to })),
+  ...folderCycles(result.output.modules),
+];
 
 /**
  * No circle between top-level folders (a rule dependency-cruiser cannot state per folder): every import from one

@@ -12,8 +12,12 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const base = name.split('/').pop();
-  const os = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'].find((o) => base.includes(o));
-  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64', 'wasm32', 'mips64el'].find((c) => new RegExp(`(^|-)${c}(-|$)`).test(base));
+  const os = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'].find((o) =>
+    base.includes(o),
+  );
+  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64', 'wasm32', 'mips64el'].find((c) =>
+    new RegExp(`(^|-)${c}(-|$)`).test(base),
+  );
   const libc = /musl/.test(base) ? 'musl' : /gnu/.test(base) ? 'glibc' : null;
   return { os, cpu, libc };
 }

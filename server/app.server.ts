@@ -82,7 +82,10 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: logPath(req.url) }),
         // The route-map row that answered ("GET /api/document-answer/:key"): groups requests without their ids.
-        res: (res: { statusCode: number; raw?: { locals?: { route?: string } } }) => ({ statusCode: res.statusCode, route: res.raw?.locals?.route }),
+        res: (res: { statusCode: number; raw?: { locals?: { route?: string } } }) => ({
+          statusCode: res.statusCode,
+          route: res.raw?.locals?.route,
+        }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' },
     }),

@@ -39,7 +39,15 @@ export async function bootServices(
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
   await createQueues(boss);
-  const services: AppServices = { config, logger, db, boss, now: () => new Date(), mail: createMailer(config, logger), storage: createObjectStore(config) };
+  const services: AppServices = {
+    config,
+    logger,
+    db,
+    boss,
+    now: () => new Date(),
+    mail: createMailer(config, logger),
+    storage: createObjectStore(config),
+  };
   if (options.runWorkers) await registerWorkers(boss, services);
   return Object.assign(services, {
     async stop(stopOptions: { jobsMs?: number } = {}) {
@@ -47,5 +55,4 @@ export async function bootServices(
       await db.close();
     },
   });
-
 }

@@ -11,7 +11,6 @@ export function isApiRequest(req: Request): boolean {
   return API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`));
 }
 
-
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'We could not reach our database for a moment, so this change was not saved. Please try again in a few seconds.';
 
@@ -26,7 +25,9 @@ export function isDatabaseUnavailable(err: any): boolean {
   const message = String(err?.message ?? '');
   return (
     err?.name === 'KnexTimeoutError' ||
-    /Connection terminated|terminating connection|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/.test(message)
+    /Connection terminated|terminating connection|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/.test(
+      message,
+    )
   );
 }
 
@@ -70,7 +71,15 @@ export function errorHandler(services: AppServices): ErrorRequestHandler {
       return;
     }
     // A refused request (4xx) says why in plain words; anything else is the §2 generic error screen.
-    const notice = clientError && status < 500 ? { kind: 'notice' as const, title: 'This request could not be used', message: clientError.message, link: { href: '/about', label: 'Return to your application' } } : GENERIC_ERROR_PAGE;
+    const notice =
+      clientError && status < 500
+        ? {
+            kind: 'notice' as const,
+            title: 'This request could not be used',
+            message: clientError.message,
+            link: { href: '/about', label: 'Return to your application' },
+          }
+        : GENERIC_ERROR_PAGE;
     void sendNoticePage(services, req, res, status, notice);
   };
 }

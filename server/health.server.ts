@@ -16,17 +16,22 @@ export async function readinessChecks(services: AppServices): Promise<Record<str
   return {
     database,
     objectStore: await objectStoreCheck(services),
-    chromium: config.chromiumPath && existsSync(config.chromiumPath)
-      ? 'ok'
-      : 'Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH',
-    libreoffice: config.sofficePath && existsSync(config.sofficePath)
-      ? 'ok'
-      : 'LibreOffice not found: install it (apt-get install libreoffice-writer-nogui) or set SOFFICE_PATH',
+    chromium:
+      config.chromiumPath && existsSync(config.chromiumPath)
+        ? 'ok'
+        : 'Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH',
+    libreoffice:
+      config.sofficePath && existsSync(config.sofficePath)
+        ? 'ok'
+        : 'LibreOffice not found: install it (apt-get install libreoffice-writer-nogui) or set SOFFICE_PATH',
   };
 }
 
 function objectStoreCheck(services: AppServices): Promise<CheckResult> {
-  return services.storage.ping().then(() => 'ok' as const, (err: Error) => `object store unreachable: ${err.message}`);
+  return services.storage.ping().then(
+    () => 'ok' as const,
+    (err: Error) => `object store unreachable: ${err.message}`,
+  );
 }
 
 export function healthRouter(services: AppServices): Router {

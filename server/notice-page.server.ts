@@ -22,7 +22,13 @@ export const GENERIC_ERROR_PAGE: NoticePageData = { kind: 'generic-error', title
  * Answers a page request with the applicant's site's notice (the generic error screen, or one refusal in plain
  * words), rendered by vike in the student document like every other page.
  */
-export async function sendNoticePage(services: AppServices, req: Request, res: Response, status: number, notice: NoticePageData): Promise<void> {
+export async function sendNoticePage(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  status: number,
+  notice: NoticePageData,
+): Promise<void> {
   try {
     await sendPage(services, req, res, NOTICE_URL, { notice }, status);
   } catch (err) {
@@ -30,6 +36,9 @@ export async function sendNoticePage(services: AppServices, req: Request, res: R
     // pages/_error): the status and one line of plain text, never a stack.
     req.log?.error({ err }, 'notice page render failed');
     if (res.headersSent) return void res.end();
-    res.status(status).type('text/plain').send(notice.kind === 'notice' ? notice.message : GENERIC_ERROR_MESSAGE);
+    res
+      .status(status)
+      .type('text/plain')
+      .send(notice.kind === 'notice' ? notice.message : GENERIC_ERROR_MESSAGE);
   }
 }

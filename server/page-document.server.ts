@@ -21,7 +21,10 @@ export interface VikeRender extends RenderedResponse {
 export function withPageBody(documentHtml: string, pageBody: Omit<PageBody, 'render'> | undefined): string {
   if (!pageBody) return documentHtml;
   let out = documentHtml;
-  for (const [mark, html] of [[pageBody.headMark, pageBody.head], [pageBody.bodyMark, pageBody.html]] as const) {
+  for (const [mark, html] of [
+    [pageBody.headMark, pageBody.head],
+    [pageBody.bodyMark, pageBody.html],
+  ] as const) {
     const at = out.indexOf(mark);
     if (at !== -1) out = out.slice(0, at) + html + out.slice(at + mark.length);
   }

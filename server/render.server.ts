@@ -41,11 +41,24 @@ export function pageRenderer(services: AppServices, options: { keepStudentShells
  * Renders `urlOriginal` with vike and sends it. `extra` joins the page context: a form page posted without
  * scripts that must show again (what was typed, its errors) passes it here (server/form-post).
  */
-export async function sendPage(services: AppServices, req: Request, res: Response, urlOriginal: string, extra: Record<string, unknown> = {}, status?: number): Promise<void> {
+export async function sendPage(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  urlOriginal: string,
+  extra: Record<string, unknown> = {},
+  status?: number,
+): Promise<void> {
   send(req, res, await renderResponse(services, req, res, urlOriginal, extra), status);
 }
 
-async function renderResponse(services: AppServices, req: Request, res: Response, urlOriginal: string, extra: Record<string, unknown> = {}): Promise<VikeRender> {
+async function renderResponse(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  urlOriginal: string,
+  extra: Record<string, unknown> = {},
+): Promise<VikeRender> {
   pageRenders.inc({ renderer: 'vike' });
   const pageContext = await renderPage({
     ...extra,

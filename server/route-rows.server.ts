@@ -34,7 +34,13 @@ export interface PrefixRow {
 
 export type Row = RouteRow | PrefixRow;
 
-export const route = (method: Method, path: string, guard: GuardName, ...stack: Stack): RouteRow => ({ kind: 'route', method, path, guard, stack });
+export const route = (method: Method, path: string, guard: GuardName, ...stack: Stack): RouteRow => ({
+  kind: 'route',
+  method,
+  path,
+  guard,
+  stack,
+});
 export const prefix = (path: string, ...stack: RequestHandler[]): PrefixRow => ({ kind: 'prefix', prefix: path, stack });
 
 const visitor: RequestHandler = (_req, _res, next) => next();

@@ -74,7 +74,10 @@ const body = {
   /** The counselor's "not my student" confirmation: one small field. */
   counselorConfirm: withNulCheck(express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 2 })),
   /** /completion's counselor form: one address (a form post or JSON). */
-  counselorForm: [withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 })), withNulCheck(express.json({ limit: '4kb' }))],
+  counselorForm: [
+    withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 })),
+    withNulCheck(express.json({ limit: '4kb' })),
+  ],
   /** The CRM's decision: a letter of up to 10,000 characters. */
   integrationJson: withNulCheck(express.json({ limit: '64kb', strict: true })),
 };
@@ -115,6 +118,8 @@ export function routeTable(s: AppServices): Row[] {
   const lead = requireRole(s, 'lead');
   const admin = requireRole(s, 'admin');
 
+  // The table's columns are aligned by hand, to be read down: not reflowed by the formatter.
+  // prettier-ignore
   return [
     // ── /public: account calls and the prefill link (§7), JSON ─────────────────────────────────────────
     prefix('/public', noStore, body.json),

@@ -36,12 +36,17 @@ interface Variant {
 export function precompressedAssets(dir: string, urlPrefix: string): RequestHandler {
   const assets = new Map<string, { type: string; variants: Variant[] }>();
   const walk = (path: string): string[] =>
-    existsSync(path) ? readdirSync(path, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(path, e.name)) : [join(path, e.name)])) : [];
+    existsSync(path)
+      ? readdirSync(path, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(path, e.name)) : [join(path, e.name)]))
+      : [];
   const all = new Set(walk(dir));
   for (const file of all) {
     const type = TYPES[extname(file)];
     if (!type || !PRECOMPRESSED.every(({ suffix }) => all.has(file + suffix))) continue;
-    const variants = [{ encoding: 'identity', path: file }, ...PRECOMPRESSED.map(({ encoding, suffix }) => ({ encoding, path: file + suffix }))]
+    const variants = [
+      { encoding: 'identity', path: file },
+      ...PRECOMPRESSED.map(({ encoding, suffix }) => ({ encoding, path: file + suffix })),
+    ]
       .map((v) => ({ ...v, size: statSync(v.path).size }))
       // Smallest first: a file of a few dozen bytes is smaller as it is than compressed.
       .sort((a, b) => a.size - b.size);

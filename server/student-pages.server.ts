@@ -51,7 +51,14 @@ export class StudentPageShells {
     const pageContext = {
       urlOriginal: req.originalUrl,
       urlPathname: req.path,
-      urlParsed: { pathname: req.path, search: {} as Record<string, string>, searchAll: {}, searchOriginal: null, hash: '', hashOriginal: null },
+      urlParsed: {
+        pathname: req.path,
+        search: {} as Record<string, string>,
+        searchAll: {},
+        searchOriginal: null,
+        hash: '',
+        hashOriginal: null,
+      },
       headersOriginal: req.headers,
       cspNonce,
       reactChunk: (req.app.locals.reactChunk as string | null | undefined) ?? null,

@@ -77,7 +77,8 @@ function jest(name, args, env) {
     counts.failed = (summary.numFailedTests ?? 0) + (summary.numRuntimeErrorTestSuites ?? 0);
     counts.skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
     for (const suite of summary.testResults ?? []) {
-      if (suite.status === 'failed' && suite.assertionResults.length === 0) console.log(`suite failed to run: ${suite.name}\n${suite.message}`);
+      if (suite.status === 'failed' && suite.assertionResults.length === 0)
+        console.log(`suite failed to run: ${suite.name}\n${suite.message}`);
     }
   }
   if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
@@ -97,7 +98,10 @@ function check(name, command, args) {
 
 // The type check and ESLint over the tree when the whole suite runs (in .ci/run: its second pass only).
 const checksFailed = wholeSuite
-  ? [check('typecheck (npm run typecheck)', 'npm', ['run', '--silent', 'typecheck']), check('lint (npm run lint)', 'npx', ['eslint', '--max-warnings=0', '.'])].filter(Boolean).length
+  ? [
+      check('typecheck (npm run typecheck)', 'npm', ['run', '--silent', 'typecheck']),
+      check('lint (npm run lint)', 'npx', ['eslint', '--max-warnings=0', '.']),
+    ].filter(Boolean).length
   : 0;
 
 if (!unitOnly) {
@@ -112,7 +116,9 @@ if (!unitOnly) {
 const local = await localPostgres();
 const passes = [];
 if (local) {
-  console.log(`database: unit and database-layer tests on embedded PGlite, every other layer on PostgreSQL (${local.name}, dropped at the end)`);
+  console.log(
+    `database: unit and database-layer tests on embedded PGlite, every other layer on PostgreSQL (${local.name}, dropped at the end)`,
+  );
   const embedded = { ...process.env };
   delete embedded.DATABASE_URL;
   try {
@@ -138,7 +144,8 @@ const failed = passes.reduce((n, p) => n + p.failed, 0) + checksFailed;
 if (skipped > 0) {
   const reasons = existsSync(skipReasons) ? [...new Set(readFileSync(skipReasons, 'utf8').split('\n').filter(Boolean))] : [];
   console.log(`skipped ${skipped} test(s):`);
-  for (const line of reasons.length > 0 ? reasons : ['(no reason recorded: a test was skipped by hand, which no test may be)']) console.log(`  ${line}`);
+  for (const line of reasons.length > 0 ? reasons : ['(no reason recorded: a test was skipped by hand, which no test may be)'])
+    console.log(`  ${line}`);
   if (process.env.CI === 'true') console.log('CI runs every test: a skipped test fails the run.');
 }
 const ok = failed === 0 && passes.every((p) => p.ok) && !(skipped > 0 && process.env.CI === 'true');

@@ -70,8 +70,12 @@ export async function up(knex: Knex): Promise<void> {
   const answer = (key: string) => `(answers->>'${key.replace(/'/g, "''")}')`;
   // The staff list: submitted first, newest first, keyset-paged on (moment, id) within each group, one
   // partial index per group (a boolean expression column would not match the planner's IS [NOT] NULL).
-  await knex.raw('create index applications_staff_submitted on applications ((coalesce(submitted_at, created_at)), user_id) where submitted_at is not null');
-  await knex.raw('create index applications_staff_unsubmitted on applications ((coalesce(submitted_at, created_at)), user_id) where submitted_at is null');
+  await knex.raw(
+    'create index applications_staff_submitted on applications ((coalesce(submitted_at, created_at)), user_id) where submitted_at is not null',
+  );
+  await knex.raw(
+    'create index applications_staff_unsubmitted on applications ((coalesce(submitted_at, created_at)), user_id) where submitted_at is null',
+  );
   // The integration feed: submitted applications, oldest first.
   await knex.raw('create index applications_submitted_feed on applications (submitted_at, user_id) where submitted_at is not null');
   await knex.raw(`create index applications_hs_ceeb on applications (${answer(keys.hsCeeb)})`);
@@ -82,11 +86,26 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const index of ['applications_staff_submitted', 'applications_staff_unsubmitted', 'applications_submitted_feed', 'applications_hs_ceeb', 'applications_entry_term', 'applications_last_name', 'applications_first_name']) {
+  for (const index of [
+    'applications_staff_submitted',
+    'applications_staff_unsubmitted',
+    'applications_submitted_feed',
+    'applications_hs_ceeb',
+    'applications_entry_term',
+    'applications_last_name',
+    'applications_first_name',
+  ]) {
     await knex.raw(`drop index if exists ${index}`);
   }
   await knex.raw('drop index if exists users_username_prefix');
-  for (const table of ['staff_exports', 'webhook_events', 'integration_clients', 'staff_audit', 'staff_link_redemptions', 'staff_sessions']) {
+  for (const table of [
+    'staff_exports',
+    'webhook_events',
+    'integration_clients',
+    'staff_audit',
+    'staff_link_redemptions',
+    'staff_sessions',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -20,17 +20,29 @@ export async function up(knex: Knex): Promise<void> {
   await anyPlaceholder(knex('lookup_address'), ['address_line_1']).delete();
   await anyPlaceholder(knex('lookup_school'), ['name']).delete();
 
-  const addresses = (await anyPlaceholder(knex('lookup_address').select('id', 'address_line_1', ...ADDRESS_OPTIONAL), ADDRESS_OPTIONAL)) as Array<Record<string, string>>;
+  const addresses = (await anyPlaceholder(
+    knex('lookup_address').select('id', 'address_line_1', ...ADDRESS_OPTIONAL),
+    ADDRESS_OPTIONAL,
+  )) as Array<Record<string, string>>;
   for (const row of addresses) {
-    const clean = Object.fromEntries(ADDRESS_OPTIONAL.map((c) => [c, isPlaceholder(row[c] ?? '') ? '' : row[c]!])) as Record<(typeof ADDRESS_OPTIONAL)[number], string>;
+    const clean = Object.fromEntries(ADDRESS_OPTIONAL.map((c) => [c, isPlaceholder(row[c] ?? '') ? '' : row[c]!])) as Record<
+      (typeof ADDRESS_OPTIONAL)[number],
+      string
+    >;
     await knex('lookup_address')
       .where('id', row.id)
       .update({ ...clean, ...addressKeys({ address_line_1: row.address_line_1!, ...clean }) });
   }
 
-  const schools = (await anyPlaceholder(knex('lookup_school').select('id', 'name', 'category', ...SCHOOL_OPTIONAL), SCHOOL_OPTIONAL)) as Array<Record<string, string>>;
+  const schools = (await anyPlaceholder(
+    knex('lookup_school').select('id', 'name', 'category', ...SCHOOL_OPTIONAL),
+    SCHOOL_OPTIONAL,
+  )) as Array<Record<string, string>>;
   for (const row of schools) {
-    const clean = Object.fromEntries(SCHOOL_OPTIONAL.map((c) => [c, isPlaceholder(row[c] ?? '') ? '' : row[c]!])) as Record<(typeof SCHOOL_OPTIONAL)[number], string>;
+    const clean = Object.fromEntries(SCHOOL_OPTIONAL.map((c) => [c, isPlaceholder(row[c] ?? '') ? '' : row[c]!])) as Record<
+      (typeof SCHOOL_OPTIONAL)[number],
+      string
+    >;
     // The public id is the CEEB code when there is one: a placeholder code leaves the row known by its old id.
     await knex('lookup_school')
       .where('id', row.id)

@@ -60,7 +60,9 @@ export async function up(knex: Knex): Promise<void> {
   // The staff desk finds applications by the start of their high school's name.
   const school = staffKeys().hsName.replace(/'/g, "''");
   await knex.raw(`create index applications_hs_name on applications ((lower(answers->>'${school}')) text_pattern_ops)`);
-  await knex.raw("alter table transcript_checklist add constraint transcript_checklist_status_check check (status in ('needed', 'requested', 'received'))");
+  await knex.raw(
+    "alter table transcript_checklist add constraint transcript_checklist_status_check check (status in ('needed', 'requested', 'received'))",
+  );
   await knex.raw("alter table decisions add constraint decisions_decision_check check (decision in ('admit', 'deny', 'waitlist'))");
 }
 

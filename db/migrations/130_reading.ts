@@ -101,7 +101,13 @@ export async function up(knex: Knex): Promise<void> {
   });
   const now = new Date();
   await knex('letter_templates').insert(
-    (Object.keys(DEFAULT_LETTERS) as Array<keyof typeof DEFAULT_LETTERS>).map((decision) => ({ decision, version: 1, body: DEFAULT_LETTERS[decision], edited_by: 'default', edited_at: now })),
+    (Object.keys(DEFAULT_LETTERS) as Array<keyof typeof DEFAULT_LETTERS>).map((decision) => ({
+      decision,
+      version: 1,
+      body: DEFAULT_LETTERS[decision],
+      edited_by: 'default',
+      edited_at: now,
+    })),
   );
 }
 
@@ -110,5 +116,13 @@ export async function down(knex: Knex): Promise<void> {
     t.dropColumn('template_version');
     t.dropColumn('letter_edited');
   });
-  for (const table of ['release_batch_items', 'release_batches', 'letter_templates', 'reading_reviews', 'reading_assignments', 'application_reading']) await knex.schema.dropTable(table);
+  for (const table of [
+    'release_batch_items',
+    'release_batches',
+    'letter_templates',
+    'reading_reviews',
+    'reading_assignments',
+    'application_reading',
+  ])
+    await knex.schema.dropTable(table);
 }

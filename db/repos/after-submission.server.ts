@@ -59,7 +59,10 @@ export interface DecisionRow {
   letter_edited?: boolean | null;
 }
 
-export async function insertChecklist(trx: Knex | Knex.Transaction, row: Omit<ChecklistRow, 'resends' | 'not_my_student_at'>): Promise<void> {
+export async function insertChecklist(
+  trx: Knex | Knex.Transaction,
+  row: Omit<ChecklistRow, 'resends' | 'not_my_student_at'>,
+): Promise<void> {
   await trx('transcript_checklist').insert(row).onConflict('user_id').ignore();
   if (row.status === 'received') await markReadyForReview(trx, row.user_id, row.updated_at);
 }
@@ -73,7 +76,11 @@ export async function lockChecklist(trx: Knex.Transaction, userId: string): Prom
   return ((await trx('transcript_checklist').where({ user_id: userId }).forUpdate().first()) as ChecklistRow | undefined) ?? null;
 }
 
-export async function updateChecklist(trx: Knex | Knex.Transaction, userId: string, patch: Partial<Omit<ChecklistRow, 'user_id'>> & { updated_at: Date }): Promise<void> {
+export async function updateChecklist(
+  trx: Knex | Knex.Transaction,
+  userId: string,
+  patch: Partial<Omit<ChecklistRow, 'user_id'>> & { updated_at: Date },
+): Promise<void> {
   await trx('transcript_checklist').where({ user_id: userId }).update(patch);
   // The checklist is complete (issue 37): the application moves to "ready for review" in the same transaction.
   if (patch.status === 'received') await markReadyForReview(trx, userId, patch.updated_at);
@@ -96,24 +103,36 @@ export async function findCounselorRequest(knex: Knex | Knex.Transaction, id: st
   return ((await knex('counselor_requests').where({ id }).first()) as CounselorRequestRow | undefined) ?? null;
 }
 
-export async function findCounselorRequestByTokenHash(knex: Knex | Knex.Transaction, tokenHash: string): Promise<CounselorRequestRow | null> {
+export async function findCounselorRequestByTokenHash(
+  knex: Knex | Knex.Transaction,
+  tokenHash: string,
+): Promise<CounselorRequestRow | null> {
   return ((await knex('counselor_requests').where({ token_hash: tokenHash }).first()) as CounselorRequestRow | undefined) ?? null;
 }
 
 /** The newest request of an application (the one its checklist names), live or not. */
 export async function latestCounselorRequest(knex: Knex | Knex.Transaction, userId: string): Promise<CounselorRequestRow | null> {
-  return ((await knex('counselor_requests').where({ user_id: userId }).orderBy('id', 'desc').first()) as CounselorRequestRow | undefined) ?? null;
+  return (
+    ((await knex('counselor_requests').where({ user_id: userId }).orderBy('id', 'desc').first()) as CounselorRequestRow | undefined) ?? null
+  );
 }
 
 export type CounselorMailMark = 'sent_at' | 'reminder_1_sent_at' | 'reminder_2_sent_at';
 
 /** Records that one of the request's e-mails went out; false when it already had (a retried job sends nothing twice). */
 export async function markCounselorMail(knex: Knex, id: string, mark: CounselorMailMark, now: Date): Promise<boolean> {
-  return (await knex('counselor_requests').where({ id }).whereNull(mark).update({ [mark]: now, last_error: null })) > 0;
+  return (
+    (await knex('counselor_requests')
+      .where({ id })
+      .whereNull(mark)
+      .update({ [mark]: now, last_error: null })) > 0
+  );
 }
 
 export async function noteCounselorMailError(knex: Knex, id: string, error: string): Promise<void> {
-  await knex('counselor_requests').where({ id }).update({ last_error: error.slice(0, 500) });
+  await knex('counselor_requests')
+    .where({ id })
+    .update({ last_error: error.slice(0, 500) });
 }
 
 export async function findDecision(knex: Knex | Knex.Transaction, userId: string): Promise<DecisionRow | null> {
@@ -150,12 +169,19 @@ export async function upsertDecision(
 
 /** Releases the recorded decision once; the row as stored (what the audit and the webhook describe), or null when already released. */
 export async function markDecisionReleased(trx: Knex.Transaction, userId: string, by: string, now: Date): Promise<DecisionRow | null> {
-  const rows = (await trx('decisions').where({ user_id: userId }).whereNull('released_at').update({ released_at: now, released_by: by }).returning('*')) as DecisionRow[];
+  const rows = (await trx('decisions')
+    .where({ user_id: userId })
+    .whereNull('released_at')
+    .update({ released_at: now, released_by: by })
+    .returning('*')) as DecisionRow[];
   return rows[0] ?? null;
 }
 
 export async function markDecisionNotified(knex: Knex, userId: string, now: Date): Promise<boolean> {
-  return (await knex('decisions').where({ user_id: userId }).whereNotNull('released_at').whereNull('notified_at').update({ notified_at: now })) > 0;
+  return (
+    (await knex('decisions').where({ user_id: userId }).whereNotNull('released_at').whereNull('notified_at').update({ notified_at: now })) >
+    0
+  );
 }
 
 /**
@@ -187,7 +213,8 @@ export async function afterSubmissionForMany(knex: Knex, userIds: readonly strin
   const out = new Map<string, AfterSubmissionRows>();
   if (userIds.length === 0) return out;
   for (const id of userIds) out.set(id, { checklist: null, decision: null });
-  for (const row of (await knex('transcript_checklist').whereIn('user_id', userIds)) as ChecklistRow[]) out.get(row.user_id)!.checklist = row;
+  for (const row of (await knex('transcript_checklist').whereIn('user_id', userIds)) as ChecklistRow[])
+    out.get(row.user_id)!.checklist = row;
   for (const row of (await knex('decisions').whereIn('user_id', userIds)) as DecisionRow[]) out.get(row.user_id)!.decision = row;
   return out;
 }

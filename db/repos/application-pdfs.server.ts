@@ -34,8 +34,7 @@ export async function findApplicationWithPdf(
     .leftJoin('application_pdfs as p', 'p.user_id', 'a.user_id')
     .where('a.user_id', userId)
     .first('a.version as application_version', 'a.answers as application_answers', 'p.*')) as
-    | (ApplicationPdfRow & { application_version: number; application_answers: Record<string, string | boolean> })
-    | undefined;
+    (ApplicationPdfRow & { application_version: number; application_answers: Record<string, string | boolean> }) | undefined;
   if (!row) return null;
   const { application_version: version, application_answers: answers, ...pdf } = row;
   // A left join without a PDF row gives nulls in every p column, user_id included.
@@ -62,9 +61,24 @@ export async function requestApplicationPdf(knex: Knex, userId: string, answersV
 /** Records an immediate failure (e.g. no Chromium) without a job. */
 export async function failApplicationPdfNow(knex: Knex, userId: string, answersVersion: number, message: string, now: Date): Promise<void> {
   await knex('application_pdfs')
-    .insert({ user_id: userId, status: 'FAILED', generation: 1, answers_version: answersVersion, message, requested_at: now, completed_at: now })
+    .insert({
+      user_id: userId,
+      status: 'FAILED',
+      generation: 1,
+      answers_version: answersVersion,
+      message,
+      requested_at: now,
+      completed_at: now,
+    })
     .onConflict('user_id')
-    .merge({ status: 'FAILED', generation: knex.raw('application_pdfs.generation + 1'), answers_version: answersVersion, message, requested_at: now, completed_at: now });
+    .merge({
+      status: 'FAILED',
+      generation: knex.raw('application_pdfs.generation + 1'),
+      answers_version: answersVersion,
+      message,
+      requested_at: now,
+      completed_at: now,
+    });
 }
 
 function current(knex: Knex, t: PdfJobTarget) {
@@ -76,7 +90,11 @@ export async function markPdfInProgress(knex: Knex, t: PdfJobTarget): Promise<bo
 }
 
 export async function markPdfCompleted(knex: Knex, t: PdfJobTarget, outputKey: string, pageCount: number, now: Date): Promise<boolean> {
-  return (await current(knex, t).whereIn('status', PENDING_STATUSES).update({ status: 'COMPLETED', output_key: outputKey, page_count: pageCount, completed_at: now })) > 0;
+  return (
+    (await current(knex, t)
+      .whereIn('status', PENDING_STATUSES)
+      .update({ status: 'COMPLETED', output_key: outputKey, page_count: pageCount, completed_at: now })) > 0
+  );
 }
 
 export async function markPdfFailed(knex: Knex, t: PdfJobTarget, message: string, now: Date): Promise<boolean> {
@@ -88,8 +106,16 @@ export async function markPdfFailed(knex: Knex, t: PdfJobTarget, message: string
  * no document converted after it was requested. A counselor's transcript arrives after submission without
  * changing the answers; without the second check the staff PDF and the ZIP kept the one rendered before it.
  */
-export async function pdfIsCurrent(knex: Knex, userId: string, answersVersion: number, pdf: Pick<ApplicationPdfRow, 'answers_version' | 'requested_at'>): Promise<boolean> {
+export async function pdfIsCurrent(
+  knex: Knex,
+  userId: string,
+  answersVersion: number,
+  pdf: Pick<ApplicationPdfRow, 'answers_version' | 'requested_at'>,
+): Promise<boolean> {
   if (pdf.answers_version !== answersVersion) return false;
-  const newer = await knex('document_answers').where({ user_id: userId, status: 'COMPLETED' }).where('updated_at', '>', pdf.requested_at).first('answer_key');
+  const newer = await knex('document_answers')
+    .where({ user_id: userId, status: 'COMPLETED' })
+    .where('updated_at', '>', pdf.requested_at)
+    .first('answer_key');
   return !newer;
 }

@@ -18,7 +18,12 @@ export type SubmitOutcome =
 export async function submitApplication(
   knex: Knex,
   userId: string,
-  options: { now: Date; deadline?: { round: string | null } | { closed: string }; check: (locked: ApplicationRow) => unknown | null; afterSubmit?: (trx: Knex.Transaction) => Promise<void> },
+  options: {
+    now: Date;
+    deadline?: { round: string | null } | { closed: string };
+    check: (locked: ApplicationRow) => unknown | null;
+    afterSubmit?: (trx: Knex.Transaction) => Promise<void>;
+  },
 ): Promise<SubmitOutcome> {
   return knex.transaction(async (trx) => {
     const row = await lockApplication(trx, userId, options.now);
@@ -27,11 +32,16 @@ export async function submitApplication(
     const problems = options.check(row);
     if (problems) return { outcome: 'invalid', problems };
     const round = options.deadline?.round ?? null;
-    await trx('applications').where({ user_id: userId }).update({ submitted_at: options.now, updated_at: options.now, deadline_round: round });
+    await trx('applications')
+      .where({ user_id: userId })
+      .update({ submitted_at: options.now, updated_at: options.now, deadline_round: round });
     const reference = await assignReference(trx, userId);
     // Submission records every status it implies (§4 derives web_status by their count).
     for (const status of WEB_STATUSES) {
-      await trx('web_statuses').insert({ user_id: userId, web_status: status, recorded_at: options.now }).onConflict(['user_id', 'web_status']).ignore();
+      await trx('web_statuses')
+        .insert({ user_id: userId, web_status: status, recorded_at: options.now })
+        .onConflict(['user_id', 'web_status'])
+        .ignore();
     }
     await options.afterSubmit?.(trx);
     return { outcome: 'submitted', submittedAt: options.now, firstTime: true, reference };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import {  type WebStatus } from '../../contracts/statuses.js';
+import { type WebStatus } from '../../contracts/statuses.js';
 
 export type StoredAnswers = Record<string, string | boolean>;
 
@@ -27,7 +27,10 @@ export interface ApplicationRead extends ApplicationRow {
 }
 
 function readColumns(knex: Knex) {
-  return ['applications.*', knex.raw('exists (select 1 from carried_answers c where c.user_id = applications.user_id) as has_carried_answers')];
+  return [
+    'applications.*',
+    knex.raw('exists (select 1 from carried_answers c where c.user_id = applications.user_id) as has_carried_answers'),
+  ];
 }
 
 /** Every applicant has exactly one application row, created on first use. */
@@ -55,9 +58,9 @@ export type PageApplicationRead = ApplicationRead & { page_extras: PageExtras };
  */
 export async function findApplicationForPage(knex: Knex, userId: string): Promise<PageApplicationRead | undefined> {
   const extras = knex.raw(`${pageExtrasSql('applications')} as page_extras`);
-  const row = (await knex('applications').where({ user_id: userId }).first([...readColumns(knex), extras])) as
-    | (ApplicationRead & { page_extras: PageExtras | string })
-    | undefined;
+  const row = (await knex('applications')
+    .where({ user_id: userId })
+    .first([...readColumns(knex), extras])) as (ApplicationRead & { page_extras: PageExtras | string }) | undefined;
   if (!row) return undefined;
   return { ...row, page_extras: pageExtrasOf(row.page_extras) };
 }
@@ -95,7 +98,11 @@ export function applicationReadSql(kind: ApplicationReadKind, userIdSql: string)
 /** The row applicationReadSql read, typed as the drivers type a row read directly (dates as Date). */
 export function applicationReadOf(value: unknown): ApplicationRead | PageApplicationRead | undefined {
   if (value === null || value === undefined) return undefined;
-  const read = (typeof value === 'string' ? JSON.parse(value) : value) as { row: Record<string, unknown>; has_carried_answers: boolean; page_extras?: PageExtras | string };
+  const read = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    row: Record<string, unknown>;
+    has_carried_answers: boolean;
+    page_extras?: PageExtras | string;
+  };
   const row = read.row;
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   const application = {
@@ -117,7 +124,8 @@ export async function getApplication(knex: Knex, userId: string, now: Date): Pro
 
 /** Locks the row for the rest of `trx`; the insert is only needed once per applicant, so it comes second. */
 export async function lockApplication(trx: Knex.Transaction, userId: string, now: Date): Promise<ApplicationRead> {
-  const lock = async () => (await trx('applications').where({ user_id: userId }).forUpdate().first(readColumns(trx))) as ApplicationRead | undefined;
+  const lock = async () =>
+    (await trx('applications').where({ user_id: userId }).forUpdate().first(readColumns(trx))) as ApplicationRead | undefined;
   const row = await lock();
   if (row) return row;
   await ensureApplication(trx, userId, now);
@@ -168,7 +176,9 @@ export async function saveAnswers(knex: Knex, userId: string, options: SaveAnswe
     .where({ user_id: userId, version: row.version })
     .whereNull('submitted_at')
     .whereRaw('add_another = ?::jsonb and tabs = ?::jsonb', [JSON.stringify(row.add_another), JSON.stringify(row.tabs)])
-    .update({ answers: JSON.stringify(answers), version: knex.raw('version + 1'), updated_at: options.now }, ['version'])) as Array<{ version: number }>;
+    .update({ answers: JSON.stringify(answers), version: knex.raw('version + 1'), updated_at: options.now }, ['version'])) as Array<{
+    version: number;
+  }>;
   if (updated.length === 1) return { outcome: 'saved', version: updated[0]!.version, answers };
   return saveAnswersLocked(knex, userId, options);
 }
@@ -217,7 +227,9 @@ export async function setLastPage(trx: Knex.Transaction, userId: string, lastPag
 }
 
 export async function setValidations(trx: Knex.Transaction, userId: string, validations: unknown, now: Date): Promise<void> {
-  await trx('applications').where({ user_id: userId }).update({ validations: JSON.stringify(validations), updated_at: now });
+  await trx('applications')
+    .where({ user_id: userId })
+    .update({ validations: JSON.stringify(validations), updated_at: now });
 }
 
 export async function setAddAnother(
@@ -228,7 +240,9 @@ export async function setAddAnother(
   now: Date,
 ): Promise<Record<string, number>> {
   const addAnother = { ...row.add_another, [buttonId]: count };
-  await trx('applications').where({ user_id: row.user_id }).update({ add_another: JSON.stringify(addAnother), updated_at: now });
+  await trx('applications')
+    .where({ user_id: row.user_id })
+    .update({ add_another: JSON.stringify(addAnother), updated_at: now });
   return addAnother;
 }
 
@@ -247,7 +261,10 @@ export async function setTabs(
 }
 
 export async function recordWebStatus(knex: Knex, userId: string, webStatus: WebStatus, now: Date): Promise<void> {
-  await knex('web_statuses').insert({ user_id: userId, web_status: webStatus, recorded_at: now }).onConflict(['user_id', 'web_status']).ignore();
+  await knex('web_statuses')
+    .insert({ user_id: userId, web_status: webStatus, recorded_at: now })
+    .onConflict(['user_id', 'web_status'])
+    .ignore();
 }
 
 export async function webStatusesOf(knex: Knex, userId: string): Promise<string[]> {

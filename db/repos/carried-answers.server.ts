@@ -21,6 +21,8 @@ export async function findCarriedAnswers(knex: Knex, userId: string): Promise<Ca
 
 /** Returns and deletes them in one step, for the answers API to merge once. */
 export async function takeCarriedAnswers(knex: Knex, userId: string): Promise<CarriedAnswers | null> {
-  const rows = (await knex('carried_answers').where({ user_id: userId }).delete().returning('answers')) as Array<{ answers: CarriedAnswers }>;
+  const rows = (await knex('carried_answers').where({ user_id: userId }).delete().returning('answers')) as Array<{
+    answers: CarriedAnswers;
+  }>;
   return rows[0]?.answers ?? null;
 }

@@ -29,7 +29,9 @@ export async function documentAnswersFor(knex: Knex, userId: string): Promise<Re
   const rows = (await knex(TABLE)
     .where({ user_id: userId })
     .orderBy('answer_key')
-    .select('answer_key', 'file_name', 'file_size', 'status')) as Array<Pick<DocumentRow, 'answer_key' | 'file_name' | 'file_size' | 'status'>>;
+    .select('answer_key', 'file_name', 'file_size', 'status')) as Array<
+    Pick<DocumentRow, 'answer_key' | 'file_name' | 'file_size' | 'status'>
+  >;
   return Object.fromEntries(
     rows.map((r) => [r.answer_key, { file_name: r.file_name, file_size: r.file_size, status: r.status ?? 'NOT_ANSWERED' }]),
   );
@@ -42,7 +44,9 @@ export async function documentAnswersForMany(knex: Knex, userIds: readonly strin
   const rows = (await knex(TABLE)
     .whereIn('user_id', userIds)
     .orderBy('answer_key')
-    .select('user_id', 'answer_key', 'file_name', 'file_size', 'status')) as Array<Pick<DocumentRow, 'user_id' | 'answer_key' | 'file_name' | 'file_size' | 'status'>>;
+    .select('user_id', 'answer_key', 'file_name', 'file_size', 'status')) as Array<
+    Pick<DocumentRow, 'user_id' | 'answer_key' | 'file_name' | 'file_size' | 'status'>
+  >;
   for (const r of rows) {
     const docs = out.get(r.user_id) ?? {};
     docs[r.answer_key] = { file_name: r.file_name, file_size: r.file_size, status: r.status ?? 'NOT_ANSWERED' };
@@ -52,7 +56,10 @@ export async function documentAnswersForMany(knex: Knex, userIds: readonly strin
 }
 
 /** Completed conversions, for the application PDF. */
-export async function convertedDocumentsFor(knex: Knex, userId: string): Promise<Array<{ answer_key: string; file_name: string; output_key: string }>> {
+export async function convertedDocumentsFor(
+  knex: Knex,
+  userId: string,
+): Promise<Array<{ answer_key: string; file_name: string; output_key: string }>> {
   return knex(TABLE)
     .where({ user_id: userId, status: 'COMPLETED' })
     .whereNotNull('output_key')
@@ -69,10 +76,8 @@ export async function replaceDocument(
   row: Pick<DocumentRow, 'user_id' | 'answer_key' | 'file_key' | 'file_name' | 'file_size' | 'output_key'>,
   now: Date,
 ): Promise<{ previous: DocumentRow | null; row: DocumentRow; changed: boolean }> {
-  const previous = ((await trx(TABLE)
-    .where({ user_id: row.user_id, answer_key: row.answer_key })
-    .forUpdate()
-    .first()) as DocumentRow | undefined) ?? null;
+  const previous =
+    ((await trx(TABLE).where({ user_id: row.user_id, answer_key: row.answer_key }).forUpdate().first()) as DocumentRow | undefined) ?? null;
   if (previous && previous.file_key === row.file_key && previous.status !== null) return { previous: null, row: previous, changed: false };
   const fresh = { ...row, status: 'UNPROCESSED' as const, message: null, attempts: 0, updated_at: now };
   if (previous) await trx(TABLE).where({ user_id: row.user_id, answer_key: row.answer_key }).update(fresh);
@@ -110,9 +115,7 @@ export async function markCompleted(knex: Knex, t: JobTarget, outputKey: string,
 }
 
 export async function markFailed(knex: Knex, t: JobTarget, message: string, now: Date): Promise<boolean> {
-  const n = await current(knex, t)
-    .whereIn('status', PENDING_STATUSES)
-    .update({ status: 'FAILED', message, updated_at: now });
+  const n = await current(knex, t).whereIn('status', PENDING_STATUSES).update({ status: 'FAILED', message, updated_at: now });
   return n > 0;
 }
 

@@ -26,10 +26,17 @@ const APPLICANT_OWN_ACTIONS = ['applicant-download', 'retention-warning'];
  * id (and the id inside details, such as a document's object key or a feed's list) becomes the account's
  * pseudonym: the reads of one application stay linked to each other, and lead to no one.
  */
-export async function eraseAccountRows(knex: Knex, userId: string, audit: AuditEntry, traces: ErasureTraces, options: { unsubmittedOnly: boolean }): Promise<'erased' | 'missing' | 'submitted'> {
+export async function eraseAccountRows(
+  knex: Knex,
+  userId: string,
+  audit: AuditEntry,
+  traces: ErasureTraces,
+  options: { unsubmittedOnly: boolean },
+): Promise<'erased' | 'missing' | 'submitted'> {
   return knex.transaction(async (trx) => {
     // Under the application row's lock, as a submission takes it: a submit cannot slip in between check and delete.
-    const app = (await trx('applications').where({ user_id: userId }).forUpdate().first('submitted_at')) as { submitted_at: Date | null } | undefined;
+    const app = (await trx('applications').where({ user_id: userId }).forUpdate().first('submitted_at')) as
+      { submitted_at: Date | null } | undefined;
     if (options.unsubmittedOnly && app?.submitted_at) return 'submitted';
     const gone = await trx('users').where({ id: userId }).delete();
     if (gone === 0) return 'missing';
@@ -46,7 +53,10 @@ export async function eraseAccountRows(knex: Knex, userId: string, audit: AuditE
 }
 
 async function pseudonymiseAudit(trx: Knex.Transaction, userId: string, traces: ErasureTraces): Promise<void> {
-  const replacements: Array<[string, string]> = [[userId, traces.pseudonym], ...(traces.username ? [[JSON.stringify(traces.username).slice(1, -1), '(deleted account)'] as [string, string]] : [])];
+  const replacements: Array<[string, string]> = [
+    [userId, traces.pseudonym],
+    ...(traces.username ? [[JSON.stringify(traces.username).slice(1, -1), '(deleted account)'] as [string, string]] : []),
+  ];
   for (const [from, to] of replacements) {
     await trx.raw(`update staff_audit set detail = replace(detail::text, ?, ?)::jsonb where strpos(detail::text, ?) > 0`, [from, to, from]);
   }
@@ -70,7 +80,10 @@ async function deleteIdleJobs(trx: Knex.Transaction, needles: string[]): Promise
 
 /** The object keys the database names for an account (documents, conversions, the application PDF). */
 export async function objectKeysOf(knex: Knex, userId: string): Promise<string[]> {
-  const docs = (await knex('document_answers').where({ user_id: userId }).select('file_key', 'output_key')) as Array<{ file_key: string; output_key: string | null }>;
+  const docs = (await knex('document_answers').where({ user_id: userId }).select('file_key', 'output_key')) as Array<{
+    file_key: string;
+    output_key: string | null;
+  }>;
   const pdf = (await knex('application_pdfs').where({ user_id: userId }).first('output_key')) as { output_key: string | null } | undefined;
   return [...docs.flatMap((d) => [d.file_key, d.output_key]), pdf?.output_key ?? null].filter((k): k is string => Boolean(k));
 }

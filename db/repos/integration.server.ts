@@ -28,7 +28,8 @@ export async function revokeIntegrationClient(knex: Knex, name: string, now: Dat
 
 /** The live client holding this key, marking its use (at most once a minute). */
 export async function clientForKey(knex: Knex, keyHash: string, now: Date): Promise<IntegrationClientRow | null> {
-  const row = (await knex('integration_clients').where({ key_hash: keyHash }).whereNull('revoked_at').first()) as IntegrationClientRow | undefined;
+  const row = (await knex('integration_clients').where({ key_hash: keyHash }).whereNull('revoked_at').first()) as
+    IntegrationClientRow | undefined;
   if (!row) return null;
   if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() > 60_000) {
     await knex('integration_clients').where({ id: row.id }).update({ last_used_at: now });

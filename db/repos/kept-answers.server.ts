@@ -55,7 +55,8 @@ export async function keepAnswers(knex: Knex, tokenHash: string, owner: string, 
 }
 
 export async function findKeptAnswers(knex: Knex, tokenHash: string, owner: string, at: Date): Promise<CarriedAnswers | null> {
-  const row = (await live(knex('kept_answers').where({ token_hash: tokenHash, owner }), owner, at).first('answers')) as { answers: CarriedAnswers } | undefined;
+  const row = (await live(knex('kept_answers').where({ token_hash: tokenHash, owner }), owner, at).first('answers')) as
+    { answers: CarriedAnswers } | undefined;
   return row?.answers ?? null;
 }
 
@@ -64,7 +65,12 @@ export async function findKeptAnswers(knex: Knex, tokenHash: string, owner: stri
  * pages posted for this account; rows past their life are deleted, not returned. Answers kept for any other account
  * stay where they are. `left` says whether any do.
  */
-export async function takeKeptAnswers(knex: Knex, tokenHash: string, userId: string, at: Date): Promise<{ rows: KeptRow[]; left: boolean }> {
+export async function takeKeptAnswers(
+  knex: Knex,
+  tokenHash: string,
+  userId: string,
+  at: Date,
+): Promise<{ rows: KeptRow[]; left: boolean }> {
   const rows = (await knex('kept_answers')
     .where({ token_hash: tokenHash })
     .whereIn('owner', [VISITOR_OWNER, userId])

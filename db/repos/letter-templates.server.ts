@@ -23,7 +23,15 @@ export async function templateVersions(knex: Knex | Knex.Transaction, decision: 
  * Saves the next version. Two leads saving at once both read the same highest version: the unique
  * (decision, version) key lets one win; the other gets null and is told to reload.
  */
-export async function insertTemplateVersion(trx: Knex.Transaction, row: Omit<LetterTemplateRow, 'id' | 'version'>, basedOn: number): Promise<LetterTemplateRow | null> {
-  const rows = (await trx('letter_templates').insert({ ...row, version: basedOn + 1 }).onConflict(['decision', 'version']).ignore().returning('*')) as LetterTemplateRow[];
+export async function insertTemplateVersion(
+  trx: Knex.Transaction,
+  row: Omit<LetterTemplateRow, 'id' | 'version'>,
+  basedOn: number,
+): Promise<LetterTemplateRow | null> {
+  const rows = (await trx('letter_templates')
+    .insert({ ...row, version: basedOn + 1 })
+    .onConflict(['decision', 'version'])
+    .ignore()
+    .returning('*')) as LetterTemplateRow[];
   return rows[0] ?? null;
 }

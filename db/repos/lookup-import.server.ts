@@ -104,7 +104,9 @@ export async function importLookupCsv(
       if (missing.length > 0) {
         source.unpipe?.(parser);
         parser.destroy();
-        throw new ImportFileError(`The file's header lacks the column(s) ${missing.join(', ')} needed for ${category}: expected ${requiredColumns(category).join(',')}`);
+        throw new ImportFileError(
+          `The file's header lacks the column(s) ${missing.join(', ')} needed for ${category}: expected ${requiredColumns(category).join(',')}`,
+        );
       }
       continue;
     }

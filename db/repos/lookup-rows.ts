@@ -1,4 +1,10 @@
-import { ADDRESS_RECORD_KEYS, SCHOOL_RECORD_KEYS, type AddressRecordKey, type LookupCategory, type SchoolRecordKey } from '../../contracts/lookup.js';
+import {
+  ADDRESS_RECORD_KEYS,
+  SCHOOL_RECORD_KEYS,
+  type AddressRecordKey,
+  type LookupCategory,
+  type SchoolRecordKey,
+} from '../../contracts/lookup.js';
 import { searchKey } from './lookup-keys.js';
 
 /**
@@ -7,7 +13,12 @@ import { searchKey } from './lookup-keys.js';
  */
 
 /** A school's record (contracts/lookup.ts) with its ids and search keys. */
-export type SchoolImportRow = Record<SchoolRecordKey, string> & { public_id: string; source_id: string; name_key: string; search_key: string };
+export type SchoolImportRow = Record<SchoolRecordKey, string> & {
+  public_id: string;
+  source_id: string;
+  name_key: string;
+  search_key: string;
+};
 
 /** An address record (contracts/lookup.ts) with its id and search keys. */
 export type AddressImportRow = Record<AddressRecordKey, string> & { source_id: string; line_key: string; search_key: string };
@@ -68,7 +79,8 @@ export function validateRow(category: LookupCategory, raw: Record<string, string
     if (limit && value.length > limit) return { error: `${column} is longer than ${limit} characters` };
     v[column] = value;
   }
-  if (!/^[A-Za-z0-9][A-Za-z0-9:._-]*$/.test(v.source_id!)) return { error: 'source_id is missing or has characters other than letters, digits and : . _ -' };
+  if (!/^[A-Za-z0-9][A-Za-z0-9:._-]*$/.test(v.source_id!))
+    return { error: 'source_id is missing or has characters other than letters, digits and : . _ -' };
   const country = v.country!.toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) return { error: `country must be a two-letter code (got "${v.country}")` };
   const state = v.state!.toUpperCase();
@@ -81,7 +93,15 @@ export function validateRow(category: LookupCategory, raw: Record<string, string
 
   if (category === 'address') {
     if (!v.address_line_1) return { error: 'address_line_1 is required' };
-    return { row: { source_id: v.source_id!, address_line_1: v.address_line_1, address_line_2: v.address_line_2!, ...place, ...addressKeys({ address_line_1: v.address_line_1, address_line_2: v.address_line_2!, ...place }) } };
+    return {
+      row: {
+        source_id: v.source_id!,
+        address_line_1: v.address_line_1,
+        address_line_2: v.address_line_2!,
+        ...place,
+        ...addressKeys({ address_line_1: v.address_line_1, address_line_2: v.address_line_2!, ...place }),
+      },
+    };
   }
   if (!v.name) return { error: 'name is required' };
   if (!searchKey(v.name)) return { error: 'name has no letters or digits' };
@@ -104,7 +124,10 @@ export function validateRow(category: LookupCategory, raw: Record<string, string
 }
 
 /** An address's search keys (the importer's, and the clean-up migration's when a placeholder is removed). */
-export function addressKeys(row: { address_line_1: string; address_line_2: string; city: string; state: string; zip: string }): { line_key: string; search_key: string } {
+export function addressKeys(row: { address_line_1: string; address_line_2: string; city: string; state: string; zip: string }): {
+  line_key: string;
+  search_key: string;
+} {
   const line = [row.address_line_1, row.address_line_2].filter(Boolean).join(' ');
   return { line_key: searchKey(line), search_key: searchKey(`${line} ${row.city} ${row.state} ${row.zip}`) };
 }

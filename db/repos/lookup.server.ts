@@ -50,7 +50,14 @@ interface Scope {
 
 function scopeOf(category: LookupCategory, state: string): Scope {
   if (category === 'address') {
-    return { table: 'lookup_address', columns: ADDRESS_COLUMNS, prefixColumn: 'line_key', textColumn: 'address_line_1', scoped: (b) => b, state };
+    return {
+      table: 'lookup_address',
+      columns: ADDRESS_COLUMNS,
+      prefixColumn: 'line_key',
+      textColumn: 'address_line_1',
+      scoped: (b) => b,
+      state,
+    };
   }
   return {
     state,
@@ -119,7 +126,11 @@ async function allWords(knex: Knex, s: Scope, key: string, limit: number): Promi
 /** Stage 3: the nearest by trigram word similarity, straight from the GiST index; forgives typos ("alta hgih"). */
 function similar(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[]> {
   const nearest = s
-    .scoped(knex(s.table).select(s.columns).select(knex.raw('? <<-> search_key as distance', [key])))
+    .scoped(
+      knex(s.table)
+        .select(s.columns)
+        .select(knex.raw('? <<-> search_key as distance', [key])),
+    )
     .orderBy('distance')
     .limit(limit);
   // The similarity floor is applied to those few nearest rows only.
@@ -138,7 +149,13 @@ function similar(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[
  * typo-tolerant nearest names. Within each stage, records in `preferState` (the applicant's state, or the
  * university's) come first: "Lone Peak" from Utah means the school in Highland, UT, not the one in Big Sky, MT.
  */
-export async function findLookupItems(knex: Knex, category: LookupCategory, query: string, max: number, preferState = ''): Promise<LookupItem[]> {
+export async function findLookupItems(
+  knex: Knex,
+  category: LookupCategory,
+  query: string,
+  max: number,
+  preferState = '',
+): Promise<LookupItem[]> {
   const key = searchKey(query.slice(0, LOOKUP_MAX_QUERY_LENGTH));
   if (!key) return [];
   const scope = scopeOf(category, preferState);

@@ -37,7 +37,11 @@ export async function reserveAttempt(
 ): Promise<Reservation> {
   return knex.transaction(async (trx) => {
     await trx.raw('insert into rate_limits (key, window_started_at, hits) values (?, ?, 0) on conflict (key) do nothing', [key, now]);
-    const row = (await trx('rate_limits').where({ key }).forUpdate().first()) as { hits: number; window_started_at: Date; blocked_until: Date | null };
+    const row = (await trx('rate_limits').where({ key }).forUpdate().first()) as {
+      hits: number;
+      window_started_at: Date;
+      blocked_until: Date | null;
+    };
     const blockedUntil = row.blocked_until ? new Date(row.blocked_until) : null;
     if (blockedUntil && blockedUntil.getTime() > now.getTime()) return { allowed: false as const, blockedUntil };
     // Failures older than `forgetMs` are forgotten; each one restarts that window (a slow guesser keeps the count).
@@ -57,5 +61,8 @@ export async function clearKey(knex: Knex, key: string): Promise<void> {
 
 /** Housekeeping: windows that started before `before` no longer limit anyone. */
 export async function deleteStale(knex: Knex, before: Date): Promise<void> {
-  await knex('rate_limits').where('window_started_at', '<', before).where((q) => q.whereNull('blocked_until').orWhere('blocked_until', '<', before)).delete();
+  await knex('rate_limits')
+    .where('window_started_at', '<', before)
+    .where((q) => q.whereNull('blocked_until').orWhere('blocked_until', '<', before))
+    .delete();
 }

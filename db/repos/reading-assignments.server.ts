@@ -16,7 +16,11 @@ export interface AssignmentRow {
 
 /** Assigns (or reassigns) the round's reader; the row as stored. */
 export async function upsertAssignment(trx: Knex.Transaction, row: Omit<AssignmentRow, 'id'>): Promise<AssignmentRow> {
-  const rows = (await trx('reading_assignments').insert(row).onConflict(['user_id', 'round']).merge(['reader', 'assigned_by', 'assigned_at']).returning('*')) as AssignmentRow[];
+  const rows = (await trx('reading_assignments')
+    .insert(row)
+    .onConflict(['user_id', 'round'])
+    .merge(['reader', 'assigned_by', 'assigned_at'])
+    .returning('*')) as AssignmentRow[];
   return rows[0]!;
 }
 
@@ -28,7 +32,10 @@ export async function assignmentsOf(knex: Knex | Knex.Transaction, userId: strin
  * A reader's queue: their assignments whose review is not submitted yet, oldest assignment first (then by
  * application, so the order is total and next/previous are stable).
  */
-export async function queueOf(knex: Knex | Knex.Transaction, reader: string): Promise<Array<Pick<AssignmentRow, 'user_id' | 'round' | 'assigned_at'> & { reference: string | null }>> {
+export async function queueOf(
+  knex: Knex | Knex.Transaction,
+  reader: string,
+): Promise<Array<Pick<AssignmentRow, 'user_id' | 'round' | 'assigned_at'> & { reference: string | null }>> {
   return knex('reading_assignments as a')
     .join('applications as p', 'p.user_id', 'a.user_id')
     .leftJoin('reading_reviews as r', function () {

@@ -29,7 +29,15 @@ export async function applicationsAt(knex: Knex, stages: readonly string[], deci
     .limit(READING_LIST_LIMIT * 4)
     .select('a.user_id', 'a.reference', 'a.answers', 'r.stage', 'c.status as checklist', 'd.decision', 'd.released_at');
   if (decision) query.where('d.decision', decision);
-  const rows = (await query) as Array<{ user_id: string; reference: string | null; answers: Record<string, string | boolean>; stage: string | null; checklist: string | null; decision: string | null; released_at: Date | null }>;
+  const rows = (await query) as Array<{
+    user_id: string;
+    reference: string | null;
+    answers: Record<string, string | boolean>;
+    stage: string | null;
+    checklist: string | null;
+    decision: string | null;
+    released_at: Date | null;
+  }>;
   return rows
     .map((r) => ({
       user_id: r.user_id,
@@ -44,15 +52,25 @@ export async function applicationsAt(knex: Knex, stages: readonly string[], deci
 }
 
 /** References and answers of some applications (a batch's items), by id. */
-export async function applicationsByIds(knex: Knex, ids: readonly string[]): Promise<Map<string, { reference: string | null; answers: Record<string, string | boolean> }>> {
+export async function applicationsByIds(
+  knex: Knex,
+  ids: readonly string[],
+): Promise<Map<string, { reference: string | null; answers: Record<string, string | boolean> }>> {
   if (ids.length === 0) return new Map();
-  const rows = (await knex('applications').whereIn('user_id', ids).select('user_id', 'reference', 'answers')) as Array<{ user_id: string; reference: string | null; answers: Record<string, string | boolean> }>;
+  const rows = (await knex('applications').whereIn('user_id', ids).select('user_id', 'reference', 'answers')) as Array<{
+    user_id: string;
+    reference: string | null;
+    answers: Record<string, string | boolean>;
+  }>;
   return new Map(rows.map((r) => [r.user_id, { reference: r.reference, answers: r.answers ?? {} }]));
 }
 
 /** A submitted application's id by its reference (FA-…), as staff type it; null when none. */
 export async function submittedIdByReference(knex: Knex, reference: string): Promise<string | null> {
-  const row = (await knex('applications').whereRaw('upper(reference) = ?', [reference.trim().toUpperCase()]).whereNotNull('submitted_at').first('user_id')) as { user_id: string } | undefined;
+  const row = (await knex('applications')
+    .whereRaw('upper(reference) = ?', [reference.trim().toUpperCase()])
+    .whereNotNull('submitted_at')
+    .first('user_id')) as { user_id: string } | undefined;
   return row?.user_id ?? null;
 }
 
@@ -60,7 +78,10 @@ export async function submittedIdByReference(knex: Knex, reference: string): Pro
 export async function readersOf(knex: Knex, ids: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (ids.length === 0) return out;
-  const rows = (await knex('reading_assignments').whereIn('user_id', ids).orderBy(['user_id', 'round']).select('user_id', 'reader', 'round')) as Array<{ user_id: string; reader: string; round: string }>;
+  const rows = (await knex('reading_assignments')
+    .whereIn('user_id', ids)
+    .orderBy(['user_id', 'round'])
+    .select('user_id', 'reader', 'round')) as Array<{ user_id: string; reader: string; round: string }>;
   for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), `${r.reader} (${r.round} read)`]);
   return out;
 }

@@ -24,5 +24,7 @@ export async function insertReview(trx: Knex.Transaction, row: Omit<ReviewRow, '
 
 export async function reviewsOf(knex: Knex | Knex.Transaction, userIds: readonly string[]): Promise<ReviewRow[]> {
   if (userIds.length === 0) return [];
-  return (await knex('reading_reviews').whereIn('user_id', userIds).orderBy([{ column: 'user_id' }, { column: 'round' }, { column: 'submitted_at' }, { column: 'id' }])) as ReviewRow[];
+  return (await knex('reading_reviews')
+    .whereIn('user_id', userIds)
+    .orderBy([{ column: 'user_id' }, { column: 'round' }, { column: 'submitted_at' }, { column: 'id' }])) as ReviewRow[];
 }

@@ -21,7 +21,10 @@ async function startingStage(knex: Knex | Knex.Transaction, userId: string): Pro
 export async function lockReading(trx: Knex.Transaction, userId: string, now: Date): Promise<ReadingRow | null> {
   const app = await trx('applications').where({ user_id: userId }).whereNotNull('submitted_at').first('user_id');
   if (!app) return null;
-  await trx('application_reading').insert({ user_id: userId, stage: await startingStage(trx, userId), updated_at: now }).onConflict('user_id').ignore();
+  await trx('application_reading')
+    .insert({ user_id: userId, stage: await startingStage(trx, userId), updated_at: now })
+    .onConflict('user_id')
+    .ignore();
   return ((await trx('application_reading').where({ user_id: userId }).forUpdate().first()) as ReadingRow | undefined) ?? null;
 }
 
@@ -55,7 +58,14 @@ export async function stagesFor(knex: Knex | Knex.Transaction, userIds: readonly
     .leftJoin('decisions as d', 'd.user_id', 'a.user_id')
     .whereIn('a.user_id', userIds)
     .whereNotNull('a.submitted_at')
-    .select('a.user_id', 'r.stage', 'c.status as checklist', 'd.decision', 'd.released_at')) as Array<{ user_id: string; stage: string | null; checklist: string | null; decision: string | null; released_at: Date | null }>;
-  for (const r of rows) out.set(r.user_id, effectiveStage(r.stage, r.checklist === 'received', r.decision ? { released_at: r.released_at } : null));
+    .select('a.user_id', 'r.stage', 'c.status as checklist', 'd.decision', 'd.released_at')) as Array<{
+    user_id: string;
+    stage: string | null;
+    checklist: string | null;
+    decision: string | null;
+    released_at: Date | null;
+  }>;
+  for (const r of rows)
+    out.set(r.user_id, effectiveStage(r.stage, r.checklist === 'received', r.decision ? { released_at: r.released_at } : null));
   return out;
 }

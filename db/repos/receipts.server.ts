@@ -16,7 +16,10 @@ export interface ReceiptRow {
 }
 
 /** Records a receipt to send (inside the submission's transaction for the first one); returns its id. */
-export async function insertReceipt(knex: Knex, receipt: { userId: string; reference: string; kind: ReceiptKind; now: Date }): Promise<string> {
+export async function insertReceipt(
+  knex: Knex,
+  receipt: { userId: string; reference: string; kind: ReceiptKind; now: Date },
+): Promise<string> {
   const rows = (await knex('receipts')
     .insert({ user_id: receipt.userId, reference: receipt.reference, kind: receipt.kind, requested_at: receipt.now })
     .returning('id')) as Array<{ id: string | number }>;
@@ -29,13 +32,17 @@ export async function findReceipt(knex: Knex, id: string): Promise<ReceiptRow | 
 
 /** The applicant's receipts not yet sent nor given up: the ones a settled PDF lets go. */
 export async function unsentReceiptIds(knex: Knex, userId: string): Promise<string[]> {
-  const rows = (await knex('receipts').where({ user_id: userId }).whereNull('sent_at').whereNull('gave_up_at').select('id')) as Array<{ id: string | number }>;
+  const rows = (await knex('receipts').where({ user_id: userId }).whereNull('sent_at').whereNull('gave_up_at').select('id')) as Array<{
+    id: string | number;
+  }>;
   return rows.map((row) => String(row.id));
 }
 
 /** Resends asked for by this applicant (the submission's own receipt not counted). */
 export async function countResends(knex: Knex, userId: string): Promise<number> {
-  const row = (await knex('receipts').where({ user_id: userId, kind: 'resend' }).first(knex.raw('count(*)::int as n'))) as { n: number | string };
+  const row = (await knex('receipts').where({ user_id: userId, kind: 'resend' }).first(knex.raw('count(*)::int as n'))) as {
+    n: number | string;
+  };
   return Number(row.n);
 }
 
@@ -59,7 +66,10 @@ export async function markReceiptSent(knex: Knex, id: string, now: Date): Promis
 
 /** A failed attempt lets go of the receipt at once, so the job's retry may take it again. */
 export async function releaseReceipt(knex: Knex, id: string, error: string): Promise<void> {
-  await knex('receipts').where({ id }).whereNull('sent_at').update({ sending_until: null, last_error: error.slice(0, 500) });
+  await knex('receipts')
+    .where({ id })
+    .whereNull('sent_at')
+    .update({ sending_until: null, last_error: error.slice(0, 500) });
 }
 
 export async function markReceiptGaveUp(knex: Knex, id: string, now: Date): Promise<void> {

@@ -16,7 +16,11 @@ export interface ReleaseBatchRow {
   done_at: Date | null;
 }
 
-export async function insertBatch(trx: Knex.Transaction, row: Pick<ReleaseBatchRow, 'created_by' | 'created_at' | 'scheduled_for' | 'status'>, userIds: readonly string[]): Promise<ReleaseBatchRow> {
+export async function insertBatch(
+  trx: Knex.Transaction,
+  row: Pick<ReleaseBatchRow, 'created_by' | 'created_at' | 'scheduled_for' | 'status'>,
+  userIds: readonly string[],
+): Promise<ReleaseBatchRow> {
   const [batch] = (await trx('release_batches').insert(row).returning('*')) as ReleaseBatchRow[];
   for (let i = 0; i < userIds.length; i += 500) {
     await trx('release_batch_items').insert(userIds.slice(i, i + 500).map((user_id) => ({ batch_id: batch!.id, user_id })));
@@ -41,11 +45,19 @@ export async function updateBatch(trx: Knex | Knex.Transaction, id: string, patc
 
 /** Marks an item removed; false when it is not in the batch or was removed before. */
 export async function removeBatchItem(trx: Knex.Transaction, batchId: string, userId: string, now: Date): Promise<boolean> {
-  return (await trx('release_batch_items').where({ batch_id: batchId, user_id: userId }).whereNull('removed_at').update({ removed_at: now })) > 0;
+  return (
+    (await trx('release_batch_items').where({ batch_id: batchId, user_id: userId }).whereNull('removed_at').update({ removed_at: now })) > 0
+  );
 }
 
-export async function batchItems(knex: Knex | Knex.Transaction, batchId: string): Promise<Array<{ user_id: string; removed_at: Date | null }>> {
-  return (await knex('release_batch_items').where({ batch_id: batchId }).orderBy('user_id')) as Array<{ user_id: string; removed_at: Date | null }>;
+export async function batchItems(
+  knex: Knex | Knex.Transaction,
+  batchId: string,
+): Promise<Array<{ user_id: string; removed_at: Date | null }>> {
+  return (await knex('release_batch_items').where({ batch_id: batchId }).orderBy('user_id')) as Array<{
+    user_id: string;
+    removed_at: Date | null;
+  }>;
 }
 
 export async function listBatches(knex: Knex | Knex.Transaction, limit = 50): Promise<ReleaseBatchRow[]> {

@@ -45,6 +45,15 @@ export async function setRetentionWarning(knex: Knex, userId: string, at: Date |
 }
 
 /** Submitted applications whose retention period has passed (submitted at or before `submittedBefore`). */
-export async function expiredSubmissions(knex: Knex, submittedBefore: Date, limit: number): Promise<Array<{ user_id: string; reference: string | null; submitted_at: Date }>> {
-  return knex('applications').whereNotNull('submitted_at').where('submitted_at', '<=', submittedBefore).orderBy('submitted_at').limit(limit).select('user_id', 'reference', 'submitted_at');
+export async function expiredSubmissions(
+  knex: Knex,
+  submittedBefore: Date,
+  limit: number,
+): Promise<Array<{ user_id: string; reference: string | null; submitted_at: Date }>> {
+  return knex('applications')
+    .whereNotNull('submitted_at')
+    .where('submitted_at', '<=', submittedBefore)
+    .orderBy('submitted_at')
+    .limit(limit)
+    .select('user_id', 'reference', 'submitted_at');
 }

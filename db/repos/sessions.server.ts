@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { applicationReadOf, applicationReadSql, type ApplicationRead, type ApplicationReadKind, type PageApplicationRead } from './applications.server.js';
+import {
+  applicationReadOf,
+  applicationReadSql,
+  type ApplicationRead,
+  type ApplicationReadKind,
+  type PageApplicationRead,
+} from './applications.server.js';
 
 export interface SessionRow {
   id_hash: string;
@@ -34,7 +40,11 @@ export interface SessionWithApplication extends SessionWithUser {
  * student's page, an answer save) makes one round trip where it made two (issue 28). The application belongs
  * to the session's own user, and whoever uses it still checks the session first.
  */
-export async function findSessionWithApplication(knex: Knex, idHash: string, kind: ApplicationReadKind): Promise<SessionWithApplication | null> {
+export async function findSessionWithApplication(
+  knex: Knex,
+  idHash: string,
+  kind: ApplicationReadKind,
+): Promise<SessionWithApplication | null> {
   const { rows } = (await knex.raw(
     `select s.id_hash, s.user_id, s.created_at, s.last_seen_at, u.username, ${applicationReadSql(kind, 's.user_id')} as application
       from sessions s join users u on u.id = s.user_id where s.id_hash = ? limit 1`,
@@ -42,7 +52,12 @@ export async function findSessionWithApplication(knex: Knex, idHash: string, kin
   )) as { rows: Array<SessionWithUser & { application: unknown }> };
   const row = rows[0];
   if (!row) return null;
-  return { ...row, created_at: new Date(row.created_at), last_seen_at: new Date(row.last_seen_at), application: applicationReadOf(row.application) };
+  return {
+    ...row,
+    created_at: new Date(row.created_at),
+    last_seen_at: new Date(row.last_seen_at),
+    application: applicationReadOf(row.application),
+  };
 }
 
 export async function touchSession(knex: Knex, idHash: string, at: Date): Promise<void> {

@@ -98,7 +98,11 @@ function escapeLike(value: string): string {
 }
 
 /** The filter's conditions on `applications a` joined with `users u`; every one is served by an index. */
-export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, options: { withStatus: boolean } = { withStatus: true }): Knex.QueryBuilder {
+export function applyStaffFilter(
+  query: Knex.QueryBuilder,
+  filter: StaffFilter,
+  options: { withStatus: boolean } = { withStatus: true },
+): Knex.QueryBuilder {
   const keys = staffKeys();
   const q = filter.q.trim().toLowerCase().replace(/\s+/g, ' ');
   if (q) {
@@ -136,13 +140,17 @@ export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, 
     }
   }
   if (filter.transcript === 'needed') {
-    query.whereNotNull('a.submitted_at').whereRaw(`not exists (select 1 from transcript_checklist t where t.user_id = a.user_id and t.status in ('requested', 'received'))`);
+    query
+      .whereNotNull('a.submitted_at')
+      .whereRaw(`not exists (select 1 from transcript_checklist t where t.user_id = a.user_id and t.status in ('requested', 'received'))`);
   } else if (filter.transcript) {
     query.whereRaw('exists (select 1 from transcript_checklist t where t.user_id = a.user_id and t.status = ?)', [filter.transcript]);
   }
   if (filter.decision === 'none') query.whereRaw('not exists (select 1 from decisions d where d.user_id = a.user_id)');
-  else if (filter.decision === 'unreleased') query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.released_at is null)');
-  else if (filter.decision) query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.decision = ?)', [filter.decision]);
+  else if (filter.decision === 'unreleased')
+    query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.released_at is null)');
+  else if (filter.decision)
+    query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.decision = ?)', [filter.decision]);
   if (filter.term) query.whereRaw(`(${answer(keys.entryTerm)}) = ?`, [filter.term]);
   applyReadingFilter(query, filter);
   if (options.withStatus && filter.status) query.whereRaw(`${statusCount()} = ?`, [COUNT_BY_STATUS[filter.status]]);
@@ -153,7 +161,8 @@ export function applyStaffFilter(query: Knex.QueryBuilder, filter: StaffFilter, 
 function applyReadingFilter(query: Knex.QueryBuilder, filter: StaffFilter): void {
   const keys = staffKeys();
   if (filter.stage) query.whereRaw(`(${STAGE_SQL}) = ?`, [filter.stage]);
-  if (filter.reader) query.whereRaw('exists (select 1 from reading_assignments ra where ra.user_id = a.user_id and ra.reader = ?)', [filter.reader]);
+  if (filter.reader)
+    query.whereRaw('exists (select 1 from reading_assignments ra where ra.user_id = a.user_id and ra.reader = ?)', [filter.reader]);
   const school = filter.school?.trim().toLowerCase();
   if (school && /^\d{3,}$/.test(school)) query.whereRaw(`(${answer(keys.hsCeeb)}) = ?`, [school]);
   else if (school) query.whereRaw(`lower(${schoolField('name')}) like ? escape '\\'`, [`${escapeLike(school)}%`]);
@@ -220,7 +229,13 @@ export async function listStaffApplications(
   const page = rows.slice(0, limit).map(({ status_count, ...row }) => ({ ...row, status: STATUS_BY_COUNT[status_count ?? 0] ?? 'none' }));
   const last = page.at(-1);
   const next =
-    rows.length > limit && last ? { g: last.submitted_at ? 0 : 1, at: new Date(last.submitted_at ?? last.created_at).toISOString(), id: last.user_id } as StaffCursor : null;
+    rows.length > limit && last
+      ? ({
+          g: last.submitted_at ? 0 : 1,
+          at: new Date(last.submitted_at ?? last.created_at).toISOString(),
+          id: last.user_id,
+        } as StaffCursor)
+      : null;
   return { rows: page, next };
 }
 
@@ -256,8 +271,14 @@ export async function* eachStaffApplication(knex: Knex, filter: StaffFilter, pag
   } while (cursor);
 }
 
-export async function findStaffApplication(knex: Knex, userId: string): Promise<{ user_id: string; username: string; answers: Record<string, string | boolean>; submitted_at: Date | null } | null> {
-  const row = await knex('applications as a').join('users as u', 'u.id', 'a.user_id').where('a.user_id', userId).first('a.user_id', 'u.username', 'a.answers', 'a.submitted_at');
+export async function findStaffApplication(
+  knex: Knex,
+  userId: string,
+): Promise<{ user_id: string; username: string; answers: Record<string, string | boolean>; submitted_at: Date | null } | null> {
+  const row = await knex('applications as a')
+    .join('users as u', 'u.id', 'a.user_id')
+    .where('a.user_id', userId)
+    .first('a.user_id', 'u.username', 'a.answers', 'a.submitted_at');
   return row ?? null;
 }
 

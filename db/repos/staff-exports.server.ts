@@ -16,7 +16,10 @@ export interface StaffExportRow {
   completed_at: Date | null;
 }
 
-export async function insertStaffExport(knex: Knex | Knex.Transaction, row: { staff_email: string; filter: StaffFilter; total: number; now: Date }): Promise<string> {
+export async function insertStaffExport(
+  knex: Knex | Knex.Transaction,
+  row: { staff_email: string; filter: StaffFilter; total: number; now: Date },
+): Promise<string> {
   const rows = (await knex('staff_exports')
     .insert({ staff_email: row.staff_email, filter: JSON.stringify(row.filter), status: 'queued', total: row.total, created_at: row.now })
     .returning('id')) as Array<{ id: string }>;
@@ -31,6 +34,10 @@ export async function listStaffExports(knex: Knex, limit: number): Promise<Staff
   return knex('staff_exports').orderBy('created_at', 'desc').limit(limit);
 }
 
-export async function updateStaffExport(knex: Knex, id: string, changes: Partial<Pick<StaffExportRow, 'status' | 'done' | 'total' | 'output_key' | 'message' | 'completed_at'>>): Promise<void> {
+export async function updateStaffExport(
+  knex: Knex,
+  id: string,
+  changes: Partial<Pick<StaffExportRow, 'status' | 'done' | 'total' | 'output_key' | 'message' | 'completed_at'>>,
+): Promise<void> {
   await knex('staff_exports').where({ id }).update(changes);
 }

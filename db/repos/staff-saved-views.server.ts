@@ -11,12 +11,17 @@ export interface SavedViewRow {
 export const MAX_SAVED_VIEWS = 30;
 
 export async function listSavedViews(knex: Knex, staffEmail: string): Promise<SavedViewRow[]> {
-  const rows = (await knex('staff_saved_views').where({ staff_email: staffEmail }).orderBy('name').limit(MAX_SAVED_VIEWS).select('id', 'name', 'query')) as SavedViewRow[];
+  const rows = (await knex('staff_saved_views')
+    .where({ staff_email: staffEmail })
+    .orderBy('name')
+    .limit(MAX_SAVED_VIEWS)
+    .select('id', 'name', 'query')) as SavedViewRow[];
   return rows.map((r) => ({ ...r, id: String(r.id) }));
 }
 
 export async function countSavedViews(knex: Knex, staffEmail: string): Promise<number> {
-  const row = (await knex('staff_saved_views').where({ staff_email: staffEmail }).count<{ n: string | number }>({ n: '*' }).first()) as { n: string | number } | undefined;
+  const row = (await knex('staff_saved_views').where({ staff_email: staffEmail }).count<{ n: string | number }>({ n: '*' }).first()) as
+    { n: string | number } | undefined;
   return Number(row?.n ?? 0);
 }
 

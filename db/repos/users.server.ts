@@ -39,6 +39,10 @@ export async function recordLogin(knex: Knex, userId: string, at: Date): Promise
 
 /** §3 successful_login list, oldest first (its length is the number of logins). */
 export async function listLogins(knex: Knex, userId: string): Promise<Date[]> {
-  const rows = (await knex('user_logins').where({ user_id: userId }).orderBy('logged_in_at').orderBy('id').select('logged_in_at')) as Array<{ logged_in_at: Date }>;
+  const rows = (await knex('user_logins')
+    .where({ user_id: userId })
+    .orderBy('logged_in_at')
+    .orderBy('id')
+    .select('logged_in_at')) as Array<{ logged_in_at: Date }>;
   return rows.map((r) => r.logged_in_at);
 }

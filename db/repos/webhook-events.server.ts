@@ -16,7 +16,10 @@ export interface WebhookEventRow {
 }
 
 /** The outbox row, written inside the submission's transaction: it exists if and only if the submission does. */
-export async function insertWebhookEvent(trx: Knex | Knex.Transaction, event: { type: string; user_id: string; payload: Record<string, unknown>; now: Date }): Promise<string> {
+export async function insertWebhookEvent(
+  trx: Knex | Knex.Transaction,
+  event: { type: string; user_id: string; payload: Record<string, unknown>; now: Date },
+): Promise<string> {
   const rows = (await trx('webhook_events')
     .insert({ type: event.type, user_id: event.user_id, payload: JSON.stringify(event.payload), created_at: event.now })
     .returning('id')) as Array<{ id: string }>;
@@ -27,7 +30,11 @@ export async function findWebhookEvent(knex: Knex, id: string): Promise<WebhookE
   return ((await knex('webhook_events').where({ id }).first()) as WebhookEventRow | undefined) ?? null;
 }
 
-export async function recordWebhookAttempt(knex: Knex, id: string, outcome: { ok: boolean; error: string | null; at: Date }): Promise<void> {
+export async function recordWebhookAttempt(
+  knex: Knex,
+  id: string,
+  outcome: { ok: boolean; error: string | null; at: Date },
+): Promise<void> {
   await knex('webhook_events')
     .where({ id })
     .whereNot({ status: 'delivered' })

@@ -25,16 +25,24 @@ export async function eraseApplicant(
 ): Promise<'erased' | 'missing' | 'submitted'> {
   const { knex } = services.db;
   const named = await objectKeysOf(knex, userId);
-  const prefixed = (await Promise.all(objectPrefixesOf(userId).map((prefix) => services.storage.list(prefix).catch(() => [] as string[])))).flat();
+  const prefixed = (
+    await Promise.all(objectPrefixesOf(userId).map((prefix) => services.storage.list(prefix).catch(() => [] as string[])))
+  ).flat();
   const keys = [...new Set([...named, ...prefixed])];
   const account = (await knex('users').where({ id: userId }).first('username')) as { username: string } | undefined;
   const traces = accountTraces(services, userId, account?.username ?? null);
   const outcome = await eraseAccountRows(knex, userId, { ...audit, detail: { ...audit.detail, objects: keys.length } }, traces, options);
   if (outcome !== 'erased') return outcome;
   // Listed again: an upload that landed while the rows were going is caught too.
-  const late = (await Promise.all(objectPrefixesOf(userId).map((prefix) => services.storage.list(prefix).catch(() => [] as string[])))).flat();
+  const late = (
+    await Promise.all(objectPrefixesOf(userId).map((prefix) => services.storage.list(prefix).catch(() => [] as string[])))
+  ).flat();
   for (const key of new Set([...keys, ...late])) {
-    await services.storage.delete(key).catch((err: unknown) => services.logger.error({ key, err: (err as Error).message }, 'an object of a deleted account could not be deleted'));
+    await services.storage
+      .delete(key)
+      .catch((err: unknown) =>
+        services.logger.error({ key, err: (err as Error).message }, 'an object of a deleted account could not be deleted'),
+      );
   }
   return 'erased';
 }

@@ -61,14 +61,33 @@ export interface SubmittedApplication {
   tabs: Record<string, string>;
 }
 
-export async function submittedApplication(knex: Knex | Knex.Transaction, where: { userId: string } | { reference: string }): Promise<SubmittedApplication | null> {
+export async function submittedApplication(
+  knex: Knex | Knex.Transaction,
+  where: { userId: string } | { reference: string },
+): Promise<SubmittedApplication | null> {
   const query = knex('applications as a').join('users as u', 'u.id', 'a.user_id').whereNotNull('a.submitted_at');
   if ('userId' in where) query.where('a.user_id', where.userId);
   else query.where('a.reference', where.reference);
   const row = (await query.first('a.user_id', 'u.username', 'a.reference', 'a.submitted_at', 'a.answers', 'a.tabs')) as
-    | { user_id: string; username: string; reference: string | null; submitted_at: Date; answers: SubmittedApplication['answers']; tabs: Record<string, string> }
+    | {
+        user_id: string;
+        username: string;
+        reference: string | null;
+        submitted_at: Date;
+        answers: SubmittedApplication['answers'];
+        tabs: Record<string, string>;
+      }
     | undefined;
-  return row ? { userId: row.user_id, username: row.username, reference: row.reference, submittedAt: new Date(row.submitted_at), answers: row.answers, tabs: row.tabs } : null;
+  return row
+    ? {
+        userId: row.user_id,
+        username: row.username,
+        reference: row.reference,
+        submittedAt: new Date(row.submitted_at),
+        answers: row.answers,
+        tabs: row.tabs,
+      }
+    : null;
 }
 
 export function answerText(answers: Record<string, unknown>, key: string | null): string {
@@ -77,7 +96,10 @@ export function answerText(answers: Record<string, unknown>, key: string | null)
 }
 
 /** What the submitted answers say about the transcript: already uploaded, or the counselor's address (maybe ''). */
-export function transcriptPlan(app: Pick<SubmittedApplication, 'answers' | 'tabs'>, uploaded: boolean): { uploaded: boolean; counselorEmail: string } {
+export function transcriptPlan(
+  app: Pick<SubmittedApplication, 'answers' | 'tabs'>,
+  uploaded: boolean,
+): { uploaded: boolean; counselorEmail: string } {
   const keys = transcriptKeys();
   const chosen = app.tabs[keys.tabsId] ?? keys.defaultItem;
   const email = answerText(app.answers, keys.counselorEmail).toLowerCase();
@@ -85,7 +107,10 @@ export function transcriptPlan(app: Pick<SubmittedApplication, 'answers' | 'tabs
 }
 
 export async function hasUploadedTranscript(trx: Knex | Knex.Transaction, userId: string): Promise<boolean> {
-  const row = await trx('document_answers').where({ user_id: userId, answer_key: transcriptKeys().fileKey }).whereNotNull('status').first('status');
+  const row = await trx('document_answers')
+    .where({ user_id: userId, answer_key: transcriptKeys().fileKey })
+    .whereNotNull('status')
+    .first('status');
   return Boolean(row);
 }
 
@@ -110,7 +135,13 @@ export async function lockedChecklist(trx: Knex.Transaction, app: SubmittedAppli
 }
 
 /** An event for the CRM (webhook outbox, same transaction as the change), when webhooks are configured. */
-export async function recordEvent(services: AppServices, trx: Knex.Transaction, app: SubmittedApplication, type: string, data: Record<string, unknown>): Promise<void> {
+export async function recordEvent(
+  services: AppServices,
+  trx: Knex.Transaction,
+  app: SubmittedApplication,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   if (!services.config.webhook) return;
   const now = services.now();
   const id = await insertWebhookEvent(trx, {
@@ -134,19 +165,30 @@ export interface Actor {
 export type OfficeOutcome = 'changed' | 'unchanged';
 
 /** Marks the transcript received (paper, e-transcript, the CRM); idempotent. Voids the counselor's link. */
-export async function markTranscriptReceived(services: AppServices, app: SubmittedApplication, via: ReceivedVia, actor: Actor): Promise<OfficeOutcome> {
+export async function markTranscriptReceived(
+  services: AppServices,
+  app: SubmittedApplication,
+  via: ReceivedVia,
+  actor: Actor,
+): Promise<OfficeOutcome> {
   return services.db.knex.transaction(async (trx) => {
     const now = services.now();
     const checklist = await lockedChecklist(trx, app, now);
     if (checklist.status === 'received') return 'unchanged' as const;
     await updateChecklist(trx, app.userId, { status: 'received', received_via: via, received_at: now, updated_at: now });
     await voidCounselorRequests(trx, app.userId, now);
-    await recordChecklistAudit(trx, { at: now, actor: actor.name, action: 'transcript-received', userId: app.userId, detail: { via }, ip: actor.ip });
+    await recordChecklistAudit(trx, {
+      at: now,
+      actor: actor.name,
+      action: 'transcript-received',
+      userId: app.userId,
+      detail: { via },
+      ip: actor.ip,
+    });
     await recordEvent(services, trx, app, 'transcript.received', { received_via: via, received_at: now.toISOString() });
     return 'changed' as const;
   });
 }
-
 
 // ---------------------------------------------------------------- what everyone reads
 

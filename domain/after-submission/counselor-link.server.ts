@@ -1,11 +1,28 @@
 import type { AppServices } from '../../platform/app-services.server.js';
-import { findChecklist, findCounselorRequest, findCounselorRequestByTokenHash, recordChecklistAudit, updateChecklist, voidCounselorRequests, type CounselorRequestRow } from '../../db/repos/after-submission.server.js';
+import {
+  findChecklist,
+  findCounselorRequest,
+  findCounselorRequestByTokenHash,
+  recordChecklistAudit,
+  updateChecklist,
+  voidCounselorRequests,
+  type CounselorRequestRow,
+} from '../../db/repos/after-submission.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { APPLICATION_PDF_QUEUE, PDF_JOB_OPTIONS } from '../../platform/jobs/queues.js';
 import { transactionalDb } from '../../platform/jobs/boss.server.js';
-import { COUNSELOR_TRANSCRIPT_KEY, TOKEN, answerText, lockedChecklist, recordEvent, submittedApplication, tokenHash, type SubmittedApplication } from './checklist.server.js';
+import {
+  COUNSELOR_TRANSCRIPT_KEY,
+  TOKEN,
+  answerText,
+  lockedChecklist,
+  recordEvent,
+  submittedApplication,
+  tokenHash,
+  type SubmittedApplication,
+} from './checklist.server.js';
 
 /** The counselor's side of a request (/counselor/<token>): what the link shows, the upload arriving, "not my student". */
 
@@ -13,7 +30,15 @@ export type CounselorLinkState =
   | { state: 'unknown' }
   /** A dead link names nobody: whoever holds an old or forwarded link learns nothing about the applicant. */
   | { state: 'expired' | 'void' | 'not-my-student' }
-  | { state: 'live' | 'received'; request: CounselorRequestRow; app: SubmittedApplication; applicantName: string; schoolName: string; counselorName: string; upload: { status: string | null; fileName: string } | null };
+  | {
+      state: 'live' | 'received';
+      request: CounselorRequestRow;
+      app: SubmittedApplication;
+      applicantName: string;
+      schoolName: string;
+      counselorName: string;
+      upload: { status: string | null; fileName: string } | null;
+    };
 
 /**
  * The link's state. Void and expiry are checked before anything else: a replaced or expired link never shows
@@ -25,20 +50,23 @@ export async function counselorLinkState(services: AppServices, token: string): 
   const request = await findCounselorRequestByTokenHash(knex, tokenHash(token));
   if (!request) return { state: 'unknown' };
   const checklist = await findChecklist(knex, request.user_id);
-  if (request.voided_at) return { state: checklist?.not_my_student_at && checklist.not_my_student_at >= request.voided_at ? 'not-my-student' : 'void' };
+  if (request.voided_at)
+    return { state: checklist?.not_my_student_at && checklist.not_my_student_at >= request.voided_at ? 'not-my-student' : 'void' };
   if (request.expires_at.getTime() <= services.now().getTime()) return { state: 'expired' };
   const app = await submittedApplication(knex, { userId: request.user_id });
   if (!app) return { state: 'unknown' };
-  const doc = (await knex('document_answers').where({ user_id: app.userId, answer_key: COUNSELOR_TRANSCRIPT_KEY }).first('status', 'file_name')) as
-    | { status: string | null; file_name: string }
-    | undefined;
+  const doc = (await knex('document_answers')
+    .where({ user_id: app.userId, answer_key: COUNSELOR_TRANSCRIPT_KEY })
+    .first('status', 'file_name')) as { status: string | null; file_name: string } | undefined;
   const keys = transcriptKeys();
   const details = {
     request,
     app,
     applicantName: applicantName(app.answers, 'the applicant'),
     schoolName: answerText(app.answers, keys.schoolName),
-    counselorName: [answerText(app.answers, keys.counselorFirstName), answerText(app.answers, keys.counselorLastName)].filter(Boolean).join(' '),
+    counselorName: [answerText(app.answers, keys.counselorFirstName), answerText(app.answers, keys.counselorLastName)]
+      .filter(Boolean)
+      .join(' '),
     upload: doc ? { status: doc.status, fileName: doc.file_name } : null,
   };
   // The counselor who sent it may come back to the same (still live) link to see that it arrived.
@@ -48,7 +76,14 @@ export async function counselorLinkState(services: AppServices, token: string): 
 /** Every counselor action is audited with the address of the request that made it (issue 35). */
 export async function auditCounselorView(services: AppServices, state: CounselorLinkState, ip: string | null): Promise<void> {
   if (state.state !== 'live' && state.state !== 'received') return;
-  await recordChecklistAudit(services.db.knex, { at: services.now(), actor: 'counselor', action: 'counselor-viewed', userId: state.app.userId, detail: { email: state.request.email, state: state.state }, ip });
+  await recordChecklistAudit(services.db.knex, {
+    at: services.now(),
+    actor: 'counselor',
+    action: 'counselor-viewed',
+    userId: state.app.userId,
+    detail: { email: state.request.email, state: state.state },
+    ip,
+  });
 }
 
 /**
@@ -64,7 +99,13 @@ export async function counselorTranscriptArrived(services: AppServices, userId: 
     const checklist = await lockedChecklist(trx, app, now);
     if (checklist.status === 'received') return;
     await updateChecklist(trx, userId, { status: 'received', received_via: 'counselor', received_at: now, updated_at: now });
-    await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'transcript-received', userId, detail: { via: 'counselor', email: checklist.counselor_email } });
+    await recordChecklistAudit(trx, {
+      at: now,
+      actor: 'counselor',
+      action: 'transcript-received',
+      userId,
+      detail: { via: 'counselor', email: checklist.counselor_email },
+    });
     await recordEvent(services, trx, app, 'transcript.received', { received_via: 'counselor', received_at: now.toISOString() });
     // The application's PDF appends every document: the one made at submission lacks this transcript, so a new
     // one is made now, and the desk's download and its ZIP bundles find it ready (without Chromium the old one stays).
@@ -89,7 +130,14 @@ export async function counselorSaysNotMyStudent(services: AppServices, token: st
     if (checklist.status === 'received') return true;
     await voidCounselorRequests(trx, state.app.userId, now);
     await updateChecklist(trx, state.app.userId, { status: 'needed', not_my_student_at: now, updated_at: now });
-    await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'counselor-not-my-student', userId: state.app.userId, detail: { email: state.request.email }, ip });
+    await recordChecklistAudit(trx, {
+      at: now,
+      actor: 'counselor',
+      action: 'counselor-not-my-student',
+      userId: state.app.userId,
+      detail: { email: state.request.email },
+      ip,
+    });
     return true;
   });
 }

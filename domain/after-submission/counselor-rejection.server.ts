@@ -15,11 +15,17 @@ export const REJECTION_REASON_MAX_LENGTH = 1_000;
  * and the applicant is e-mailed to give a new address. Any staff member may do it until roles exist (a later
  * issue adds reader/lead/admin; this is then a lead's action).
  */
-export async function officeRejectsCounselorTranscript(services: AppServices, app: SubmittedApplication, reason: string, actor: Actor): Promise<void> {
+export async function officeRejectsCounselorTranscript(
+  services: AppServices,
+  app: SubmittedApplication,
+  reason: string,
+  actor: Actor,
+): Promise<void> {
   const removed = await services.db.knex.transaction(async (trx) => {
     const now = services.now();
     const checklist = await lockedChecklist(trx, app, now);
-    if (checklist.status !== 'received' || checklist.received_via !== 'counselor') throw new ChecklistConflict('Only a transcript received from the counselor can be rejected as unofficial.');
+    if (checklist.status !== 'received' || checklist.received_via !== 'counselor')
+      throw new ChecklistConflict('Only a transcript received from the counselor can be rejected as unofficial.');
     await voidCounselorRequests(trx, app.userId, now);
     const doc = await deleteDocument(trx, app.userId, COUNSELOR_TRANSCRIPT_KEY);
     await updateChecklist(trx, app.userId, {

@@ -3,7 +3,13 @@ import type { Knex } from 'knex';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { transactionalDb } from '../../platform/jobs/boss.server.js';
 import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
-import { insertChecklist, insertCounselorRequest, recordChecklistAudit, updateChecklist, voidCounselorRequests } from '../../db/repos/after-submission.server.js';
+import {
+  insertChecklist,
+  insertCounselorRequest,
+  recordChecklistAudit,
+  updateChecklist,
+  voidCounselorRequests,
+} from '../../db/repos/after-submission.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 import { isEmailAddress } from '../../form/email-address.js';
 import { isOwnAddress } from '../../form/own-addresses.js';
@@ -41,12 +47,31 @@ export function isApplicantsOwnAddress(app: Pick<SubmittedApplication, 'answers'
 }
 
 /** Inserts the request row, voids the older ones, and queues its e-mail and both reminders, all in `trx`. */
-export async function sendCounselorRequest(services: AppServices, trx: Knex.Transaction, userId: string, email: string, now: Date): Promise<string> {
+export async function sendCounselorRequest(
+  services: AppServices,
+  trx: Knex.Transaction,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<string> {
   await voidCounselorRequests(trx, userId, now);
   const salt = randomBytes(24).toString('base64url');
   const token = counselorToken(services.config.sessionSecret, salt);
-  const id = await insertCounselorRequest(trx, { user_id: userId, email, salt, token_hash: tokenHash(token), created_at: now, expires_at: new Date(now.getTime() + COUNSELOR_LINK_DAYS * DAY_MS) });
-  await updateChecklist(trx, userId, { status: 'requested', counselor_email: email, requested_at: now, not_my_student_at: null, updated_at: now });
+  const id = await insertCounselorRequest(trx, {
+    user_id: userId,
+    email,
+    salt,
+    token_hash: tokenHash(token),
+    created_at: now,
+    expires_at: new Date(now.getTime() + COUNSELOR_LINK_DAYS * DAY_MS),
+  });
+  await updateChecklist(trx, userId, {
+    status: 'requested',
+    counselor_email: email,
+    requested_at: now,
+    not_my_student_at: null,
+    updated_at: now,
+  });
   if (services.boss) {
     const db = transactionalDb(trx);
     const jobs: Array<[AfterSubmissionMailJob, number]> = [
@@ -54,7 +79,12 @@ export async function sendCounselorRequest(services: AppServices, trx: Knex.Tran
       [{ kind: 'counselor', requestId: id, reminder: 1 }, REMINDER_DAYS[0] * 86_400],
       [{ kind: 'counselor', requestId: id, reminder: 2 }, REMINDER_DAYS[1] * 86_400],
     ];
-    for (const [job, after] of jobs) await services.boss.send(AFTER_SUBMISSION_MAIL_QUEUE, job, { ...AFTER_SUBMISSION_MAIL_OPTIONS, ...(after ? { startAfter: after } : {}), db });
+    for (const [job, after] of jobs)
+      await services.boss.send(AFTER_SUBMISSION_MAIL_QUEUE, job, {
+        ...AFTER_SUBMISSION_MAIL_OPTIONS,
+        ...(after ? { startAfter: after } : {}),
+        db,
+      });
   }
   return id;
 }
@@ -91,13 +121,20 @@ export const APPLICANT_MESSAGES = {
   sent: (email: string) => `We sent the transcript request to ${email}.`,
   invalid: 'Enter your counselor’s e-mail address, like name@school.org.',
   'own-address': 'Enter your counselor’s address, not your own or a family member’s.',
-  'not-permitted': 'You chose not to let us ask your counselor, so we cannot send a request. Ask your high school to send your transcript to the Office of Admissions.',
-  limit: (officeEmail: string) => `The request has been sent ${MAX_APPLICANT_SENDS + 1} times, the most we can send from here. E-mail ${officeEmail} with your reference and we will help.`,
+  'not-permitted':
+    'You chose not to let us ask your counselor, so we cannot send a request. Ask your high school to send your transcript to the Office of Admissions.',
+  limit: (officeEmail: string) =>
+    `The request has been sent ${MAX_APPLICANT_SENDS + 1} times, the most we can send from here. E-mail ${officeEmail} with your reference and we will help.`,
   received: 'We already have your transcript, so there is nothing to send.',
 } as const;
 
 /** The applicant adds or corrects the counselor's address, or sends the request again: the checklist changes, never the answers. */
-export async function applicantSendsRequest(services: AppServices, userId: string, rawEmail: string, actor: Actor): Promise<ApplicantSendOutcome> {
+export async function applicantSendsRequest(
+  services: AppServices,
+  userId: string,
+  rawEmail: string,
+  actor: Actor,
+): Promise<ApplicantSendOutcome> {
   const email = rawEmail.trim().toLowerCase();
   if (!email || email.length > 254 || !isEmailAddress(email)) return 'invalid';
   return services.db.knex.transaction(async (trx) => {
@@ -115,7 +152,14 @@ export async function applicantSendsRequest(services: AppServices, userId: strin
     await sendCounselorRequest(services, trx, userId, email, now);
     if (counts) await updateChecklist(trx, userId, { resends: checklist.resends + 1, updated_at: now });
     const changed = checklist.counselor_email !== email;
-    await recordChecklistAudit(trx, { at: now, actor: actor.name, action: changed ? 'counselor-email-changed' : 'counselor-request-resent', userId, detail: { email }, ip: actor.ip });
+    await recordChecklistAudit(trx, {
+      at: now,
+      actor: actor.name,
+      action: changed ? 'counselor-email-changed' : 'counselor-request-resent',
+      userId,
+      detail: { email },
+      ip: actor.ip,
+    });
     return 'sent' as const;
   });
 }
@@ -129,8 +173,16 @@ export async function officeResendsRequest(services: AppServices, app: Submitted
     const checklist = await lockedChecklist(trx, app, now);
     if (checklist.status === 'received') throw new ChecklistConflict('The transcript has been received; there is nothing to ask for.');
     if (!counselorRequestPermitted(app)) throw new ChecklistConflict('The applicant did not permit a counselor request.');
-    if (!checklist.counselor_email || isApplicantsOwnAddress(app, checklist.counselor_email)) throw new ChecklistConflict('There is no counselor e-mail address to send the request to.');
+    if (!checklist.counselor_email || isApplicantsOwnAddress(app, checklist.counselor_email))
+      throw new ChecklistConflict('There is no counselor e-mail address to send the request to.');
     await sendCounselorRequest(services, trx, app.userId, checklist.counselor_email, now);
-    await recordChecklistAudit(trx, { at: now, actor: actor.name, action: 'counselor-request-resent', userId: app.userId, detail: { email: checklist.counselor_email }, ip: actor.ip });
+    await recordChecklistAudit(trx, {
+      at: now,
+      actor: actor.name,
+      action: 'counselor-request-resent',
+      userId: app.userId,
+      detail: { email: checklist.counselor_email },
+      ip: actor.ip,
+    });
   });
 }

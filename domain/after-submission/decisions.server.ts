@@ -2,7 +2,14 @@ import type { Knex } from 'knex';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { transactionalDb } from '../../platform/jobs/boss.server.js';
 import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
-import { lockDecision, markDecisionReleased, recordChecklistAudit, upsertDecision, type Decision, type DecisionRow } from '../../db/repos/after-submission.server.js';
+import {
+  lockDecision,
+  markDecisionReleased,
+  recordChecklistAudit,
+  upsertDecision,
+  type Decision,
+  type DecisionRow,
+} from '../../db/repos/after-submission.server.js';
 import { ChecklistConflict, recordEvent, type Actor, type OfficeOutcome, type SubmittedApplication } from './checklist.server.js';
 
 /**
@@ -32,7 +39,12 @@ async function lockedDecision(trx: Knex.Transaction, app: SubmittedApplication):
  * nothing. A released decision is final: a different one answers 409 (ChecklistConflict). Concurrent writers
  * take turns under the lock, so the audit and the webhook describe the row as stored.
  */
-export async function recordDecision(services: AppServices, app: SubmittedApplication, input: DecisionInput, actor: Actor): Promise<{ recorded: OfficeOutcome; released: OfficeOutcome }> {
+export async function recordDecision(
+  services: AppServices,
+  app: SubmittedApplication,
+  input: DecisionInput,
+  actor: Actor,
+): Promise<{ recorded: OfficeOutcome; released: OfficeOutcome }> {
   const letter = input.letter?.trim() ? input.letter.replace(/\r\n/g, '\n').trim() : null;
   return services.db.knex.transaction(async (trx) => {
     const now = services.now();
@@ -52,7 +64,14 @@ export async function recordDecision(services: AppServices, app: SubmittedApplic
       });
       // Unreachable under the lock; kept so that no path can ever rewrite a released decision.
       if (!stored) throw new ChecklistConflict(DECISION_FINAL);
-      await recordChecklistAudit(trx, { at: now, actor: actor.name, action: 'decision-recorded', userId: app.userId, detail: { decision: stored.decision, letter: Boolean(stored.letter) }, ip: actor.ip });
+      await recordChecklistAudit(trx, {
+        at: now,
+        actor: actor.name,
+        action: 'decision-recorded',
+        userId: app.userId,
+        detail: { decision: stored.decision, letter: Boolean(stored.letter) },
+        ip: actor.ip,
+      });
       recorded = 'changed';
     }
     const released = input.release ? await releaseLocked(services, trx, app, actor, now) : 'unchanged';
@@ -60,10 +79,23 @@ export async function recordDecision(services: AppServices, app: SubmittedApplic
   });
 }
 
-async function releaseLocked(services: AppServices, trx: Knex.Transaction, app: SubmittedApplication, actor: Actor, now: Date): Promise<OfficeOutcome> {
+async function releaseLocked(
+  services: AppServices,
+  trx: Knex.Transaction,
+  app: SubmittedApplication,
+  actor: Actor,
+  now: Date,
+): Promise<OfficeOutcome> {
   const decision = await markDecisionReleased(trx, app.userId, actor.name, now);
   if (!decision) return 'unchanged';
-  await recordChecklistAudit(trx, { at: now, actor: actor.name, action: 'decision-released', userId: app.userId, detail: { decision: decision.decision }, ip: actor.ip });
+  await recordChecklistAudit(trx, {
+    at: now,
+    actor: actor.name,
+    action: 'decision-released',
+    userId: app.userId,
+    detail: { decision: decision.decision },
+    ip: actor.ip,
+  });
   await recordEvent(services, trx, app, 'decision.released', { decision: decision.decision, released_at: now.toISOString() });
   const job: AfterSubmissionMailJob = { kind: 'decision', userId: app.userId };
   await services.boss?.send(AFTER_SUBMISSION_MAIL_QUEUE, job, { ...AFTER_SUBMISSION_MAIL_OPTIONS, db: transactionalDb(trx) });

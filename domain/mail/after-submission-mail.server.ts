@@ -50,19 +50,31 @@ export function counselorRequestMail(config: Config, content: CounselorMailConte
   const paragraphs = [
     content.counselorName ? `Dear ${inertText(content.counselorName)},` : 'Dear counselor,',
     `An applicant who gave their name as ${applicant} has applied to our university as a first-year student and named you as their high school counselor${content.schoolName ? ` at ${quoted(content.schoolName)}` : ''}. The Office of Admissions asks you to send their high school transcript.`,
-    ...(content.reminder ? ['We have not received the transcript yet. If you have already sent it another way, thank you: you can ignore this reminder.'] : []),
+    ...(content.reminder
+      ? ['We have not received the transcript yet. If you have already sent it another way, thank you: you can ignore this reminder.']
+      : []),
     'Upload it here (no account or password is needed; PDF, PNG, JPEG or Word, up to 1 MB):',
     content.link,
     `This link is only for this transcript and works until ${universityDate(content.expiresAt)}. If ${applicant} is not your student, open the link and choose "This is not my student" so we can tell them.`,
     'If you did not expect this e-mail, you can ignore it, or contact us.',
   ];
-  return message(config, content.to, subject, paragraphs, `counselor-${content.requestId}-${content.reminder}`, content.reminder ? 'counselor-reminder' : 'counselor-request');
+  return message(
+    config,
+    content.to,
+    subject,
+    paragraphs,
+    `counselor-${content.requestId}-${content.reminder}`,
+    content.reminder ? 'counselor-reminder' : 'counselor-request',
+  );
 }
 
 export const DECISION_SUBJECT = 'An update on your application';
 
 /** The applicant's e-mail when a decision is released: a sign-in link, never the decision itself. */
-export function decisionReleasedMail(config: Config, content: { to: string; applicantName: string; reference: string | null; userId: string }): MailMessage {
+export function decisionReleasedMail(
+  config: Config,
+  content: { to: string; applicantName: string; reference: string | null; userId: string },
+): MailMessage {
   const paragraphs = [
     content.applicantName ? `Dear ${content.applicantName},` : 'Hello,',
     `There is an update on your Freshman Application${content.reference ? ` (reference ${content.reference})` : ''}. Sign in to read it:`,
@@ -75,11 +87,21 @@ export function decisionReleasedMail(config: Config, content: { to: string; appl
 export const TRANSCRIPT_REJECTED_SUBJECT = 'Your high school transcript: we need it from your counselor';
 
 /** The applicant's e-mail when the office did not accept the counselor's upload as official: sign in and give a new address. */
-export function transcriptRejectedMail(config: Config, content: { to: string; applicantName: string; userId: string; at: Date }): MailMessage {
+export function transcriptRejectedMail(
+  config: Config,
+  content: { to: string; applicantName: string; userId: string; at: Date },
+): MailMessage {
   const paragraphs = [
     content.applicantName ? `Dear ${content.applicantName},` : 'Hello,',
     'The Office of Admissions could not accept the transcript sent for your application as an official one from your high school. Sign in and give us your counselor’s school e-mail address so that we can ask them for it:',
     `${config.publicUrl}/completion`,
   ];
-  return message(config, content.to, TRANSCRIPT_REJECTED_SUBJECT, paragraphs, `transcript-rejected-${content.userId}-${content.at.getTime()}`, 'transcript-rejected');
+  return message(
+    config,
+    content.to,
+    TRANSCRIPT_REJECTED_SUBJECT,
+    paragraphs,
+    `transcript-rejected-${content.userId}-${content.at.getTime()}`,
+    'transcript-rejected',
+  );
 }

@@ -50,12 +50,7 @@ export function receiptMail(config: Config, receipt: ReceiptContent): MailMessag
     : receipt.missingPdf === 'too-large'
       ? 'The PDF of your application is too large to attach. Sign in to download it:'
       : 'The PDF of your application is still being prepared. Sign in to download it when it is ready:';
-  const contacts = [
-    'Office of Admissions',
-    `Phone: ${officePhone}`,
-    `E-mail: ${officeEmail}`,
-    `Technical help: ${helpEmail}`,
-  ];
+  const contacts = ['Office of Admissions', `Phone: ${officePhone}`, `E-mail: ${officeEmail}`, `Technical help: ${helpEmail}`];
   const text = [
     greeting,
     intro,
@@ -85,6 +80,8 @@ export function receiptMail(config: Config, receipt: ReceiptContent): MailMessag
     html,
     messageId: `<receipt-${receipt.receiptId}@${domain}>`,
     kind: 'receipt',
-    ...(receipt.pdf ? { attachments: [{ filename: receipt.pdf.filename, content: receipt.pdf.content, contentType: 'application/pdf' }] } : {}),
+    ...(receipt.pdf
+      ? { attachments: [{ filename: receipt.pdf.filename, content: receipt.pdf.content, contentType: 'application/pdf' }] }
+      : {}),
   };
 }

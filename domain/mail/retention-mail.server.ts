@@ -9,7 +9,10 @@ export const RETENTION_WARNING_SUBJECT = 'Your unsubmitted application will be d
  * The warning an idle, unsubmitted account gets 30 days before the retention job deletes it (issue 27): when,
  * why, and how to keep it (sign in) or take a copy first. No answers and no name: only that there is an account.
  */
-export function retentionWarningMail(config: Config, content: { to: string; deleteAfter: Date; inactiveMonths: number; userId: string; warnedAt: Date }): MailMessage {
+export function retentionWarningMail(
+  config: Config,
+  content: { to: string; deleteAfter: Date; inactiveMonths: number; userId: string; warnedAt: Date },
+): MailMessage {
   const paragraphs = [
     'Hello,',
     `Your Freshman Application account has not been used for a long time and the application in it was never submitted. To protect your personal data we delete such accounts after ${content.inactiveMonths} months without use.`,
@@ -19,5 +22,12 @@ export function retentionWarningMail(config: Config, content: { to: string; dele
     'You can also download a copy of your data, or delete the account yourself, on the "Review your application" page after signing in.',
     'If you did not create this account, you can ignore this e-mail.',
   ];
-  return message(config, content.to, RETENTION_WARNING_SUBJECT, paragraphs, `retention-${content.userId}-${content.warnedAt.getTime()}`, 'retention-warning');
+  return message(
+    config,
+    content.to,
+    RETENTION_WARNING_SUBJECT,
+    paragraphs,
+    `retention-${content.userId}-${content.warnedAt.getTime()}`,
+    'retention-warning',
+  );
 }

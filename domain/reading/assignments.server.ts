@@ -49,7 +49,13 @@ async function assignOne(services: Services, lead: StaffActor, userId: string, r
 }
 
 /** A lead gives these applications to one reader for a round. Each application is its own transaction; the first refusal stops. */
-export async function assignByHand(services: Services, lead: StaffActor, applicationIds: readonly string[], reader: string, round: string): Promise<number> {
+export async function assignByHand(
+  services: Services,
+  lead: StaffActor,
+  applicationIds: readonly string[],
+  reader: string,
+  round: string,
+): Promise<number> {
   await mustHold(services, lead, 'lead', 'assign');
   checkIds(applicationIds);
   checkRound(round);
@@ -62,7 +68,14 @@ export async function assignByHand(services: Services, lead: StaffActor, applica
  * A lead spreads the applications evenly (counts differ by at most one) among the chosen readers, in a random
  * order, so nobody always gets the first of the list. `random` is injectable for tests.
  */
-export async function assignEvenly(services: Services, lead: StaffActor, applicationIds: readonly string[], readers: readonly string[], round: string, random: () => number = Math.random): Promise<Map<string, string[]>> {
+export async function assignEvenly(
+  services: Services,
+  lead: StaffActor,
+  applicationIds: readonly string[],
+  readers: readonly string[],
+  round: string,
+  random: () => number = Math.random,
+): Promise<Map<string, string[]>> {
   await mustHold(services, lead, 'lead', 'assign');
   checkIds(applicationIds);
   checkRound(round);

@@ -27,12 +27,21 @@ export function unknownMergeFields(body: string): string[] {
 
 /** Replaces each {field} with its value; anything else in braces is left as written. */
 export function mergeLetter(template: string, fields: Readonly<Record<MergeField, string>>): string {
-  return template.replace(FIELD, (whole, name: string) => ((MERGE_FIELDS as readonly string[]).includes(name) ? fields[name as MergeField] : whole));
+  return template.replace(FIELD, (whole, name: string) =>
+    (MERGE_FIELDS as readonly string[]).includes(name) ? fields[name as MergeField] : whole,
+  );
 }
 
 /** The major question: the one offering the majors list (found by what it is, as form/staff-keys.ts does). */
 function majorQuestion(): Question | undefined {
-  return allFields().find((f) => 'options' in f.question && typeof f.question.options === 'object' && f.question.options !== null && 'list' in f.question.options && f.question.options.list === 'majors')?.question;
+  return allFields().find(
+    (f) =>
+      'options' in f.question &&
+      typeof f.question.options === 'object' &&
+      f.question.options !== null &&
+      'list' in f.question.options &&
+      f.question.options.list === 'majors',
+  )?.question;
 }
 
 function questionOf(key: string): Question | undefined {
@@ -40,14 +49,20 @@ function questionOf(key: string): Question | undefined {
 }
 
 /** The merge fields' values for one applicant: names and labels from the submitted answers, the reply date from REPLY_DATE. */
-export function mergeFieldsFor(config: Pick<AppServices['config'], 'reading'>, app: Pick<SubmittedApplication, 'answers' | 'reference'>, now: Date): Record<MergeField, string> {
+export function mergeFieldsFor(
+  config: Pick<AppServices['config'], 'reading'>,
+  app: Pick<SubmittedApplication, 'answers' | 'reference'>,
+  now: Date,
+): Record<MergeField, string> {
   const keys = staffKeys();
   const termQuestion = questionOf(keys.entryTerm);
   const major = majorQuestion();
   const term = parseTerm(String(app.answers[keys.entryTerm] ?? ''));
   const year = term?.year ?? admissionFallYear(now);
   const { month, day } = config.reading.replyDate;
-  const replyDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+  const replyDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
   return {
     first_name: String(app.answers[keys.firstName] ?? '').trim(),
     reference: app.reference ?? '',
@@ -64,10 +79,14 @@ function checkDecision(decision: string): asserts decision is Decision {
 function checkBody(body: string): string {
   const text = body.replace(/\r\n/g, '\n').trim();
   if (!text) throw new ReadingError(400, 'The letter template is empty.');
-  if (text.length > LETTER_MAX_LENGTH) throw new ReadingError(400, `The letter template is too long: at most ${LETTER_MAX_LENGTH} characters.`);
+  if (text.length > LETTER_MAX_LENGTH)
+    throw new ReadingError(400, `The letter template is too long: at most ${LETTER_MAX_LENGTH} characters.`);
   const unknown = unknownMergeFields(text);
   if (unknown.length) {
-    throw new ReadingError(400, `The template uses ${unknown.map((u) => `{${u}}`).join(', ')}, which ${unknown.length === 1 ? 'is not a merge field' : 'are not merge fields'}. The merge fields are ${MERGE_FIELDS.map((f) => `{${f}}`).join(', ')}.`);
+    throw new ReadingError(
+      400,
+      `The template uses ${unknown.map((u) => `{${u}}`).join(', ')}, which ${unknown.length === 1 ? 'is not a merge field' : 'are not merge fields'}. The merge fields are ${MERGE_FIELDS.map((f) => `{${f}}`).join(', ')}.`,
+    );
   }
   return text;
 }
@@ -83,15 +102,28 @@ export async function currentLetterTemplate(services: Services, decision: string
  * A lead saves a new version of a decision's template. `basedOn` is the version they edited: when someone saved
  * a newer one meanwhile, nothing is saved (409) rather than silently overwriting their change.
  */
-export async function saveLetterTemplate(services: Services, lead: StaffActor, decision: string, body: string, basedOn: number): Promise<LetterTemplateRow> {
+export async function saveLetterTemplate(
+  services: Services,
+  lead: StaffActor,
+  decision: string,
+  body: string,
+  basedOn: number,
+): Promise<LetterTemplateRow> {
   await mustHold(services, lead, 'lead', 'edit-letter-template');
   checkDecision(decision);
   const text = checkBody(body);
   return services.db.knex.transaction(async (trx) => {
     const now = services.now();
     const current = await currentTemplate(trx, decision);
-    const saved = current && current.version === basedOn ? await insertTemplateVersion(trx, { decision, body: text, edited_by: lead.email, edited_at: now }, basedOn) : null;
-    if (!saved) throw new ReadingError(409, `Someone saved a newer version of the ${decision} letter meanwhile (version ${current?.version ?? '?'}). Reload it and make your change again.`);
+    const saved =
+      current && current.version === basedOn
+        ? await insertTemplateVersion(trx, { decision, body: text, edited_by: lead.email, edited_at: now }, basedOn)
+        : null;
+    if (!saved)
+      throw new ReadingError(
+        409,
+        `Someone saved a newer version of the ${decision} letter meanwhile (version ${current?.version ?? '?'}). Reload it and make your change again.`,
+      );
     await readingAudit(trx, now, lead, 'letter-template-saved', null, { decision, version: saved.version });
     return saved;
   });
@@ -104,7 +136,13 @@ async function applicationOf(services: Services, applicationId: string): Promise
 }
 
 /** A template (saved or not) as one applicant would read it, before saving it. Audited: it shows their answers. */
-export async function previewLetter(services: Services, lead: StaffActor, decision: string, body: string, applicationId: string): Promise<string> {
+export async function previewLetter(
+  services: Services,
+  lead: StaffActor,
+  decision: string,
+  body: string,
+  applicationId: string,
+): Promise<string> {
   await mustHold(services, lead, 'lead', 'preview-letter', applicationId);
   checkDecision(decision);
   const text = checkBody(body);
@@ -125,7 +163,14 @@ export async function letterFor(services: Services, decision: string, applicatio
  * this applicant. The decision row keeps the template version and whether the letter was edited. Releasing
  * stays a separate, confirmed step (releases.server.ts), unless `release` asks for it for this one application.
  */
-export async function decideWithLetter(services: AppServices, lead: StaffActor, applicationId: string, decision: string, editedLetter?: string | null, release = false) {
+export async function decideWithLetter(
+  services: AppServices,
+  lead: StaffActor,
+  applicationId: string,
+  decision: string,
+  editedLetter?: string | null,
+  release = false,
+) {
   await mustHold(services, lead, 'lead', 'decide', applicationId);
   checkDecision(decision);
   const rendered = await letterFor(services, decision, applicationId);
@@ -133,5 +178,10 @@ export async function decideWithLetter(services: AppServices, lead: StaffActor, 
   const letter = edited ? editedLetter! : rendered.text;
   if (letter.length > LETTER_MAX_LENGTH) throw new ReadingError(400, `The letter is too long: at most ${LETTER_MAX_LENGTH} characters.`);
   const app = await applicationOf(services, applicationId);
-  return recordDecision(services, app, { decision, letter, release, template: { version: rendered.version, edited } }, { name: lead.email, ip: lead.ip ?? null });
+  return recordDecision(
+    services,
+    app,
+    { decision, letter, release, template: { version: rendered.version, edited } },
+    { name: lead.email, ip: lead.ip ?? null },
+  );
 }

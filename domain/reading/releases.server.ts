@@ -31,16 +31,20 @@ export function releaseSentence(counts: Record<Decision, number>): string {
 
 export function releaseDigest(rows: ReadonlyArray<{ id: string; decision: Decision }>): string {
   const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const hash = createHash('sha256').update(sorted.map((r) => `${r.id}:${r.decision}`).join('\n')).digest('hex');
+  const hash = createHash('sha256')
+    .update(sorted.map((r) => `${r.id}:${r.decision}`).join('\n'))
+    .digest('hex');
   return `${sorted.length}-${hash.slice(0, 32)}`;
 }
 
 /** What releasing these applications would do now: only recorded, unreleased decisions count. Reads no answers. */
 export async function previewRelease(services: Pick<AppServices, 'db'>, applicationIds: readonly string[]): Promise<ReleasePreview> {
   const unique = [...new Set(applicationIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  if (unique.length > MAX_RELEASE) throw new ReadingError(400, `Release at most ${MAX_RELEASE} decisions at a time; narrow the list first.`);
+  if (unique.length > MAX_RELEASE)
+    throw new ReadingError(400, `Release at most ${MAX_RELEASE} decisions at a time; narrow the list first.`);
   const rows = unique.length
-    ? ((await services.db.knex('decisions as d')
+    ? ((await services.db
+        .knex('decisions as d')
         .join('applications as a', 'a.user_id', 'd.user_id')
         .whereIn('d.user_id', unique)
         .whereNotNull('a.submitted_at')
@@ -57,7 +61,11 @@ export const CONFIRMATION_MISMATCH =
   'Nothing was released: the decisions to release are not the ones you were shown (a decision was recorded, changed or released meanwhile). Look at the new summary and confirm again.';
 
 /** The preview again, refused (409) unless `confirmation` is its digest: a stale or forged confirmation releases nothing. */
-export async function confirmedPreview(services: Pick<AppServices, 'db'>, applicationIds: readonly string[], confirmation: unknown): Promise<ReleasePreview> {
+export async function confirmedPreview(
+  services: Pick<AppServices, 'db'>,
+  applicationIds: readonly string[],
+  confirmation: unknown,
+): Promise<ReleasePreview> {
   const preview = await previewRelease(services, applicationIds);
   if (typeof confirmation !== 'string' || confirmation !== preview.digest) throw new ReadingError(409, CONFIRMATION_MISMATCH);
   if (preview.ids.length === 0) throw new ReadingError(409, 'There are no recorded decisions to release.');
@@ -78,11 +86,20 @@ export async function releaseOne(services: AppServices, userId: string, actor: S
 }
 
 /** A lead releases exactly the previewed set now. Returns how many were released by this call. */
-export async function confirmRelease(services: AppServices, lead: StaffActor, applicationIds: readonly string[], confirmation: unknown): Promise<{ released: number; preview: ReleasePreview }> {
+export async function confirmRelease(
+  services: AppServices,
+  lead: StaffActor,
+  applicationIds: readonly string[],
+  confirmation: unknown,
+): Promise<{ released: number; preview: ReleasePreview }> {
   await mustHold(services, lead, 'lead', 'release');
   const preview = await confirmedPreview(services, applicationIds, confirmation);
   let released = 0;
   for (const id of preview.ids) if (await releaseOne(services, id, lead)) released += 1;
-  await readingAudit(services.db.knex, services.now(), lead, 'release-confirmed', null, { ids: preview.ids, counts: preview.counts, released });
+  await readingAudit(services.db.knex, services.now(), lead, 'release-confirmed', null, {
+    ids: preview.ids,
+    counts: preview.counts,
+    released,
+  });
   return { released, preview };
 }

@@ -9,7 +9,15 @@ export type ReviewField =
   | { key: string; label: string; kind: 'text'; maxLength: number; required: boolean };
 
 export const REVIEW_FORM: readonly ReviewField[] = [
-  { key: 'academic_preparation', label: 'Academic preparation', kind: 'scale', min: 1, max: 5, required: true, hint: '1 weak, 5 outstanding' },
+  {
+    key: 'academic_preparation',
+    label: 'Academic preparation',
+    kind: 'scale',
+    min: 1,
+    max: 5,
+    required: true,
+    hint: '1 weak, 5 outstanding',
+  },
   { key: 'personal_qualities', label: 'Personal qualities', kind: 'scale', min: 1, max: 5, required: true, hint: '1 weak, 5 outstanding' },
   {
     key: 'recommendation',

@@ -18,7 +18,12 @@ export interface Review {
   submittedAt: Date;
 }
 
-const toReview = (r: ReviewRow): Review => ({ reader: r.reader, round: r.round, answers: r.answers, submittedAt: new Date(r.submitted_at) });
+const toReview = (r: ReviewRow): Review => ({
+  reader: r.reader,
+  round: r.round,
+  answers: r.answers,
+  submittedAt: new Date(r.submitted_at),
+});
 
 /**
  * The assigned reader submits their review. First write wins: a submitted review is final (409 after). When the
@@ -35,11 +40,20 @@ export async function submitReview(services: Services, reader: StaffActor, appli
     const mine = assignments.find((a) => a.reader === email);
     if (!mine) throw new ReadingError(403, 'This application is not assigned to you, so you cannot review it.');
     // A reader assigned to both rounds reviews the first, then the second.
-    const submitted = new Set((await trx('reading_reviews').where({ user_id: applicationId, reader: email }).select('round')).map((r: { round: string }) => r.round));
-    const round = assignments.filter((a) => a.reader === email).map((a) => a.round).find((r) => !submitted.has(r));
-    if (!round) throw new ReadingError(409, 'You have already submitted your review of this application; a submitted review cannot be changed.');
+    const submitted = new Set(
+      (await trx('reading_reviews').where({ user_id: applicationId, reader: email }).select('round')).map(
+        (r: { round: string }) => r.round,
+      ),
+    );
+    const round = assignments
+      .filter((a) => a.reader === email)
+      .map((a) => a.round)
+      .find((r) => !submitted.has(r));
+    if (!round)
+      throw new ReadingError(409, 'You have already submitted your review of this application; a submitted review cannot be changed.');
     const stored = await insertReview(trx, { user_id: applicationId, reader: email, round, answers: clean, submitted_at: now });
-    if (!stored) throw new ReadingError(409, 'You have already submitted your review of this application; a submitted review cannot be changed.');
+    if (!stored)
+      throw new ReadingError(409, 'You have already submitted your review of this application; a submitted review cannot be changed.');
     const second = assignments.some((a) => a.round === 'second');
     const event = round === 'first' ? 'first-review-submitted' : 'second-review-submitted';
     const target = round === 'first' ? (second ? 'second_read' : 'committee') : 'committee';
@@ -75,18 +89,22 @@ export interface CommitteeRow {
 export async function committeeView(services: Services, lead: StaffActor, applicationIds?: readonly string[]): Promise<CommitteeRow[]> {
   await mustHold(services, lead, 'lead', 'committee-view');
   const knex = services.db.knex;
-  const ids = applicationIds ?? ((await knex('application_reading').where({ stage: 'committee' }).orderBy('updated_at').limit(500).pluck('user_id')) as string[]);
+  const ids =
+    applicationIds ??
+    ((await knex('application_reading').where({ stage: 'committee' }).orderBy('updated_at').limit(500).pluck('user_id')) as string[]);
   const [reviews, stages] = await Promise.all([reviewsOf(knex, ids), stagesFor(knex, ids)]);
-  const rows = ids.filter((id) => stages.has(id)).map((id) => {
-    const mine = reviews.filter((r) => r.user_id === id).map(toReview);
-    const averages = Object.fromEntries(
-      scaleFields(REVIEW_FORM).map((f) => {
-        const values = mine.map((r) => r.answers[f.key]).filter((v): v is number => typeof v === 'number');
-        return [f.key, values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null];
-      }),
-    );
-    return { applicationId: id, stage: stages.get(id)!, reviews: mine, averages };
-  });
+  const rows = ids
+    .filter((id) => stages.has(id))
+    .map((id) => {
+      const mine = reviews.filter((r) => r.user_id === id).map(toReview);
+      const averages = Object.fromEntries(
+        scaleFields(REVIEW_FORM).map((f) => {
+          const values = mine.map((r) => r.answers[f.key]).filter((v): v is number => typeof v === 'number');
+          return [f.key, values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null];
+        }),
+      );
+      return { applicationId: id, stage: stages.get(id)!, reviews: mine, averages };
+    });
   await readingAudit(knex, services.now(), lead, 'committee-view', null, { ids: rows.map((r) => r.applicationId) });
   return rows;
 }

@@ -34,7 +34,13 @@ export function forbiddenMessage(role: StaffRole): string {
 }
 
 /** Refuses (403, audited as 'forbidden' naming the action and the role) unless the actor holds `role`. */
-export async function mustHold(services: { config: Config; db: { knex: Knex }; now: () => Date }, actor: StaffActor, role: StaffRole, action: string, userId?: string): Promise<void> {
+export async function mustHold(
+  services: { config: Config; db: { knex: Knex }; now: () => Date },
+  actor: StaffActor,
+  role: StaffRole,
+  action: string,
+  userId?: string,
+): Promise<void> {
   if (hasRole(services.config, actor, role)) return;
   await services.db.knex('staff_audit').insert({
     at: services.now(),
@@ -48,7 +54,22 @@ export async function mustHold(services: { config: Config; db: { knex: Knex }; n
 }
 
 /** An audit line of the reading workflow in the caller's transaction (so the trail holds what committed). */
-export async function readingAudit(trx: Knex | Knex.Transaction, at: Date, actor: StaffActor, action: string, userId: string | null, detail: Record<string, unknown> = {}): Promise<void> {
+export async function readingAudit(
+  trx: Knex | Knex.Transaction,
+  at: Date,
+  actor: StaffActor,
+  action: string,
+  userId: string | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
   if (userId) await recordChecklistAudit(trx, { at, actor: actor.email, action, userId, detail, ip: actor.ip ?? null });
-  else await trx('staff_audit').insert({ at, staff_email: actor.email, action, user_id: null, detail: JSON.stringify(detail), ip: actor.ip ?? null });
+  else
+    await trx('staff_audit').insert({
+      at,
+      staff_email: actor.email,
+      action,
+      user_id: null,
+      detail: JSON.stringify(detail),
+      ip: actor.ip ?? null,
+    });
 }

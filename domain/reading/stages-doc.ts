@@ -7,7 +7,7 @@ export function readingStagesDoc(): string {
     '',
     '<!-- Generated from domain/reading/stages.ts by `npm run docs:stages`; do not edit by hand. -->',
     '',
-    'How an application moves through the office\'s reading (issue 37; see [reading.md](reading.md)). Each arrow is',
+    "How an application moves through the office's reading (issue 37; see [reading.md](reading.md)). Each arrow is",
     'an event and who causes it; "decided" and "released" follow the decision itself, whoever records it.',
     '',
     '```mermaid',

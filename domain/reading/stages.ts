@@ -6,7 +6,15 @@
  */
 
 export type ReadingStage = 'incomplete' | 'ready_for_review' | 'first_read' | 'second_read' | 'committee' | 'decided' | 'released';
-export const READING_STAGES: readonly ReadingStage[] = ['incomplete', 'ready_for_review', 'first_read', 'second_read', 'committee', 'decided', 'released'];
+export const READING_STAGES: readonly ReadingStage[] = [
+  'incomplete',
+  'ready_for_review',
+  'first_read',
+  'second_read',
+  'committee',
+  'decided',
+  'released',
+];
 
 export type StageEvent =
   | 'checklist-complete'

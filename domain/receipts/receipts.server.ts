@@ -21,7 +21,12 @@ export function resendsExhaustedMessage(officeEmail: string): string {
  * job, RECEIPT_FALLBACK_SECONDS later, sends it without the PDF should the PDF never settle (a queue outage).
  * Sending is idempotent (the row, not the job, says whether it went), so either job may be the one that sends.
  */
-export async function queueReceipt(services: AppServices, knex: Knex, receipt: { userId: string; reference: string; kind: ReceiptKind }, trx?: Knex.Transaction): Promise<string> {
+export async function queueReceipt(
+  services: AppServices,
+  knex: Knex,
+  receipt: { userId: string; reference: string; kind: ReceiptKind },
+  trx?: Knex.Transaction,
+): Promise<string> {
   const receiptId = await insertReceipt(knex, { ...receipt, now: services.now() });
   const job = { receiptId } satisfies ReceiptJob;
   const inTrx = trx ? { db: transactionalDb(trx) } : {};
@@ -36,7 +41,9 @@ async function pdfSettled(knex: Knex, userId: string): Promise<boolean> {
     findApplicationPdf(knex, userId),
     knex('applications').where({ user_id: userId }).first('version') as Promise<{ version: number } | undefined>,
   ]);
-  return Boolean(pdf && application && pdf.answers_version === application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
+  return Boolean(
+    pdf && application && pdf.answers_version === application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'),
+  );
 }
 
 /**
@@ -55,8 +62,7 @@ export type ResendOutcome = { outcome: 'queued'; left: number } | { outcome: 'ex
 export async function resendReceipt(services: AppServices, userId: string): Promise<ResendOutcome> {
   return services.db.knex.transaction(async (trx) => {
     const row = (await trx('applications').where({ user_id: userId }).forUpdate().first('submitted_at', 'reference')) as
-      | { submitted_at: Date | null; reference: string | null }
-      | undefined;
+      { submitted_at: Date | null; reference: string | null } | undefined;
     if (!row?.submitted_at || !row.reference) return { outcome: 'not-submitted' } as const;
     const used = await countResends(trx, userId);
     if (used >= MAX_RESENDS) return { outcome: 'exhausted' } as const;

@@ -22,7 +22,10 @@ function countryName(code: string, names: string | readonly string[]): string {
  * Intl.Collator loads the collation data, 55–75 ms at 4× CPU slowdown, one long task as the form island loads.
  */
 function sortKey(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 const byName = Object.entries(english.countries as Record<string, string | string[]>)

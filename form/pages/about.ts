@@ -39,7 +39,12 @@ const notAnswered = (valueKey: string): Rule => ({ valueKey, operator: 'notAnswe
  * offered an international number (shown right under the address, where the country is chosen), and with
  * it the home phone is no longer required. Hidden, and cleared, for a U.S. address.
  */
-const INTERNATIONAL_ADDRESS: Rule = { all: [{ valueKey: 'country', operator: 'answered' }, { valueKey: 'country', operator: 'notEquals', target: 'US' }] };
+const INTERNATIONAL_ADDRESS: Rule = {
+  all: [
+    { valueKey: 'country', operator: 'answered' },
+    { valueKey: 'country', operator: 'notEquals', target: 'US' },
+  ],
+};
 
 const INTERNATIONAL_PHONE: Question = {
   kind: 'text',
@@ -57,7 +62,15 @@ function phoneQuestions(): Question[] {
   // §5 oneRequired: without a cell phone (or, in the international variant, an international number) the home phone is needed.
   const homeNeeded: Rule = { all: [notAnswered('phone_mobile'), notAnswered('phone_international')] };
   return [
-    { kind: 'phone', key: 'phone_home', label: 'Home Phone', autoComplete: 'tel', required: homeNeeded, requiredMessage: PHONE_MESSAGES.oneRequired, invalidMessage: PHONE_MESSAGES.validHome },
+    {
+      kind: 'phone',
+      key: 'phone_home',
+      label: 'Home Phone',
+      autoComplete: 'tel',
+      required: homeNeeded,
+      requiredMessage: PHONE_MESSAGES.oneRequired,
+      invalidMessage: PHONE_MESSAGES.validHome,
+    },
     {
       kind: 'phone',
       key: 'phone_mobile',
@@ -67,7 +80,12 @@ function phoneQuestions(): Question[] {
       requiredMessage: PHONE_MESSAGES.optIn,
       invalidMessage: PHONE_MESSAGES.validMobile,
     },
-    { kind: 'checkbox', key: 'optin_sms_ind', label: 'Send me text message updates about my application.', hint: 'Message and data rates may apply. Reply STOP to opt out at any time.' },
+    {
+      kind: 'checkbox',
+      key: 'optin_sms_ind',
+      label: 'Send me text message updates about my application.',
+      hint: 'Message and data rates may apply. Reply STOP to opt out at any time.',
+    },
   ];
 }
 
@@ -81,7 +99,13 @@ export function aboutPage(): Page {
         { kind: 'text', key: 'first_name', label: 'First Name', required: true, autoComplete: 'given-name' },
         { kind: 'text', key: 'middle_name', label: 'Middle Name', autoComplete: 'additional-name' },
         { kind: 'text', key: 'last_name', label: 'Last Name', required: true, autoComplete: 'family-name' },
-        { kind: 'text', key: 'preferred_name', label: 'Preferred Name', hint: 'The name you go by, if it is not your first name.', autoComplete: 'nickname' },
+        {
+          kind: 'text',
+          key: 'preferred_name',
+          label: 'Preferred Name',
+          hint: 'The name you go by, if it is not your first name.',
+          autoComplete: 'nickname',
+        },
         {
           kind: 'date',
           key: 'birth_date',
@@ -115,8 +139,20 @@ export function aboutPage(): Page {
           title: 'Residency',
           showWhen: { valueKey: 'state', operator: 'in', target: RESIDENCY_STATES },
           children: [
-            { kind: 'radio', key: 'state_legal_residency', label: 'Have you been a legal resident of your state or territory for the past 12 months?', options: YES_NO, required: true },
-            { kind: 'radio', key: 'state_driver_license', label: 'Do you hold a driver license or ID card issued by your state or territory?', options: YES_NO, required: true },
+            {
+              kind: 'radio',
+              key: 'state_legal_residency',
+              label: 'Have you been a legal resident of your state or territory for the past 12 months?',
+              options: YES_NO,
+              required: true,
+            },
+            {
+              kind: 'radio',
+              key: 'state_driver_license',
+              label: 'Do you hold a driver license or ID card issued by your state or territory?',
+              options: YES_NO,
+              required: true,
+            },
           ],
         },
         {
@@ -176,7 +212,13 @@ export function aboutPage(): Page {
       section: 'parents',
       title: 'Parents and Guardians',
       children: [
-        { kind: 'radio', key: COMMUNICATION_PREFERENCE, label: 'To whom should we send information?', options: COMMUNICATION_PREFERENCES, required: true },
+        {
+          kind: 'radio',
+          key: COMMUNICATION_PREFERENCE,
+          label: 'To whom should we send information?',
+          options: COMMUNICATION_PREFERENCES,
+          required: true,
+        },
         parentSection(1, { valueKey: COMMUNICATION_PREFERENCE, operator: 'answered' }),
         parentSection(2, { valueKey: COMMUNICATION_PREFERENCE, operator: 'equals', target: '2' }),
       ],
@@ -202,7 +244,14 @@ export function aboutPage(): Page {
           required: true,
           showWhen: isYes('armed_forces'),
         },
-        { kind: 'select', key: 'veteran_relation', label: 'Relationship to military veteran?', options: VETERAN_RELATIONS, required: true, showWhen: isYes('spouse_forces') },
+        {
+          kind: 'select',
+          key: 'veteran_relation',
+          label: 'Relationship to military veteran?',
+          options: VETERAN_RELATIONS,
+          required: true,
+          showWhen: isYes('spouse_forces'),
+        },
       ],
     },
   ];

@@ -23,8 +23,20 @@ const highSchools: Repeater = {
   template: [
     // No legend: each instance is already a group titled "High School" (issue 26: "High School / School").
     { block: 'school', withCountry: true, required: true, category: 'hs_ceeb' },
-    { block: 'monthYear', label: 'Attended From', monthKey: 'attend_from_month', yearKey: 'attend_from_year', years: { count: 10, direction: 'past' } },
-    { block: 'monthYear', label: 'Attended To', monthKey: 'attend_to_month', yearKey: 'attend_to_year', years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 } },
+    {
+      block: 'monthYear',
+      label: 'Attended From',
+      monthKey: 'attend_from_month',
+      yearKey: 'attend_from_year',
+      years: { count: 10, direction: 'past' },
+    },
+    {
+      block: 'monthYear',
+      label: 'Attended To',
+      monthKey: 'attend_to_month',
+      yearKey: 'attend_to_year',
+      years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 },
+    },
   ],
 };
 
@@ -46,7 +58,13 @@ export function educationPage(): Page {
           required: true,
           checks: [{ check: 'termAfter', monthKey: 'grad_month', yearKey: 'grad_year', message: MESSAGES.entryTermBeforeGraduation }],
         },
-        { kind: 'select', key: 'applied_major', label: 'What are you interested in studying?', options: { list: 'majors' }, required: true },
+        {
+          kind: 'select',
+          key: 'applied_major',
+          label: 'What are you interested in studying?',
+          options: { list: 'majors' },
+          required: true,
+        },
         { kind: 'radio', key: 'defer_plan', label: 'Do you plan to defer your enrollment to a later term?', options: YES_NO },
         {
           // Deferring students are asked why and when; the others where they plan to live. The first true
@@ -70,7 +88,14 @@ export function educationPage(): Page {
             },
             {
               when: { valueKey: 'defer_plan', operator: 'notEquals', target: 'Y' },
-              children: [{ kind: 'radio', key: 'housing_plan', label: 'Where do you plan to live during your first year?', options: { list: 'housingPlans' } }],
+              children: [
+                {
+                  kind: 'radio',
+                  key: 'housing_plan',
+                  label: 'Where do you plan to live during your first year?',
+                  options: { list: 'housingPlans' },
+                },
+              ],
             },
           ],
         },
@@ -83,7 +108,13 @@ export function educationPage(): Page {
       children: [
         { kind: 'radio', key: 'scholarship_opp', label: 'Would you like to hear about other scholarship opportunities?', options: YES_NO },
         { kind: 'radio', key: 'financial_aid', label: 'Do you plan to apply for federal financial aid (FAFSA)?', options: YES_NO },
-        { kind: 'textarea', key: 'college_pay', label: 'How do you plan to pay for your education?', hint: 'Optional. For example savings, family support, work or scholarships.', maxLength: TEXTAREA_CONFIGURED_MAX_LENGTH },
+        {
+          kind: 'textarea',
+          key: 'college_pay',
+          label: 'How do you plan to pay for your education?',
+          hint: 'Optional. For example savings, family support, work or scholarships.',
+          maxLength: TEXTAREA_CONFIGURED_MAX_LENGTH,
+        },
       ],
     },
     {
@@ -97,10 +128,22 @@ export function educationPage(): Page {
           hint: 'Unweighted, on a 4.0 scale, for example 3.75.',
           maxLength: 4,
           inputMode: 'decimal',
-          checks: [{ check: 'pattern', pattern: /^[0-4](\.\d{1,2})?$/, message: 'Please enter your GPA as a number from 0 to 4, for example 3.75.' }],
+          checks: [
+            {
+              check: 'pattern',
+              pattern: /^[0-4](\.\d{1,2})?$/,
+              message: 'Please enter your GPA as a number from 0 to 4, for example 3.75.',
+            },
+          ],
         },
         // Seniors graduate this year or next; a few applicants graduated years ago.
-        { block: 'monthYear', label: 'High School Graduation Date', monthKey: 'grad_month', yearKey: 'grad_year', years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 } },
+        {
+          block: 'monthYear',
+          label: 'High School Graduation Date',
+          monthKey: 'grad_month',
+          yearKey: 'grad_year',
+          years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 },
+        },
         { kind: 'text', key: 'counselor_first_name', label: 'Counselor First Name' },
         { kind: 'text', key: 'counselor_last_name', label: 'Counselor Last Name' },
         {
@@ -120,12 +163,25 @@ export function educationPage(): Page {
             {
               id: 'counselor',
               label: 'My counselor will send it',
-              children: [{ content: 'We will ask your high school counselor for your transcript after you submit.', id: 'transcript-counselor-note' }],
+              children: [
+                {
+                  content: 'We will ask your high school counselor for your transcript after you submit.',
+                  id: 'transcript-counselor-note',
+                },
+              ],
             },
             {
               id: 'upload',
               label: 'I will upload it now',
-              children: [{ kind: 'file', key: 'transcript', label: 'Unofficial Transcript', hint: 'A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB.', printLabel: 'Transcript' }],
+              children: [
+                {
+                  kind: 'file',
+                  key: 'transcript',
+                  label: 'Unofficial Transcript',
+                  hint: 'A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB.',
+                  printLabel: 'Transcript',
+                },
+              ],
             },
           ],
         },

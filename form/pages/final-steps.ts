@@ -24,7 +24,13 @@ export function finalStepsPage(): Page {
       title: 'Additional Documents',
       description: 'Optional. Anything else you would like us to consider, such as a list of your activities.',
       children: [
-        { kind: 'file', key: 'additional_document', label: 'Additional Document', hint: 'A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB.', printLabel: 'Additional document' },
+        {
+          kind: 'file',
+          key: 'additional_document',
+          label: 'Additional Document',
+          hint: 'A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB.',
+          printLabel: 'Additional document',
+        },
       ],
     },
     {
@@ -32,8 +38,26 @@ export function finalStepsPage(): Page {
       label: 'What happens after you apply',
       defaultTab: 'decision',
       items: [
-        { id: 'decision', label: 'Decision', children: [{ content: 'Most applicants receive an admission decision within two weeks of submitting a complete application.', id: 'after-decision' }] },
-        { id: 'scholarships', label: 'Scholarships', children: [{ content: 'Every admitted student is considered for merit scholarships automatically; there is no separate application.', id: 'after-scholarships' }] },
+        {
+          id: 'decision',
+          label: 'Decision',
+          children: [
+            {
+              content: 'Most applicants receive an admission decision within two weeks of submitting a complete application.',
+              id: 'after-decision',
+            },
+          ],
+        },
+        {
+          id: 'scholarships',
+          label: 'Scholarships',
+          children: [
+            {
+              content: 'Every admitted student is considered for merit scholarships automatically; there is no separate application.',
+              id: 'after-scholarships',
+            },
+          ],
+        },
         { id: 'fee', label: 'Cost to apply', children: [{ content: 'There is no application fee.', id: 'after-fee' }] },
       ],
     },

@@ -62,18 +62,51 @@ export function parentSection(parent: 1 | 2, showWhen: Rule): Section {
   const q = <Q extends Question>(question: Q): Q => ({ ...question, prefix, printLabel: `${who}: ${question.label}` });
   const children: Node[] = [
     ...(parent === 2
-      ? [q({ kind: 'radio', key: k('communication_preference'), label: `How would ${who} like to receive information?`, options: PARENT_2_CHANNELS })]
+      ? [
+          q({
+            kind: 'radio',
+            key: k('communication_preference'),
+            label: `How would ${who} like to receive information?`,
+            options: PARENT_2_CHANNELS,
+          }),
+        ]
       : []),
     q({ kind: 'select', key: k('relationship'), label: 'Relationship to You', options: RELATIONSHIPS }),
     q({ kind: 'text', key: k('first_name'), label: 'First Name' }),
     q({ kind: 'text', key: k('last_name'), label: 'Last Name' }),
-    q({ kind: 'email', key: k('email_address'), label: 'E-mail Address', required, requiredMessage: messages.email, invalidMessage: messages.email }),
-    q({ kind: 'phone', key: k('phone'), label: 'Phone Number', pattern: PARENT_PHONE_PATTERN, required, requiredMessage: messages.phone, invalidMessage: messages.phone }),
+    q({
+      kind: 'email',
+      key: k('email_address'),
+      label: 'E-mail Address',
+      required,
+      requiredMessage: messages.email,
+      invalidMessage: messages.email,
+    }),
+    q({
+      kind: 'phone',
+      key: k('phone'),
+      label: 'Phone Number',
+      pattern: PARENT_PHONE_PATTERN,
+      required,
+      requiredMessage: messages.phone,
+      invalidMessage: messages.phone,
+    }),
     q({ kind: 'radio', key: k('phone_type'), label: 'Phone Type', options: PHONE_TYPES }),
     q({ kind: 'select', key: k('education'), label: 'Highest Level of Education', options: EDUCATION_LEVELS }),
     q({ kind: 'radio', key: k('alum'), label: 'Did this parent or guardian attend our university?', options: YES_NO }),
-    q({ kind: 'radio', key: k('addr_same_as_stu_perm'), label: 'Does this parent or guardian live at your permanent address?', options: YES_NO }),
-    { block: 'address', prefix, withCountry: true, legend: `${who} Address`, showWhen: { valueKey: k('addr_same_as_stu_perm'), operator: 'equals', target: 'N' } },
+    q({
+      kind: 'radio',
+      key: k('addr_same_as_stu_perm'),
+      label: 'Does this parent or guardian live at your permanent address?',
+      options: YES_NO,
+    }),
+    {
+      block: 'address',
+      prefix,
+      withCountry: true,
+      legend: `${who} Address`,
+      showWhen: { valueKey: k('addr_same_as_stu_perm'), operator: 'equals', target: 'N' },
+    },
   ];
   return { section: `parent-${parent}`, title: who, showWhen, children };
 }

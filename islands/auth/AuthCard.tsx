@@ -118,7 +118,10 @@ export function AuthCard({ card, values: given = {}, errors: serverErrors, probl
         ),
       )}
       {card.checklist ? (
-        <PasswordChecklist password={form.values.password ?? ''} confirm={card.checklist === 'match' ? (form.values.confirm_password ?? '') : undefined} />
+        <PasswordChecklist
+          password={form.values.password ?? ''}
+          confirm={card.checklist === 'match' ? (form.values.confirm_password ?? '') : undefined}
+        />
       ) : null}
     </CardFrame>
   );

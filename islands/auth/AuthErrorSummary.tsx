@@ -25,7 +25,11 @@ export function AuthErrorSummary({
   });
   if (!problem && items.length === 0) return null;
   return (
-    <div className="error-summary" {...(fromServer ? { role: 'alert', 'aria-labelledby': 'error-summary-title', autoFocus: true } : {})} tabIndex={-1}>
+    <div
+      className="error-summary"
+      {...(fromServer ? { role: 'alert', 'aria-labelledby': 'error-summary-title', autoFocus: true } : {})}
+      tabIndex={-1}
+    >
       <h2 id="error-summary-title" className="error-summary__title">
         {title}
       </h2>

@@ -16,7 +16,19 @@ export interface AuthFieldProps {
   readOnly?: boolean;
 }
 
-export function AuthField({ id, label, type, value, onChange, errors = [], autoComplete, inputMode, describedBy = [], inputRef, readOnly }: AuthFieldProps) {
+export function AuthField({
+  id,
+  label,
+  type,
+  value,
+  onChange,
+  errors = [],
+  autoComplete,
+  inputMode,
+  describedBy = [],
+  inputRef,
+  readOnly,
+}: AuthFieldProps) {
   const errorId = `${id}-error`;
   const invalid = errors.length > 0;
   return (

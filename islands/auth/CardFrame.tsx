@@ -32,7 +32,16 @@ export function CardFrame({
         {title}
       </h1>
       {summary}
-      <form id={AUTH_FORM_ID} className="auth-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="auth-card-title" aria-busy={busy}>
+      <form
+        id={AUTH_FORM_ID}
+        className="auth-form"
+        method="post"
+        action={action}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="auth-card-title"
+        aria-busy={busy}
+      >
         {children}
         <button type="submit" className="button auth-form__submit">
           {busy ? 'Please wait…' : 'Submit'}

@@ -13,15 +13,7 @@ const RESEND_ERROR_TITLE = RESEND.errorTitle;
  * asks for a new code, and hands the success message to the card, which decides where it shows.
  * Without scripts it is a second submit button of the card's form, which the server reads by its name.
  */
-export function ResendCodeButton({
-  username,
-  label,
-  onSent,
-}: {
-  username: string;
-  label: string;
-  onSent: (message: string) => void;
-}) {
+export function ResendCodeButton({ username, label, onSent }: { username: string; label: string; onSent: (message: string) => void }) {
   const [resending, setResending] = useState(false);
   // Disabled only while the request runs (as before the rules loaded lazily), so a refused address
   // leaves focus on the button; the ref stops a double press while the rules download.

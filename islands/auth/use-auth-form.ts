@@ -53,7 +53,11 @@ export function useAuthForm<K extends string>({ form, initial, submitFields, err
   };
   // `attempted` is set only once the rules have loaded.
   const rules = attempted ? loadedAuthRules() : null;
-  const errors: Partial<Record<K, string[]>> = rules ? checked(rules(form, values)) : attempted ? {} : (serverErrors as Partial<Record<K, string[]>>);
+  const errors: Partial<Record<K, string[]>> = rules
+    ? checked(rules(form, values))
+    : attempted
+      ? {}
+      : (serverErrors as Partial<Record<K, string[]>>);
 
   /** A change by the student: the first one starts loading the rules the submit will need. */
   const set = (key: K, value: string) => {

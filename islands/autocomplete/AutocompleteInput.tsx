@@ -227,10 +227,15 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
         />
         {shown !== '' && (
           // js-only: without scripts the button could do nothing (editing the field is the way to clear it then).
-          <button type="button" className="autocomplete__clear js-only" aria-label={`Clear ${label}`} onClick={() => {
-            edit('');
-            document.getElementById(id)?.focus();
-          }}>
+          <button
+            type="button"
+            className="autocomplete__clear js-only"
+            aria-label={`Clear ${label}`}
+            onClick={() => {
+              edit('');
+              document.getElementById(id)?.focus();
+            }}
+          >
             Clear
           </button>
         )}

@@ -40,7 +40,11 @@ export function FormActions({
       ) : (
         <>
           {/* "Check your answers" before submitting: saved first, like a step link (onSummaryLink). */}
-          <a href={REVIEW_ROUTE} className="button button--secondary form-actions__review js-only" onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}>
+          <a
+            href={REVIEW_ROUTE}
+            className="button button--secondary form-actions__review js-only"
+            onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}
+          >
             Review your application
           </a>
           {/* Without scripts a link would leave the ticks of this page behind: the button posts them first (DESIGN §6). */}

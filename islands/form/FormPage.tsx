@@ -18,7 +18,13 @@ import { POST_FIELDS } from '../../contracts/form-post.js';
  */
 function UpdateButton({ q }: { q: Question }) {
   return (
-    <button type="submit" name={POST_FIELDS.action} value={`update:${q.key}`} className="button button--secondary update-button nojs-only" onClick={(event) => event.preventDefault()}>
+    <button
+      type="submit"
+      name={POST_FIELDS.action}
+      value={`update:${q.key}`}
+      className="button button--secondary update-button nojs-only"
+      onClick={(event) => event.preventDefault()}
+    >
       Update<span className="visually-hidden"> the questions that follow from: {q.label}</span>
     </button>
   );
@@ -160,7 +166,8 @@ function NodeView({ node, level }: { node: Node; level: number }) {
     );
   }
   if ('tabs' in node) return <TabsBlock node={node} render={(children) => <FormNodes nodes={children} level={level + 1} />} />;
-  if ('trigger' in node) return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
+  if ('trigger' in node)
+    return <ConfirmationTriggerBlock node={node} render={(children) => <FormNodes nodes={children} level={level} />} />;
   return state ? (
     <p id={node.id} className="form-content">
       {node.content}

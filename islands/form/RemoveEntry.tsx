@@ -38,7 +38,13 @@ export function RemoveEntry({ node, index, count }: { node: Repeater; index: num
   if (!answered && form.removeConfirm?.repeater === node.repeater && form.removeConfirm.index === index) {
     // Without scripts: the confirmation in the page (?remove=), its Yes a button of the page form.
     return (
-      <div id={removeConfirmId(node.repeater, index)} className="repeater__confirm" role="group" aria-labelledby={`${removeConfirmId(node.repeater, index)}-title`} tabIndex={-1}>
+      <div
+        id={removeConfirmId(node.repeater, index)}
+        className="repeater__confirm"
+        role="group"
+        aria-labelledby={`${removeConfirmId(node.repeater, index)}-title`}
+        tabIndex={-1}
+      >
         <p id={`${removeConfirmId(node.repeater, index)}-title`} className="repeater__confirm-title">{`Remove ${title}?`}</p>
         <p>{`The answers you gave for ${title} will be deleted.`}</p>
         <div className="repeater__confirm-actions">
@@ -84,7 +90,13 @@ export function RemoveEntry({ node, index, count }: { node: Repeater; index: num
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <RemoveEntryConfirm title={title} open={open} onOpenChange={setOpen} onConfirm={remove} returnFocus={() => (removed.current ? before() : trigger.current?.focus())} />
+          <RemoveEntryConfirm
+            title={title}
+            open={open}
+            onOpenChange={setOpen}
+            onConfirm={remove}
+            returnFocus={() => (removed.current ? before() : trigger.current?.focus())}
+          />
         </Suspense>
       )}
     </>

@@ -10,13 +10,26 @@ import { PAGE_FORM_ID, POST_FIELDS } from '../../contracts/form-post.js';
  * Without scripts a link cannot save, so each step is also a submit button of the page's form that says
  * where to go (DESIGN §6); the stylesheet shows the buttons until the island has hydrated, the links after.
  */
-export function StepNav({ pages, current, onNavigate }: { pages: readonly Page[]; current: PageId; onNavigate: (event: MouseEvent<HTMLElement>, page: Page) => void }) {
+export function StepNav({
+  pages,
+  current,
+  onNavigate,
+}: {
+  pages: readonly Page[];
+  current: PageId;
+  onNavigate: (event: MouseEvent<HTMLElement>, page: Page) => void;
+}) {
   return (
     <nav className="steps" aria-label="Application steps">
       <ol className="container steps__list">
         {pages.map((page) => (
           <li key={page.id} className="steps__item">
-            <a href={page.path} className="steps__link" aria-current={page.id === current ? 'step' : undefined} onClick={(event) => onNavigate(event, page)}>
+            <a
+              href={page.path}
+              className="steps__link"
+              aria-current={page.id === current ? 'step' : undefined}
+              onClick={(event) => onNavigate(event, page)}
+            >
               <span className="steps__long">{page.navLabel}</span>
               <span className="steps__short">{page.shortNavLabel}</span>
             </a>

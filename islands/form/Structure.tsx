@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { allFields } from '../../form/fields.js';
 import type { ConfirmationTrigger, Repeater, Tabs as TabsNode } from '../../form/types.js';
-import type { PdfStatus } from '../../contracts/statuses.js';
 import { chosenTab } from '../../form/ui-defaults.js';
 import { useForm, useFormState } from './context.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
@@ -16,7 +15,17 @@ import { RemoveEntry } from './RemoveEntry.js';
  * can be removed again, the first stays (issue 38). A logged-in student's count is persisted through PUT
  * /api/add-another before it changes on screen.
  */
-export function RepeaterBlock({ node, level, count, renderInstance }: { node: Repeater; level: number; count: number; renderInstance: (index: number) => ReactNode }) {
+export function RepeaterBlock({
+  node,
+  level,
+  count,
+  renderInstance,
+}: {
+  node: Repeater;
+  level: number;
+  count: number;
+  renderInstance: (index: number) => ReactNode;
+}) {
   const form = useForm();
   const max = repeaterMax(node);
   const shown = Math.min(Math.max(count, 1), max);
@@ -149,7 +158,15 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
         ))}
       </div>
       {node.items.map((item) => (
-        <div key={item.id} role="tabpanel" id={panelId(item.id)} className="tabs__panel" aria-labelledby={tabId(item.id)} tabIndex={0} hidden={item.id !== current}>
+        <div
+          key={item.id}
+          role="tabpanel"
+          id={panelId(item.id)}
+          className="tabs__panel"
+          aria-labelledby={tabId(item.id)}
+          tabIndex={0}
+          hidden={item.id !== current}
+        >
           {item.id === current && render(item.children)}
         </div>
       ))}
@@ -188,12 +205,17 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
 }
 
 const TabSwitchConfirm = lazy(() => import('./TabSwitchConfirm.js').then((m) => ({ default: m.TabSwitchConfirm })));
-const UploadInProgressDialog = lazy(() => import('../upload/UploadInProgressDialog.js').then((m) => ({ default: m.UploadInProgressDialog })));
+const UploadInProgressDialog = lazy(() =>
+  import('../upload/UploadInProgressDialog.js').then((m) => ({ default: m.UploadInProgressDialog })),
+);
 
 /** The document questions shown under one tab item (from the core's flat list of questions and their gates). */
 function documentKeysUnder(node: TabsNode, item: string): string[] {
   return allFields()
-    .filter(({ question, gates }) => question.kind === 'file' && gates.some((g) => g.gate === 'tab' && g.tabs.tabs === node.tabs && g.item === item))
+    .filter(
+      ({ question, gates }) =>
+        question.kind === 'file' && gates.some((g) => g.gate === 'tab' && g.tabs.tabs === node.tabs && g.item === item),
+    )
     .map(({ question }) => question.key);
 }
 
@@ -207,7 +229,13 @@ function triggerStates(node: ConfirmationTrigger): TriggerState[] {
  * switches between before (unticked) and after (ticked); when the definition ties the check box to an
  * answer (e.g. legal_agree) the answer is the state, so it is saved, validated and cleared like any other.
  */
-export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationTrigger; render: (children: ConfirmationTrigger['before']) => ReactNode }) {
+export function ConfirmationTriggerBlock({
+  node,
+  render,
+}: {
+  node: ConfirmationTrigger;
+  render: (children: ConfirmationTrigger['before']) => ReactNode;
+}) {
   const form = useForm();
   const state = useFormState<TriggerState>((snapshot) =>
     node.checkbox ? (snapshot.answers[node.checkbox.key] === true ? 'after' : 'before') : (snapshot.triggers[node.trigger] ?? 'before'),
@@ -220,13 +248,25 @@ export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationT
     <CheckboxField q={node.checkbox} />
   ) : node.mode === 'checkbox' ? (
     <div className="choice">
-      <input type="checkbox" id={node.trigger} className="choice__input" checked={state !== 'before'} onChange={(e) => set(e.target.checked ? 'after' : 'before')} />
+      <input
+        type="checkbox"
+        id={node.trigger}
+        className="choice__input"
+        checked={state !== 'before'}
+        onChange={(e) => set(e.target.checked ? 'after' : 'before')}
+      />
       <label htmlFor={node.trigger} className="choice__label">
         {node.triggerLabel}
       </label>
     </div>
   ) : (
-    <button type="button" id={node.trigger} className="button button--secondary" aria-pressed={state !== 'before'} onClick={() => set(next)}>
+    <button
+      type="button"
+      id={node.trigger}
+      className="button button--secondary"
+      aria-pressed={state !== 'before'}
+      onClick={() => set(next)}
+    >
       {node.triggerLabel}
     </button>
   );
@@ -236,26 +276,5 @@ export function ConfirmationTriggerBlock({ node, render }: { node: ConfirmationT
       {control}
       {state !== 'before' && render(content)}
     </div>
-  );
-}
-
-/** The application PDF download (§2); a shell until the PDF issue supplies status and url. */
-export function PdfDownloadButton({ status, url }: { status?: PdfStatus; url?: string }) {
-  if (status === 'COMPLETED' && url) {
-    return (
-      <a className="button button--secondary" href={url} download>
-        Download your application (PDF)
-      </a>
-    );
-  }
-  return (
-    <p className="pdf-download">
-      <button type="button" className="button button--secondary" aria-disabled="true" aria-describedby="pdf-download-note">
-        Download your application (PDF)
-      </button>{' '}
-      <span id="pdf-download-note" className="field__hint">
-        {status === 'FAILED' ? 'The PDF could not be prepared. Please try again later.' : 'Your PDF will be available once your application is submitted.'}
-      </span>
-    </p>
   );
 }

@@ -5,7 +5,17 @@ import { TAB_SWITCH_MESSAGES } from '../../form/tab-switch.js';
  * Issue 38: asks before a tab switch deletes uploaded files, naming them. Loaded only when a switch would (Radix
  * is not in the form's first chunk). "Keep it", Escape or the overlay leave the tab and the files as they were.
  */
-export function TabSwitchConfirm({ files, onSwitch, onKeep, returnFocus }: { files: readonly string[]; onSwitch: () => void; onKeep: () => void; returnFocus: () => void }) {
+export function TabSwitchConfirm({
+  files,
+  onSwitch,
+  onKeep,
+  returnFocus,
+}: {
+  files: readonly string[];
+  onSwitch: () => void;
+  onKeep: () => void;
+  returnFocus: () => void;
+}) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onKeep()}>
       <Dialog.Portal>

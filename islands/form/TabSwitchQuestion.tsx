@@ -7,7 +7,19 @@ import { POST_FIELDS, tabSwitchId, type TabSwitchQuestion as Question } from '..
  * Both answers are submit buttons of the page's form: "Switch and remove …" posts the confirmed switch, "Keep it"
  * chooses the tab already chosen (nothing changes). What was typed on the page is saved by either.
  */
-export function TabSwitchQuestion({ node, question, current, onSwitch, onKeep }: { node: Tabs; question: Question; current: string; onSwitch: () => void; onKeep: () => void }) {
+export function TabSwitchQuestion({
+  node,
+  question,
+  current,
+  onSwitch,
+  onKeep,
+}: {
+  node: Tabs;
+  question: Question;
+  current: string;
+  onSwitch: () => void;
+  onKeep: () => void;
+}) {
   const id = tabSwitchId(node.tabs);
   return (
     <div id={id} className="tabs__switch" role="group" aria-labelledby={`${id}-title`} tabIndex={-1}>
@@ -15,17 +27,29 @@ export function TabSwitchQuestion({ node, question, current, onSwitch, onKeep }:
         {TAB_SWITCH_MESSAGES.question(question.files)}
       </p>
       <div className="modal__actions">
-        <button type="submit" name={POST_FIELDS.action} value={`switch:${node.tabs}:${question.item}`} className="button button--danger" onClick={(event) => {
+        <button
+          type="submit"
+          name={POST_FIELDS.action}
+          value={`switch:${node.tabs}:${question.item}`}
+          className="button button--danger"
+          onClick={(event) => {
             // Hydrated (the page came back before scripts ran): the island switches, as a tab's click would.
             event.preventDefault();
             onSwitch();
-          }}>
+          }}
+        >
           {TAB_SWITCH_MESSAGES.switchAndRemove(question.files)}
         </button>
-        <button type="submit" name={POST_FIELDS.action} value={`tab:${node.tabs}:${current}`} className="button button--secondary" onClick={(event) => {
+        <button
+          type="submit"
+          name={POST_FIELDS.action}
+          value={`tab:${node.tabs}:${current}`}
+          className="button button--secondary"
+          onClick={(event) => {
             event.preventDefault();
             onKeep();
-          }}>
+          }}
+        >
           {TAB_SWITCH_MESSAGES.keep}
         </button>
       </div>

@@ -8,7 +8,9 @@ import type { Answers } from '../../form/types.js';
  */
 export function domAnswerChanges(root: ParentNode, known: (key: string) => boolean, answers: Readonly<Answers>): Answers {
   const changes: Answers = {};
-  for (const control of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input[name], select[name], textarea[name]')) {
+  for (const control of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+    'input[name], select[name], textarea[name]',
+  )) {
     const key = control.name;
     if (!known(key)) continue;
     const current = answers[key];

@@ -11,7 +11,11 @@ export const SIGNUP_ROUTE = '/signup';
  * submit; Continue and step links go to their target while nothing is answered. Logged-in students go to
  * the target (the lifecycle issue saves and validates before leaving: see `beforeLeave` in the island).
  */
-export function leaveDestination(kind: LeaveKind, target: string, { isLoggedIn, answers }: { isLoggedIn: boolean; answers: Answers }): string {
+export function leaveDestination(
+  kind: LeaveKind,
+  target: string,
+  { isLoggedIn, answers }: { isLoggedIn: boolean; answers: Answers },
+): string {
   if (isLoggedIn) return target;
   if (kind === 'submit' || hasAnyAnswer(answers)) return SIGNUP_ROUTE;
   return target;

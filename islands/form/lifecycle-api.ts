@@ -1,7 +1,13 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { ApiError, apiRequest } from '../ui/api.js';
 import type { WebStatus } from '../../contracts/statuses.js';
-import { UPLOAD_IN_PROGRESS, type AddAnotherRequest, type LastPageRequest, type TabsRequest, type WebStatusRequest } from '../../contracts/api.js';
+import {
+  UPLOAD_IN_PROGRESS,
+  type AddAnotherRequest,
+  type LastPageRequest,
+  type TabsRequest,
+  type WebStatusRequest,
+} from '../../contracts/api.js';
 import { SUBMIT_PATH } from '../../contracts/api-paths.js';
 import { answersEtag } from '../../contracts/answers-etag.js';
 
@@ -46,7 +52,8 @@ export async function postSubmit(): Promise<SubmitOutcome> {
     return { outcome: 'submitted' };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.status === 422 && Array.isArray(err.body?.validations)) return { outcome: 'invalid', validations: err.body.validations as ValidationEntry[] };
+    if (err.status === 422 && Array.isArray(err.body?.validations))
+      return { outcome: 'invalid', validations: err.body.validations as ValidationEntry[] };
     if (err.status === 409 && err.body?.submitted === true) return { outcome: 'submitted' };
     throw err;
   }
@@ -62,7 +69,10 @@ export type TabOutcome = { outcome: 'chosen'; etag: string | null } | { outcome:
 /** PUT /api/tabs (§7): 409 'File Upload in Progress' blocks the switch; the answers' new ETag comes back. */
 export async function putTab(tabId: string, chosenTab: string): Promise<TabOutcome> {
   try {
-    const response = await apiRequest<{ version?: number }>('/api/tabs', { method: 'PUT', body: { tab_id: tabId, chosen_tab: chosenTab } satisfies TabsRequest });
+    const response = await apiRequest<{ version?: number }>('/api/tabs', {
+      method: 'PUT',
+      body: { tab_id: tabId, chosen_tab: chosenTab } satisfies TabsRequest,
+    });
     const etag = response.headers.get('ETag') ?? (typeof response.data?.version === 'number' ? answersEtag(response.data.version) : null);
     return { outcome: 'chosen', etag };
   } catch (err) {

@@ -37,8 +37,10 @@ export type SaveReason = 'autosave' | 'leave' | 'flush' | 'retry' | 'hidden';
 /** The keys to send: everything that differs from what the server holds (a key gone locally is sent empty). */
 export function changedAnswers(current: Readonly<Answers>, saved: Readonly<Answers>): Answers {
   const changes: Answers = {};
-  for (const [key, value] of Object.entries(current)) if (value !== saved[key] && !(value === '' && saved[key] === undefined)) changes[key] = value;
-  for (const [key, value] of Object.entries(saved)) if (!(key in current) && value !== '' && value !== false) changes[key] = typeof value === 'boolean' ? false : '';
+  for (const [key, value] of Object.entries(current))
+    if (value !== saved[key] && !(value === '' && saved[key] === undefined)) changes[key] = value;
+  for (const [key, value] of Object.entries(saved))
+    if (!(key in current) && value !== '' && value !== false) changes[key] = typeof value === 'boolean' ? false : '';
   return changes;
 }
 

@@ -6,7 +6,6 @@ import type { WebStatus } from '../../contracts/statuses.js';
 /** Which of before / optional / after a confirmation trigger shows (§2, §4). */
 export type TriggerState = 'before' | 'optional' | 'after';
 
-
 /** The form island's whole state: one reducer, so the body, step navigation, continue button and summary agree. */
 export interface FormState {
   definition: FormDefinition;
@@ -62,7 +61,10 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'change':
       return { ...state, answers: applyChange(state, action.values) };
     case 'restore':
-      return { ...state, answers: clearHidden({ ...state.answers, ...action.answers }, undefined, { definition: state.definition, ui: uiState(state) }) };
+      return {
+        ...state,
+        answers: clearHidden({ ...state.answers, ...action.answers }, undefined, { definition: state.definition, ui: uiState(state) }),
+      };
     case 'blur':
       return state.touched[action.key] ? state : { ...state, touched: { ...state.touched, [action.key]: true } };
     case 'validated':
@@ -78,12 +80,23 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       if (!isRemovable(action.index, action.count)) return state;
       const changes = removalChanges(action.node, action.index, action.count, state.answers);
       const counts = { ...state.counts, [action.node.repeater]: action.count - 1 };
-      return { ...state, counts, answers: clearHidden({ ...state.answers, ...changes }, undefined, { definition: state.definition, ui: uiState({ counts, tabs: state.tabs }) }) };
+      return {
+        ...state,
+        counts,
+        answers: clearHidden({ ...state.answers, ...changes }, undefined, {
+          definition: state.definition,
+          ui: uiState({ counts, tabs: state.tabs }),
+        }),
+      };
     }
     case 'tab': {
       // §4: the answers of the tab left behind are cleared.
       const tabs = { ...state.tabs, [action.tabs]: action.id };
-      return { ...state, tabs, answers: clearHidden(state.answers, undefined, { definition: state.definition, ui: uiState({ counts: state.counts, tabs }) }) };
+      return {
+        ...state,
+        tabs,
+        answers: clearHidden(state.answers, undefined, { definition: state.definition, ui: uiState({ counts: state.counts, tabs }) }),
+      };
     }
     case 'trigger':
       return { ...state, triggers: { ...state.triggers, [action.trigger]: action.state } };

@@ -2,7 +2,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { LEAVE_LABEL, STAY_LABEL, WARNING_TEXT, WARNING_TITLE } from './idle.js';
 
 /** §4 'Still working?': the inactivity island's dialog, loaded only when the warning is first due. */
-export function InactivityDialog({ open, leaving, onStay, onLeave }: { open: boolean; leaving: boolean; onStay: () => void; onLeave: () => void }) {
+export function InactivityDialog({
+  open,
+  leaving,
+  onStay,
+  onLeave,
+}: {
+  open: boolean;
+  leaving: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
   return (
     <Dialog.Root
       open={open}

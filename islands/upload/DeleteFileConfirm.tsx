@@ -3,7 +3,17 @@ import { useState } from 'react';
 import { FILE_MESSAGES } from '../../form/documents.js';
 
 /** The delete confirmation itself (see DeleteFileDialog, which owns the Delete button that opens it). */
-export function DeleteFileConfirm({ open, onOpenChange, onConfirm, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => Promise<void> | void; returnFocus: () => void }) {
+export function DeleteFileConfirm({
+  open,
+  onOpenChange,
+  onConfirm,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => Promise<void> | void;
+  returnFocus: () => void;
+}) {
   const [working, setWorking] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -43,12 +43,12 @@ export function FileUploadInput(props: FileUploadInputProps) {
     state.phase === 'preparing'
       ? `Making ${state.fileName ?? 'your photo'} fit 1 MB…`
       : state.phase === 'uploading'
-      ? `Uploading ${state.fileName ?? 'your file'}: ${percent}%`
-      : state.phase === 'converting'
-        ? `Converting ${state.fileName ?? 'your file'} to PDF…`
-        : state.phase === 'done' && state.fileName
-          ? `${state.fileName} uploaded.${state.note ? ` ${state.note}` : ''}`
-          : '';
+        ? `Uploading ${state.fileName ?? 'your file'}: ${percent}%`
+        : state.phase === 'converting'
+          ? `Converting ${state.fileName ?? 'your file'} to PDF…`
+          : state.phase === 'done' && state.fileName
+            ? `${state.fileName} uploaded.${state.note ? ` ${state.note}` : ''}`
+            : '';
 
   return (
     <div
@@ -93,7 +93,13 @@ export function FileUploadInput(props: FileUploadInputProps) {
         />
       )}
       <p id={hintId} className="field__hint upload__hint">
-        {!isLoggedIn ? FILE_MESSAGES.loginNeeded : state.phase === 'done' && state.fileName ? UPLOAD_HINTS.done : busy ? UPLOAD_HINTS.busy : UPLOAD_HINTS.choose}
+        {!isLoggedIn
+          ? FILE_MESSAGES.loginNeeded
+          : state.phase === 'done' && state.fileName
+            ? UPLOAD_HINTS.done
+            : busy
+              ? UPLOAD_HINTS.busy
+              : UPLOAD_HINTS.choose}
       </p>
       {state.phase === 'uploading' && (
         <div className="upload__progress">

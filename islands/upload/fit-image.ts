@@ -72,8 +72,13 @@ export async function fitImage(file: File): Promise<FitResult> {
         if (!blob) return { problem: FILE_MESSAGES.imageUnfit };
         if (blob.size <= FILE_MAX_BYTES) {
           const fitted = new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
-          const what = heic ? 'Your iPhone photo was converted to JPEG' : `Your photo was ${formatFileSize(file.size)}, so we made it smaller`;
-          return { file: fitted, note: `${what}: ${w} × ${h} pixels, ${formatFileSize(fitted.size)}, to fit the 1 MB limit. Check that it is still easy to read.` };
+          const what = heic
+            ? 'Your iPhone photo was converted to JPEG'
+            : `Your photo was ${formatFileSize(file.size)}, so we made it smaller`;
+          return {
+            file: fitted,
+            note: `${what}: ${w} × ${h} pixels, ${formatFileSize(fitted.size)}, to fit the 1 MB limit. Check that it is still easy to read.`,
+          };
         }
       }
       if (Math.max(w, h) * SHRINK < MIN_LONG_SIDE) return { problem: FILE_MESSAGES.imageUnfit };

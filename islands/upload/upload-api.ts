@@ -30,7 +30,12 @@ const UPLOAD_FAILED = 'The upload did not go through. Please check your connecti
  * §7: the browser POSTs every policy field and then the file (S3 requires the file last) to the
  * returned URL. XMLHttpRequest rather than fetch, because only it reports upload progress.
  */
-export function sendFile(presigned: PresignedPost, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+export function sendFile(
+  presigned: PresignedPost,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);

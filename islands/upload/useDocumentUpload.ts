@@ -50,7 +50,12 @@ function messageOf(err: unknown): string {
  * The upload of one document question: client checks (§5), presigned POST with progress, conversion
  * start, polling every 2000 ms while UNPROCESSED or IN_PROGRESS (§4), delete and reset.
  */
-export function useDocumentUpload(key: string, isLoggedIn: boolean, initial: DocumentAnswer | null | undefined, callbacks: UploadCallbacks) {
+export function useDocumentUpload(
+  key: string,
+  isLoggedIn: boolean,
+  initial: DocumentAnswer | null | undefined,
+  callbacks: UploadCallbacks,
+) {
   const [state, setState] = useState<UploadState>(() => ({
     phase: initial?.status === 'COMPLETED' ? 'done' : initial && isPending(initial.status) ? 'converting' : 'idle',
     progress: 0,

@@ -20,7 +20,9 @@ export function onRenderHtml(pageContext: PageContextServer) {
       <Page />
     </PageContextProvider>,
   );
-  const robots = pageContext.config.noIndex ? '\n    <meta name="robots" content="noindex" />\n    <meta name="referrer" content="no-referrer" />' : '';
+  const robots = pageContext.config.noIndex
+    ? '\n    <meta name="robots" content="noindex" />\n    <meta name="referrer" content="no-referrer" />'
+    : '';
   return escapeInject`<!doctype html>
 <html lang="en">
   <head>

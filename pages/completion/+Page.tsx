@@ -34,7 +34,9 @@ export function Page() {
         <h1>Freshman Application</h1>
         <p className="completion__message">{SUCCESS_MESSAGE}</p>
         <ReferenceLine reference={data?.receipt?.reference ?? null} />
-        {!status && data?.submitted_at ? <p className="completion__submitted">{`Submitted: ${formatLocalTime(data.submitted_at, shellConfig(pageContext).timeZone)}`}</p> : null}
+        {!status && data?.submitted_at ? (
+          <p className="completion__submitted">{`Submitted: ${formatLocalTime(data.submitted_at, shellConfig(pageContext).timeZone)}`}</p>
+        ) : null}
         {/* Once a decision is out, "what happens next" is past: the decision takes the banner's place. */}
         {data?.banner && status?.decision.state !== 'ready' ? <GreetingBanner banner={data.banner} /> : null}
         {status ? <DecisionSection status={status} letterView={false} /> : null}

@@ -19,9 +19,11 @@ export function ReceiptSection({ receipt, email }: { receipt: CompletionReceipt;
     <section className="completion__section" aria-labelledby="completion-receipt">
       <h2 id="completion-receipt">Your receipt</h2>
       <p>
-        {receipt.sent ? 'We sent' : 'We are sending'} a receipt with your reference and a PDF of your application to <strong>
+        {receipt.sent ? 'We sent' : 'We are sending'} a receipt with your reference and a PDF of your application to{' '}
+        <strong>
           <EmailText email={email.toLowerCase()} />
-        </strong>.
+        </strong>
+        .
       </p>
       {receipt.notice ? (
         <p className={`alert alert--${receipt.notice.kind}`} role="status">
@@ -33,7 +35,10 @@ export function ReceiptSection({ receipt, email }: { receipt: CompletionReceipt;
           <button type="submit" className="button button--secondary" aria-describedby="receipt-resends-left">
             Send my receipt again
           </button>
-          <p id="receipt-resends-left" className="field__hint">{`You can ask ${receipt.resendsLeft} more ${receipt.resendsLeft === 1 ? 'time' : 'times'}.`}</p>
+          <p
+            id="receipt-resends-left"
+            className="field__hint"
+          >{`You can ask ${receipt.resendsLeft} more ${receipt.resendsLeft === 1 ? 'time' : 'times'}.`}</p>
         </form>
       ) : null}
     </section>

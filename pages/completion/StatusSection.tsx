@@ -36,8 +36,9 @@ export function ChecklistSection({ status }: { status: CompletionStatus }) {
               </>
             ) : transcript.state === 'not-permitted' ? (
               <>
-                You chose not to let us ask your counselor for your transcript. Ask your high school to send your official transcript to the Office of
-                Admissions, <a href={`mailto:${transcript.officeEmail}`}>{transcript.officeEmail}</a>, by mail or as an electronic transcript.
+                You chose not to let us ask your counselor for your transcript. Ask your high school to send your official transcript to the
+                Office of Admissions, <a href={`mailto:${transcript.officeEmail}`}>{transcript.officeEmail}</a>, by mail or as an electronic
+                transcript.
               </>
             ) : transcript.rejected ? (
               <>
@@ -86,8 +87,8 @@ export function CounselorSection({ status }: { status: CompletionStatus }) {
     <section className="completion__section" id="transcript" aria-labelledby="completion-counselor">
       <h2 id="completion-counselor">Your counselor</h2>
       <p>
-        We ask your high school counselor to send your transcript. Check that the address is right; if it changes, we send the request to the new address and
-        the old link stops working. Your submitted application does not change.
+        We ask your high school counselor to send your transcript. Check that the address is right; if it changes, we send the request to
+        the new address and the old link stops working. Your submitted application does not change.
       </p>
       {status.notice && !invalid ? (
         <p className={`alert alert--${status.notice.kind}`} role="status">
@@ -140,7 +141,11 @@ export function DecisionSection({ status, letterView }: { status: CompletionStat
       <p className="field__hint">{`Released on ${decision.releasedOn}.`}</p>
       {decision.letter ? <div className="completion__letter">{decision.letter}</div> : null}
       <p className="completion__noprint">
-        {letterView ? <a href="/completion">Back to your application status</a> : <a href="/completion?view=letter">Open the letter for printing</a>}
+        {letterView ? (
+          <a href="/completion">Back to your application status</a>
+        ) : (
+          <a href="/completion?view=letter">Open the letter for printing</a>
+        )}
       </p>
     </section>
   );

@@ -10,7 +10,9 @@ export function SiteFooter({ contacts, loggedIn = false }: { contacts: ShellConf
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="site-footer__heading">Office of Admissions</h2>
+          <h2 id="footer-contact" className="site-footer__heading">
+            Office of Admissions
+          </h2>
           <p>
             Phone: <a href={`tel:${contacts.officePhone.replace(/[^0-9+]/g, '')}`}>{contacts.officePhone}</a>
             <br />

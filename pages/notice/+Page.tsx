@@ -5,5 +5,9 @@ import { NoticePage } from '../../views/pages/NoticePage.js';
 
 export function Page() {
   const notice = useData<NoticePageData>()!;
-  return notice.kind === 'generic-error' ? <GenericError /> : <NoticePage heading={notice.title} message={notice.message} link={notice.link} action={notice.action} />;
+  return notice.kind === 'generic-error' ? (
+    <GenericError />
+  ) : (
+    <NoticePage heading={notice.title} message={notice.message} link={notice.link} action={notice.action} />
+  );
 }

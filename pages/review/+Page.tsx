@@ -25,7 +25,10 @@ export function Page() {
     <FormShell current="/review">
       <h1>Review your application</h1>
       {editable ? (
-        <p>Check your answers before you submit. Each one has a Change link that takes you to the question; optional questions you left empty are not listed.</p>
+        <p>
+          Check your answers before you submit. Each one has a Change link that takes you to the question; optional questions you left empty
+          are not listed.
+        </p>
       ) : (
         <p className="alert alert--success">
           {`Your application was submitted${data.submitted_at ? ` on ${formatLocalTime(data.submitted_at, timeZone)}` : ''}${data.reference ? `, reference ${data.reference}` : ''}. It can no longer be changed.`}{' '}
@@ -34,12 +37,15 @@ export function Page() {
       )}
       {changedSince ? (
         <p className="alert alert--error" role="alert">
-          Your answers changed in another tab or window after this page was shown, so your application was not submitted. Check them below, then submit again.
+          Your answers changed in another tab or window after this page was shown, so your application was not submitted. Check them below,
+          then submit again.
         </p>
       ) : null}
       {editable && data.problems.length > 0 ? <ReviewProblems problems={data.problems} /> : null}
       {editable && data.problems.length === 0 ? (
-        <p className="alert alert--success">Every required answer is in place. When you are ready, submit your application at the end of this page.</p>
+        <p className="alert alert--success">
+          Every required answer is in place. When you are ready, submit your application at the end of this page.
+        </p>
       ) : null}
       <ReviewAnswers
         answers={data.answers}

@@ -15,7 +15,9 @@ export function Page() {
   return (
     <FormShell current={YOUR_DATA_ROUTE}>
       <h1>Your data</h1>
-      <p>You can download everything you have given us at any time. Until you submit, you can also delete your application and your account.</p>
+      <p>
+        You can download everything you have given us at any time. Until you submit, you can also delete your application and your account.
+      </p>
       <YourData submitted={data.submitted} />
       <p className="your-data__back">
         <a href={data.submitted ? '/completion' : '/about'}>Back to your application</a>

@@ -137,7 +137,10 @@ export const PDF_ZIP_JOB_OPTIONS = { retryLimit: 2, retryDelay: 10, expireInSeco
 export const AFTER_SUBMISSION_MAIL_QUEUE = 'after-submission-mail';
 export const AFTER_SUBMISSION_MAIL_FAILED_QUEUE = 'after-submission-mail-failed';
 
-export type AfterSubmissionMailJob = { kind: 'counselor'; requestId: string; reminder: 0 | 1 | 2 } | { kind: 'decision'; userId: string } | { kind: 'transcript-rejected'; userId: string };
+export type AfterSubmissionMailJob =
+  | { kind: 'counselor'; requestId: string; reminder: 0 | 1 | 2 }
+  | { kind: 'decision'; userId: string }
+  | { kind: 'transcript-rejected'; userId: string };
 
 /** Like the receipt: a mail outage delays these e-mails for days before the job gives up; the rows say what went out. */
 export const AFTER_SUBMISSION_MAIL_OPTIONS = {
@@ -193,4 +196,3 @@ export const QUEUES = [
   RELEASE_BATCH_QUEUE,
   DEADLINE_REMINDERS_QUEUE,
 ];
-

@@ -62,7 +62,9 @@ function transportFor(config: Config, logger: Logger): Mailer {
     let transport: Promise<Transporter> | null = null;
     return {
       async send(message) {
-        transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ url: config.smtpUrl!, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }));
+        transport ??= loadNodemailer().then((nodemailer) =>
+          nodemailer.createTransport({ url: config.smtpUrl!, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
+        );
         await (await transport).sendMail({ from, ...withoutKind(message) });
         logger.info({ mail: { kind: kindOf(message) } }, 'mail sent');
       },
@@ -72,7 +74,9 @@ function transportFor(config: Config, logger: Logger): Mailer {
   let builder: Promise<Transporter> | null = null;
   return {
     async send(message) {
-      builder ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+      builder ??= loadNodemailer().then((nodemailer) =>
+        nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
       const info = await (await builder).sendMail({ from, ...withoutKind(message) });
       mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);

@@ -48,7 +48,7 @@ export const httpDuration = new Histogram({
 
 export const pageRenders = new Counter({
   name: 'fa_page_renders_total',
-  help: 'Pages rendered, by how: vike (every page), student-shell (a student\'s form page in its kept shell, ADR 0300) or visitor-cache (a visitor\'s form page reused).',
+  help: "Pages rendered, by how: vike (every page), student-shell (a student's form page in its kept shell, ADR 0300) or visitor-cache (a visitor's form page reused).",
   labelNames: ['renderer'] as const,
   registers: [registry],
 });

@@ -71,17 +71,23 @@ export function createTracing(settings: TracingSettings, role: 'web' | 'worker')
 
   async function runJob<R>(queue: string, data: unknown, run: () => Promise<R>): Promise<R> {
     const carrier = data && typeof data === 'object' ? (data as Record<string, unknown>)[TRACE_CONTEXT_KEY] : undefined;
-    const parent = carrier && typeof carrier === 'object' ? propagation.extract(context.active(), carrier as Record<string, string>) : context.active();
-    return tracer.startActiveSpan(`job ${queue}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'pg-boss', 'messaging.destination.name': queue } }, parent, async (span) => {
-      try {
-        return await run();
-      } catch (err) {
-        span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message?.slice(0, 200) });
-        throw err;
-      } finally {
-        span.end();
-      }
-    });
+    const parent =
+      carrier && typeof carrier === 'object' ? propagation.extract(context.active(), carrier as Record<string, string>) : context.active();
+    return tracer.startActiveSpan(
+      `job ${queue}`,
+      { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'pg-boss', 'messaging.destination.name': queue } },
+      parent,
+      async (span) => {
+        try {
+          return await run();
+        } catch (err) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message?.slice(0, 200) });
+          throw err;
+        } finally {
+          span.end();
+        }
+      },
+    );
   }
 
   function ids(): { trace_id: string; span_id: string } | undefined {

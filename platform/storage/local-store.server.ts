@@ -3,7 +3,14 @@ import { access, constants, copyFile, mkdir, readdir, readFile, rename, rm, stat
 import { randomBytes } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidKey, isValidKey, StorageUnavailableError, type ObjectHead, type ObjectStore, type PresignedPost } from './object-store.server.js';
+import {
+  assertValidKey,
+  isValidKey,
+  StorageUnavailableError,
+  type ObjectHead,
+  type ObjectStore,
+  type PresignedPost,
+} from './object-store.server.js';
 import { signUploadPolicy } from './signing.server.js';
 import { downloadUrl } from './download-link.server.js';
 

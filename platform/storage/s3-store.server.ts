@@ -90,7 +90,9 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     return call(
       async (abortSignal) => {
-        const out = await this.sdk.then(({ s3, client }) => client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
+        const out = await this.sdk.then(({ s3, client }) =>
+          client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }),
+        );
         return { size: Number(out.ContentLength ?? 0), contentType: out.ContentType ?? null };
       },
       () => null,
@@ -101,7 +103,9 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     return call(
       async (abortSignal) => {
-        const out = await this.sdk.then(({ s3, client }) => client.send(new s3.GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
+        const out = await this.sdk.then(({ s3, client }) =>
+          client.send(new s3.GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }),
+        );
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : Buffer.alloc(0);
       },
       () => null,
@@ -117,7 +121,9 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     await call(
       async (abortSignal) => {
-        await this.sdk.then(({ s3, client }) => client.send(new s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }), { abortSignal }));
+        await this.sdk.then(({ s3, client }) =>
+          client.send(new s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }), { abortSignal }),
+        );
       },
       () => undefined,
       WRITE_BUDGET_MS,
@@ -130,7 +136,18 @@ export class S3ObjectStore implements ObjectStore {
     await call(
       async (abortSignal) => {
         // A file stream with its length: the SDK sends it as it reads, never the whole file in memory.
-        await this.sdk.then(({ s3, client }) => client.send(new s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }), { abortSignal }));
+        await this.sdk.then(({ s3, client }) =>
+          client.send(
+            new s3.PutObjectCommand({
+              Bucket: this.bucket,
+              Key: key,
+              Body: createReadStream(path),
+              ContentLength: size,
+              ContentType: contentType,
+            }),
+            { abortSignal },
+          ),
+        );
       },
       () => undefined,
       // Up to 1,000 PDFs: more time than a document's write.
@@ -142,7 +159,9 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     await call(
       async (abortSignal) => {
-        await this.sdk.then(({ s3, client }) => client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
+        await this.sdk.then(({ s3, client }) =>
+          client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }),
+        );
       },
       () => undefined,
     );
@@ -153,7 +172,12 @@ export class S3ObjectStore implements ObjectStore {
     let token: string | undefined;
     do {
       const page: { Contents?: Array<{ Key?: string }>; NextContinuationToken?: string } = await call(
-        async (abortSignal) => this.sdk.then(({ s3, client }) => client.send(new s3.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }), { abortSignal })),
+        async (abortSignal) =>
+          this.sdk.then(({ s3, client }) =>
+            client.send(new s3.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }), {
+              abortSignal,
+            }),
+          ),
         () => ({}),
       );
       for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);

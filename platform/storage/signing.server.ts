@@ -26,10 +26,20 @@ const policySignature = (secret: string, policy: string) => mac(secret, 'upload-
 const downloadSignature = (secret: string, key: string, name: string, expires: string) =>
   mac(secret, 'download', JSON.stringify([key, name, expires])).toString('base64url');
 
-export function signUploadPolicy(secret: string, key: string, maxBytes: number, expiresAt: Date, redirect?: string): Record<string, string> {
+export function signUploadPolicy(
+  secret: string,
+  key: string,
+  maxBytes: number,
+  expiresAt: Date,
+  redirect?: string,
+): Record<string, string> {
   const document: PolicyDocument = {
     expiration: expiresAt.toISOString(),
-    conditions: [{ key }, ['content-length-range', 1, maxBytes], ...(redirect ? [{ success_action_redirect: redirect }] : [])] as PolicyDocument['conditions'],
+    conditions: [
+      { key },
+      ['content-length-range', 1, maxBytes],
+      ...(redirect ? [{ success_action_redirect: redirect }] : []),
+    ] as PolicyDocument['conditions'],
   };
   const policy = Buffer.from(JSON.stringify(document)).toString('base64url');
   return { key, ...(redirect ? { success_action_redirect: redirect } : {}), policy, signature: policySignature(secret, policy) };

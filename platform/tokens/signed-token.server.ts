@@ -1,4 +1,13 @@
-import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * The one place the server signs with SESSION_SECRET: every HMAC of the application (links, tokens, upload
@@ -50,7 +59,9 @@ export const TOKEN_PURPOSES = [
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 export function mac(secret: string, purpose: TokenPurpose, ...parts: string[]): Buffer {
-  return createHmac('sha256', secret).update([purpose, ...parts].join('\u0000')).digest();
+  return createHmac('sha256', secret)
+    .update([purpose, ...parts].join('\u0000'))
+    .digest();
 }
 
 /** Compares two encoded signatures in constant time (for their length). */
@@ -69,7 +80,12 @@ export interface SignedClaims {
   jti: string;
 }
 
-export function signToken<T extends object>(secret: string, purpose: TokenPurpose, payload: T, options: { now: Date; ttlSeconds: number }): string {
+export function signToken<T extends object>(
+  secret: string,
+  purpose: TokenPurpose,
+  payload: T,
+  options: { now: Date; ttlSeconds: number },
+): string {
   const iat = Math.floor(options.now.getTime() / 1000);
   const claims = { ...payload, iat, exp: iat + options.ttlSeconds, jti: randomBytes(12).toString('base64url') };
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -79,7 +95,8 @@ export function signToken<T extends object>(secret: string, purpose: TokenPurpos
 export type VerifyResult<T> = { ok: true; claims: T & SignedClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
 export function verifyToken<T extends object>(secret: string, purpose: TokenPurpose, token: unknown, now: Date): VerifyResult<T> {
-  if (typeof token !== 'string' || token.length > 64_000 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'malformed' };
+  if (typeof token !== 'string' || token.length > 64_000 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/.test(token))
+    return { ok: false, reason: 'malformed' };
   const [body, signature] = token.split('.') as [string, string];
   if (!sameSignature(mac(secret, purpose, body).toString('base64url'), signature)) return { ok: false, reason: 'signature' };
   let claims: T & SignedClaims;
@@ -123,7 +140,12 @@ const TAG_BYTES = 16;
  * link's applicant (issue 23 finding 13). The token is base64url(iv ‖ ciphertext ‖ tag), one segment, no dot.
  * Like signed tokens it is minted without the database.
  */
-export function sealToken<T extends object>(secret: string, purpose: TokenPurpose, payload: T, options: { now: Date; ttlSeconds: number }): string {
+export function sealToken<T extends object>(
+  secret: string,
+  purpose: TokenPurpose,
+  payload: T,
+  options: { now: Date; ttlSeconds: number },
+): string {
   const iat = Math.floor(options.now.getTime() / 1000);
   const claims = { ...payload, iat, exp: iat + options.ttlSeconds, jti: randomBytes(12).toString('base64url') };
   const iv = randomBytes(IV_BYTES);

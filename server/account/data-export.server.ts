@@ -6,7 +6,11 @@ import { findApplication } from '../../db/repos/applications.server.js';
 import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 
 /** A file name inside the ZIP: the applicant named their files; only safe characters reach the archive. */
-const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(0, 120) || 'file';
+const safeName = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 120) || 'file';
 
 interface DocumentEntry {
   answer_key: string;
@@ -40,7 +44,14 @@ export async function applicantDataZip(services: AppServices, userId: string): P
     const converted = doc.output_key && doc.status === 'COMPLETED' ? `documents/${safeName(doc.answer_key)}/converted.pdf` : null;
     files.push({ name: upload, key: doc.file_key });
     if (converted) files.push({ name: converted, key: doc.output_key! });
-    return { answer_key: doc.answer_key, file_name: doc.file_name, file_size: doc.file_size, status: doc.status, uploaded_at: doc.created_at, files: [upload, ...(converted ? [converted] : [])] };
+    return {
+      answer_key: doc.answer_key,
+      file_name: doc.file_name,
+      file_size: doc.file_size,
+      status: doc.status,
+      uploaded_at: doc.created_at,
+      files: [upload, ...(converted ? [converted] : [])],
+    };
   });
   const pdfName = pdf?.status === 'COMPLETED' && pdf.output_key ? 'application.pdf' : null;
   if (pdfName) files.push({ name: pdfName, key: pdf!.output_key! });

@@ -43,7 +43,13 @@ export function accountHandlers(services: AppServices): { remove: RequestHandler
     await reserveLoginAttempt(services, user.username);
     if (!(await verifyPassword(user.password_hash, password))) return back(res, ACCOUNT_MESSAGES.wrongPassword);
     await clearLoginFailures(services, user.username);
-    const audit = { at: services.now(), staff_email: 'applicant:self', action: 'applicant-delete' as const, detail: { reason: 'the applicant deleted their unsubmitted application' }, ip: null };
+    const audit = {
+      at: services.now(),
+      staff_email: 'applicant:self',
+      action: 'applicant-delete' as const,
+      detail: { reason: 'the applicant deleted their unsubmitted application' },
+      ip: null,
+    };
     // Checked again under the application row's lock: a submission in between wins.
     const outcome = await eraseApplicant(services, user.id, audit, { unsubmittedOnly: true });
     if (outcome === 'submitted') return back(res, ACCOUNT_MESSAGES.submitted);
@@ -58,7 +64,13 @@ export function accountHandlers(services: AppServices): { remove: RequestHandler
     const userId = res.locals.user!.id;
     const zip = await applicantDataZip(services, userId);
     if (!zip) throw new HttpError(401, SESSION_INVALID_MESSAGE);
-    await recordAudit(services.db.knex, { at: services.now(), staff_email: 'applicant:self', action: 'applicant-download', user_id: userId, ip: req.ip ?? null });
+    await recordAudit(services.db.knex, {
+      at: services.now(),
+      staff_email: 'applicant:self',
+      action: 'applicant-download',
+      user_id: userId,
+      ip: req.ip ?? null,
+    });
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', 'attachment; filename="my-application-data.zip"');
     res.setHeader('Cache-Control', 'no-store');

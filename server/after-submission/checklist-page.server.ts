@@ -3,7 +3,12 @@ import type { OfficeRequest } from '../office-page.server.js';
 import type { ChecklistLine, ChecklistPageResult } from '../../contracts/checklist-page-data.js';
 import { DECISIONS } from '../../db/repos/after-submission.server.js';
 import { documentAnswersFor } from '../../db/repos/documents.server.js';
-import { COUNSELOR_TRANSCRIPT_KEY, LETTER_MAX_LENGTH, afterSubmissionState, type AfterSubmissionState } from '../../domain/after-submission/checklist.server.js';
+import {
+  COUNSELOR_TRANSCRIPT_KEY,
+  LETTER_MAX_LENGTH,
+  afterSubmissionState,
+  type AfterSubmissionState,
+} from '../../domain/after-submission/checklist.server.js';
 import { counselorRequestPermitted, isApplicantsOwnAddress } from '../../domain/after-submission/counselor-request.server.js';
 import { REJECTION_REASON_MAX_LENGTH } from '../../domain/after-submission/counselor-rejection.server.js';
 import { applicantName } from '../../form/applicant-name.js';
@@ -25,29 +30,48 @@ const DONE: Record<string, string> = {
 type When = (d: Date | string | null) => string;
 
 /** Who sent the transcript, what arrived, what went wrong, and the request's history, in the order the office reads them. */
-function transcriptLines(state: AfterSubmissionState, fileStatus: { name: string; status: string | null } | null, when: When): ChecklistLine[] {
+function transcriptLines(
+  state: AfterSubmissionState,
+  fileStatus: { name: string; status: string | null } | null,
+  when: When,
+): ChecklistLine[] {
   const { checklist, request, app } = state;
   const lines: ChecklistLine[] = [];
   const add = (text: string, tone: ChecklistLine['tone'] = 'plain') => lines.push({ text, tone });
   const fromCounselor = checklist.status === 'received' && checklist.received_via === 'counselor';
-  if (checklist.status === 'received') add(`Received on ${when(checklist.received_at)}: ${RECEIVED_VIA_LABELS[checklist.received_via ?? ''] ?? 'by an unknown way'}.`);
+  if (checklist.status === 'received')
+    add(`Received on ${when(checklist.received_at)}: ${RECEIVED_VIA_LABELS[checklist.received_via ?? ''] ?? 'by an unknown way'}.`);
   else if (checklist.status === 'requested') add(`Requested from ${checklist.counselor_email} on ${when(checklist.requested_at)}.`);
   else add('Needed: no request is out.');
-  if (!counselorRequestPermitted(app)) add('Applicant did not permit a counselor request: the school must send the transcript, or the office marks it received.', 'error');
-  const sender = fromCounselor ? (request?.email ?? checklist.counselor_email) : checklist.status === 'requested' ? checklist.counselor_email : null;
+  if (!counselorRequestPermitted(app))
+    add('Applicant did not permit a counselor request: the school must send the transcript, or the office marks it received.', 'error');
+  const sender = fromCounselor
+    ? (request?.email ?? checklist.counselor_email)
+    : checklist.status === 'requested'
+      ? checklist.counselor_email
+      : null;
   if (fromCounselor) add(`Sent by ${sender ?? 'an unknown address'} (the counselor's link), received ${when(checklist.received_at)}.`);
-  if (checklist.status === 'received' && checklist.received_via === 'upload') add(`Sent by the applicant (${app.username}) with the application.`);
+  if (checklist.status === 'received' && checklist.received_via === 'upload')
+    add(`Sent by the applicant (${app.username}) with the application.`);
   if (sender) {
     const free = freeMailDomain(sender);
-    if (free) add(`${sender} is a free-mail address (${free}), not a school's: check that the transcript is official before accepting it.`, 'warning');
+    if (free)
+      add(
+        `${sender} is a free-mail address (${free}), not a school's: check that the transcript is official before accepting it.`,
+        'warning',
+      );
     if (isApplicantsOwnAddress(app, sender)) add(`${sender} is the applicant's own or a family member's address.`, 'warning');
   }
   if (fileStatus) add(`The counselor's file: ${fileStatus.name} (${fileStatus.status}).`);
   if (checklist.rejected_at) {
     const reason = checklist.rejected_reason ? ` (${checklist.rejected_reason})` : '';
-    add(`Rejected as unofficial on ${when(checklist.rejected_at)}: the upload from ${checklist.rejected_email ?? 'the counselor'}${reason}.`, 'error');
+    add(
+      `Rejected as unofficial on ${when(checklist.rejected_at)}: the upload from ${checklist.rejected_email ?? 'the counselor'}${reason}.`,
+      'error',
+    );
   }
-  if (checklist.not_my_student_at) add(`${checklist.counselor_email ?? 'The counselor'} said "This is not my student" on ${when(checklist.not_my_student_at)}.`, 'error');
+  if (checklist.not_my_student_at)
+    add(`${checklist.counselor_email ?? 'The counselor'} said "This is not my student" on ${when(checklist.not_my_student_at)}.`, 'error');
   if (request) {
     const parts = [`Last request: to ${request.email}, ${request.sent_at ? `e-mailed ${when(request.sent_at)}` : 'not e-mailed yet'}`];
     if (request.reminder_1_sent_at) parts.push(`, reminded ${when(request.reminder_1_sent_at)}`);
@@ -63,7 +87,10 @@ function transcriptLines(state: AfterSubmissionState, fileStatus: { name: string
  * /staff/applications/:id/checklist: the office's checklist and decision for one application. It shows the
  * applicant's name, the counselor's address and the letter: a read of applicant data, audited (issue 35 finding 8).
  */
-export async function checklistPageData(services: AppServices, office: OfficeRequest): Promise<ChecklistPageResult & { status: number | null }> {
+export async function checklistPageData(
+  services: AppServices,
+  office: OfficeRequest,
+): Promise<ChecklistPageResult & { status: number | null }> {
   const id = office.params.id ?? '';
   const staffEmail = office.staff?.email ?? null;
   const state = isUuid(id) ? await afterSubmissionState(services, id) : null;
@@ -90,7 +117,8 @@ export async function checklistPageData(services: AppServices, office: OfficeReq
       canReject: fromCounselor,
       rejectReasonMax: REJECTION_REASON_MAX_LENGTH,
       canMark: checklist.status !== 'received',
-      resendTo: checklist.status !== 'received' && checklist.counselor_email && counselorRequestPermitted(app) ? checklist.counselor_email : null,
+      resendTo:
+        checklist.status !== 'received' && checklist.counselor_email && counselorRequestPermitted(app) ? checklist.counselor_email : null,
     },
     decision: {
       summary: decision

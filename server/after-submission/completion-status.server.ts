@@ -21,29 +21,47 @@ export const DECISION_HEADLINES = {
 } as const;
 
 /** /completion's checklist, counselor form and decision for a submitted applicant; `search` is the page's query. */
-export async function completionStatus(services: AppServices, userId: string, search: Record<string, string>): Promise<CompletionStatus | null> {
+export async function completionStatus(
+  services: AppServices,
+  userId: string,
+  search: Record<string, string>,
+): Promise<CompletionStatus | null> {
   const zone = services.config.timeZone;
   const state = await afterSubmissionState(services, userId);
   if (!state) return null;
   const { app, checklist, decision } = state;
   const transcript: CompletionStatus['transcript'] =
     checklist.status === 'received'
-      ? { state: 'received', text: `${RECEIVED_TEXT[checklist.received_via ?? 'integration'].replace(/\.$/, '')}${checklist.received_via === 'upload' ? '' : ` on ${universityDate(checklist.received_at ?? app.submittedAt, zone)}`}.` }
+      ? {
+          state: 'received',
+          text: `${RECEIVED_TEXT[checklist.received_via ?? 'integration'].replace(/\.$/, '')}${checklist.received_via === 'upload' ? '' : ` on ${universityDate(checklist.received_at ?? app.submittedAt, zone)}`}.`,
+        }
       : checklist.status === 'requested' && checklist.counselor_email && checklist.requested_at
         ? { state: 'requested', email: checklist.counselor_email, on: universityDate(checklist.requested_at, zone) }
         : !counselorRequestPermitted(app)
           ? { state: 'not-permitted', officeEmail: services.config.contacts.officeEmail }
           : {
               state: 'needed',
-              notMyStudent: checklist.not_my_student_at && checklist.counselor_email ? { email: checklist.counselor_email, on: universityDate(checklist.not_my_student_at, zone) } : null,
-              rejected: checklist.rejected_at ? { on: universityDate(checklist.rejected_at, zone), reason: checklist.rejected_reason ?? '' } : null,
+              notMyStudent:
+                checklist.not_my_student_at && checklist.counselor_email
+                  ? { email: checklist.counselor_email, on: universityDate(checklist.not_my_student_at, zone) }
+                  : null,
+              rejected: checklist.rejected_at
+                ? { on: universityDate(checklist.rejected_at, zone), reason: checklist.rejected_reason ?? '' }
+                : null,
             };
   const sendsLeft = checklist.requested_at ? Math.max(0, MAX_APPLICANT_SENDS - checklist.resends) : MAX_APPLICANT_SENDS + 1;
   const counselorForm =
     // No permission, no request: the form is not offered (the applicant's school sends the transcript instead).
     checklist.status === 'received' || transcript.state === 'not-permitted'
       ? null
-      : { action: COUNSELOR_FORM_PATH, field: COUNSELOR_FIELD, email: checklist.counselor_email ?? '', sendsLeft, resend: checklist.status === 'requested' };
+      : {
+          action: COUNSELOR_FORM_PATH,
+          field: COUNSELOR_FIELD,
+          email: checklist.counselor_email ?? '',
+          sendsLeft,
+          resend: checklist.status === 'requested',
+        };
   const released = decision?.released_at ? decision : null;
   const said = search.counselor;
   const officeEmail = services.config.contacts.officeEmail;
@@ -62,7 +80,13 @@ export async function completionStatus(services: AppServices, userId: string, se
     transcript,
     counselorForm,
     decision: released
-      ? { state: 'ready', decision: released.decision, headline: DECISION_HEADLINES[released.decision], letter: released.letter, releasedOn: universityDate(released.released_at!, zone) }
+      ? {
+          state: 'ready',
+          decision: released.decision,
+          headline: DECISION_HEADLINES[released.decision],
+          letter: released.letter,
+          releasedOn: universityDate(released.released_at!, zone),
+        }
       : { state: 'expected', by: universityDate(decisionExpectedBy(app.submittedAt), zone) },
     notice,
     letterView: search.view === 'letter' && Boolean(released),

@@ -88,7 +88,11 @@ function view(services: AppServices, state: CounselorLinkState, confirming: bool
  * /counselor/:token (no account). On a GET it reads the link's state and audits the view (only a live or
  * received link names anyone); after a post, the state the handler read is given.
  */
-export async function counselorPageData(services: AppServices, office: OfficeRequest, given: CounselorPageGiven | undefined): Promise<CounselorPageData & { status: number | null }> {
+export async function counselorPageData(
+  services: AppServices,
+  office: OfficeRequest,
+  given: CounselorPageGiven | undefined,
+): Promise<CounselorPageData & { status: number | null }> {
   const token = office.params.token ?? '';
   let state = given?.state;
   if (!state) {
@@ -114,7 +118,13 @@ export async function counselorPageData(services: AppServices, office: OfficeReq
  * Renders the counselor's page for GET /counselor/:token (no `given`), or again after one of its posts with the
  * state the post read and what to say. Always at the canonical path: the route also matches /COUNSELOR/<token>/.
  */
-export async function sendCounselorPage(services: AppServices, req: Request, res: Response, status?: number, given?: CounselorPageGiven): Promise<void> {
+export async function sendCounselorPage(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  status?: number,
+  given?: CounselorPageGiven,
+): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
   const token = String(req.params.token);
   const office: OfficeRequest = { staff: null, ip: req.ip ?? null, params: { token }, query: new URLSearchParams() };

@@ -28,14 +28,24 @@ export function afterSubmissionJson(state: Pick<AfterSubmissionState, 'checklist
       counselor_said_not_my_student_at: iso(checklist.not_my_student_at),
     },
     decision: decision
-      ? { decision: decision.decision, letter: decision.letter, recorded_at: iso(decision.recorded_at), released: Boolean(decision.released_at), released_at: iso(decision.released_at) }
+      ? {
+          decision: decision.decision,
+          letter: decision.letter,
+          recorded_at: iso(decision.recorded_at),
+          released: Boolean(decision.released_at),
+          released_at: iso(decision.released_at),
+        }
       : null,
   };
 }
 
-const transcriptBody = Joi.object({ status: Joi.string().valid('received').required() }).required().unknown(false);
+const transcriptBody = Joi.object({ status: Joi.string().valid('received').required() })
+  .required()
+  .unknown(false);
 const decisionBody = Joi.object({
-  decision: Joi.string().valid(...DECISIONS).required(),
+  decision: Joi.string()
+    .valid(...DECISIONS)
+    .required(),
   letter: Joi.string().allow('', null).max(LETTER_MAX_LENGTH),
   release: Joi.boolean().strict(),
 })
@@ -78,7 +88,11 @@ export function afterSubmissionIntegrationHandlers(services: AppServices) {
       try {
         const outcome = await recordDecision(services, app, input, actor(req, res));
         const state = (await afterSubmissionState(services, app.userId))!;
-        res.json({ reference: app.reference, changed: outcome.recorded === 'changed' || outcome.released === 'changed', ...afterSubmissionJson(state) });
+        res.json({
+          reference: app.reference,
+          changed: outcome.recorded === 'changed' || outcome.released === 'changed',
+          ...afterSubmissionJson(state),
+        });
       } catch (err) {
         if (err instanceof ChecklistConflict) throw new HttpError(409, err.message);
         throw err;

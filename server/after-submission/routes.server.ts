@@ -22,7 +22,10 @@ export const COUNSELOR_FORM_PATH = '/completion/counselor';
 export const COUNSELOR_FIELD = 'counselor_email';
 
 /** One file of at most the upload limit, in memory (1 MB), nothing else of any size. */
-const transcriptUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 } }).single('transcript');
+const transcriptUpload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+}).single('transcript');
 
 function parseUpload(req: Request, res: Response): Promise<string | null> {
   return new Promise((resolve, reject) => {
@@ -37,13 +40,13 @@ function parseUpload(req: Request, res: Response): Promise<string | null> {
   });
 }
 
-
 async function counselorUpload(services: AppServices, req: Request, res: Response): Promise<void> {
   const token = String(req.params.token);
   const before = await counselorLinkState(services, token);
   // Uploads go on while the link is live: again after a file that could not be read, or to replace one still being checked.
   if (before.state !== 'live') return sendCounselorPage(services, req, res, before.state === 'unknown' ? 404 : 409, { state: before });
-  const fail = (status: number, text: string) => sendCounselorPage(services, req, res, status, { state: before, notice: { kind: 'error', text } });
+  const fail = (status: number, text: string) =>
+    sendCounselorPage(services, req, res, status, { state: before, notice: { kind: 'error', text } });
   const problem = await parseUpload(req, res);
   if (problem) return fail(problem === FILE_MESSAGES.tooLarge ? 413 : 400, problem);
   const file = req.file;
@@ -68,13 +71,27 @@ async function counselorUpload(services: AppServices, req: Request, res: Respons
   const storage = services.storage;
   await withStore(() => storage.put(fileKey, file.buffer, 'application/octet-stream'));
   const outputKey = outputKeyFor(userId, COUNSELOR_TRANSCRIPT_KEY, fileKey);
-  const row = { user_id: userId, answer_key: COUNSELOR_TRANSCRIPT_KEY, file_key: fileKey, file_name: `counselor-transcript.${extension}`, file_size: file.size, output_key: null };
+  const row = {
+    user_id: userId,
+    answer_key: COUNSELOR_TRANSCRIPT_KEY,
+    file_key: fileKey,
+    file_name: `counselor-transcript.${extension}`,
+    file_size: file.size,
+    output_key: null,
+  };
   const job: ConvertDocumentData = { userId, answerKey: COUNSELOR_TRANSCRIPT_KEY, fileKey, outputKey };
   const replaced = await services.db.knex.transaction(async (trx) => {
     const now = services.now();
     const result = await replaceDocument(trx, row, now);
     await boss.send(CONVERT_DOCUMENT_QUEUE, job, { ...CONVERT_JOB_OPTIONS, db: transactionalDb(trx) });
-    await recordChecklistAudit(trx, { at: now, actor: 'counselor', action: 'counselor-upload', userId, detail: { email: before.request.email, bytes: file.size }, ip: req.ip ?? null });
+    await recordChecklistAudit(trx, {
+      at: now,
+      actor: 'counselor',
+      action: 'counselor-upload',
+      userId,
+      detail: { email: before.request.email, bytes: file.size },
+      ip: req.ip ?? null,
+    });
     return result.previous;
   });
   if (replaced) {
@@ -100,7 +117,12 @@ export function afterSubmissionHandlers(services: AppServices) {
       if (req.accepts(['html', 'json']) === 'json') {
         const status = { sent: 200, invalid: 400, 'own-address': 400, 'not-permitted': 409, limit: 429, received: 409 }[outcome];
         const officeEmail = services.config.contacts.officeEmail;
-        const message = outcome === 'sent' ? APPLICANT_MESSAGES.sent(email.trim().toLowerCase()) : outcome === 'limit' ? APPLICANT_MESSAGES.limit(officeEmail) : APPLICANT_MESSAGES[outcome];
+        const message =
+          outcome === 'sent'
+            ? APPLICANT_MESSAGES.sent(email.trim().toLowerCase())
+            : outcome === 'limit'
+              ? APPLICANT_MESSAGES.limit(officeEmail)
+              : APPLICANT_MESSAGES[outcome];
         res.status(status).json({ outcome, message });
         return;
       }
@@ -120,7 +142,8 @@ export function afterSubmissionHandlers(services: AppServices) {
     notMyStudent: (async (req, res) => {
       const token = String(req.params.token);
       const confirmed = (req.body as Record<string, unknown> | undefined)?.confirm === 'yes';
-      if (confirmed && (await counselorSaysNotMyStudent(services, token, req.ip ?? null))) return void res.redirect(303, counselorPagePath(token));
+      if (confirmed && (await counselorSaysNotMyStudent(services, token, req.ip ?? null)))
+        return void res.redirect(303, counselorPagePath(token));
       const state = await counselorLinkState(services, token);
       if (state.state !== 'live') return sendCounselorPage(services, req, res, state.state === 'unknown' ? 404 : 409, { state });
       await sendCounselorPage(services, req, res, 200, { state, confirming: true });

@@ -30,7 +30,8 @@ export const RELEASE_BATCH_PATH = '/staff/decisions/release';
 
 export function transcriptCell(row: Pick<StaffListRow, 'transcript_status' | 'transcript_received_via' | 'submitted_at'>): string {
   if (!row.submitted_at) return '';
-  if (row.transcript_status === 'received') return `Received (${RECEIVED_VIA_LABELS[row.transcript_received_via ?? ''] ?? row.transcript_received_via})`;
+  if (row.transcript_status === 'received')
+    return `Received (${RECEIVED_VIA_LABELS[row.transcript_received_via ?? ''] ?? row.transcript_received_via})`;
   if (row.transcript_status === 'requested') return 'Requested';
   return 'Needed';
 }

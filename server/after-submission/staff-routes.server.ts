@@ -7,7 +7,12 @@ import { isUuid, filterFrom } from '../staff/filter.server.js';
 import { filterQuery } from '../staff/filter.server.js';
 import { sendStaffNotice } from '../staff/staff-notice.server.js';
 import { sendPage } from '../render.server.js';
-import { ChecklistConflict, LETTER_MAX_LENGTH, markTranscriptReceived, submittedApplication } from '../../domain/after-submission/checklist.server.js';
+import {
+  ChecklistConflict,
+  LETTER_MAX_LENGTH,
+  markTranscriptReceived,
+  submittedApplication,
+} from '../../domain/after-submission/checklist.server.js';
 import type { ReleasePreviewData } from '../../contracts/checklist-page-data.js';
 import { recordDecision, releaseDecision } from '../../domain/after-submission/decisions.server.js';
 import { officeResendsRequest } from '../../domain/after-submission/counselor-request.server.js';
@@ -60,7 +65,12 @@ export function staffChecklistHandlers(services: AppServices) {
         const done = await run(req, res);
         res.redirect(303, `${staffApplicationPath(req.params.id)}?done=${done}#office-checklist`);
       } catch (err) {
-        const refusal = err instanceof ChecklistConflict ? { status: 409, title: 'Not possible' } : err instanceof HttpError && err.status < 500 ? { status: err.status, title: 'This request could not be used' } : null;
+        const refusal =
+          err instanceof ChecklistConflict
+            ? { status: 409, title: 'Not possible' }
+            : err instanceof HttpError && err.status < 500
+              ? { status: err.status, title: 'This request could not be used' }
+              : null;
         if (!refusal) throw err;
         const back = isUuid(req.params.id) ? [{ href: staffApplicationPath(req.params.id), label: 'Back to the application' }] : undefined;
         await sendStaffNotice(services, req, res, refusal.status, { title: refusal.title, message: (err as Error).message, links: back });
@@ -71,7 +81,8 @@ export function staffChecklistHandlers(services: AppServices) {
   return {
     transcript: action(async (req, res) => {
       const via = field(req, 'via');
-      if (via !== 'office-paper' && via !== 'office-etranscript') throw new HttpError(400, 'Choose how the transcript arrived: paper or e-transcript.');
+      if (via !== 'office-paper' && via !== 'office-etranscript')
+        throw new HttpError(400, 'Choose how the transcript arrived: paper or e-transcript.');
       const outcome = await markTranscriptReceived(services, await appOf(req.params.id), via, actor(req, res));
       return outcome === 'changed' ? 'received' : 'unchanged';
     }),
@@ -80,7 +91,8 @@ export function staffChecklistHandlers(services: AppServices) {
     reject: action(async (req, res) => {
       const reason = field(req, 'reason').trim();
       if (!reason) throw new HttpError(400, 'Give the reason the transcript is not official: the applicant reads it.');
-      if (reason.length > REJECTION_REASON_MAX_LENGTH) throw new HttpError(400, `The reason is too long: at most ${REJECTION_REASON_MAX_LENGTH} characters.`);
+      if (reason.length > REJECTION_REASON_MAX_LENGTH)
+        throw new HttpError(400, `The reason is too long: at most ${REJECTION_REASON_MAX_LENGTH} characters.`);
       await officeRejectsCounselorTranscript(services, await appOf(req.params.id), reason, actor(req, res));
       return 'rejected';
     }),
@@ -95,7 +107,12 @@ export function staffChecklistHandlers(services: AppServices) {
       if (!(DECISIONS as readonly string[]).includes(decision)) throw new HttpError(400, 'Choose a decision: admit, deny or waitlist.');
       const letter = field(req, 'letter');
       if (letter.length > LETTER_MAX_LENGTH) throw new HttpError(400, `The letter is too long: at most ${LETTER_MAX_LENGTH} characters.`);
-      const outcome = await recordDecision(services, await appOf(req.params.id), { decision: decision as Decision, letter, release: field(req, 'release') === '1' }, actor(req, res));
+      const outcome = await recordDecision(
+        services,
+        await appOf(req.params.id),
+        { decision: decision as Decision, letter, release: field(req, 'release') === '1' },
+        actor(req, res),
+      );
       return outcome.released === 'changed' ? 'released' : outcome.recorded === 'changed' ? 'recorded' : 'unchanged';
     }),
 
@@ -134,11 +151,20 @@ export function staffChecklistHandlers(services: AppServices) {
         return sendPage(services, req, res, RELEASE_BATCH_PATH, { releasePreview });
       }
       try {
-        const { released } = await confirmRelease(services, { email: staff.email, groups: staff.groups, ip: req.ip ?? null }, ids, confirmation);
+        const { released } = await confirmRelease(
+          services,
+          { email: staff.email, groups: staff.groups, ip: req.ip ?? null },
+          ids,
+          confirmation,
+        );
         res.redirect(303, `/staff${filterQuery({ ...filter, decision: null }, { released: String(released) })}`);
       } catch (err) {
         if (!(err instanceof ReadingError)) throw err;
-        await sendStaffNotice(services, req, res, err.status, { title: 'Release decisions', message: err.message, links: [{ href: back, label: 'Back to the list' }] });
+        await sendStaffNotice(services, req, res, err.status, {
+          title: 'Release decisions',
+          message: err.message,
+          links: [{ href: back, label: 'Back to the list' }],
+        });
       }
     }) as RequestHandler,
   };

@@ -110,7 +110,14 @@ export async function applicationFormData(pageContext: LifecyclePageContext): Pr
     // §2 entry loading: a visitor arriving with ?token= (a prefill link) starts from its answers.
     const token = pageContext.urlParsed?.search.token;
     const prefill = token ? readPrefillToken(services.config.sessionSecret, token, services.now()) : null;
-    return { ...EMPTY_FORM_PAGE_DATA, ...uiStateWithDefaults({ add_another: {}, tabs: {} }), ...(prefill?.ok ? { answers: prefill.answers } : {}), is_logged_in: false, is_service_user: false, banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }) };
+    return {
+      ...EMPTY_FORM_PAGE_DATA,
+      ...uiStateWithDefaults({ add_another: {}, tabs: {} }),
+      ...(prefill?.ok ? { answers: prefill.answers } : {}),
+      is_logged_in: false,
+      is_service_user: false,
+      banner: bannerFor({ isLoggedIn: false, isServiceUser: false, webStatus: null, hasChangedPage: false, numLogins: 0, answers: {} }),
+    };
   }
 
   // The guard read the row for routing; carried answers are taken in only when the read says some wait.

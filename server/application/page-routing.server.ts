@@ -15,9 +15,7 @@ export function formPaths(): string[] {
 
 /** Who is asking, as far as the routing rules of §2 care. */
 export type RouteState =
-  | { kind: 'service' }
-  | { kind: 'visitor' }
-  | { kind: 'student'; submitted: boolean; lastPage: string | null; hasChangedPage: boolean };
+  { kind: 'service' } | { kind: 'visitor' } | { kind: 'student'; submitted: boolean; lastPage: string | null; hasChangedPage: boolean };
 
 /**
  * §2 routing rules; returns where to redirect, or null to render `path`. `search` is the query string
@@ -59,6 +57,8 @@ export async function routeStateOf(pageContext: LifecyclePageContext): Promise<R
 }
 
 /** Where the §2 rules send a page request instead, or null to render it (pages/+guard.ts, server/student-pages.server.ts). */
-export async function guardTarget(pageContext: LifecyclePageContext & { urlPathname: string; urlParsed: { searchOriginal: string | null } }): Promise<string | null> {
+export async function guardTarget(
+  pageContext: LifecyclePageContext & { urlPathname: string; urlParsed: { searchOriginal: string | null } },
+): Promise<string | null> {
   return redirectFor(pageContext.urlPathname, pageContext.urlParsed.searchOriginal ?? '', await routeStateOf(pageContext));
 }

@@ -30,13 +30,20 @@ export interface Profile {
  * still one atomic DELETE … RETURNING, so two concurrent first reads cannot both merge them.
  * `knex` is the save's transaction when called from inside one (PUT /api/answer).
  */
-export async function absorbCarriedAnswers(services: AppServices, knex: Knex, userId: string, row: ApplicationRead): Promise<ApplicationRead> {
+export async function absorbCarriedAnswers(
+  services: AppServices,
+  knex: Knex,
+  userId: string,
+  row: ApplicationRead,
+): Promise<ApplicationRead> {
   if (row.submitted_at || !row.has_carried_answers) return row;
   const carried = await takeCarriedAnswers(knex, userId);
   if (!carried) return { ...row, has_carried_answers: false };
   const unknown = new Set(unknownKeys(carried));
   const changes = Object.fromEntries(
-    Object.entries(carried).filter(([key, value]) => !unknown.has(key) && (typeof value === 'boolean' || (typeof value === 'string' && value !== ''))),
+    Object.entries(carried).filter(
+      ([key, value]) => !unknown.has(key) && (typeof value === 'boolean' || (typeof value === 'string' && value !== '')),
+    ),
   );
   if (Object.keys(changes).length === 0) return { ...row, has_carried_answers: false };
   const now = services.now();
@@ -69,7 +76,10 @@ export async function profileOf(services: AppServices, user: { id: string; usern
 /** The document answers of a page's row read with its extras (findApplicationForPage), as documentAnswersFor gives them. */
 export function pageDocumentsOf(row: PageApplicationRead): Record<string, DocumentAnswer> {
   return Object.fromEntries(
-    row.page_extras.documents.map((d) => [d.answer_key, { file_name: d.file_name, file_size: d.file_size, status: d.status ?? 'NOT_ANSWERED' } as DocumentAnswer]),
+    row.page_extras.documents.map((d) => [
+      d.answer_key,
+      { file_name: d.file_name, file_size: d.file_size, status: d.status ?? 'NOT_ANSWERED' } as DocumentAnswer,
+    ]),
   );
 }
 

@@ -1,5 +1,10 @@
 import type { Request, Response } from 'express';
-import { findApplicationForPage, type ApplicationRead, type ApplicationReadKind, type PageApplicationRead } from '../../db/repos/applications.server.js';
+import {
+  findApplicationForPage,
+  type ApplicationRead,
+  type ApplicationReadKind,
+  type PageApplicationRead,
+} from '../../db/repos/applications.server.js';
 import { isPageRoute } from '../../contracts/routes.js';
 import { ANSWER_PATH } from '../../contracts/api-paths.js';
 import type { SessionReads } from '../auth/session.server.js';
@@ -19,7 +24,8 @@ interface Read {
 const READ = Symbol.for('freshman-application.request-application');
 const reads = {
   get: (locals: object): Read | undefined => (locals as { [READ]?: Read })[READ],
-  set: (locals: object, read: Read) => Object.defineProperty(locals, READ, { value: read, configurable: true, writable: true, enumerable: false }),
+  set: (locals: object, read: Read) =>
+    Object.defineProperty(locals, READ, { value: read, configurable: true, writable: true, enumerable: false }),
   delete: (locals: object) => delete (locals as { [READ]?: Read })[READ],
 };
 

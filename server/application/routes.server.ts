@@ -31,27 +31,42 @@ export const CONFLICT_MESSAGE =
 export const SUBMIT_SUCCESS = 'Your application was successfully submitted.';
 export const SUBMIT_INVALID = "We're missing some information!";
 
-
 function body<T>(schema: Joi.Schema<T>, value: unknown): T {
   const { error, value: parsed } = schema.validate(value, { abortEarly: true, convert: false });
   if (error) throw new HttpError(400, error.message.replace(/"/g, "'"));
   return parsed;
 }
 
-const lastPageBody = Joi.object<LastPageRequest>({ last_page: Joi.string().valid(...PAGE_IDS.map((id) => `/${id}`), ...PAGE_IDS).required() }).required();
-const webStatusBody = Joi.object<WebStatusRequest>({ web_status: Joi.string().valid(...WEB_STATUSES).required() }).required();
+const lastPageBody = Joi.object<LastPageRequest>({
+  last_page: Joi.string()
+    .valid(...PAGE_IDS.map((id) => `/${id}`), ...PAGE_IDS)
+    .required(),
+}).required();
+const webStatusBody = Joi.object<WebStatusRequest>({
+  web_status: Joi.string()
+    .valid(...WEB_STATUSES)
+    .required(),
+}).required();
 const validationsBody = Joi.array()
   .items(
     Joi.object({
       key: Joi.string().max(80).required(),
-      page: Joi.string().valid(...PAGE_IDS).required(),
+      page: Joi.string()
+        .valid(...PAGE_IDS)
+        .required(),
       messages: Joi.array().items(Joi.string().max(500)).max(20).required(),
     }),
   )
   .max(500)
   .required();
-const addAnotherBody = Joi.object<AddAnotherRequest>({ button_id: Joi.string().max(80).required(), num_components: Joi.number().integer().min(1).max(10).required() }).required();
-const tabsBody = Joi.object<TabsRequest>({ tab_id: Joi.string().max(80).required(), chosen_tab: Joi.string().max(80).required() }).required();
+const addAnotherBody = Joi.object<AddAnotherRequest>({
+  button_id: Joi.string().max(80).required(),
+  num_components: Joi.number().integer().min(1).max(10).required(),
+}).required();
+const tabsBody = Joi.object<TabsRequest>({
+  tab_id: Joi.string().max(80).required(),
+  chosen_tab: Joi.string().max(80).required(),
+}).required();
 
 const userOf = (res: { locals: { user: { id: string; username: string } | null } }) => res.locals.user!;
 
@@ -120,7 +135,12 @@ export function applicationHandlers(services: AppServices) {
     const outcome = await submitStudentApplication(services, user.id, arrivedAt);
     if (outcome.outcome === 'closed') throw new HttpError(409, outcome.message, { deadline_passed: true });
     if (outcome.outcome === 'invalid') throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
-    res.json({ message: SUBMIT_SUCCESS, submitted_at: outcome.submittedAt.toISOString(), web_status: 'submitted', reference: outcome.reference });
+    res.json({
+      message: SUBMIT_SUCCESS,
+      submitted_at: outcome.submittedAt.toISOString(),
+      web_status: 'submitted',
+      reference: outcome.reference,
+    });
   };
 
   const addAnother: RequestHandler = async (_req, res) => {
@@ -133,7 +153,9 @@ export function applicationHandlers(services: AppServices) {
     const max = repeaterMaximums().get(button_id);
     if (max === undefined) throw new HttpError(400, `Unknown add-another button: ${button_id}`);
     if (num_components > max) throw new HttpError(400, `At most ${max} can be added for ${button_id}.`);
-    const counts = await whileOpen(services, userOf(res).id, (trx, row) => setAddAnother(trx, row, button_id, num_components, services.now()));
+    const counts = await whileOpen(services, userOf(res).id, (trx, row) =>
+      setAddAnother(trx, row, button_id, num_components, services.now()),
+    );
     res.json(counts);
   };
 
@@ -152,7 +174,17 @@ export function applicationHandlers(services: AppServices) {
     res.json({ tabs: result.tabs, version: result.version });
   };
 
-  return { profile, lastPage, saveAnswers, webStatus, recordValidations, clearValidations, submit, addAnother, setAddAnotherCount, tabs, chooseTab };
+  return {
+    profile,
+    lastPage,
+    saveAnswers,
+    webStatus,
+    recordValidations,
+    clearValidations,
+    submit,
+    addAnother,
+    setAddAnotherCount,
+    tabs,
+    chooseTab,
+  };
 }
-
-

@@ -1,6 +1,12 @@
 import type { AppServices } from '../../platform/app-services.server.js';
 import { validate } from '../../form/validate.js';
-import { recordWebStatus, saveAnswers, setValidations, type ApplicationRead, type StoredAnswers } from '../../db/repos/applications.server.js';
+import {
+  recordWebStatus,
+  saveAnswers,
+  setValidations,
+  type ApplicationRead,
+  type StoredAnswers,
+} from '../../db/repos/applications.server.js';
 import { submitApplication } from '../../db/repos/application-submit.server.js';
 import { prepareAnswers, uiStateOf } from './answers.server.js';
 import { absorbCarriedAnswers } from './profile.server.js';
@@ -20,7 +26,13 @@ import { deadlinePassedMessage, deadlineState } from '../../domain/deadlines/ope
  * Saves typed answers: carried answers taken in first, hidden ones cleared with the row's UI state. `read` is
  * the row as this request already read it (PUT /api/answer reads it with the session), null when it has none.
  */
-export function saveStudentAnswers(services: AppServices, userId: string, changes: StoredAnswers, expectedVersion: number | null, read?: ApplicationRead | null) {
+export function saveStudentAnswers(
+  services: AppServices,
+  userId: string,
+  changes: StoredAnswers,
+  expectedVersion: number | null,
+  read?: ApplicationRead | null,
+) {
   const now = services.now();
   return saveAnswers(services.db.knex, userId, {
     changes,
@@ -45,7 +57,10 @@ export function saveStudentAnswers(services: AppServices, userId: string, change
 export async function submitStudentApplication(services: AppServices, userId: string, arrivedAt: Date = services.now()) {
   const now = services.now();
   const state = await deadlineState({ config: services.config, knex: services.db.knex }, userId, arrivedAt);
-  const deadline = state.kind === 'closed' ? { closed: deadlinePassedMessage(state.closesAt, services.config.timeZone) } : { round: state.kind === 'open' ? state.round.name : null };
+  const deadline =
+    state.kind === 'closed'
+      ? { closed: deadlinePassedMessage(state.closesAt, services.config.timeZone) }
+      : { round: state.kind === 'open' ? state.round.name : null };
   // The account's address, so that a counselor's address equal to it is refused (it is the server's to know).
   const account = (await services.db.knex('users').where({ id: userId }).first('username')) as { username: string } | undefined;
   const outcome = await submitApplication(services.db.knex, userId, {

@@ -22,7 +22,11 @@ type TabRow = Pick<ApplicationRead, 'answers' | 'add_another' | 'tabs'>;
 function leavingDocuments(row: TabRow, documents: Readonly<Record<string, DocumentAnswer>>, tabs: Record<string, string>): string[] {
   const withDocuments: Answers = { ...row.answers, ...Object.fromEntries(Object.keys(documents).map((key) => [key, 'ANSWERED'])) };
   const hiddenBy = (ui: UiState) =>
-    new Set(Object.entries(clearHidden(withDocuments, undefined, { ui })).filter(([, value]) => value === '').map(([key]) => key));
+    new Set(
+      Object.entries(clearHidden(withDocuments, undefined, { ui }))
+        .filter(([, value]) => value === '')
+        .map(([key]) => key),
+    );
   const hiddenBefore = hiddenBy({ addAnother: row.add_another, tabs: row.tabs });
   const hiddenAfter = hiddenBy({ addAnother: row.add_another, tabs });
   return Object.keys(documents).filter((key) => hiddenAfter.has(key) && !hiddenBefore.has(key));

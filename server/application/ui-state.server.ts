@@ -4,7 +4,6 @@ import type { Node, Repeater, Tabs } from '../../form/types.js';
 import { chosenTab, defaultCount } from '../../form/ui-defaults.js';
 import { walkNodes as walk } from '../../form/walk-nodes.js';
 
-
 function structural<T extends Node>(is: (node: Node) => node is T): T[] {
   return formDefinition().pages.flatMap((page) => [...walk(page.children)].filter(is));
 }

@@ -4,7 +4,14 @@ import { HttpError } from '../../platform/http-error.server.js';
 import { keyedHash, randomCode, sameHex } from './tokens.server.js';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.server.js';
 import { limitMailsTo } from './limits.server.js';
-import { CODE_LIFETIME_MINUTES, alreadyConfirmedMail, alreadyRegisteredMail, confirmationCodeMail, mailAfterResponse, sendInBackground } from './mails.server.js';
+import {
+  CODE_LIFETIME_MINUTES,
+  alreadyConfirmedMail,
+  alreadyRegisteredMail,
+  confirmationCodeMail,
+  mailAfterResponse,
+  sendInBackground,
+} from './mails.server.js';
 import { findUserByUsername, insertUser, markConfirmed } from '../../db/repos/users.server.js';
 import { NO_ACCOUNT_ID, consumeCode, deleteCode, findCode, putCode } from '../../db/repos/auth-secrets.server.js';
 import { clearKey, reserveAttempt } from '../../db/repos/rate-limits.server.js';
@@ -16,7 +23,6 @@ import { clearKey, reserveAttempt } from '../../db/repos/rate-limits.server.js';
  */
 export const MAX_CODE_ATTEMPTS = 5;
 export const CODE_GUESSES = { blockMs: 15 * 60_000, forgetMs: 60 * 60_000 };
-
 
 export const ACCOUNT_MESSAGES = {
   signedUp: 'We sent a confirmation code to your email address. Enter it below to confirm your account.',
@@ -102,7 +108,11 @@ export async function resendCode(services: AppServices, input: { username: strin
   const code = await issueCode(services, user?.id ?? NO_ACCOUNT_ID);
   // The same call whatever the address; what to send (a code, a note that the account is confirmed, nothing) is decided after the answer.
   mailAfterResponse(services, () =>
-    code ? confirmationCodeMail(services.config, input.username, code) : user ? alreadyConfirmedMail(services.config, input.username) : null,
+    code
+      ? confirmationCodeMail(services.config, input.username, code)
+      : user
+        ? alreadyConfirmedMail(services.config, input.username)
+        : null,
   );
   return { message: ACCOUNT_MESSAGES.resent };
 }

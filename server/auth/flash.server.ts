@@ -29,7 +29,10 @@ const sign = (services: AppServices, payload: string) => keyedHash(services.conf
 
 export function setFlash(services: AppServices, res: Response, flash: FlashMessage): void {
   const payload = Buffer.from(JSON.stringify(flash)).toString('base64url');
-  res.cookie(flashCookieName(services.config.publicUrl), `${payload}.${sign(services, payload)}`, { ...cookieOptions(services), maxAge: FLASH_MAX_AGE_MS });
+  res.cookie(flashCookieName(services.config.publicUrl), `${payload}.${sign(services, payload)}`, {
+    ...cookieOptions(services),
+    maxAge: FLASH_MAX_AGE_MS,
+  });
 }
 
 function parseFlash(services: AppServices, raw: unknown): FlashMessage | null {

@@ -2,7 +2,15 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { sendPage } from '../render.server.js';
-import { AUTH_CARDS, RESEND, type AuthCardName, RESEND_FIELD, keptValues, type AuthCardDefinition, type AuthCardState } from '../../contracts/auth-cards.js';
+import {
+  AUTH_CARDS,
+  RESEND,
+  type AuthCardName,
+  RESEND_FIELD,
+  keptValues,
+  type AuthCardDefinition,
+  type AuthCardState,
+} from '../../contracts/auth-cards.js';
 import { authValues, type AuthForm, type FieldErrors } from '../../contracts/auth-check.js';
 import { ipLimit } from './limits.server.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
@@ -47,7 +55,9 @@ function passes(middleware: RequestHandler, req: Request, res: Response): Promis
  * a refusal renders the card again with the error summary, keeping what was typed but the passwords.
  */
 function cardPost(services: AppServices, card: AuthCardDefinition): RequestHandler {
-  const limits = new Map<AuthForm, RequestHandler>([card.form, ...(card.resend ? [RESEND.form] : [])].map((form) => [form, ipLimit(services, form)]));
+  const limits = new Map<AuthForm, RequestHandler>(
+    [card.form, ...(card.resend ? [RESEND.form] : [])].map((form) => [form, ipLimit(services, form)]),
+  );
   return async (req, res) => {
     const fields = fieldsOf(req);
     const resend = card.resend && fields[RESEND_FIELD] !== undefined ? card.resend : null;
@@ -63,7 +73,8 @@ function cardPost(services: AppServices, card: AuthCardDefinition): RequestHandl
       const { value, errors } = authValues<{ username: string }>(form, fields);
       if (Object.keys(errors).length > 0) return await again(400, { errors });
       const { message } = await FLOWS[form](services, value, req, res);
-      if (success.flash) setFlash(services, res, { kind: 'success', message, ...(success.carryUsername ? { username: value.username } : {}) });
+      if (success.flash)
+        setFlash(services, res, { kind: 'success', message, ...(success.carryUsername ? { username: value.username } : {}) });
       res.redirect(303, success.to);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
@@ -76,7 +87,10 @@ function cardPost(services: AppServices, card: AuthCardDefinition): RequestHandl
 
 /** The auth cards and the logout button as plain HTML forms, answered at the pages' own URLs (server/routes.server.ts). */
 export function authFormHandlers(services: AppServices): Record<AuthCardName, RequestHandler> & { logout: RequestHandler } {
-  const cards = Object.fromEntries(Object.values(AUTH_CARDS).map((card) => [card.name, cardPost(services, card)])) as Record<AuthCardName, RequestHandler>;
+  const cards = Object.fromEntries(Object.values(AUTH_CARDS).map((card) => [card.name, cardPost(services, card)])) as Record<
+    AuthCardName,
+    RequestHandler
+  >;
   // As the islands' logout (§7, §8): whatever the session's state, /login with the session-invalid text.
   const logout: RequestHandler = async (req, res) => {
     await logOut(services, req, res);

@@ -49,7 +49,6 @@ export function waitText(ms: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-
 /** `name` labels fa_rate_limited_total when the limit refuses (a fixed name, never the key). */
 async function count(services: AppServices, key: string, limit: { max: number; windowMs: number }, name: string): Promise<number | null> {
   const now = services.now();
@@ -66,7 +65,8 @@ export function ipLimit(services: AppServices, action: LimitedAction): RequestHa
   return async (req: Request, _res, next) => {
     const key = `ip:${action}:${keyedHash(services.config.sessionSecret, 'ip', clientKey(req))}`;
     const wait = await count(services, key, IP_LIMITS[action], `ip_${action}`);
-    if (wait !== null) return next(tooManyRequests(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
+    if (wait !== null)
+      return next(tooManyRequests(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
     next();
   };
 }
@@ -76,7 +76,8 @@ export function ipLimit(services: AppServices, action: LimitedAction): RequestHa
 /** Throws 429 when too many e-mails went to this address; counted the same for unknown addresses. */
 export async function limitMailsTo(services: AppServices, username: string): Promise<void> {
   const wait = await count(services, mailKey(services, username), MAIL_LIMIT, 'mail');
-  if (wait !== null) throw tooManyRequests(`Too many e-mails were requested for this address. Please wait ${waitText(wait)} and try again.`, wait);
+  if (wait !== null)
+    throw tooManyRequests(`Too many e-mails were requested for this address. Please wait ${waitText(wait)} and try again.`, wait);
 }
 
 /**
@@ -90,7 +91,10 @@ export async function reserveLoginAttempt(services: AppServices, username: strin
   if (!reservation.allowed) {
     throttles.inc({ limit: 'login_backoff' });
     const wait = reservation.blockedUntil.getTime() - now.getTime();
-    throw tooManyRequests(`Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`, wait);
+    throw tooManyRequests(
+      `Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`,
+      wait,
+    );
   }
 }
 
@@ -106,14 +110,21 @@ export async function clearLoginFailures(services: AppServices, username: string
 export const VISITOR_POST_LIMIT = { max: 300, windowMs: FIFTEEN_MINUTES };
 export const KEPT_ROWS_LIMIT = { max: 50, windowMs: 60 * 60_000 };
 
-const ipKey = (services: AppServices, kind: string, req: Request) => `ip:${kind}:${keyedHash(services.config.sessionSecret, 'ip', clientKey(req))}`;
+const ipKey = (services: AppServices, kind: string, req: Request) =>
+  `ip:${kind}:${keyedHash(services.config.sessionSecret, 'ip', clientKey(req))}`;
 
 /** Middleware: 429 once an address has posted too many form pages without a session (before the body is read). */
 export function visitorPostLimit(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     if (res.locals.user || res.locals.serviceUser) return next();
     const wait = await count(services, ipKey(services, 'visitor-post', req), VISITOR_POST_LIMIT, 'visitor_post');
-    if (wait !== null) return next(tooManyRequests(`Too many pages were sent from your network without an account. Please wait ${waitText(wait)}, or log in, and try again.`, wait));
+    if (wait !== null)
+      return next(
+        tooManyRequests(
+          `Too many pages were sent from your network without an account. Please wait ${waitText(wait)}, or log in, and try again.`,
+          wait,
+        ),
+      );
     next();
   };
 }
@@ -121,5 +132,9 @@ export function visitorPostLimit(services: AppServices): RequestHandler {
 /** Throws 429 when this address has had too many new browsers' answers kept lately. */
 export async function limitNewKeptRows(services: AppServices, req: Request): Promise<void> {
   const wait = await count(services, ipKey(services, 'kept-rows', req), KEPT_ROWS_LIMIT, 'kept_rows');
-  if (wait !== null) throw tooManyRequests(`Too many answers are waiting for a login from your network. Please wait ${waitText(wait)}, or create an account, and try again.`, wait);
+  if (wait !== null)
+    throw tooManyRequests(
+      `Too many answers are waiting for a login from your network. Please wait ${waitText(wait)}, or create an account, and try again.`,
+      wait,
+    );
 }

@@ -12,7 +12,8 @@ import { logins } from '../../platform/observability/metrics.server.js';
 export const LOGIN_MESSAGES = {
   loggedIn: 'You are now logged in.',
   badCredentials: 'Incorrect username or password.',
-  notConfirmed: 'Your account is not confirmed yet. Enter the confirmation code we e-mailed you, or use "Resend confirmation code?" to get a new one.',
+  notConfirmed:
+    'Your account is not confirmed yet. Enter the confirmation code we e-mailed you, or use "Resend confirmation code?" to get a new one.',
   loggedOut: 'You have been logged out.',
 } as const;
 

@@ -9,12 +9,7 @@ export const RESET_LIFETIME_MINUTES = 60;
 
 function compose(config: Config, to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): MailMessage {
   const { helpEmail, officePhone, officeEmail } = config.contacts;
-  const signature = [
-    'Office of Admissions',
-    `Phone: ${officePhone}`,
-    `E-mail: ${officeEmail}`,
-    `Technical help: ${helpEmail}`,
-  ];
+  const signature = ['Office of Admissions', `Phone: ${officePhone}`, `E-mail: ${officeEmail}`, `Technical help: ${helpEmail}`];
   const text = `${[...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n')}\n\n${signature.join('\n')}\n`;
   const html = `<!doctype html><html><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
@@ -52,7 +47,10 @@ export function alreadyConfirmedMail(config: Config, to: string): MailMessage {
     config,
     to,
     'Your Freshman Application account is already confirmed',
-    ['A new confirmation code was requested for this address, but the account is already confirmed. You can log in now.', 'If you do not remember your password, use "Forgot password?" on the login page.'],
+    [
+      'A new confirmation code was requested for this address, but the account is already confirmed. You can log in now.',
+      'If you do not remember your password, use "Forgot password?" on the login page.',
+    ],
     { href: `${config.publicUrl}/login`, label: 'Log in' },
   );
 }

@@ -22,7 +22,10 @@ function parse<T>(form: AuthForm, req: Request): T {
 /** §7 account calls (mounted in server/routes.server.ts). Handlers stay thin: validated input → the flow → JSON. */
 export function authApiHandlers(services: AppServices) {
   const json =
-    <T>(form: AuthForm, run: (input: T, req: Request, res: Parameters<RequestHandler>[1]) => Promise<{ message: string }>): RequestHandler =>
+    <T>(
+      form: AuthForm,
+      run: (input: T, req: Request, res: Parameters<RequestHandler>[1]) => Promise<{ message: string }>,
+    ): RequestHandler =>
     async (req, res) => {
       res.json(await run(parse<T>(form, req), req, res));
     };

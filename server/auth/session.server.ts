@@ -5,7 +5,14 @@ import { cookieOptions as cookieOptionsFor } from '../cookies.server.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
 import { LOGGED_IN_COOKIE, sessionCookieName } from '../../contracts/cookies.js';
 import { keyedHash, randomToken } from './tokens.server.js';
-import { deleteSession, findSession, findSessionWithApplication, insertSession, touchSession, type SessionWithApplication } from '../../db/repos/sessions.server.js';
+import {
+  deleteSession,
+  findSession,
+  findSessionWithApplication,
+  insertSession,
+  touchSession,
+  type SessionWithApplication,
+} from '../../db/repos/sessions.server.js';
 import type { ApplicationRead, ApplicationReadKind, PageApplicationRead } from '../../db/repos/applications.server.js';
 
 export { IDENTITY_PROVIDER_PREFIX, SESSION_COOKIE, LOGGED_IN_COOKIE } from '../../contracts/cookies.js';
@@ -16,7 +23,6 @@ export const SESSION_IDLE_MS = 15 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3600_000;
 /** Sliding expiry is refreshed at most this often, sparing a write per request. */
 const TOUCH_EVERY_MS = 30_000;
-
 
 export interface SessionUser {
   id: string;
@@ -63,7 +69,12 @@ export function sessionIdHash(secret: string, id: string): string {
 export async function startSession(services: AppServices, res: Response, userId: string): Promise<void> {
   const id = randomToken();
   const now = services.now();
-  await insertSession(services.db.knex, { id_hash: sessionIdHash(services.config.sessionSecret, id), user_id: userId, created_at: now, last_seen_at: now });
+  await insertSession(services.db.knex, {
+    id_hash: sessionIdHash(services.config.sessionSecret, id),
+    user_id: userId,
+    created_at: now,
+    last_seen_at: now,
+  });
   setSessionCookies(services, res, id);
 }
 
@@ -87,7 +98,12 @@ export interface SessionReads {
   /** Whether this request will read its user's application, and how: then it is read with the session, in one statement. */
   applicationRead(req: Request): ApplicationReadKind | null;
   /** Receives that read (undefined: the user has no application yet), for a live session only. */
-  keep(locals: Response['locals'], userId: string, kind: ApplicationReadKind, application: ApplicationRead | PageApplicationRead | undefined): void;
+  keep(
+    locals: Response['locals'],
+    userId: string,
+    kind: ApplicationReadKind,
+    application: ApplicationRead | PageApplicationRead | undefined,
+  ): void;
 }
 
 export function sessionMiddleware(services: AppServices, reads?: SessionReads): RequestHandler {
@@ -95,18 +111,15 @@ export function sessionMiddleware(services: AppServices, reads?: SessionReads): 
     res.locals.user = null;
     const id = sessionIdFrom(services, req);
     if (!id) {
-      if (req.cookies?.[sessionCookieName(services.config.publicUrl)] !== undefined || req.cookies?.[LOGGED_IN_COOKIE] !== undefined) clearSessionCookies(services, res);
+      if (req.cookies?.[sessionCookieName(services.config.publicUrl)] !== undefined || req.cookies?.[LOGGED_IN_COOKIE] !== undefined)
+        clearSessionCookies(services, res);
       return next();
     }
     const idHash = sessionIdHash(services.config.sessionSecret, id);
     const kind = reads?.applicationRead(req) ?? null;
     const session = kind ? await findSessionWithApplication(services.db.knex, idHash, kind) : await findSession(services.db.knex, idHash);
     const now = services.now().getTime();
-    if (
-      !session ||
-      now - session.last_seen_at.getTime() >= SESSION_IDLE_MS ||
-      now - session.created_at.getTime() >= SESSION_ABSOLUTE_MS
-    ) {
+    if (!session || now - session.last_seen_at.getTime() >= SESSION_IDLE_MS || now - session.created_at.getTime() >= SESSION_ABSOLUTE_MS) {
       if (session) await deleteSession(services.db.knex, idHash);
       clearSessionCookies(services, res);
       return next();

@@ -8,7 +8,14 @@ import type { Knex } from 'knex';
 import type { ObjectStore } from '../../platform/storage/object-store.server.js';
 import { nextEntry } from '../../platform/storage/zip-entries.server.js';
 import { migrateLatest } from '../../db/migrate.server.js';
-import { applicantRowCount, emptyTables, insertRows, resetSequences, tableRows, tablesInDependencyOrder } from '../../db/backup-tables.server.js';
+import {
+  applicantRowCount,
+  emptyTables,
+  insertRows,
+  resetSequences,
+  tableRows,
+  tablesInDependencyOrder,
+} from '../../db/backup-tables.server.js';
 
 export const BACKUP_FORMAT = 'freshman-application-backup/1';
 /** Rows per archive entry: a restore holds one entry's rows at a time. */
@@ -38,7 +45,13 @@ export async function writeBackup(knex: Knex, storage: ObjectStore, file: string
   const temp = `${file}.partial`;
   const written = pipeline(zip.outputStream, createWriteStream(temp, { mode: 0o600 }));
   try {
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, created_at: now.toISOString(), migrations: await appliedMigrations(knex), tables: [], objects: 0 };
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      created_at: now.toISOString(),
+      migrations: await appliedMigrations(knex),
+      tables: [],
+      objects: 0,
+    };
     const entries: Array<{ name: string; body: Buffer }> = [];
     // Every table from one snapshot (a running PostgreSQL keeps serving): no row refers to one the archive lacks.
     await knex.transaction(
@@ -47,7 +60,10 @@ export async function writeBackup(knex: Knex, storage: ObjectStore, file: string
           const rows = await tableRows(trx, table);
           const parts = Math.ceil(rows.length / ROWS_PER_PART);
           for (let part = 0; part < parts; part += 1) {
-            entries.push({ name: `db/${table}/${String(part).padStart(5, '0')}.jsonl`, body: Buffer.from(`${rows.slice(part * ROWS_PER_PART, (part + 1) * ROWS_PER_PART).join('\n')}\n`) });
+            entries.push({
+              name: `db/${table}/${String(part).padStart(5, '0')}.jsonl`,
+              body: Buffer.from(`${rows.slice(part * ROWS_PER_PART, (part + 1) * ROWS_PER_PART).join('\n')}\n`),
+            });
           }
           manifest.tables.push({ name: table, rows: rows.length, parts });
         }
@@ -83,7 +99,6 @@ export async function writeBackup(knex: Knex, storage: ObjectStore, file: string
   }
 }
 
-
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -104,7 +119,12 @@ function contentTypeOf(comment: string | undefined): string {
  * second pass over the archive): a restore whose database part fails leaves the store as it was (issue 35
  * finding 14). `replace` allows a database that has accounts.
  */
-export async function restoreBackup(knex: Knex, storage: ObjectStore, file: string, options: { replace?: boolean } = {}): Promise<BackupManifest> {
+export async function restoreBackup(
+  knex: Knex,
+  storage: ObjectStore,
+  file: string,
+  options: { replace?: boolean } = {},
+): Promise<BackupManifest> {
   const manifest = await restoreRows(knex, file, options);
   const zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true });
   let restored = 0;
@@ -116,7 +136,10 @@ export async function restoreBackup(knex: Knex, storage: ObjectStore, file: stri
       restored += 1;
     }
   } catch (err) {
-    throw new Error(`the database was restored, but writing the objects stopped after ${restored} of ${manifest.objects} (${(err as Error).message}); run the restore again with --replace`, { cause: err });
+    throw new Error(
+      `the database was restored, but writing the objects stopped after ${restored} of ${manifest.objects} (${(err as Error).message}); run the restore again with --replace`,
+      { cause: err },
+    );
   } finally {
     zip.close();
   }
@@ -128,22 +151,33 @@ async function restoreRows(knex: Knex, file: string, options: { replace?: boolea
   const zip = await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true });
   try {
     const first = await nextEntry(zip);
-    if (!first || first.fileName !== 'manifest.json') throw new RestoreRefused(`${file} is not a backup of this application (no manifest.json first)`);
+    if (!first || first.fileName !== 'manifest.json')
+      throw new RestoreRefused(`${file} is not a backup of this application (no manifest.json first)`);
     const manifest = JSON.parse((await readAll(await zip.openReadStreamPromise(first))).toString('utf8')) as BackupManifest;
     if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefused(`${file} is a backup in another format (${String(manifest.format)})`);
     await migrateLatest(knex);
     const migrations = await appliedMigrations(knex);
     if (migrations.join('\n') !== manifest.migrations.join('\n')) {
-      throw new RestoreRefused(`the backup was made by another release of the application (migrations ${manifest.migrations.at(-1) ?? 'none'}, this one ${migrations.at(-1) ?? 'none'}): restore it with that release, then upgrade`);
+      throw new RestoreRefused(
+        `the backup was made by another release of the application (migrations ${manifest.migrations.at(-1) ?? 'none'}, this one ${migrations.at(-1) ?? 'none'}): restore it with that release, then upgrade`,
+      );
     }
-    if (!options.replace && (await applicantRowCount(knex)) > 0) throw new RestoreRefused('the database already holds accounts: restore into an empty database (or pass --replace)');
+    if (!options.replace && (await applicantRowCount(knex)) > 0)
+      throw new RestoreRefused('the database already holds accounts: restore into an empty database (or pass --replace)');
     await knex.transaction(async (trx) => {
-      await emptyTables(trx, manifest.tables.map((t) => t.name));
+      await emptyTables(
+        trx,
+        manifest.tables.map((t) => t.name),
+      );
       let objects = 0;
       for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
         const table = /^db\/([a-z0-9_]+)\/\d+\.jsonl$/.exec(entry.fileName)?.[1];
         if (table && manifest.tables.some((t) => t.name === table)) {
-          await insertRows(trx, table, (await readAll(await zip.openReadStreamPromise(entry))).toString('utf8').split('\n').filter(Boolean));
+          await insertRows(
+            trx,
+            table,
+            (await readAll(await zip.openReadStreamPromise(entry))).toString('utf8').split('\n').filter(Boolean),
+          );
         } else if (entry.fileName.startsWith('objects/')) {
           objects += 1;
         }

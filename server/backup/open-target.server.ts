@@ -12,7 +12,10 @@ export async function openOperatorDatabase(config: Config): Promise<{ db: Databa
   const pgliteDir = join(config.dataDir, 'pglite');
   if (!config.databaseUrl && existsSync(pgliteDir)) {
     const holders = processesUsingDirectory(pgliteDir);
-    if (holders && holders.length > 0) return { problem: `The embedded database ${pgliteDir} is in use by process ${holders.join(', ')} (a running server). Stop it first.` };
+    if (holders && holders.length > 0)
+      return {
+        problem: `The embedded database ${pgliteDir} is in use by process ${holders.join(', ')} (a running server). Stop it first.`,
+      };
   }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database ${pgliteDir}`;
   try {

@@ -28,7 +28,9 @@ runCli(async () => {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const manifest = await writeBackup(opened.db.knex, createObjectStore(config), file, now);
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-    console.log(`Backed up ${rows} rows of ${manifest.tables.length} tables from ${opened.where} and ${manifest.objects} objects to ${file}`);
+    console.log(
+      `Backed up ${rows} rows of ${manifest.tables.length} tables from ${opened.where} and ${manifest.objects} objects to ${file}`,
+    );
     return 0;
   } finally {
     await opened.db.close();

@@ -37,7 +37,8 @@ async function throughServer(config: Config, command: ClientCommand): Promise<Cl
       body: JSON.stringify(command),
       signal: AbortSignal.timeout(10_000),
     });
-    if (res.status === 403) return { ok: false, message: `The server on port ${config.port} runs with another SESSION_SECRET than this command.` };
+    if (res.status === 403)
+      return { ok: false, message: `The server on port ${config.port} runs with another SESSION_SECRET than this command.` };
     if (res.status !== 200) return null;
     return (await res.json()) as ClientCommandResult;
   } catch {
@@ -50,7 +51,10 @@ async function directly(config: Config, command: ClientCommand): Promise<ClientC
   if (!config.databaseUrl) {
     const holders = processesUsingDirectory(pgliteDir);
     if (holders && holders.length > 0) {
-      return { ok: false, message: `The embedded database is in use by process ${holders.join(', ')}: run this command with that server's PORT, or stop it.` };
+      return {
+        ok: false,
+        message: `The embedded database is in use by process ${holders.join(', ')}: run this command with that server's PORT, or stop it.`,
+      };
     }
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolMax: 2 });

@@ -41,7 +41,9 @@ function reporter(output: Output) {
     },
     summary(category: LookupCategory, c: ImportCounts) {
       output.progress?.('');
-      output.out(`${category}: ${c.read} rows read: ${c.inserted} inserted, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`);
+      output.out(
+        `${category}: ${c.read} rows read: ${c.inserted} inserted, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`,
+      );
     },
   };
 }
@@ -134,7 +136,10 @@ async function importDirectly(config: Config, category: LookupCategory, file: st
   try {
     output.out(`Importing ${category} from ${basename(file)} into ${where}`);
     const report = reporter(output);
-    const summary = await importLookupCsv(db.knex, category, createReadStream(file), { onProgress: report.progress, onReject: report.reject });
+    const summary = await importLookupCsv(db.knex, category, createReadStream(file), {
+      onProgress: report.progress,
+      onReject: report.reject,
+    });
     report.summary(category, summary);
     return 0;
   } catch (err) {

@@ -18,7 +18,9 @@ async function main(): Promise<number> {
   if (!config.databaseUrl && existsSync(pgliteDir)) {
     const holders = processesUsingDirectory(pgliteDir);
     if (holders && holders.length > 0) {
-      console.error(`The embedded database ${pgliteDir} is in use by process ${holders.join(', ')} (a running server, which migrated it when it started). Stop it first, or use DATABASE_URL.`);
+      console.error(
+        `The embedded database ${pgliteDir} is in use by process ${holders.join(', ')} (a running server, which migrated it when it started). Stop it first, or use DATABASE_URL.`,
+      );
       return 2;
     }
   }
@@ -32,7 +34,11 @@ async function main(): Promise<number> {
   }
   try {
     const applied = await migrateLatest(db.knex);
-    console.log(applied.length > 0 ? `Applied ${applied.length} migration(s) to ${where}: ${applied.join(', ')}` : `Nothing to apply: ${where} is up to date.`);
+    console.log(
+      applied.length > 0
+        ? `Applied ${applied.length} migration(s) to ${where}: ${applied.join(', ')}`
+        : `Nothing to apply: ${where} is up to date.`,
+    );
     return 0;
   } catch (err) {
     console.error(`Migrating ${where} failed: ${(err as Error).message}`);

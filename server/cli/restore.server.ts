@@ -31,7 +31,9 @@ runCli(async () => {
   try {
     const manifest = await restoreBackup(opened.db.knex, createObjectStore(config), file, { replace: flags.has('replace') });
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-    console.log(`Restored ${rows} rows of ${manifest.tables.length} tables into ${opened.where} and ${manifest.objects} objects, from the backup of ${manifest.created_at}`);
+    console.log(
+      `Restored ${rows} rows of ${manifest.tables.length} tables into ${opened.where} and ${manifest.objects} objects, from the backup of ${manifest.created_at}`,
+    );
     return 0;
   } catch (err) {
     if (err instanceof RestoreRefused) {

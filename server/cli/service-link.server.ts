@@ -30,7 +30,9 @@ async function main(): Promise<number> {
   const { positional, flags } = parseCliArgs(process.argv.slice(2));
   const given = positional[0]?.trim() ?? '';
   if (flags.has('revoke')) {
-    console.error('Staff links are no longer bearer links: there is nothing to revoke. Remove the staff member from STAFF_EMAILS (or the group) to end their access.');
+    console.error(
+      'Staff links are no longer bearer links: there is nothing to revoke. Remove the staff member from STAFF_EMAILS (or the group) to end their access.',
+    );
     return 0;
   }
   if (UUID.test(given)) {

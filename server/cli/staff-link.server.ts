@@ -19,7 +19,9 @@ function main(): number {
     return 2;
   }
   if (config.oidc) {
-    console.error('Staff sign in through the identity provider (OIDC_ISSUER is set): open /staff and choose "Sign in with your university account".');
+    console.error(
+      'Staff sign in through the identity provider (OIDC_ISSUER is set): open /staff and choose "Sign in with your university account".',
+    );
     return 1;
   }
   if (!config.staff.emails.includes(email)) {

@@ -12,6 +12,8 @@ import { stopRemindersHandlers, STOP_REMINDERS_PATH } from './stop-reminders.ser
 export function deadlineRoutes(s: AppServices): Row[] {
   const lead = requireRole(s, 'lead');
   const stop = stopRemindersHandlers(s);
+  // The table's columns are aligned by hand, to be read down: not reflowed by the formatter.
+  // prettier-ignore
   return [
     { kind: 'route', method: 'GET', path: DEADLINES_PAGE, guard: 'staff', stack: [lead, officePage(s)] },
     { kind: 'route', method: 'POST', path: `${DEADLINES_PAGE}/extend`, guard: 'staff', stack: [lead, extendDeadlineHandler(s)] },

@@ -68,7 +68,12 @@ async function limitPresigns(services: AppServices, trx: Knex.Transaction, userI
 }
 
 /** `redirect`: where the store sends the browser after a successful upload (a form posted without scripts). */
-export async function presignUpload(services: AppServices, userId: string, answerKey: string, options: { redirect?: string } = {}): Promise<PresignedPost> {
+export async function presignUpload(
+  services: AppServices,
+  userId: string,
+  answerKey: string,
+  options: { redirect?: string } = {},
+): Promise<PresignedPost> {
   const storage = services.storage;
   // Counted under the application's lock: no upload is handed out for a submitted application.
   await whileOpen(services, userId, (trx) => limitPresigns(services, trx, userId));
@@ -98,7 +103,8 @@ async function recordUpload(services: AppServices, row: Parameters<typeof replac
     });
   } catch (err) {
     // Two first uploads for one question at the same moment: the second insert meets the first's row.
-    if ((err as { code?: string })?.code === '23505') throw new HttpError(409, 'Another upload for this question is being processed. Please try again.');
+    if ((err as { code?: string })?.code === '23505')
+      throw new HttpError(409, 'Another upload for this question is being processed. Please try again.');
     throw err;
   }
 }

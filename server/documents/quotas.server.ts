@@ -13,7 +13,12 @@ const HOUR = 3600_000;
 export const CONVERSION_QUOTA = { max: 30, windowMs: HOUR };
 export const RENDER_QUOTA = { max: 20, windowMs: HOUR };
 
-async function take(services: AppServices, key: string, quota: { max: number; windowMs: number }, message: (wait: string) => string): Promise<void> {
+async function take(
+  services: AppServices,
+  key: string,
+  quota: { max: number; windowMs: number },
+  message: (wait: string) => string,
+): Promise<void> {
   const now = services.now();
   const { hits, windowStartedAt } = await hit(services.db.knex, key, now, quota.windowMs);
   if (hits <= quota.max) return;
@@ -27,7 +32,8 @@ export function takeConversionQuota(services: AppServices, userId: string): Prom
     services,
     `convert:${userId}`,
     CONVERSION_QUOTA,
-    (wait) => `You have sent many files for conversion in the last hour (at most ${CONVERSION_QUOTA.max} an hour). Please wait ${wait} and try again.`,
+    (wait) =>
+      `You have sent many files for conversion in the last hour (at most ${CONVERSION_QUOTA.max} an hour). Please wait ${wait} and try again.`,
   );
 }
 
@@ -37,6 +43,7 @@ export function takeRenderQuota(services: AppServices, userId: string): Promise<
     services,
     `render:${userId}`,
     RENDER_QUOTA,
-    (wait) => `The PDF of your application has been created many times in the last hour (at most ${RENDER_QUOTA.max} an hour). Please wait ${wait} and try again.`,
+    (wait) =>
+      `The PDF of your application has been created many times in the last hour (at most ${RENDER_QUOTA.max} an hour). Please wait ${wait} and try again.`,
   );
 }

@@ -25,7 +25,19 @@ import { whileOpen } from '../application/open-application.server.js';
 import { filesRemovedBySwitch, switchTab } from '../application/tab-switch.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
-import { ERROR_SUMMARY_ID, POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET, TAB_SWITCH_QUERY, UPLOAD_QUERY, isLeaveTarget, tabSwitchId, parsePostAction, type PostAction } from '../../contracts/form-post.js';
+import {
+  ERROR_SUMMARY_ID,
+  POST_FIELDS,
+  REVIEW_CHANGED_QUERY,
+  REVIEW_SOURCE,
+  SUBMIT_TARGET,
+  TAB_SWITCH_QUERY,
+  UPLOAD_QUERY,
+  isLeaveTarget,
+  tabSwitchId,
+  parsePostAction,
+  type PostAction,
+} from '../../contracts/form-post.js';
 import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';
 import { removeEntry } from './repeater-remove.server.js';
 
@@ -40,8 +52,7 @@ export interface FormPostContext {
 }
 
 export type PostOutcome =
-  | { kind: 'redirect'; location: string; changedPage?: boolean }
-  | { kind: 'render'; status: number; context: FormPostContext };
+  { kind: 'redirect'; location: string; changedPage?: boolean } | { kind: 'render'; status: number; context: FormPostContext };
 
 /** The button that was pressed: a step or Continue (`go` a form path), Submit, a leave target, or another action. */
 export interface PostIntent {
@@ -79,7 +90,8 @@ function shownInstances(repeater: string, row: ApplicationRead): number {
   let shown = row.add_another[repeater] ?? 1;
   for (const { question, gates } of allFields()) {
     for (const gate of gates) {
-      if (gate.gate === 'instance' && gate.repeater === repeater && isAnswered(row.answers[question.key])) shown = Math.max(shown, gate.index + 1);
+      if (gate.gate === 'instance' && gate.repeater === repeater && isAnswered(row.answers[question.key]))
+        shown = Math.max(shown, gate.index + 1);
     }
   }
   return shown;
@@ -91,7 +103,13 @@ function shownInstances(repeater: string, row: ApplicationRead): number {
  * as the island would: a step or Continue moves on, Submit validates and submits, the others change the page.
  * Malformed answers and a stale version show the page again with what was typed.
  */
-export async function handleStudentPost(services: AppServices, userId: string, page: Page, body: Readonly<Record<string, unknown>>, arrivedAt: Date = services.now()): Promise<PostOutcome> {
+export async function handleStudentPost(
+  services: AppServices,
+  userId: string,
+  page: Page,
+  body: Readonly<Record<string, unknown>>,
+  arrivedAt: Date = services.now(),
+): Promise<PostOutcome> {
   const now = services.now();
   const row = await loadApplication(services, userId);
   if (row.submitted_at) return { kind: 'redirect', location: COMPLETION_ROUTE };
@@ -115,11 +133,16 @@ export async function handleStudentPost(services: AppServices, userId: string, p
   if (saved.outcome === 'conflict') {
     // As the island adopts the other save: what was typed stays, fields left empty show what was saved meanwhile.
     const answered = Object.fromEntries(Object.entries(typed).filter(([, value]) => isAnswered(value)));
-    return { kind: 'render', status: 409, context: { answers: { ...saved.answers, ...answered }, etag: answersEtag(saved.version), errors: [], notice: CONFLICT_MESSAGE } };
+    return {
+      kind: 'render',
+      status: 409,
+      context: { answers: { ...saved.answers, ...answered }, etag: answersEtag(saved.version), errors: [], notice: CONFLICT_MESSAGE },
+    };
   }
   const current: ApplicationRead = { ...row, answers: saved.answers, version: saved.version };
   const errors = malformed(page, typed, shown, current, now);
-  if (errors.length > 0) return { kind: 'render', status: 422, context: { answers: shown, etag: answersEtag(saved.version), errors, notice: null } };
+  if (errors.length > 0)
+    return { kind: 'render', status: 422, context: { answers: shown, etag: answersEtag(saved.version), errors, notice: null } };
 
   if (intent.go === SUBMIT_TARGET) return submit(services, userId, arrivedAt, page);
   await arrivedStatus(services, userId, current, now);
@@ -137,7 +160,10 @@ async function arrivedStatus(services: AppServices, userId: string, current: App
   const knex = services.db.knex;
   const status = derivedWebStatus(await webStatusesOf(knex, userId));
   if (status === null) await recordWebStatus(knex, userId, 'started', now);
-  if (status === 'validating') await whileOpen(services, userId, (trx) => setValidations(trx, userId, validate(current.answers, 'all', { ui: uiStateOf(current), now }), now));
+  if (status === 'validating')
+    await whileOpen(services, userId, (trx) =>
+      setValidations(trx, userId, validate(current.answers, 'all', { ui: uiStateOf(current), now }), now),
+    );
 }
 
 /**
@@ -158,7 +184,14 @@ async function submit(services: AppServices, userId: string, arrivedAt: Date, fr
   return { kind: 'redirect', location: COMPLETION_ROUTE };
 }
 
-async function act(services: AppServices, userId: string, page: Page, action: PostAction | null, row: ApplicationRead, shown: Answers): Promise<PostOutcome> {
+async function act(
+  services: AppServices,
+  userId: string,
+  page: Page,
+  action: PostAction | null,
+  row: ApplicationRead,
+  shown: Answers,
+): Promise<PostOutcome> {
   const now = services.now();
   const back = (hash = '', query = '') => ({ kind: 'redirect' as const, location: `${page.path}${query}${hash ? `#${hash}` : ''}` });
   if (!action) return back();
@@ -166,10 +199,14 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
     case 'update':
       return back(action.key && fieldByKey(action.key) ? action.key : '');
     case 'upload':
-      return isDocumentKey(action.key) && fieldByKey(action.key)?.page === page.id ? back(action.key, `?${UPLOAD_QUERY}=${encodeURIComponent(action.key)}`) : back();
+      return isDocumentKey(action.key) && fieldByKey(action.key)?.page === page.id
+        ? back(action.key, `?${UPLOAD_QUERY}=${encodeURIComponent(action.key)}`)
+        : back();
     case 'lookup':
       // The list of matches is a GET of the page (nothing changes by looking); what was typed is saved by now.
-      return schoolQuestion(page.id, action.key) ? { kind: 'redirect', location: searchLocation(page.path, action.key, shown[action.key]) } : back();
+      return schoolQuestion(page.id, action.key)
+        ? { kind: 'redirect', location: searchLocation(page.path, action.key, shown[action.key]) }
+        : back();
     case 'choose':
       return back(schoolQuestion(page.id, action.key) ? action.key : '');
     case 'add': {
@@ -200,7 +237,11 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 409) throw err;
         if (err.body.submitted) return { kind: 'redirect', location: COMPLETION_ROUTE };
-        return { kind: 'render', status: 409, context: { answers: shown, etag: answersEtag(row.version), errors: [], notice: err.message } };
+        return {
+          kind: 'render',
+          status: 409,
+          context: { answers: shown, etag: answersEtag(row.version), errors: [], notice: err.message },
+        };
       }
       return back(action.tabs);
     }
@@ -213,7 +254,12 @@ async function act(services: AppServices, userId: string, page: Page, action: Po
  * the visitor goes where the island would send them (§2: to sign up once anything is answered), the student
  * whose session ended to log in again.
  */
-export function visitorPost(page: Page, body: Readonly<Record<string, unknown>>, hadSession: boolean, chosen: Answers | null = null): { keep: Answers; location: string } {
+export function visitorPost(
+  page: Page,
+  body: Readonly<Record<string, unknown>>,
+  hadSession: boolean,
+  chosen: Answers | null = null,
+): { keep: Answers; location: string } {
   const typed = { ...postedChanges(page, body, {}), ...chosen };
   const keep = Object.fromEntries(Object.entries(typed).filter(([, value]) => isAnswered(value)));
   const answered = Object.keys(keep).length > 0;
@@ -224,7 +270,8 @@ export function visitorPost(page: Page, body: Readonly<Record<string, unknown>>,
   if (intent.go === '/signup' || intent.go === '/login') return { keep, location: intent.go };
   if (intent.go === SUBMIT_TARGET || (answered && intent.go)) return { keep, location: '/signup' };
   if (intent.go) return { keep, location: intent.go };
-  if (action?.kind === 'lookup' && schoolQuestion(page.id, action.key)) return { keep, location: searchLocation(page.path, action.key, typed[action.key]) };
+  if (action?.kind === 'lookup' && schoolQuestion(page.id, action.key))
+    return { keep, location: searchLocation(page.path, action.key, typed[action.key]) };
   // Update and the like: the page again, showing the kept answers (a visitor's add-another and tabs need an account).
   const key = action?.kind === 'update' || action?.kind === 'choose' ? action.key : null;
   return { keep, location: `${page.path}${key ? `#${key}` : ''}` };

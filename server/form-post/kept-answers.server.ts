@@ -43,7 +43,8 @@ export const KEPT_ANSWERS_COOKIE = 'freshman.kept';
  */
 export const KEPT_ANSWERS_MAX_BYTES = 32 * 1024;
 
-export const KEPT_TOO_LARGE_MESSAGE = 'These answers are too long to keep before you log in. Please create an account or log in to save them.';
+export const KEPT_TOO_LARGE_MESSAGE =
+  'These answers are too long to keep before you log in. Please create an account or log in to save them.';
 
 function cookieName(services: AppServices): string {
   return keptAnswersCookieName(services.config.publicUrl);
@@ -62,7 +63,12 @@ const cookieOptions = (services: AppServices) => cookieOptionsFor(services.confi
  * (issue 23 finding 1). It lives as long as kept answers do.
  */
 export function ownerField(services: AppServices, userId: string): string {
-  return sealToken(services.config.sessionSecret, 'kept-owner', { u: userId }, { now: services.now(), ttlSeconds: KEPT_ANSWERS_DAYS * 86_400 });
+  return sealToken(
+    services.config.sessionSecret,
+    'kept-owner',
+    { u: userId },
+    { now: services.now(), ttlSeconds: KEPT_ANSWERS_DAYS * 86_400 },
+  );
 }
 
 /** The account a posted page was rendered for, or null (a visitor's page, or a field that is not ours). */
@@ -76,14 +82,21 @@ export function ownerOfPost(services: AppServices, value: unknown): string | nul
  * the account whose page it was, or VISITOR_OWNER for a visitor's own. Capped in size; a new browser counts
  * against its address's allowance.
  */
-export async function keepPostedAnswers(services: AppServices, req: Request, res: Response, answers: Answers, owner: string): Promise<void> {
+export async function keepPostedAnswers(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  answers: Answers,
+  owner: string,
+): Promise<void> {
   if (Object.keys(answers).length === 0) return;
   parseAnswers(answers);
   const knex = services.db.knex;
   let token = tokenOf(services, req.cookies);
   const now = services.now();
   const existing = token ? await findKeptAnswers(knex, sha256(token), owner, now) : null;
-  if (Buffer.byteLength(JSON.stringify({ ...(existing ?? {}), ...answers })) > KEPT_ANSWERS_MAX_BYTES) throw new HttpError(413, KEPT_TOO_LARGE_MESSAGE);
+  if (Buffer.byteLength(JSON.stringify({ ...(existing ?? {}), ...answers })) > KEPT_ANSWERS_MAX_BYTES)
+    throw new HttpError(413, KEPT_TOO_LARGE_MESSAGE);
   if (!token || !(existing ?? (await hasKeptAnswers(knex, sha256(token), owner, now)))) await limitNewKeptRows(services, req);
   const fresh = !token;
   token ??= randomToken();
@@ -165,7 +178,8 @@ export function takeKeptAnswersAtLogin(services: AppServices): RequestHandler {
         changes: {},
         expectedVersion: null,
         now,
-        prepare: (_merged, previous, row) => prepareAnswers({ ...previous, ...changesFrom(rows, previous, new Date(row.updated_at)) }, previous, uiStateOf(row), now),
+        prepare: (_merged, previous, row) =>
+          prepareAnswers({ ...previous, ...changesFrom(rows, previous, new Date(row.updated_at)) }, previous, uiStateOf(row), now),
       });
     }
     if (!left) res.clearCookie(cookieName(services), cookieOptions(services));

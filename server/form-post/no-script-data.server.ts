@@ -6,7 +6,16 @@ import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../../platform/storage/object-store.server.js';
 import type { FormPostContext } from './form-post.server.js';
 import { keptAnswersOf } from './kept-answers.server.js';
-import { LOOKUP_QUERY, nextStatusCheck, parseRemoveQuery, REMOVE_QUERY, STATUS_CHECK_QUERY, TAB_SWITCH_QUERY, UPLOAD_QUERY, type TabSwitchQuestion } from '../../contracts/form-post.js';
+import {
+  LOOKUP_QUERY,
+  nextStatusCheck,
+  parseRemoveQuery,
+  REMOVE_QUERY,
+  STATUS_CHECK_QUERY,
+  TAB_SWITCH_QUERY,
+  UPLOAD_QUERY,
+  type TabSwitchQuestion,
+} from '../../contracts/form-post.js';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { tabGroups } from '../application/ui-state.server.js';
 import { filesRemovedBySwitch } from '../application/tab-switch.server.js';
@@ -46,7 +55,16 @@ export interface NoScriptFormData {
  */
 export async function noScriptFormData(pageContext: NoScriptPageContext, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
   const posted = pageContext.formPost;
-  const out: FormPageData & NoScriptFormData = { ...data, form_errors: posted?.errors ?? [], form_notice: posted?.notice ?? null, upload_targets: {}, status_check: null, school_search: null, tab_switch: null, remove_confirm: null };
+  const out: FormPageData & NoScriptFormData = {
+    ...data,
+    form_errors: posted?.errors ?? [],
+    form_notice: posted?.notice ?? null,
+    upload_targets: {},
+    status_check: null,
+    school_search: null,
+    tab_switch: null,
+    remove_confirm: null,
+  };
   if (Object.values(data.document_answer).some((d) => isPending(d.status))) {
     out.status_check = nextStatusCheck(pageContext.urlParsed?.search[STATUS_CHECK_QUERY]);
   }
@@ -79,7 +97,12 @@ export async function noScriptFormData(pageContext: NoScriptPageContext, data: F
 }
 
 /** The question `?switch=<tabs>:<item>` asks: null unless that switch would delete uploaded files (none converting). */
-async function tabSwitchQuestion(services: AppServices, userId: string, data: FormPageData, value: string): Promise<TabSwitchQuestion | null> {
+async function tabSwitchQuestion(
+  services: AppServices,
+  userId: string,
+  data: FormPageData,
+  value: string,
+): Promise<TabSwitchQuestion | null> {
   const [tabs = '', item = ''] = value.split(':');
   if (!tabGroups().get(tabs)?.keysByItem.has(item) || data.tabs[tabs] === item) return null;
   const { files, pending } = await filesRemovedBySwitch(services, userId, data, tabs, item);

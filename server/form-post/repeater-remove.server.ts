@@ -32,7 +32,11 @@ export async function removeEntry(
   const count = node ? repeaterCount(node, row.add_another[action.repeater], row.answers) : 0;
   const to = (hash: string, query = '') => ({ kind: 'redirect' as const, location: `${page.path}${query}#${hash}` });
   if (!node || !isRemovable(action.index, count)) return to(action.repeater);
-  if (!action.confirmed) return to(removeConfirmId(node.repeater, action.index), `?${REMOVE_QUERY}=${encodeURIComponent(removeQueryValue(node.repeater, action.index))}`);
+  if (!action.confirmed)
+    return to(
+      removeConfirmId(node.repeater, action.index),
+      `?${REMOVE_QUERY}=${encodeURIComponent(removeQueryValue(node.repeater, action.index))}`,
+    );
   const changes = removalChanges(node, action.index, count, row.answers);
   await whileOpen(services, userId, (trx, locked) => setAddAnother(trx, locked, node.repeater, count - 1, services.now()));
   const saved = await saveStudentAnswers(services, userId, changes, row.version);

@@ -2,7 +2,13 @@ import type { AppServices } from '../../platform/app-services.server.js';
 import type { Answers, PageId, Question } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
 import { findLookupItems, findLookupRecord } from '../../db/repos/lookup.server.js';
-import { answersFromRecord, LOOKUP_MAX_QUERY_LENGTH, LOOKUP_MAX_RESULTS, type LookupItem, type SchoolSearch } from '../../contracts/lookup.js';
+import {
+  answersFromRecord,
+  LOOKUP_MAX_QUERY_LENGTH,
+  LOOKUP_MAX_RESULTS,
+  type LookupItem,
+  type SchoolSearch,
+} from '../../contracts/lookup.js';
 import { LOOKUP_QUERY, LOOKUP_TEXT_QUERY, lookupLandingId } from '../../contracts/form-post.js';
 import { preferredState } from '../lookup/lookups.server.js';
 
@@ -33,7 +39,12 @@ export function searchLocation(pagePath: string, key: string, text: unknown): st
  * autocomplete would suggest for that text (up to the most it ever lists, the applicant's state first). Reading
  * only: choosing one is a POST (chosenSchool). A failed search lists nothing, as GET /lookup/find answers [] (§7).
  */
-export async function searchSchools(services: AppServices, page: PageId, search: Readonly<Record<string, string>>, answers: Readonly<Answers>): Promise<SchoolSearch | null> {
+export async function searchSchools(
+  services: AppServices,
+  page: PageId,
+  search: Readonly<Record<string, string>>,
+  answers: Readonly<Answers>,
+): Promise<SchoolSearch | null> {
   const question = schoolQuestion(page, search[LOOKUP_QUERY]);
   if (!question) return null;
   const query = (search[LOOKUP_TEXT_QUERY] ?? '').trim().slice(0, LOOKUP_MAX_QUERY_LENGTH);

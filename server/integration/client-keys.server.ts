@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
-import { insertIntegrationClient, listIntegrationClients, revokeIntegrationClient, type IntegrationClientRow } from '../../db/repos/integration.server.js';
+import {
+  insertIntegrationClient,
+  listIntegrationClients,
+  revokeIntegrationClient,
+  type IntegrationClientRow,
+} from '../../db/repos/integration.server.js';
 
 /** Keys carry a recognisable prefix (secret scanners, logs) and 256 random bits; only their sha256 is kept. */
 export const KEY_PREFIX = 'fa_int_';
@@ -24,14 +29,16 @@ export async function runClientCommand(knex: Knex, command: ClientCommand, now: 
     const rows = await listIntegrationClients(knex);
     return { ok: true, lines: rows.length === 0 ? ['No integration clients.'] : rows.map(describe) };
   }
-  if (!CLIENT_NAME.test(command.name)) return { ok: false, message: 'A client name is 1-64 letters, digits, spaces, dots, dashes or underscores.' };
+  if (!CLIENT_NAME.test(command.name))
+    return { ok: false, message: 'A client name is 1-64 letters, digits, spaces, dots, dashes or underscores.' };
   if (command.action === 'revoke') {
     return (await revokeIntegrationClient(knex, command.name, now))
       ? { ok: true, lines: [`Revoked ${command.name}: its key no longer works.`] }
       : { ok: false, message: `No live client named ${command.name}.` };
   }
   const key = `${KEY_PREFIX}${randomToken()}`;
-  if (!(await insertIntegrationClient(knex, command.name, keyHash(key), now))) return { ok: false, message: `A live client named ${command.name} exists: revoke it first.` };
+  if (!(await insertIntegrationClient(knex, command.name, keyHash(key), now)))
+    return { ok: false, message: `A live client named ${command.name} exists: revoke it first.` };
   return { ok: true, lines: [`Created ${command.name}. Its key (shown once, store it now):`, key] };
 }
 

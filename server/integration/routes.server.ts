@@ -48,19 +48,33 @@ export function requireClient(services: AppServices): RequestHandler {
     res.setHeader('Cache-Control', 'no-store');
     if (!key) return next(new HttpError(401, KEY_REQUIRED_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="integration"' }));
     const client = looksLikeKey(key) ? await clientForKey(services.db.knex, keyHash(key), services.now()) : null;
-    if (!client) return next(new HttpError(401, KEY_REFUSED_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="integration", error="invalid_token"' }));
+    if (!client)
+      return next(new HttpError(401, KEY_REFUSED_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="integration", error="invalid_token"' }));
     res.locals.integrationClient = { id: client.id, name: client.name };
     // Counted in the database, so every web process shares the budget.
     const now = services.now();
     const { hits, windowStartedAt } = await hit(services.db.knex, `integration:${client.id}`, now, INTEGRATION_RATE_LIMIT.windowMs);
     if (hits <= INTEGRATION_RATE_LIMIT.max) return next();
     const waitSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + INTEGRATION_RATE_LIMIT.windowMs - now.getTime()) / 1000));
-    next(new HttpError(429, `Too many requests for this integration key: at most ${INTEGRATION_RATE_LIMIT.max} a minute. Retry after ${waitSeconds} s.`, {}, { 'Retry-After': String(waitSeconds) }));
+    next(
+      new HttpError(
+        429,
+        `Too many requests for this integration key: at most ${INTEGRATION_RATE_LIMIT.max} a minute. Retry after ${waitSeconds} s.`,
+        {},
+        { 'Retry-After': String(waitSeconds) },
+      ),
+    );
   };
 }
 
 /** Every read of applicant data by a client goes to the audit trail, named `integration:<client>`. */
-async function auditIntegration(services: AppServices, req: Request, res: Response, action: 'integration-feed' | 'integration-pdf', target: { userId?: string; detail?: Record<string, unknown> }) {
+async function auditIntegration(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  action: 'integration-feed' | 'integration-pdf',
+  target: { userId?: string; detail?: Record<string, unknown> },
+) {
   await recordAudit(services.db.knex, {
     at: services.now(),
     staff_email: `integration:${res.locals.integrationClient!.name}`,
@@ -83,7 +97,15 @@ function decodeFeedCursor(value: unknown): FeedCursor | null {
     try {
       const c = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as FeedCursor;
       // Exactly the ISO time this API writes: Date.parse also takes '1' or a year past PostgreSQL's range (a 500).
-      if (typeof c.at === 'string' && ISO_TIME.test(c.at) && !Number.isNaN(Date.parse(c.at)) && new Date(c.at).toISOString() === c.at && typeof c.id === 'string' && UUID.test(c.id)) return { at: c.at, id: c.id };
+      if (
+        typeof c.at === 'string' &&
+        ISO_TIME.test(c.at) &&
+        !Number.isNaN(Date.parse(c.at)) &&
+        new Date(c.at).toISOString() === c.at &&
+        typeof c.id === 'string' &&
+        UUID.test(c.id)
+      )
+        return { at: c.at, id: c.id };
     } catch {
       // falls through
     }
@@ -91,7 +113,13 @@ function decodeFeedCursor(value: unknown): FeedCursor | null {
   throw new HttpError(400, 'since must be a next_cursor returned by this API.');
 }
 
-function feedItem(services: AppServices, row: FeedRow, documents: Record<string, DocumentAnswer>, after: AfterSubmissionRows | undefined, stage: string | null) {
+function feedItem(
+  services: AppServices,
+  row: FeedRow,
+  documents: Record<string, DocumentAnswer>,
+  after: AfterSubmissionRows | undefined,
+  stage: string | null,
+) {
   return {
     id: row.user_id,
     reference: row.reference,
@@ -103,7 +131,9 @@ function feedItem(services: AppServices, row: FeedRow, documents: Record<string,
     documents: Object.entries(documents).map(([key, d]) => ({ key, file_name: d.file_name, file_size: d.file_size, status: d.status })),
     pdf_url: `${services.config.publicUrl}/integration/v1/applications/${row.user_id}/pdf`,
     // The checklist and decision (issue 25), the same shape as the PUTs answer; transcript null until first read.
-    ...(after?.checklist ? afterSubmissionJson({ checklist: after.checklist, decision: after.decision }) : { transcript: null, decision: null }),
+    ...(after?.checklist
+      ? afterSubmissionJson({ checklist: after.checklist, decision: after.decision })
+      : { transcript: null, decision: null }),
     // Where the office's reading is (issue 37, docs/reading-stages.md).
     stage,
   };
@@ -134,18 +164,36 @@ export function integrationHandlers(services: AppServices) {
   const feed: RequestHandler = async (req, res) => {
     const since = decodeFeedCursor(req.query.since);
     const limitRaw = req.query.limit === undefined ? DEFAULT_LIMIT : Number(req.query.limit);
-    if (!Number.isInteger(limitRaw) || limitRaw < 1 || limitRaw > MAX_LIMIT) throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_LIMIT}.`);
+    if (!Number.isInteger(limitRaw) || limitRaw < 1 || limitRaw > MAX_LIMIT)
+      throw new HttpError(400, `limit must be a whole number from 1 to ${MAX_LIMIT}.`);
     const settled = new Date(services.now().getTime() - FEED_SETTLE_MS);
     const rows = await submittedFeed(knex, since, settled, limitRaw + 1);
     const page = rows.slice(0, limitRaw);
     const last = page.at(-1);
-    const next = last ? encodeFeedCursor({ at: new Date(last.submitted_at).toISOString(), id: last.user_id }) : since ? encodeFeedCursor(since) : null;
-    const documents = await documentAnswersForMany(knex, page.map((r) => r.user_id));
-    const after = await afterSubmissionForMany(knex, page.map((r) => r.user_id));
-    const stages = await stagesFor(knex, page.map((r) => r.user_id));
-    const applications = page.map((row) => feedItem(services, row, documents.get(row.user_id) ?? {}, after.get(row.user_id), stages.get(row.user_id) ?? null));
+    const next = last
+      ? encodeFeedCursor({ at: new Date(last.submitted_at).toISOString(), id: last.user_id })
+      : since
+        ? encodeFeedCursor(since)
+        : null;
+    const documents = await documentAnswersForMany(
+      knex,
+      page.map((r) => r.user_id),
+    );
+    const after = await afterSubmissionForMany(
+      knex,
+      page.map((r) => r.user_id),
+    );
+    const stages = await stagesFor(
+      knex,
+      page.map((r) => r.user_id),
+    );
+    const applications = page.map((row) =>
+      feedItem(services, row, documents.get(row.user_id) ?? {}, after.get(row.user_id), stages.get(row.user_id) ?? null),
+    );
     // Which applications were handed out (ids only: the trail holds no answers).
-    await auditIntegration(services, req, res, 'integration-feed', { detail: { count: applications.length, ids: page.map((r) => r.user_id) } });
+    await auditIntegration(services, req, res, 'integration-feed', {
+      detail: { count: applications.length, ids: page.map((r) => r.user_id) },
+    });
     res.json({ applications, next_cursor: next, has_more: rows.length > limitRaw });
   };
 
@@ -155,7 +203,12 @@ export function integrationHandlers(services: AppServices) {
     const submitted = found ? await knex('applications').where({ user_id: id }).whereNotNull('submitted_at').first('user_id') : null;
     if (!found || !submitted) throw new HttpError(404, 'No submitted application with this id.');
     const pdf = found.pdf;
-    if (pdf?.status === 'COMPLETED' && pdf.output_key && pdf.answers_version === found.version && (await services.storage.head(pdf.output_key))) {
+    if (
+      pdf?.status === 'COMPLETED' &&
+      pdf.output_key &&
+      pdf.answers_version === found.version &&
+      (await services.storage.head(pdf.output_key))
+    ) {
       const name = applicantName(found.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
       await auditIntegration(services, req, res, 'integration-pdf', { userId: id });
       res.redirect(303, await services.storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`));

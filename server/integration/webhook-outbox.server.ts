@@ -12,7 +12,9 @@ import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';
 export async function recordSubmissionEvent(services: AppServices, trx: Knex.Transaction, userId: string): Promise<void> {
   if (!services.config.webhook) return;
   const now = services.now();
-  const { submitted_at: submittedAt } = (await trx('applications').where({ user_id: userId }).first('submitted_at')) as { submitted_at: Date };
+  const { submitted_at: submittedAt } = (await trx('applications').where({ user_id: userId }).first('submitted_at')) as {
+    submitted_at: Date;
+  };
   const id = await insertWebhookEvent(trx, {
     type: 'application.submitted',
     user_id: userId,

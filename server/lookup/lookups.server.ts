@@ -40,7 +40,12 @@ export function parseMaxResults(value: unknown): number {
  * max_results items, those in `state` (the applicant's; by default the university's) first. Input that cannot match anything (unknown category, missing or malformed text)
  * yields [] as the spec asks of every failure. Database errors are left to the caller to log.
  */
-export async function answerLookup(knex: Knex, params: Record<string, unknown>, cache?: LookupCache<LookupAnswer>, now = Date.now()): Promise<LookupAnswer> {
+export async function answerLookup(
+  knex: Knex,
+  params: Record<string, unknown>,
+  cache?: LookupCache<LookupAnswer>,
+  now = Date.now(),
+): Promise<LookupAnswer> {
   const { category, id, query } = params;
   if (!isLookupCategory(category)) return NOTHING;
   const cached = async (key: string, compute: () => Promise<LookupAnswer>) => {
@@ -65,5 +70,8 @@ export async function answerLookup(knex: Knex, params: Record<string, unknown>, 
   const max = parseMaxResults(params.max_results);
   const state = preferredState(params.state);
   // Keyed by the normalised text: "Alta ", "alta" and "ALTA." are one search (per preferred state).
-  return cached(`${category}|q|${max}|${state}|${searchKey(text)}`, async () => ({ body: await findLookupItems(knex, category, text, max, state), cacheable: true }));
+  return cached(`${category}|q|${max}|${state}|${searchKey(text)}`, async () => ({
+    body: await findLookupItems(knex, category, text, max, state),
+    cacheable: true,
+  }));
 }

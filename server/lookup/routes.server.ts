@@ -26,7 +26,11 @@ function rateLimited(services: AppServices, limiter: WindowRateLimiter): Request
     const retryAfter = limiter.hit(clientKey(req), services.now().getTime());
     if (retryAfter === 0) return next();
     // 429, not 200 []: an empty list would look like "no school matches" and could be cached as such.
-    next(tooManyRequests('Too many searches from your network. Please wait a moment and try again.', retryAfter * 1000, { 'Cache-Control': 'no-store' }));
+    next(
+      tooManyRequests('Too many searches from your network. Please wait a moment and try again.', retryAfter * 1000, {
+        'Cache-Control': 'no-store',
+      }),
+    );
   };
 }
 

@@ -3,7 +3,15 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { routeLabel } from '../../platform/observability/route-label.server.js';
 import { directFromLoopback } from '../security/direct-caller.server.js';
-import { dbPool, httpDuration, httpRequests, queueDepth, queueOldest, registry, secondsSince } from '../../platform/observability/metrics.server.js';
+import {
+  dbPool,
+  httpDuration,
+  httpRequests,
+  queueDepth,
+  queueOldest,
+  registry,
+  secondsSince,
+} from '../../platform/observability/metrics.server.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
 
@@ -18,7 +26,11 @@ export function httpMetrics(): RequestHandler {
     const count = () => {
       if (counted) return;
       counted = true;
-      const labels = { route: routeLabel(req, res.locals.route), method: METHODS.has(req.method) ? req.method : 'OTHER', status: String(res.statusCode) };
+      const labels = {
+        route: routeLabel(req, res.locals.route),
+        method: METHODS.has(req.method) ? req.method : 'OTHER',
+        status: String(res.statusCode),
+      };
       httpRequests.inc(labels);
       httpDuration.observe(labels, secondsSince(started));
     };

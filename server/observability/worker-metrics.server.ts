@@ -15,6 +15,8 @@ export function startWorkerMetrics(metrics: Config['metrics'], knex: Knex, logge
   const app = express();
   app.disable('x-powered-by');
   app.get(METRICS_PATH, metricsHandler({ token: metrics.token, knex }));
-  const server = app.listen(port ?? 0, metrics.workerHost, () => logger.info({ host: metrics.workerHost, port }, 'worker metrics listening'));
+  const server = app.listen(port ?? 0, metrics.workerHost, () =>
+    logger.info({ host: metrics.workerHost, port }, 'worker metrics listening'),
+  );
   return server;
 }

@@ -13,18 +13,30 @@ import { withDeadline } from '../deadlines/page-deadline.server.js';
  * is not redirected to the last page visited (§2's first-load rule), viewing the review counts as moving to
  * another page in this session: the response sets the same page-change marker the form island sets.
  */
-export async function reviewPageData(pageContext: LifecyclePageContext & { responseHeaders?: Record<string, string> }): Promise<ReviewPageData> {
+export async function reviewPageData(
+  pageContext: LifecyclePageContext & { responseHeaders?: Record<string, string> },
+): Promise<ReviewPageData> {
   const data = await withDeadline(pageContext, await applicationFormData(pageContext));
   const user = pageContext.locals?.user;
   const { services } = pageContext;
   const submitted = data.web_status === 'submitted';
   // The row this request already read (the guard and applicationFormData share it): no second or third read.
   const row = user ? await requestApplication(pageContext, user.id) : undefined;
-  const problems = submitted || !user ? [] : validate(data.answers, 'all', { ui: { addAnother: data.add_another, tabs: data.tabs }, now: services.now(), accountEmail: user.username });
+  const problems =
+    submitted || !user
+      ? []
+      : validate(data.answers, 'all', {
+          ui: { addAnother: data.add_another, tabs: data.tabs },
+          now: services.now(),
+          accountEmail: user.username,
+        });
   const marker = pageChangeMarker(services, pageContext.headersOriginal);
   if (marker) {
     const { secure, path } = cookieOptions(services.config, { httpOnly: false });
-    pageContext.responseHeaders = { ...pageContext.responseHeaders, 'Set-Cookie': serialize(PAGE_CHANGED_COOKIE, marker, { path, sameSite: 'lax', secure }) };
+    pageContext.responseHeaders = {
+      ...pageContext.responseHeaders,
+      'Set-Cookie': serialize(PAGE_CHANGED_COOKIE, marker, { path, sameSite: 'lax', secure }),
+    };
   }
   return {
     ...data,

@@ -29,7 +29,8 @@ export async function applicationPdfState(services: AppServices, userId: string)
   let pdf = found ? found.pdf : await findApplicationPdf(knex, user.id);
   const stale = !pdf || (pdf.answers_version !== application.version && (pdf.status === 'COMPLETED' || pdf.status === 'FAILED'));
   const retryFailed =
-    pdf?.status === 'FAILED' && (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && pdf.message === NO_CHROMIUM_MESSAGE));
+    pdf?.status === 'FAILED' &&
+    (pdf.message === PDF_GAVE_UP_MESSAGE || (chromiumAvailable(services) && pdf.message === NO_CHROMIUM_MESSAGE));
   let missing = false;
   if (pdf?.status === 'COMPLETED' && pdf.output_key && !stale) {
     // A missing object (removed by a lifecycle rule or by hand) is rendered again rather than linked.

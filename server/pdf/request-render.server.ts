@@ -21,5 +21,9 @@ export async function enqueueApplicationPdf(services: AppServices, userId: strin
     return;
   }
   const generation = await requestApplicationPdf(knex, userId, row.version, services.now());
-  await services.boss.send(APPLICATION_PDF_QUEUE, { userId, generation }, { ...PDF_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) });
+  await services.boss.send(
+    APPLICATION_PDF_QUEUE,
+    { userId, generation },
+    { ...PDF_JOB_OPTIONS, ...(trx ? { db: transactionalDb(trx) } : {}) },
+  );
 }

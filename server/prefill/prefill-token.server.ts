@@ -14,7 +14,12 @@ export const DEFAULT_PREFILL_HOURS = 72;
 export function signPrefillToken(secret: string, answers: unknown, options: { now: Date; hours?: number }): string {
   const checked = withDescriptions(parseAnswers(answers), undefined, options.now);
   const packed = deflateRawSync(Buffer.from(JSON.stringify(checked))).toString('base64url');
-  return sealToken(secret, PURPOSE, { a: packed }, { now: options.now, ttlSeconds: Math.round((options.hours ?? DEFAULT_PREFILL_HOURS) * 3600) });
+  return sealToken(
+    secret,
+    PURPOSE,
+    { a: packed },
+    { now: options.now, ttlSeconds: Math.round((options.hours ?? DEFAULT_PREFILL_HOURS) * 3600) },
+  );
 }
 
 export type PrefillResult = { ok: true; answers: Record<string, string | boolean> } | { ok: false; expired: boolean };
@@ -23,7 +28,9 @@ export function readPrefillToken(secret: string, token: unknown, now: Date): Pre
   const verified = openToken<{ a: string }>(secret, PURPOSE, token, now);
   if (!verified.ok) return { ok: false, expired: verified.reason === 'expired' };
   try {
-    const answers = JSON.parse(inflateRawSync(Buffer.from(verified.claims.a, 'base64url'), { maxOutputLength: 1_000_000 }).toString('utf8'));
+    const answers = JSON.parse(
+      inflateRawSync(Buffer.from(verified.claims.a, 'base64url'), { maxOutputLength: 1_000_000 }).toString('utf8'),
+    );
     return { ok: true, answers: parseAnswers(answers) };
   } catch {
     return { ok: false, expired: false };

@@ -14,7 +14,13 @@ import { actorOfRequest, field, fields, isUuid, pageBase, refuse } from './commo
 const ASSIGNABLE: ReadingStage[] = ['ready_for_review', 'first_read', 'second_read', 'committee'];
 
 export function choiceOf(row: ReadingListRow): ApplicationChoice {
-  return { id: row.user_id, reference: row.reference ?? 'No reference', name: applicantName(row.answers, 'No name given'), stage: STAGE_LABELS[row.stage as ReadingStage] ?? row.stage, decision: row.decision };
+  return {
+    id: row.user_id,
+    reference: row.reference ?? 'No reference',
+    name: applicantName(row.answers, 'No name given'),
+    stage: STAGE_LABELS[row.stage as ReadingStage] ?? row.stage,
+    decision: row.decision,
+  };
 }
 
 /** /staff/reading (leads): the applications of a stage, to give to readers. Lists names, so the read is audited. */
@@ -23,7 +29,10 @@ export async function assignPageData(services: AppServices, office: OfficeReques
   const stage = (ASSIGNABLE as string[]).includes(asked) ? asked : 'ready_for_review';
   const rows = await applicationsAt(services.db.knex, [stage]);
   // Before a second round, the lead sees who read first (one reader per round; a different one is the point).
-  const readers = await readersOf(services.db.knex, rows.map((r) => r.user_id));
+  const readers = await readersOf(
+    services.db.knex,
+    rows.map((r) => r.user_id),
+  );
   await auditOffice(services, office, 'list', { detail: { page: 'reading', stage, count: rows.length } });
   return {
     ...pageBase(services, office, 'Assign applications to readers'),
@@ -39,7 +48,9 @@ export async function assignPageData(services: AppServices, office: OfficeReques
 export function assignPost(services: AppServices): RequestHandler {
   return async (req, res) => {
     const ids = fields(req.body, 'application');
-    const others = field(req.body, 'other_readers').split(/[\s,;]+/).filter(Boolean);
+    const others = field(req.body, 'other_readers')
+      .split(/[\s,;]+/)
+      .filter(Boolean);
     const readers = [...new Set([...fields(req.body, 'reader'), ...others].map((r) => r.trim().toLowerCase()))];
     const round = field(req.body, 'round');
     const stage = field(req.body, 'stage');
@@ -59,7 +70,11 @@ export function assignPost(services: AppServices): RequestHandler {
         const used = [...shares.values()].filter((share) => share.length > 0).length;
         return res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}done=assigned&assigned=${ids.length}-${used}`);
       }
-      if (readers.length !== 1) throw new ReadingError(400, `"Assign to this reader" gives the applications to one reader; you chose ${readers.length}. Choose one, or spread them evenly.`);
+      if (readers.length !== 1)
+        throw new ReadingError(
+          400,
+          `"Assign to this reader" gives the applications to one reader; you chose ${readers.length}. Choose one, or spread them evenly.`,
+        );
       const count = await assignByHand(services, lead, ids, readers[0]!, round);
       return res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}done=assigned&assigned=${count}-1`);
     } catch (err) {

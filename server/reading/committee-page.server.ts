@@ -18,11 +18,18 @@ import { actorOf, actorOfRequest, field, isUuid, pageBase, refuse, shownReview }
 export const COMMITTEE_PATH = '/staff/committee';
 
 /** /staff/committee (leads): each application in committee, its reviews side by side and their averages. committeeView audits the read. */
-export async function committeePageData(services: AppServices, office: OfficeRequest, draft: CommitteeDraft | undefined): Promise<CommitteePageData> {
+export async function committeePageData(
+  services: AppServices,
+  office: OfficeRequest,
+  draft: CommitteeDraft | undefined,
+): Promise<CommitteePageData> {
   // The stored stage stays 'committee' once decided (decided is read from the decision row): those are the
   // releases page's now, so the committee sees only what still waits for a decision.
   const rows = (await committeeView(services, actorOf(office))).filter((r) => r.stage === 'committee');
-  const apps = await applicationsByIds(services.db.knex, rows.map((r) => r.applicationId));
+  const apps = await applicationsByIds(
+    services.db.knex,
+    rows.map((r) => r.applicationId),
+  );
   return {
     ...pageBase(services, office, 'Committee'),
     entries: rows.map((r) => {
@@ -41,7 +48,13 @@ export async function committeePageData(services: AppServices, office: OfficeReq
   };
 }
 
-async function showDraft(services: AppServices, req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], draft: CommitteeDraft, status: number): Promise<void> {
+async function showDraft(
+  services: AppServices,
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  draft: CommitteeDraft,
+  status: number,
+): Promise<void> {
   const office: OfficeRequest = { staff: res.locals.staff ?? null, ip: req.ip ?? null, params: {}, query: new URLSearchParams() };
   await sendPage(services, req, res, COMMITTEE_PATH, { office, committeeDraft: draft }, status);
 }
@@ -57,7 +70,8 @@ export function committeeHandlers(services: AppServices) {
     const decision = field(req.body, 'decision');
     try {
       if (!isUuid(id)) throw new ReadingError(404, 'No submitted application with this id.');
-      if (!(DECISIONS as readonly string[]).includes(decision)) return showDraft(services, req, res, { id, decision: '', letter: '', error: 'Choose a decision: admit, deny or waitlist.' }, 400);
+      if (!(DECISIONS as readonly string[]).includes(decision))
+        return showDraft(services, req, res, { id, decision: '', letter: '', error: 'Choose a decision: admit, deny or waitlist.' }, 400);
       const letter = await letterFor(services, decision, id);
       await audit(services, req, res, 'letter-preview', { userId: id, detail: { decision, page: 'committee' } });
       await showDraft(services, req, res, { id, decision, letter: letter.text, error: null }, 200);
@@ -73,7 +87,8 @@ export function committeeHandlers(services: AppServices) {
       await decideWithLetter(services, actorOfRequest(req, res), id, decision, letter || null);
       res.redirect(303, `${COMMITTEE_PATH}?done=decision`);
     } catch (err) {
-      if (err instanceof ReadingError && err.status === 400 && isUuid(id)) return showDraft(services, req, res, { id, decision, letter, error: err.message }, 400);
+      if (err instanceof ReadingError && err.status === 400 && isUuid(id))
+        return showDraft(services, req, res, { id, decision, letter, error: err.message }, 400);
       await refuse(services, req, res, err, 'Decision not recorded', back);
     }
   };

@@ -45,7 +45,8 @@ export function pageBase(services: AppServices, office: OfficeRequest, title: st
     const [apps, readers] = assigned.split('-').map(Number) as [number, number];
     done = `${plural(apps, 'application', 'applications')} assigned to ${plural(readers, 'reader', 'readers')}.`;
   }
-  if (asked === 'committee' && assigned && /^\d{1,4}-0$/.test(assigned)) done = `${plural(Number(assigned.split('-')[0]), 'application', 'applications')} sent to the committee.`;
+  if (asked === 'committee' && assigned && /^\d{1,4}-0$/.test(assigned))
+    done = `${plural(Number(assigned.split('-')[0]), 'application', 'applications')} sent to the committee.`;
   return { title, staffEmail: staff?.email ?? null, isLead: Boolean(staff && hasRole(services.config, staff, 'lead')), done };
 }
 
@@ -66,7 +67,14 @@ export function shownReview(review: Review, timeZone: string): ShownReview {
 }
 
 /** A refused reading operation answers with the desk's notice and its status; anything else is a real failure. */
-export async function refuse(services: AppServices, req: Request, res: Response, err: unknown, title: string, back: { href: string; label: string }): Promise<void> {
+export async function refuse(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  err: unknown,
+  title: string,
+  back: { href: string; label: string },
+): Promise<void> {
   // A decision already released cannot change (the checklist's own refusal): a 409 like the reading's.
   if (err instanceof ChecklistConflict) return sendStaffNotice(services, req, res, 409, { title, message: err.message, links: [back] });
   if (!(err instanceof ReadingError)) throw err;

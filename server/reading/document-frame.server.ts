@@ -19,9 +19,17 @@ export function documentFrame(services: AppServices): RequestHandler<{ id: strin
     const { id, key } = req.params;
     const row = isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY ? await findDocument(services.db.knex, id, key) : null;
     const pdf = row?.status === 'COMPLETED' && row.output_key ? await services.storage.get(row.output_key) : null;
-    if (!pdf) return sendStaffNotice(services, req, res, 404, { title: 'No such document', message: 'This document has no PDF to show here; open it from the list of documents.', links: [{ href: `/staff/queue/${id}`, label: 'Back to the application' }] });
+    if (!pdf)
+      return sendStaffNotice(services, req, res, 404, {
+        title: 'No such document',
+        message: 'This document has no PDF to show here; open it from the list of documents.',
+        links: [{ href: `/staff/queue/${id}`, label: 'Back to the application' }],
+      });
     await audit(services, req, res, 'download-document', { userId: id, detail: { document: key, framed: true } });
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+    );
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', 'inline');

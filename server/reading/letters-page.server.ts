@@ -17,7 +17,11 @@ export const LETTERS_PATH = '/staff/letters';
 export type LetterDraft = NonNullable<LettersPageData['editing']>;
 
 /** /staff/letters (leads): each decision's current template and its merge fields. Templates hold no applicant's data. */
-export async function lettersPageData(services: AppServices, office: OfficeRequest, draft: LetterDraft | undefined): Promise<LettersPageData> {
+export async function lettersPageData(
+  services: AppServices,
+  office: OfficeRequest,
+  draft: LetterDraft | undefined,
+): Promise<LettersPageData> {
   const templates = await Promise.all(DECISIONS.map((d) => currentLetterTemplate(services, d)));
   return {
     ...pageBase(services, office, 'Letter templates'),
@@ -60,13 +64,26 @@ export function letterPost(services: AppServices): RequestHandler<{ decision: st
         try {
           await saveLetterTemplate(services, lead, decision, body, basedOn);
         } catch (err) {
-          if (err instanceof ReadingError && err.status === 400) return showDraft(services, req, res, { ...draft, error: err.message }, 400);
+          if (err instanceof ReadingError && err.status === 400)
+            return showDraft(services, req, res, { ...draft, error: err.message }, 400);
           throw err;
         }
         return res.redirect(303, `${LETTERS_PATH}?done=template`);
       }
       const id = reference ? await submittedIdByReference(services.db.knex, reference) : null;
-      if (!id) return showDraft(services, req, res, { ...draft, referenceError: reference ? `No submitted application has the reference ${reference}.` : 'Type the reference of an application (FA-…) to preview the letter as its applicant would read it.' }, 400);
+      if (!id)
+        return showDraft(
+          services,
+          req,
+          res,
+          {
+            ...draft,
+            referenceError: reference
+              ? `No submitted application has the reference ${reference}.`
+              : 'Type the reference of an application (FA-…) to preview the letter as its applicant would read it.',
+          },
+          400,
+        );
       try {
         return showDraft(services, req, res, { ...draft, preview: await previewLetter(services, lead, decision, body, id) }, 200);
       } catch (err) {

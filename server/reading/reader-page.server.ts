@@ -36,12 +36,28 @@ export function readerAccess(services: AppServices): RequestHandler<{ id: string
     const id = req.params.id;
     const staff = res.locals.staff!;
     const submitted = isUuid(id) && (await stagesFor(services.db.knex, [id])).has(id);
-    if (!submitted) return sendStaffNotice(services, req, res, 404, { title: 'No such application', message: 'There is no submitted application at this address.', links: [{ href: '/staff/queue', label: 'Back to my queue' }] });
+    if (!submitted)
+      return sendStaffNotice(services, req, res, 404, {
+        title: 'No such application',
+        message: 'There is no submitted application at this address.',
+        links: [{ href: '/staff/queue', label: 'Back to my queue' }],
+      });
     if (hasRole(services.config, staff, 'lead')) return next();
     const mine = (await assignmentsOf(services.db.knex, id)).some((a) => a.reader === staff.email.trim().toLowerCase());
     if (mine) return next();
-    await recordAudit(services.db.knex, { at: services.now(), staff_email: staff.email, action: 'forbidden', user_id: id, detail: { action: res.locals.route ?? `${req.method} ${req.path}`, role: 'assigned reader' }, ip: req.ip ?? null });
-    await sendStaffNotice(services, req, res, 403, { title: 'Not allowed', message: 'This application is not assigned to you. Only its readers and the leads of the admissions office can read it here.', links: [{ href: '/staff/queue', label: 'Back to my queue' }] });
+    await recordAudit(services.db.knex, {
+      at: services.now(),
+      staff_email: staff.email,
+      action: 'forbidden',
+      user_id: id,
+      detail: { action: res.locals.route ?? `${req.method} ${req.path}`, role: 'assigned reader' },
+      ip: req.ip ?? null,
+    });
+    await sendStaffNotice(services, req, res, 403, {
+      title: 'Not allowed',
+      message: 'This application is not assigned to you. Only its readers and the leads of the admissions office can read it here.',
+      links: [{ href: '/staff/queue', label: 'Back to my queue' }],
+    });
   };
 }
 
@@ -52,12 +68,21 @@ function documentLabel(key: string): string {
 }
 
 /** /staff/queue/:id: the answers (audited as a 'view'), the documents, next/previous, and the review form or the reviews. */
-export async function readerPageData(services: AppServices, office: OfficeRequest, state: ReviewFormState | undefined): Promise<ReaderPageData> {
+export async function readerPageData(
+  services: AppServices,
+  office: OfficeRequest,
+  state: ReviewFormState | undefined,
+): Promise<ReaderPageData> {
   const knex = services.db.knex;
   const id = office.params.id!;
   const actor = actorOf(office);
   const email = actor.email.trim().toLowerCase();
-  const [row, documents, assignments, stages] = await Promise.all([getApplication(knex, id, services.now()), documentAnswersFor(knex, id), assignmentsOf(knex, id), stagesFor(knex, [id])]);
+  const [row, documents, assignments, stages] = await Promise.all([
+    getApplication(knex, id, services.now()),
+    documentAnswersFor(knex, id),
+    assignmentsOf(knex, id),
+    stagesFor(knex, [id]),
+  ]);
   await auditOffice(services, office, 'view', { userId: id, detail: { page: 'reader' } });
   const reviews = await reviewsVisibleTo(services, actor, id);
   const reviewed = new Set(reviews.filter((r) => r.reader === email).map((r) => r.round));
@@ -85,7 +110,9 @@ export async function readerPageData(services: AppServices, office: OfficeReques
       href: `/staff/applications/${id}/documents/${encodeURIComponent(key)}`,
       showHref: framed.includes(key) ? `${readerPath(id)}?doc=${encodeURIComponent(key)}#document` : null,
     })),
-    shown: shownKey ? { key: shownKey, label: `${documentLabel(shownKey)}: ${documents[shownKey]!.file_name}`, src: documentFramePath(id, shownKey) } : null,
+    shown: shownKey
+      ? { key: shownKey, label: `${documentLabel(shownKey)}: ${documents[shownKey]!.file_name}`, src: documentFramePath(id, shownKey) }
+      : null,
     nextHref: next && next !== id ? readerPath(next) : null,
     previousHref: previous && previous !== id ? readerPath(previous) : null,
     form: pending && stage !== 'decided' && stage !== 'released' ? (REVIEW_FORM.map((f) => ({ ...f })) as ReviewFormField[]) : null,

@@ -23,13 +23,15 @@ const shown = (p: ReleasePreview) => ({ sentence: p.sentence, ids: p.ids, digest
  */
 export function releaseHandlers(services: AppServices) {
   const back = { href: RELEASES_PATH, label: 'Back to the releases' };
-  const guarded = (handler: (req: Request, res: Response) => Promise<void>, title: string): RequestHandler => async (req, res) => {
-    try {
-      await handler(req, res);
-    } catch (err) {
-      await refuse(services, req, res, err, title, back);
-    }
-  };
+  const guarded =
+    (handler: (req: Request, res: Response) => Promise<void>, title: string): RequestHandler =>
+    async (req, res) => {
+      try {
+        await handler(req, res);
+      } catch (err) {
+        await refuse(services, req, res, err, title, back);
+      }
+    };
 
   const preview = guarded(async (req, res) => {
     const ids = fields(req.body, 'application');

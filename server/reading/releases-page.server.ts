@@ -33,7 +33,12 @@ async function batchViews(services: AppServices): Promise<BatchView[]> {
     createdBy: b.created_by,
     items: items[i]!.map((item) => {
       const app = apps.get(item.user_id);
-      return { id: item.user_id, reference: app?.reference ?? 'No reference', name: applicantName(app?.answers ?? {}, 'No name given'), removed: Boolean(item.removed_at) };
+      return {
+        id: item.user_id,
+        reference: app?.reference ?? 'No reference',
+        name: applicantName(app?.answers ?? {}, 'No name given'),
+        removed: Boolean(item.removed_at),
+      };
     }),
   }));
 }
@@ -42,19 +47,29 @@ async function batchViews(services: AppServices): Promise<BatchView[]> {
  * /staff/releases (leads): decided, unreleased applications to choose from (filtered by decision), the preview
  * a POST made, and the release batches with their applications. Names are shown, so the read is audited.
  */
-export async function releasesPageData(services: AppServices, office: OfficeRequest, state: ReleaseState | undefined): Promise<ReleasesPageData> {
+export async function releasesPageData(
+  services: AppServices,
+  office: OfficeRequest,
+  state: ReleaseState | undefined,
+): Promise<ReleasesPageData> {
   const asked = office.query.get('decision') ?? '';
   const decision = (DECISIONS as readonly string[]).includes(asked) ? asked : '';
   const rows = await applicationsAt(services.db.knex, ['decided'], decision || null);
   const batches = await batchViews(services);
   await auditOffice(services, office, 'list', { detail: { page: 'releases', decision: decision || 'all', count: rows.length } });
   // A decision waiting in a scheduled release says so, so no one releases it twice by mistake.
-  const waiting = new Map(batches.filter((b) => b.status === STATUS.scheduled).flatMap((b) => b.items.filter((i) => !i.removed).map((i) => [i.id, `in release ${b.id}, ${b.scheduledFor}`] as const)));
+  const waiting = new Map(
+    batches
+      .filter((b) => b.status === STATUS.scheduled)
+      .flatMap((b) => b.items.filter((i) => !i.removed).map((i) => [i.id, `in release ${b.id}, ${b.scheduledFor}`] as const)),
+  );
   return {
     ...pageBase(services, office, 'Release decisions'),
     decision,
     decisions: DECISIONS.map((d) => ({ value: d, label: DECISION_LABELS[d] })),
-    applications: rows.map(choiceOf).map((c) => ({ ...c, decision: c.decision ? DECISION_LABELS[c.decision as 'admit'] : null, scheduled: waiting.get(c.id) ?? null })),
+    applications: rows
+      .map(choiceOf)
+      .map((c) => ({ ...c, decision: c.decision ? DECISION_LABELS[c.decision as 'admit'] : null, scheduled: waiting.get(c.id) ?? null })),
     timeZone: services.config.timeZone,
     preview: state?.preview ?? null,
     batches,

@@ -35,7 +35,8 @@ export function reviewPost(services: AppServices): RequestHandler<{ id: string }
         await submitReview(services, actorOfRequest(req, res), id, answers);
         return res.redirect(303, `${readerPath(id)}?done=review`);
       } catch (err) {
-        if (!(err instanceof ReadingError) || err.status !== 400) return refuse(services, req, res, err, 'Review not submitted', { href: readerPath(id), label: 'Back to the application' });
+        if (!(err instanceof ReadingError) || err.status !== 400)
+          return refuse(services, req, res, err, 'Review not submitted', { href: readerPath(id), label: 'Back to the application' });
         errors[''] = err.message;
       }
     }

@@ -19,7 +19,13 @@ interface ReadingRow {
   stack: Array<RequestHandler<any>>;
 }
 
-const row = (method: 'GET' | 'POST', path: string, ...stack: Array<RequestHandler<any>>): ReadingRow => ({ kind: 'route', method, path, guard: 'staff', stack });
+const row = (method: 'GET' | 'POST', path: string, ...stack: Array<RequestHandler<any>>): ReadingRow => ({
+  kind: 'route',
+  method,
+  path,
+  guard: 'staff',
+  stack,
+});
 
 /**
  * The reading pages (issue 37, docs/reading.md), after the /staff prefix's body parser and session. GET rows
@@ -30,6 +36,8 @@ export function readingRoutes(s: AppServices): ReadingRow[] {
   const reader = readerAccess(s);
   const committee = committeeHandlers(s);
   const releases = releaseHandlers(s);
+  // The table's columns are aligned by hand, to be read down: not reflowed by the formatter.
+  // prettier-ignore
   return [
     row('GET', '/staff/queue', officePage(s)),
     row('GET', '/staff/queue/:id', reader, officePage(s)),

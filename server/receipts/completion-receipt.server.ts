@@ -10,6 +10,10 @@ export async function completionReceipt(services: AppServices, userId: string, s
   const said = search.receipt;
   const exhausted = resendsExhaustedMessage(services.config.contacts.officeEmail);
   const notice =
-    said === 'sent' ? { kind: 'success' as const, text: RESEND_QUEUED_MESSAGE } : said === 'limit' || status.resendsLeft === 0 ? { kind: 'info' as const, text: exhausted } : null;
+    said === 'sent'
+      ? { kind: 'success' as const, text: RESEND_QUEUED_MESSAGE }
+      : said === 'limit' || status.resendsLeft === 0
+        ? { kind: 'info' as const, text: exhausted }
+        : null;
   return { ...status, notice, resendPath: RESEND_RECEIPT_PATH };
 }

@@ -10,7 +10,10 @@ function ipv6Groups(address: string): number[] | null {
   let dotted: number[] | null = null;
   const lastColon = text.lastIndexOf(':');
   if (text.slice(lastColon + 1).includes('.')) {
-    const [a, b, c, d] = text.slice(lastColon + 1).split('.').map(Number) as [number, number, number, number];
+    const [a, b, c, d] = text
+      .slice(lastColon + 1)
+      .split('.')
+      .map(Number) as [number, number, number, number];
     dotted = [(a << 8) | b, (c << 8) | d];
     text = `${text.slice(0, lastColon + 1)}0:0`;
   }
@@ -37,7 +40,10 @@ export function rateLimitKey(ip: string | undefined): string {
     const [hi = 0, lo = 0] = groups.slice(6);
     return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The rate-limit key of a request's client (req.ip: the peer, or what a trusted proxy says it is). */

@@ -36,9 +36,7 @@ export function securityHeaders(config: Config, options: { dev: boolean; hmrPort
         ...(options.dev ? {} : { upgradeInsecureRequests: [] }),
       },
     },
-    strictTransportSecurity: config.nodeEnv === 'production' && servesHttps(config)
-      ? { maxAge: 63072000, includeSubDomains: true }
-      : false,
+    strictTransportSecurity: config.nodeEnv === 'production' && servesHttps(config) ? { maxAge: 63072000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });

@@ -24,7 +24,8 @@ const PROBLEM_HEADINGS: Record<ServiceTokenProblem, string> = {
 
 /** Where a `service_token` is still read: the print document and its data, for the PDF renderer only. */
 const PRINT_PATHS = new Set(['/print', '/service/tmp-pdf']);
-export const STAFF_LINKS_MOVED = 'Staff links no longer open applications. Sign in to the staff desk (/staff) and open the application there.';
+export const STAFF_LINKS_MOVED =
+  'Staff links no longer open applications. Sign in to the staff desk (/staff) and open the application there.';
 
 /**
  * §2 entry loading reads `service_token`. Since issue 23 (finding 3) it is no staff bearer link any more: staff
@@ -41,7 +42,12 @@ export function serviceMode(services: AppServices): RequestHandler {
     if (!READ_METHODS.has(req.method)) return next(new HttpError(403, 'A staff read-only link cannot change an application.'));
     if (!PRINT_PATHS.has(req.path)) {
       if (!isApiRequest(req) && req.accepts(['html', 'json']) === 'html') {
-        return sendNoticePage(services, req, res, 410, { kind: 'notice', title: 'Staff links have moved to the staff desk', message: STAFF_LINKS_MOVED, link: { href: '/staff', label: 'Go to the staff desk' } });
+        return sendNoticePage(services, req, res, 410, {
+          kind: 'notice',
+          title: 'Staff links have moved to the staff desk',
+          message: STAFF_LINKS_MOVED,
+          link: { href: '/staff', label: 'Go to the staff desk' },
+        });
       }
       return next(new HttpError(410, STAFF_LINKS_MOVED));
     }
@@ -49,7 +55,11 @@ export function serviceMode(services: AppServices): RequestHandler {
     if (!result.ok) {
       // A page (not the API) says which problem it is, instead of the generic error screen.
       if (!isApiRequest(req) && req.accepts(['html', 'json']) === 'html') {
-        return sendNoticePage(services, req, res, result.status, { kind: 'notice', title: PROBLEM_HEADINGS[result.problem], message: result.message });
+        return sendNoticePage(services, req, res, result.status, {
+          kind: 'notice',
+          title: PROBLEM_HEADINGS[result.problem],
+          message: result.message,
+        });
       }
       return next(new HttpError(result.status, result.message));
     }

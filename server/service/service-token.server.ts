@@ -10,7 +10,8 @@ export interface ServiceUser {
 }
 
 export type ServiceTokenProblem = 'invalid' | 'expired' | 'used';
-export type ServiceTokenResult = { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; problem: ServiceTokenProblem; message: string };
+export type ServiceTokenResult =
+  { ok: true; user: ServiceUser } | { ok: false; status: 401 | 403; problem: ServiceTokenProblem; message: string };
 
 export const SERVICE_LINK_INVALID = 'This link is not valid. Staff open applications at /staff after signing in.';
 export const SERVICE_LINK_EXPIRED = 'This link has expired. Staff open applications at /staff after signing in.';
@@ -21,7 +22,13 @@ export const SERVICE_LINK_USED = 'This link has already been used. Staff open ap
  * before (its id is recorded on this first use, in the same table as staff sign-in links). Each use is in the
  * audit trail.
  */
-export async function resolveServiceToken(knex: Knex, secret: string, token: unknown, now: Date, ip: string | null): Promise<ServiceTokenResult> {
+export async function resolveServiceToken(
+  knex: Knex,
+  secret: string,
+  token: unknown,
+  now: Date,
+  ip: string | null,
+): Promise<ServiceTokenResult> {
   const verified = verifyPrintToken(secret, token, now);
   if (!verified.ok) {
     return verified.reason === 'expired'

@@ -43,7 +43,11 @@ export async function staffApplicationPageData(services: AppServices, office: Of
   if (!found) {
     return { title: 'No such application.', staffEmail, found: false };
   }
-  const [row, documents, counselor] = await Promise.all([getApplication(knex, id, services.now()), staffDocumentsFor(knex, id), counselorAddressOf(knex, id)]);
+  const [row, documents, counselor] = await Promise.all([
+    getApplication(knex, id, services.now()),
+    staffDocumentsFor(knex, id),
+    counselorAddressOf(knex, id),
+  ]);
   await auditOffice(services, office, 'view', { userId: id });
   const history = await listAudit(knex, { limit: 50, userId: id });
   const timeZone = services.config.timeZone;

@@ -70,7 +70,10 @@ export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response):
   const flush = async () => {
     const answers = new Map<string, Record<string, string | boolean>>();
     const ids = batch.map((r) => r.user_id);
-    for (const row of (await knex('applications').whereIn('user_id', ids).select('user_id', 'answers')) as Array<{ user_id: string; answers: Record<string, string | boolean> }>) {
+    for (const row of (await knex('applications').whereIn('user_id', ids).select('user_id', 'answers')) as Array<{
+      user_id: string;
+      answers: Record<string, string | boolean>;
+    }>) {
       answers.set(row.user_id, row.answers);
     }
     for (const row of batch) {
@@ -87,7 +90,9 @@ export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response):
         iso(row.transcript_received_at),
         row.decision ?? '',
         iso(row.decision_released_at),
-        ...questions.flatMap((q) => (isCoded(q) ? [safeCell(rawValue(given[q.key])), safeCell(displayValue(q, given))] : [safeCell(displayValue(q, given))])),
+        ...questions.flatMap((q) =>
+          isCoded(q) ? [safeCell(rawValue(given[q.key])), safeCell(displayValue(q, given))] : [safeCell(displayValue(q, given))],
+        ),
       ];
       count += 1;
       if (!csv.write(record)) await once(csv, 'drain');

@@ -46,9 +46,10 @@ export function deskHandlers(services: AppServices) {
   const document: RequestHandler<{ id: string; key: string }> = async (req, res) => {
     const { id, key } = req.params;
     if (!isUuid(id) || !(isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY)) throw new HttpError(404, 'No such document.');
-    const row = (await knex('document_answers').where({ user_id: id, answer_key: key }).first('file_key', 'file_name', 'status', 'output_key')) as
-      | { file_key: string; file_name: string; status: string | null; output_key: string | null }
-      | undefined;
+    const row = (await knex('document_answers')
+      .where({ user_id: id, answer_key: key })
+      .first('file_key', 'file_name', 'status', 'output_key')) as
+      { file_key: string; file_name: string; status: string | null; output_key: string | null } | undefined;
     if (!row || !services.storage) throw new HttpError(404, 'No such document.');
     // The converted PDF when there is one (what the application PDF appends), else the file as uploaded.
     const converted = row.status === 'COMPLETED' && row.output_key;
@@ -65,13 +66,19 @@ export function deskHandlers(services: AppServices) {
     if (!found) throw new HttpError(404, 'No such application.');
     const pdf = found.pdf;
     const storage = services.storage;
-    if (pdf?.status === 'COMPLETED' && pdf.output_key && (await pdfIsCurrent(knex, id, found.version, pdf)) && (await storage.head(pdf.output_key))) {
+    if (
+      pdf?.status === 'COMPLETED' &&
+      pdf.output_key &&
+      (await pdfIsCurrent(knex, id, found.version, pdf)) &&
+      (await storage.head(pdf.output_key))
+    ) {
       await audit(services, req, res, 'download-pdf', { userId: id });
       const name = applicantName(found.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-');
       res.redirect(303, await storage.signedDownloadUrl(pdf.output_key, `Freshman-Application-${name}.pdf`));
       return;
     }
-    const inFlight = pdf && (pdf.status === 'UNPROCESSED' || pdf.status === 'IN_PROGRESS') && (await pdfIsCurrent(knex, id, found.version, pdf));
+    const inFlight =
+      pdf && (pdf.status === 'UNPROCESSED' || pdf.status === 'IN_PROGRESS') && (await pdfIsCurrent(knex, id, found.version, pdf));
     if (!inFlight) {
       try {
         await enqueueApplicationPdf(services, id);

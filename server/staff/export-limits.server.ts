@@ -19,12 +19,28 @@ export async function exportAllowed(services: AppServices, email: string, kind: 
   const now = services.now();
   if (kind === 'zip') {
     const running = await knex('staff_exports').where({ staff_email: email }).whereIn('status', ['queued', 'running']).first('id');
-    if (running) return { ok: false, message: 'One of your PDF bundles is still being built: wait until it is ready (see PDF bundles), then ask for the next.' };
-    const recent = (await knex('staff_exports').where({ staff_email: email }).where('created_at', '>', new Date(now.getTime() - HOUR)).count({ n: '*' }).first()) as { n: number | string };
-    if (Number(recent.n) >= EXPORT_LIMITS.zipPerHour) return { ok: false, message: `You have asked for ${EXPORT_LIMITS.zipPerHour} PDF bundles in the last hour, the most allowed. Try again later.` };
+    if (running)
+      return {
+        ok: false,
+        message: 'One of your PDF bundles is still being built: wait until it is ready (see PDF bundles), then ask for the next.',
+      };
+    const recent = (await knex('staff_exports')
+      .where({ staff_email: email })
+      .where('created_at', '>', new Date(now.getTime() - HOUR))
+      .count({ n: '*' })
+      .first()) as { n: number | string };
+    if (Number(recent.n) >= EXPORT_LIMITS.zipPerHour)
+      return {
+        ok: false,
+        message: `You have asked for ${EXPORT_LIMITS.zipPerHour} PDF bundles in the last hour, the most allowed. Try again later.`,
+      };
     return { ok: true };
   }
   const { hits } = await hit(knex, `staff-csv:${email}`, now, HOUR);
-  if (hits > EXPORT_LIMITS.csvPerHour) return { ok: false, message: `You have downloaded ${EXPORT_LIMITS.csvPerHour} CSV files in the last hour, the most allowed. Try again later.` };
+  if (hits > EXPORT_LIMITS.csvPerHour)
+    return {
+      ok: false,
+      message: `You have downloaded ${EXPORT_LIMITS.csvPerHour} CSV files in the last hour, the most allowed. Try again later.`,
+    };
   return { ok: true };
 }

@@ -42,7 +42,10 @@ export function exportHandlers(services: AppServices) {
     if (!row) throw new HttpError(404, 'No such export.');
     if (row.status !== 'ready' || !row.output_key) return res.redirect(303, `/staff/exports/${row.id}`);
     await audit(services, req, res, 'download-zip', { detail: { export: row.id } });
-    res.redirect(303, await services.storage.signedDownloadUrl(row.output_key, `applications-${new Date(row.created_at).toISOString().slice(0, 10)}.zip`));
+    res.redirect(
+      303,
+      await services.storage.signedDownloadUrl(row.output_key, `applications-${new Date(row.created_at).toISOString().slice(0, 10)}.zip`),
+    );
   };
 
   return { start, download };

@@ -7,13 +7,22 @@ import { filterQuery, isUuid } from './filter.server.js';
 import { countText } from './count-text.js';
 import { auditOffice } from './audit.server.js';
 
-const STATE_TEXT: Record<StaffExportRow['status'], string> = { queued: 'Waiting to start', running: 'Being built', ready: 'Ready', failed: 'Failed' };
+const STATE_TEXT: Record<StaffExportRow['status'], string> = {
+  queued: 'Waiting to start',
+  running: 'Being built',
+  ready: 'Ready',
+  failed: 'Failed',
+};
 
 /** GET /staff/exports: the PDF bundles, newest first; the list names who exported which filter, so reading it is in the trail (issue 23 finding 5). */
 export async function exportsPageData(services: AppServices, office: OfficeRequest): Promise<ExportsPageData> {
   const rows = await listStaffExports(services.db.knex, 50);
   await auditOffice(services, office, 'open-exports');
-  return { title: 'PDF bundles', staffEmail: office.staff?.email ?? null, rows: rows.map((row) => exportRow(row, services.config.timeZone)) };
+  return {
+    title: 'PDF bundles',
+    staffEmail: office.staff?.email ?? null,
+    rows: rows.map((row) => exportRow(row, services.config.timeZone)),
+  };
 }
 
 function exportRow(row: StaffExportRow, timeZone: string): ExportRowData {

@@ -105,7 +105,14 @@ export function decodeCursor(value: unknown): StaffCursor | null {
   if (typeof value !== 'string' || value.length > 200) return null;
   try {
     const c = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as StaffCursor;
-    if ((c.g === 0 || c.g === 1) && typeof c.at === 'string' && !Number.isNaN(Date.parse(c.at)) && typeof c.id === 'string' && UUID.test(c.id)) return c;
+    if (
+      (c.g === 0 || c.g === 1) &&
+      typeof c.at === 'string' &&
+      !Number.isNaN(Date.parse(c.at)) &&
+      typeof c.id === 'string' &&
+      UUID.test(c.id)
+    )
+      return c;
   } catch {
     // falls through
   }

@@ -6,7 +6,12 @@ import { openToken, sealToken } from '../../platform/tokens/signed-token.server.
  * provider's userinfo for anyone (issue 35 finding 13). It names the session it belongs to: a sealed token
  * copied into another row does not open there. Rotating SESSION_SECRET voids them, like every staff session.
  */
-export function sealIdpToken(secret: string, sessionIdHash: string, accessToken: string, options: { now: Date; ttlSeconds: number }): string {
+export function sealIdpToken(
+  secret: string,
+  sessionIdHash: string,
+  accessToken: string,
+  options: { now: Date; ttlSeconds: number },
+): string {
   return sealToken(secret, 'idp-token', { t: accessToken, s: sessionIdHash }, options);
 }
 

@@ -30,8 +30,14 @@ export function residencyCell(row: Pick<StaffListRow, 'address_state' | 'residen
 }
 
 /** The reading stage of a submitted application ('' before submission). */
-export function stageCell(row: Pick<StaffListRow, 'submitted_at' | 'reading_stage' | 'transcript_status' | 'decision' | 'decision_released_at'>): string {
+export function stageCell(
+  row: Pick<StaffListRow, 'submitted_at' | 'reading_stage' | 'transcript_status' | 'decision' | 'decision_released_at'>,
+): string {
   if (!row.submitted_at) return '';
-  const stage = effectiveStage(row.reading_stage, row.transcript_status === 'received', row.decision ? { released_at: row.decision_released_at } : null);
+  const stage = effectiveStage(
+    row.reading_stage,
+    row.transcript_status === 'received',
+    row.decision ? { released_at: row.decision_released_at } : null,
+  );
   return isReadingStage(stage) ? STAGE_LABELS[stage] : stage;
 }

@@ -16,8 +16,23 @@ import { listSavedViews } from '../../db/repos/staff-saved-views.server.js';
 import { READING_STAGES, STAGE_LABELS } from '../../domain/reading/stages.js';
 import { formatDeskTime } from '../../form/local-time.js';
 import type { Option } from '../../form/types.js';
-import { DECISION_FILTER_LABELS, RELEASE_BATCH_PATH, TRANSCRIPT_FILTER_LABELS, decisionCell, staffApplicationPath, transcriptCell } from '../after-submission/staff-labels.js';
-import { decodeCursor, encodeCursor, entryTermOptions, filterFromQuery, filterQuery, majorOptions, STATE_OPTIONS } from './filter.server.js';
+import {
+  DECISION_FILTER_LABELS,
+  RELEASE_BATCH_PATH,
+  TRANSCRIPT_FILTER_LABELS,
+  decisionCell,
+  staffApplicationPath,
+  transcriptCell,
+} from '../after-submission/staff-labels.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  entryTermOptions,
+  filterFromQuery,
+  filterQuery,
+  majorOptions,
+  STATE_OPTIONS,
+} from './filter.server.js';
 import { RESIDENCY_LABELS, STATUS_LABELS, listName, residencyCell, stageCell } from './list-labels.js';
 import { countText } from './count-text.js';
 import { auditOffice } from './audit.server.js';
@@ -67,9 +82,13 @@ export async function staffListPageData(services: AppServices, office: OfficeReq
   };
 }
 
-const labelOf = (options: readonly Option[], value: string | null) => (value ? options.find((o) => o.value === value)?.label ?? value : '');
+const labelOf = (options: readonly Option[], value: string | null) =>
+  value ? (options.find((o) => o.value === value)?.label ?? value) : '';
 
-function rowData(row: StaffListRow, ctx: { query: string; terms: readonly Option[]; majors: readonly Option[]; timeZone: string }): StaffListRowData {
+function rowData(
+  row: StaffListRow,
+  ctx: { query: string; terms: readonly Option[]; majors: readonly Option[]; timeZone: string },
+): StaffListRowData {
   return {
     id: row.user_id,
     reference: row.reference ?? '',
@@ -97,7 +116,10 @@ function choices<T extends string>(values: readonly T[], labels: Record<T, strin
 }
 
 /** The filter form, in the order a staff member narrows the list: who, where, what, how far along. */
-function filterFields(filter: StaffFilter, options: { terms: readonly Option[]; majors: readonly Option[]; readers: readonly string[] }): ListFilterField[] {
+function filterFields(
+  filter: StaffFilter,
+  options: { terms: readonly Option[]; majors: readonly Option[]; readers: readonly string[] },
+): ListFilterField[] {
   const asChoices = (list: readonly Option[]) => list.map((o) => ({ value: o.value, label: o.label }));
   return [
     { name: 'q', label: 'Name (or "Last, First"), e-mail, reference, high school or CEEB', value: filter.q },
@@ -109,7 +131,12 @@ function filterFields(filter: StaffFilter, options: { terms: readonly Option[]; 
     { name: 'state', label: 'School state', value: filter.state ?? '', choices: asChoices(STATE_OPTIONS) },
     { name: 'major', label: 'Intended major', value: filter.major ?? '', choices: asChoices(options.majors) },
     { name: 'residency', label: 'Residency', value: filter.residency ?? '', choices: choices(RESIDENCY_FILTERS, RESIDENCY_LABELS) },
-    { name: 'transcript', label: 'Transcript', value: filter.transcript ?? '', choices: choices(TRANSCRIPT_FILTERS, TRANSCRIPT_FILTER_LABELS) },
+    {
+      name: 'transcript',
+      label: 'Transcript',
+      value: filter.transcript ?? '',
+      choices: choices(TRANSCRIPT_FILTERS, TRANSCRIPT_FILTER_LABELS),
+    },
     { name: 'decision', label: 'Decision', value: filter.decision ?? '', choices: choices(DECISION_FILTERS, DECISION_FILTER_LABELS) },
   ];
 }

@@ -13,7 +13,9 @@ export type RecheckOutcome = { kind: 'ok'; email: string | null; groups: string[
  */
 export async function recheckWithProvider(services: AppServices, session: StaffSessionRow): Promise<RecheckOutcome> {
   // Stored sealed; one that does not open (another secret, a clear token from before migration 120) ends the session.
-  const accessToken = session.idp_access_token ? openIdpToken(services.config.sessionSecret, session.id_hash, session.idp_access_token, services.now()) : null;
+  const accessToken = session.idp_access_token
+    ? openIdpToken(services.config.sessionSecret, session.id_hash, session.idp_access_token, services.now())
+    : null;
   if (!accessToken || !session.sub) return { kind: 'refused' };
   let configuration: client.Configuration;
   try {
@@ -29,8 +31,14 @@ export async function recheckWithProvider(services: AppServices, session: StaffS
     return { kind: 'ok', email, groups: groupsOf(info.groups) };
   } catch (err) {
     // An answer from the provider (401 invalid_token, a subject mismatch) is a refusal; no answer is not.
-    if (err instanceof client.ResponseBodyError || err instanceof client.WWWAuthenticateChallengeError || (err as { code?: string }).code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') return { kind: 'refused' };
-    const status = (err as { status?: number; cause?: { status?: number } }).status ?? (err as { cause?: { status?: number } }).cause?.status;
+    if (
+      err instanceof client.ResponseBodyError ||
+      err instanceof client.WWWAuthenticateChallengeError ||
+      (err as { code?: string }).code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED'
+    )
+      return { kind: 'refused' };
+    const status =
+      (err as { status?: number; cause?: { status?: number } }).status ?? (err as { cause?: { status?: number } }).cause?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) return { kind: 'refused' };
     return { kind: 'unreachable' };
   }

@@ -44,8 +44,16 @@ export async function beginOidcSignIn(services: AppServices, res: Response): Pro
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
-  const transaction = signToken(services.config.sessionSecret, TRANSACTION_PURPOSE, { s: state, n: nonce, v: verifier }, { now: services.now(), ttlSeconds: TRANSACTION_SECONDS });
-  res.cookie(transactionCookie(services), transaction, { ...staffCookieOptions(services, '/staff/oidc'), maxAge: TRANSACTION_SECONDS * 1000 });
+  const transaction = signToken(
+    services.config.sessionSecret,
+    TRANSACTION_PURPOSE,
+    { s: state, n: nonce, v: verifier },
+    { now: services.now(), ttlSeconds: TRANSACTION_SECONDS },
+  );
+  res.cookie(transactionCookie(services), transaction, {
+    ...staffCookieOptions(services, '/staff/oidc'),
+    maxAge: TRANSACTION_SECONDS * 1000,
+  });
   return client
     .buildAuthorizationUrl(configuration, {
       redirect_uri: oidcRedirectUri(services),
@@ -73,9 +81,16 @@ export function groupsOf(raw: unknown): string[] {
 export async function completeOidcSignIn(services: AppServices, req: Request, res: Response): Promise<OidcOutcome> {
   const raw = (req.cookies as Record<string, unknown> | undefined)?.[transactionCookie(services)];
   res.clearCookie(transactionCookie(services), staffCookieOptions(services, '/staff/oidc'));
-  const transaction = verifyToken<{ s: string; n: string; v: string }>(services.config.sessionSecret, TRANSACTION_PURPOSE, raw, services.now());
-  if (!transaction.ok) return { ok: false, reason: 'transaction', message: 'This sign-in took too long or was started elsewhere. Please sign in again.' };
-  if (typeof req.query.error === 'string') return { ok: false, reason: 'provider-error', message: 'The identity provider did not sign you in. Please try again.' };
+  const transaction = verifyToken<{ s: string; n: string; v: string }>(
+    services.config.sessionSecret,
+    TRANSACTION_PURPOSE,
+    raw,
+    services.now(),
+  );
+  if (!transaction.ok)
+    return { ok: false, reason: 'transaction', message: 'This sign-in took too long or was started elsewhere. Please sign in again.' };
+  if (typeof req.query.error === 'string')
+    return { ok: false, reason: 'provider-error', message: 'The identity provider did not sign you in. Please try again.' };
   const configuration = await configurationFor(services);
   const query = req.originalUrl.indexOf('?');
   const currentUrl = new URL(`${oidcRedirectUri(services)}${query === -1 ? '' : req.originalUrl.slice(query)}`);
@@ -91,12 +106,16 @@ export async function completeOidcSignIn(services: AppServices, req: Request, re
     claims = tokens.claims();
     accessToken = typeof tokens.access_token === 'string' ? tokens.access_token : null;
   } catch (err) {
-    req.log.warn({ err: { name: (err as Error).name, code: (err as { code?: string }).code } }, 'staff sign-in refused by the OpenID Connect checks');
+    req.log.warn(
+      { err: { name: (err as Error).name, code: (err as { code?: string }).code } },
+      'staff sign-in refused by the OpenID Connect checks',
+    );
     return { ok: false, reason: 'verification', message: 'The sign-in could not be verified. Please sign in again.' };
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
   // Only a provider's explicit `true` says it checked the address (issue 23 finding 16): a missing claim is not.
-  if (!email || claims?.email_verified !== true) return { ok: false, reason: 'email-unverified', email: email || undefined, message: UNVERIFIED_EMAIL_MESSAGE };
+  if (!email || claims?.email_verified !== true)
+    return { ok: false, reason: 'email-unverified', email: email || undefined, message: UNVERIFIED_EMAIL_MESSAGE };
   const sub = typeof claims?.sub === 'string' ? claims.sub : '';
   if (!sub) return { ok: false, reason: 'no-subject', email, message: 'The sign-in could not be verified. Please sign in again.' };
   return { ok: true, email, groups: groupsOf(claims?.groups), sub, accessToken };

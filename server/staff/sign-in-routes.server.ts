@@ -12,11 +12,24 @@ export const NOT_STAFF_MESSAGE = 'Your account may not use the staff desk. Ask t
 export const LINK_USED_MESSAGE = 'This sign-in link has already been used. Ask for a new one.';
 export const PROVIDER_DOWN_MESSAGE = "The university's sign-in service cannot be reached right now. Please try again in a few minutes.";
 export const LINK_INVALID_MESSAGE = 'This sign-in link is not valid or has expired. Ask for a new one.';
-export const OTHER_ACCOUNT_MESSAGE = 'This address signs in to the staff desk with another account at the identity provider. Ask the admissions office.';
+export const OTHER_ACCOUNT_MESSAGE =
+  'This address signs in to the staff desk with another account at the identity provider. Ask the admissions office.';
 
 /** A refused staff sign-in goes to the audit trail with the address it was for (issue 23 finding 5). */
-async function auditRefusal(services: AppServices, req: Request, email: string | undefined, reason: string, via: 'oidc' | 'link'): Promise<void> {
-  await recordAudit(services.db.knex, { at: services.now(), staff_email: email ?? 'unknown', action: 'sign-in-refused', detail: { via, reason }, ip: req.ip ?? null });
+async function auditRefusal(
+  services: AppServices,
+  req: Request,
+  email: string | undefined,
+  reason: string,
+  via: 'oidc' | 'link',
+): Promise<void> {
+  await recordAudit(services.db.knex, {
+    at: services.now(),
+    staff_email: email ?? 'unknown',
+    action: 'sign-in-refused',
+    detail: { via, reason },
+    ip: req.ip ?? null,
+  });
 }
 
 /**
@@ -26,7 +39,11 @@ async function auditRefusal(services: AppServices, req: Request, email: string |
 export function signInHandlers(services: AppServices) {
   const { config } = services;
   const refuse = (req: Request, res: Response, status: number, message: string) =>
-    sendStaffNotice(services, req, res, status, { title: 'Staff sign-in', message, links: [{ href: '/staff/sign-in', label: 'Back to the staff sign-in' }] });
+    sendStaffNotice(services, req, res, status, {
+      title: 'Staff sign-in',
+      message,
+      links: [{ href: '/staff/sign-in', label: 'Back to the staff sign-in' }],
+    });
 
   const oidcStart: RequestHandler = async (req, res) => {
     if (!config.oidc) return refuse(req, res, 404, 'No identity provider is configured.');
@@ -61,13 +78,23 @@ export function signInHandlers(services: AppServices) {
       await auditRefusal(services, req, outcome.email, 'other-subject', 'oidc');
       return refuse(req, res, 403, OTHER_ACCOUNT_MESSAGE);
     }
-    await startStaffSession(services, req, res, { email: outcome.email, via: 'oidc', groups: outcome.groups, sub: outcome.sub, accessToken: outcome.accessToken });
+    await startStaffSession(services, req, res, {
+      email: outcome.email,
+      via: 'oidc',
+      groups: outcome.groups,
+      sub: outcome.sub,
+      accessToken: outcome.accessToken,
+    });
     res.locals.staff = { email: outcome.email, via: 'oidc' };
     await audit(services, req, res, 'sign-in', { detail: { via: 'oidc' } });
     // Not a redirect: this navigation came from the provider's site, and the desk opens no page for a
     // cross-site navigation (issue 23 finding 9). A refresh from this page is a navigation of our own.
     res.setHeader('Refresh', '0;url=/staff');
-    await sendStaffNotice(services, req, res, 200, { title: 'Signed in', message: 'You are signed in to the staff desk.', links: [{ href: '/staff', label: 'Continue to the applications' }] });
+    await sendStaffNotice(services, req, res, 200, {
+      title: 'Signed in',
+      message: 'You are signed in to the staff desk.',
+      links: [{ href: '/staff', label: 'Continue to the applications' }],
+    });
   };
 
   // The link opens a page with a button: a mail scanner or link preview that fetches it uses nothing up.
@@ -82,7 +109,13 @@ export function signInHandlers(services: AppServices) {
     const verified = verifyStaffLink(config.sessionSecret, token, services.now());
     if (config.oidc || !verified.ok) {
       // An expired link still names its address (its signature is good): the trail says whose it was.
-      await auditRefusal(services, req, verified.ok ? verified.claims.e : linkAddress(config.sessionSecret, token), verified.ok ? 'links-disabled' : verified.reason, 'link');
+      await auditRefusal(
+        services,
+        req,
+        verified.ok ? verified.claims.e : linkAddress(config.sessionSecret, token),
+        verified.ok ? 'links-disabled' : verified.reason,
+        'link',
+      );
       return refuse(req, res, 400, LINK_INVALID_MESSAGE);
     }
     const email = verified.claims.e;

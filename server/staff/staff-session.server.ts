@@ -3,7 +3,14 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { cookieOptions } from '../cookies.server.js';
 import { randomToken, sha256 } from '../auth/tokens.server.js';
-import { deleteStaffSession, findStaffSession, insertStaffSession, markStaffSessionChecked, touchStaffSession, type StaffSessionRow } from '../../db/repos/staff.server.js';
+import {
+  deleteStaffSession,
+  findStaffSession,
+  insertStaffSession,
+  markStaffSessionChecked,
+  touchStaffSession,
+  type StaffSessionRow,
+} from '../../db/repos/staff.server.js';
 import { recheckWithProvider } from './oidc-recheck.server.js';
 import { sealIdpToken } from './idp-token.server.js';
 
@@ -93,7 +100,11 @@ export function staffSessionMiddleware(services: AppServices): RequestHandler {
     const idHash = sha256(id);
     const session = await findStaffSession(services.db.knex, idHash);
     const now = services.now().getTime();
-    if (!session || now - session.last_seen_at.getTime() >= STAFF_SESSION_IDLE_MS || now - session.created_at.getTime() >= STAFF_SESSION_ABSOLUTE_MS) {
+    if (
+      !session ||
+      now - session.last_seen_at.getTime() >= STAFF_SESSION_IDLE_MS ||
+      now - session.created_at.getTime() >= STAFF_SESSION_ABSOLUTE_MS
+    ) {
       if (session) await deleteStaffSession(services.db.knex, idHash);
       res.clearCookie(staffCookieName(services.config.publicUrl), staffCookieOptions(services));
       return next();

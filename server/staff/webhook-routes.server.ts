@@ -5,7 +5,6 @@ import { findWebhookEvent, resetWebhookEvent } from '../../db/repos/webhook-even
 import { enqueueWebhookDelivery } from '../integration/webhook-outbox.server.js';
 import { audit } from './audit.server.js';
 
-
 /** A failed webhook delivery queued again (the list is the page /staff/webhooks). */
 export function webhookHandlers(services: AppServices) {
   const knex = services.db.knex;

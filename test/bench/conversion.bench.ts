@@ -15,8 +15,11 @@ export interface ConversionFigures {
  * Conversion time per type, as the worker does it (type check by content + conversion), figures only.
  * docx starts LibreOffice with a fresh profile each time, exactly like a job.
  */
-export async function benchConversions(options: { services?: { config: { sofficePath: string | null; sofficeTimeoutMs: number } } } = {}): Promise<Record<string, ConversionFigures | string>> {
-  const { sofficePath, sofficeTimeoutMs } = options.services?.config ?? loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+export async function benchConversions(
+  options: { services?: { config: { sofficePath: string | null; sofficeTimeoutMs: number } } } = {},
+): Promise<Record<string, ConversionFigures | string>> {
+  const { sofficePath, sofficeTimeoutMs } =
+    options.services?.config ?? loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const inputs = [
     ['png', makePng(1200, 1600), 10],
     ['pdf', await makePdf(5), 10],

@@ -112,7 +112,9 @@ export async function measureFirstInteraction(
     await page.mouse.click(x, y);
     await page.keyboard.type(text, { delay: 80 });
     await page.waitForTimeout(windowMs);
-    await page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`, { state: 'attached', timeout: 30_000 }).catch(() => undefined);
+    await page
+      .waitForSelector(`[data-island="${island}"][data-hydrated="true"]`, { state: 'attached', timeout: 30_000 })
+      .catch(() => undefined);
     const store = await page.evaluate(() => window.__firstInteraction!);
     const reactChunkEnd = await page.evaluate(() => {
       const link = document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');

@@ -17,7 +17,17 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 interface Report {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string; numericValue?: number; details?: { items?: Array<{ resourceType?: string; transferSize?: number }> } }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      scoreDisplayMode: string;
+      title: string;
+      displayValue?: string;
+      numericValue?: number;
+      details?: { items?: Array<{ resourceType?: string; transferSize?: number }> };
+    }
+  >;
 }
 
 function lighthouse(url: string, outputPath: string, chrome: string): Promise<void> {
@@ -42,7 +52,10 @@ async function main() {
   const chrome = process.env.CHROME_PATH ?? chromiumPath;
   if (!chrome) throw new Error('Chromium not found: set CHROME_PATH or apt-get install chromium');
   mkdirSync(TEST_TMP, { recursive: true });
-  const server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'lighthouse-')), env: { NODE_ENV: 'production', WORKER: 'off', LOG_LEVEL: 'warn' } });
+  const server = await startServer({
+    dataDir: mkdtempSync(join(TEST_TMP, 'lighthouse-')),
+    env: { NODE_ENV: 'production', WORKER: 'off', LOG_LEVEL: 'warn' },
+  });
   const out = join(ROOT, 'bench-results');
   mkdirSync(out, { recursive: true });
   try {
@@ -53,15 +66,24 @@ async function main() {
       await lighthouse(server.url + path, file, chrome);
       const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
       const scores = CATEGORIES.map((c) => `${c} ${Math.round((report.categories[c]?.score ?? 0) * 100)}`).join(', ');
-      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ]
         .map((id) => `${id.replace(/-/g, ' ')} ${report.audits[id]?.displayValue ?? '?'}`)
         .join(', ');
       console.log(`${path.padEnd(8)} ${scores}\n         ${metrics}`);
       // The bytes Lighthouse itself counted (until the page settled, before any interaction): body and headers.
       const requests = report.audits['network-requests']?.details?.items ?? [];
-      const received = (type?: string) => requests.filter((r) => !type || r.resourceType === type).reduce((n, r) => n + (r.transferSize ?? 0), 0);
+      const received = (type?: string) =>
+        requests.filter((r) => !type || r.resourceType === type).reduce((n, r) => n + (r.transferSize ?? 0), 0);
       const scripts = requests.filter((r) => r.resourceType === 'Script').length;
-      console.log(`         received: JavaScript ${(received('Script') / 1024).toFixed(1)} KB in ${scripts} scripts, everything ${(received() / 1024).toFixed(1)} KB`);
+      console.log(
+        `         received: JavaScript ${(received('Script') / 1024).toFixed(1)} KB in ${scripts} scripts, everything ${(received() / 1024).toFixed(1)} KB`,
+      );
       // What cost points, so it can be fixed.
       for (const [id, audit] of Object.entries(report.audits)) {
         if (audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) {

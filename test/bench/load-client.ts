@@ -60,7 +60,13 @@ async function run(options: LoadRequest): Promise<LoadResult> {
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  return { reqPerSec: Math.round(result.requests.average), latencies, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    latencies,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 process.once('message', (options: LoadRequest) => {

@@ -20,7 +20,8 @@ export function lookupBenchRequests(): Params[] {
     if (!match) continue;
     const [, ceeb, , name] = match;
     const typed = name!.toLowerCase();
-    for (let n = 1; n <= Math.min(typed.length, 20); n += 2) requests.push({ query: typed.slice(0, n), category: 'hs_ceeb', max_results: '5' });
+    for (let n = 1; n <= Math.min(typed.length, 20); n += 2)
+      requests.push({ query: typed.slice(0, n), category: 'hs_ceeb', max_results: '5' });
     requests.push({ id: `ceeb:${ceeb}`, category: 'hs_ceeb' });
   }
   const extra: Array<[string, string]> = [
@@ -37,7 +38,9 @@ export function lookupBenchRequests(): Params[] {
     ['1534 e stirrup', 'address'],
   ];
   // Spread the extras through the sessions rather than bunching them at the end.
-  extra.forEach(([query, category], k) => requests.splice(Math.floor(((k + 1) * requests.length) / (extra.length + 1)), 0, { query, category, max_results: '5' }));
+  extra.forEach(([query, category], k) =>
+    requests.splice(Math.floor(((k + 1) * requests.length) / (extra.length + 1)), 0, { query, category, max_results: '5' }),
+  );
   return requests;
 }
 

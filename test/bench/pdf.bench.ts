@@ -18,7 +18,13 @@ async function samplePdf(title: string): Promise<Uint8Array> {
  * compiling the print view's server code and pdf-lib (the print view's first responses took 1.5 s, 230, 170, 110 ms
  * and it settles near 50 ms on the same machine).
  */
-export async function benchPdf(options: { baseUrl: string; services: AppServices; userId: string; runs?: number; warmSeconds?: number }): Promise<{ coldMs: number; warmMedianMs: number; pages: number; warmedRuns: number } | null> {
+export async function benchPdf(options: {
+  baseUrl: string;
+  services: AppServices;
+  userId: string;
+  runs?: number;
+  warmSeconds?: number;
+}): Promise<{ coldMs: number; warmMedianMs: number; pages: number; warmedRuns: number } | null> {
   const { config } = options.services;
   if (!config.chromiumPath) return null;
   const documents = [

@@ -15,7 +15,11 @@ export interface PgbenchFigures {
  * PUT /api/answer does, on the same database, from `clients` connections over the given user ids, with
  * prepared statements (`-M prepared`, as issue 28 sets the target).
  */
-export async function pgbenchAnswerSave(databaseUrl: string, userIds: string[], options: { clients: number; seconds: number }): Promise<PgbenchFigures | null> {
+export async function pgbenchAnswerSave(
+  databaseUrl: string,
+  userIds: string[],
+  options: { clients: number; seconds: number },
+): Promise<PgbenchFigures | null> {
   if (!postgresBinaries) return null;
   const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));
   const script = join(dir, 'save.sql');
@@ -31,9 +35,13 @@ export async function pgbenchAnswerSave(databaseUrl: string, userIds: string[], 
       '',
     ].join('\n'),
   );
-  const { stdout } = await promisify(execFile)(join(postgresBinaries, 'pgbench'), ['-n', '-M', 'prepared', '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-f', script, databaseUrl], {
-    maxBuffer: 10_000_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    join(postgresBinaries, 'pgbench'),
+    ['-n', '-M', 'prepared', '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-f', script, databaseUrl],
+    {
+      maxBuffer: 10_000_000,
+    },
+  );
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? NaN);
   return { tps: Math.round(tps), latencyAvgMs: latency };

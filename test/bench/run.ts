@@ -31,7 +31,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 // BENCH_ONLY=http,lookup,conversion,pdf,js,tap runs only those parts (every part when unset): one figure at a time
 // while working on it. The figures in docs/performance.md come from a whole run.
-const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
 const runs = (part: string) => only.size === 0 || only.has(part);
 const figures: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -51,14 +56,22 @@ function listen(app: express.Express): Promise<{ url: string; close: () => void 
 function row(name: string, f: HttpFigures, baseline?: HttpFigures) {
   const ratio = baseline ? `  (${((f.reqPerSec / baseline.reqPerSec) * 100).toFixed(1)}% of baseline req/s)` : '';
   const cpu = `   cpu ${f.cpuMsPerRequest.toFixed(2)} ms/req`;
-  console.log(`${name.padEnd(34)} ${String(f.reqPerSec).padStart(7)} req/s   p50 ${String(f.p50).padStart(6)} ms   p95 ${String(f.p95).padStart(6)} ms${ratio}${f.non2xx ? `   non-2xx ${f.non2xx}` : ''}${cpu}`);
+  console.log(
+    `${name.padEnd(34)} ${String(f.reqPerSec).padStart(7)} req/s   p50 ${String(f.p50).padStart(6)} ms   p95 ${String(f.p95).padStart(6)} ms${ratio}${f.non2xx ? `   non-2xx ${f.non2xx}` : ''}${cpu}`,
+  );
 }
 
 // The app's requests are made as a browser makes them (issue 28: "measured with Accept-Encoding: gzip clients"),
 // so a page's CPU includes its compression.
 const GZIP = { 'accept-encoding': 'gzip' };
 
-async function benchHttp(appUrl: string, bareFigures: HttpFigures, cookies: string[], applicants: { id: string }[], databaseUrl: string | undefined) {
+async function benchHttp(
+  appUrl: string,
+  bareFigures: HttpFigures,
+  cookies: string[],
+  applicants: { id: string }[],
+  databaseUrl: string | undefined,
+) {
   console.log('HTTP (app requests with Accept-Encoding: gzip)');
   row('bare Express JSON route (baseline)', bareFigures);
   const about = await measure({ url: `${appUrl}/about`, seconds, warmSeconds, headers: GZIP });
@@ -85,9 +98,15 @@ async function benchHttp(appUrl: string, bareFigures: HttpFigures, cookies: stri
   row('PUT /api/answer (20 applicants)', save, bareFigures);
   figures.http = { baseline: bareFigures, about, aboutLoggedIn, save, education, educationLoggedIn, finalSteps, finalStepsLoggedIn };
   if (databaseUrl) {
-    const floor = await pgbenchAnswerSave(databaseUrl, applicants.map((a) => a.id), { clients: 20, seconds });
+    const floor = await pgbenchAnswerSave(
+      databaseUrl,
+      applicants.map((a) => a.id),
+      { clients: 20, seconds },
+    );
     if (floor) {
-      console.log(`${'pgbench -M prepared: same jsonb save'.padEnd(34)} ${String(floor.tps).padStart(7)} tx/s    avg ${floor.latencyAvgMs} ms   (PUT /api/answer reaches ${((save.reqPerSec / floor.tps) * 100).toFixed(1)}% of it)`);
+      console.log(
+        `${'pgbench -M prepared: same jsonb save'.padEnd(34)} ${String(floor.tps).padStart(7)} tx/s    avg ${floor.latencyAvgMs} ms   (PUT /api/answer reaches ${((save.reqPerSec / floor.tps) * 100).toFixed(1)}% of it)`,
+      );
       figures.pgbench = floor;
     }
   } else {
@@ -117,8 +136,10 @@ async function main() {
   });
   const baseline = await listen(bare);
 
-  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; database: ${figures.database}; ${seconds} s per measurement, 20 connections\n`);
-  console.log('The app runs in production mode; autocannon runs in a child process; cpu = the server process\'s CPU time per response.\n');
+  console.log(
+    `Machine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; database: ${figures.database}; ${seconds} s per measurement, 20 connections\n`,
+  );
+  console.log("The app runs in production mode; autocannon runs in a child process; cpu = the server process's CPU time per response.\n");
 
   // A fresh database seeds the bundled lookup data beside start-up: let it finish, so it is not measured too.
   await waitForLookupData(app.url);
@@ -142,7 +163,9 @@ async function main() {
 
   const pdf = runs('pdf') ? await benchPdf({ baseUrl: app.url, services, userId: applicants[0]!.id, warmSeconds }) : null;
   if (pdf) {
-    console.log(`\nApplication PDF (3 pages + 2 documents = ${pdf.pages} pages): cold ${pdf.coldMs} ms (Chromium launch included), warm median ${pdf.warmMedianMs} ms (after ${pdf.warmedRuns} renders in ${warmSeconds} s, not measured)`);
+    console.log(
+      `\nApplication PDF (3 pages + 2 documents = ${pdf.pages} pages): cold ${pdf.coldMs} ms (Chromium launch included), warm median ${pdf.warmMedianMs} ms (after ${pdf.warmedRuns} renders in ${warmSeconds} s, not measured)`,
+    );
     figures.pdf = pdf;
   }
 

@@ -93,7 +93,12 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     it(`the counselor gets one e-mail, sends the PDF from its link (scripts ${scripts ? 'on' : 'off'}), the applicant sees it received, and reminders stop`, async () => {
       const counselor = `counselor-${scripts ? 'js' : 'nojs'}@alta.example.org`;
       const user = await createLoggedInUser(ctx);
-      await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, counselor_first_name: 'Pat', counselor_last_name: 'Jones', counselor_email_address: counselor });
+      await submitAs(ctx, user.cookie, {
+        ...COMPLETE_ANSWERS,
+        counselor_first_name: 'Pat',
+        counselor_last_name: 'Jones',
+        counselor_email_address: counselor,
+      });
 
       const mail = await smtp.waitFor((m) => m.to.includes(counselor), 30_000);
       expect(mail.subject).toBe(COUNSELOR_SUBJECT);
@@ -141,7 +146,12 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
 
       // The reminders' days come: they find the transcript here and send nothing.
       const requested = await ctx.db.knex('counselor_requests').where({ user_id: user.id }).first();
-      const reminders = (await ctx.db.knex.raw(`select data from pgboss.job where name = ? and data->>'requestId' = ? and (data->>'reminder')::int > 0`, [AFTER_SUBMISSION_MAIL_QUEUE, String(requested.id)])).rows as Array<{ data: AfterSubmissionMailJob }>;
+      const reminders = (
+        await ctx.db.knex.raw(`select data from pgboss.job where name = ? and data->>'requestId' = ? and (data->>'reminder')::int > 0`, [
+          AFTER_SUBMISSION_MAIL_QUEUE,
+          String(requested.id),
+        ])
+      ).rows as Array<{ data: AfterSubmissionMailJob }>;
       const mine = reminders.map((r) => r.data);
       expect(mine).toHaveLength(2);
       for (const data of mine) expect(await sendAfterSubmissionMail(ctx.services, data)).toBe('skipped');
@@ -152,7 +162,12 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
   it('the counselor who says "not my student" confirms it first; the dead link and the error pages pass axe on a phone', async () => {
     const counselor = 'not-mine@alta.example.org';
     const user = await createLoggedInUser(ctx);
-    await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, counselor_first_name: 'Pat', counselor_last_name: 'Jones', counselor_email_address: counselor });
+    await submitAs(ctx, user.cookie, {
+      ...COMPLETE_ANSWERS,
+      counselor_first_name: 'Pat',
+      counselor_last_name: 'Jones',
+      counselor_email_address: counselor,
+    });
     const link = linkIn(await smtp.waitFor((m) => m.to.includes(counselor), 30_000));
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
@@ -180,7 +195,12 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
 
   it('/completion in each state passes axe; the counselor form works without scripts; the CRM records and releases a decision; one e-mail; the applicant reads it', async () => {
     const user = await createLoggedInUser(ctx);
-    const { body } = await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(COMPLETE_ANSWERS).expect(200).then(() => request(ctx.app).post('/api/submit').set('Cookie', user.cookie).expect(200));
+    const { body } = await request(ctx.app)
+      .put('/api/answer')
+      .set('Cookie', user.cookie)
+      .send(COMPLETE_ANSWERS)
+      .expect(200)
+      .then(() => request(ctx.app).post('/api/submit').set('Cookie', user.cookie).expect(200));
     const reference = body.reference as string;
 
     // No counselor e-mail: the checklist asks for one.
@@ -193,7 +213,9 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     expect(await plain.locator('#counselor_email-error').textContent()).toContain('Enter your counselor’s e-mail address');
     await plain.locator('#counselor_email').fill('helper@alta.example.org');
     await plain.getByRole('button', { name: 'Send the request' }).click();
-    expect(await plain.getByRole('status').filter({ hasText: 'We sent the transcript request to helper@alta.example.org.' }).count()).toBe(1);
+    expect(await plain.getByRole('status').filter({ hasText: 'We sent the transcript request to helper@alta.example.org.' }).count()).toBe(
+      1,
+    );
     await noScripts.close();
     await smtp.waitFor((m) => m.to.includes('helper@alta.example.org'), 30_000);
 
@@ -208,7 +230,8 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     await shot(page, 'completion-invalid-email');
 
     // The CRM: the transcript arrived on paper, then a decision with a letter, released.
-    const put = (path: string, data: object) => request(ctx.app).put(`/integration/v1/applications/${reference}${path}`).set('Authorization', `Bearer ${key}`).send(data);
+    const put = (path: string, data: object) =>
+      request(ctx.app).put(`/integration/v1/applications/${reference}${path}`).set('Authorization', `Bearer ${key}`).send(data);
     expect((await put('/checklist/transcript', { status: 'received' })).status).toBe(200);
     await page.goto(`${base}/completion`);
     expect(await page.locator('.checklist').textContent()).toContain('Received by the Office of Admissions on ');
@@ -256,7 +279,9 @@ describeE2E('after submitting: the counselor, the checklist, the decision', () =
     expect(await page.locator('h1').first().textContent()).toContain('Maya Christensen');
     const answers: Record<string, string | boolean> = { ...COMPLETE_ANSWERS, first_name: 'Maya', last_name: 'Christensen' };
     for (const formPage of formDefinition().pages) {
-      const shown = fieldsOf(formPage.id).find((f) => ['text', 'select', 'radio'].includes(f.question.kind) && typeof answers[f.question.key] === 'string');
+      const shown = fieldsOf(formPage.id).find(
+        (f) => ['text', 'select', 'radio'].includes(f.question.kind) && typeof answers[f.question.key] === 'string',
+      );
       expect([formPage.id, Boolean(shown)]).toEqual([formPage.id, true]);
       const text = await page.locator(`.readonly-page[data-page="${formPage.id}"]`).textContent();
       expect([formPage.id, text]).toEqual([formPage.id, expect.stringContaining(displayValue(shown!.question, answers))]);

@@ -33,7 +33,6 @@ const noViolations: PageCheck = async (page, label) => {
   expect({ label, violations: await axeViolationsWithoutJs(page) }).toEqual({ label, violations: [] });
 };
 
-
 describeE2E('accounts in Chromium with JavaScript disabled', () => {
   it('sign up → code from the mail → confirm → log in → log out, axe-core clean on every auth page', async () => {
     const email = `nojs-${Date.now()}@example.org`;
@@ -105,7 +104,9 @@ describeE2E('accounts in Chromium with JavaScript disabled', () => {
   it('a form on another site cannot post to the cards', async () => {
     const { context, page } = await noJsPage(browser, server.url);
     // about:blank is another origin: the browser sends Origin: null and Sec-Fetch-Site: cross-site.
-    await page.setContent(`<form method="post" action="${server.url}/forgot"><input name="username" value="a@example.org"><button>Go</button></form>`);
+    await page.setContent(
+      `<form method="post" action="${server.url}/forgot"><input name="username" value="a@example.org"><button>Go</button></form>`,
+    );
     const response = page.waitForResponse((r) => r.url() === `${server.url}/forgot`);
     await page.click('button');
     expect((await response).status()).toBe(403);

@@ -105,7 +105,11 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     await page.fill('#password', PASSWORD);
     const loginRequest = page.waitForRequest((r) => r.url().endsWith('/public/login') && r.method() === 'POST');
     await page.click('button[type="submit"]');
-    expect((await loginRequest).postDataJSON()).toEqual({ username: email, password: PASSWORD, answers: { first_name: 'Ada', last_name: 'Lovelace' } });
+    expect((await loginRequest).postDataJSON()).toEqual({
+      username: email,
+      password: PASSWORD,
+      answers: { first_name: 'Ada', last_name: 'Lovelace' },
+    });
     await page.waitForURL('**/about');
     await expect(page.evaluate(() => sessionStorage.getItem('freshman.answers'))).resolves.toBeNull();
     // The answers typed while logged out are in the account (the profile takes them in).
@@ -192,7 +196,10 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
       // A body still arriving when the page closes cannot be read any more: not a rejection left unhandled.
       page.on('response', (res) => found.push(scriptText(res).catch((err: Error) => (page.isClosed() ? '' : Promise.reject(err)))));
       const texts = async () => Promise.all(found);
-      return { rules: async () => (await texts()).some((t) => t.includes(AUTH_MESSAGES.code)), joi: async () => (await texts()).some((t) => t.includes('.joi=')) };
+      return {
+        rules: async () => (await texts()).some((t) => t.includes(AUTH_MESSAGES.code)),
+        joi: async () => (await texts()).some((t) => t.includes('.joi=')),
+      };
     };
 
     const page = await browser.newPage();
@@ -257,7 +264,11 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     { path: '/signup', island: 'AuthCardSignup', order: ['username', 'password', 'Submit'] },
     { path: '/confirm', island: 'AuthCardConfirm', order: ['username', 'code', 'Submit'] },
     { path: '/forgot', island: 'AuthCardForgot', order: ['username', 'Submit'] },
-    { path: '/reset?username=a%40example.org&id=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', island: 'AuthCardReset', order: ['username', 'password', 'confirm_password', 'Submit'] },
+    {
+      path: '/reset?username=a%40example.org&id=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      island: 'AuthCardReset',
+      order: ['username', 'password', 'confirm_password', 'Submit'],
+    },
   ];
 
   // One page per card for both checks (they were two tests opening each card once each): by keyboard first, as

@@ -34,7 +34,13 @@ async function open(page: Page, path: string) {
 }
 
 async function values(page: Page, keys: readonly string[]): Promise<Record<string, string>> {
-  return page.evaluate((ids) => Object.fromEntries(ids.map((k) => [k, (document.getElementById(k) as HTMLInputElement | HTMLSelectElement | null)?.value ?? '(missing)'])), [...keys]);
+  return page.evaluate(
+    (ids) =>
+      Object.fromEntries(
+        ids.map((k) => [k, (document.getElementById(k) as HTMLInputElement | HTMLSelectElement | null)?.value ?? '(missing)']),
+      ),
+    [...keys],
+  );
 }
 
 /** Fills a block's fields by hand, as an applicant whose school or address is not listed. */
@@ -60,8 +66,17 @@ describeE2E('typing free text into a school or address search (§4)', () => {
     await fillByHand(page, byHand);
     expect(await values(page, Object.keys(byHand))).toEqual(byHand);
     await typeIntoSearch(page, 'hs_name', 'Zyx Home Co-op');
-    await page.waitForFunction(() => (document.getElementById('hs_city') as HTMLInputElement).value === '', undefined, { timeout: 5000 }).catch(() => undefined);
-    expect(await values(page, ['hs_name', ...Object.keys(byHand)])).toEqual({ hs_name: 'Zyx Home Co-op', hs_address_line_1: '', hs_city: '', hs_state: '', hs_zip: '', hs_ceeb: '' });
+    await page
+      .waitForFunction(() => (document.getElementById('hs_city') as HTMLInputElement).value === '', undefined, { timeout: 5000 })
+      .catch(() => undefined);
+    expect(await values(page, ['hs_name', ...Object.keys(byHand)])).toEqual({
+      hs_name: 'Zyx Home Co-op',
+      hs_address_line_1: '',
+      hs_city: '',
+      hs_state: '',
+      hs_zip: '',
+      hs_ceeb: '',
+    });
     await page.close();
   });
 
@@ -72,8 +87,16 @@ describeE2E('typing free text into a school or address search (§4)', () => {
     await fillByHand(page, byHand);
     expect(await values(page, Object.keys(byHand))).toEqual(byHand);
     await typeIntoSearch(page, 'address_line_1', 'Zyx Lane 9');
-    await page.waitForFunction(() => (document.getElementById('city') as HTMLInputElement).value === '', undefined, { timeout: 5000 }).catch(() => undefined);
-    expect(await values(page, ['address_line_1', ...Object.keys(byHand)])).toEqual({ address_line_1: 'Zyx Lane 9', address_line_2: '', city: '', state: '', zip: '' });
+    await page
+      .waitForFunction(() => (document.getElementById('city') as HTMLInputElement).value === '', undefined, { timeout: 5000 })
+      .catch(() => undefined);
+    expect(await values(page, ['address_line_1', ...Object.keys(byHand)])).toEqual({
+      address_line_1: 'Zyx Lane 9',
+      address_line_2: '',
+      city: '',
+      state: '',
+      zip: '',
+    });
     await page.close();
   });
 });

@@ -159,7 +159,9 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     await page.setInputFiles('#transcript', { name: 'transcript-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.locator('.upload__name').textContent({ timeout: 90_000 })).resolves.toBe('transcript-photo.jpg');
     // The applicant is told what happened to the photo.
-    await expect(page.locator('.upload__note').textContent()).resolves.toMatch(/^Your photo was 4MB, so we made it smaller: \d+ × \d+ pixels, \d+KB, to fit the 1 MB limit\./);
+    await expect(page.locator('.upload__note').textContent()).resolves.toMatch(
+      /^Your photo was 4MB, so we made it smaller: \d+ × \d+ pixels, \d+KB, to fit the 1 MB limit\./,
+    );
     // The box says the file is in; it no longer invites a choice ("Choose a file or drop it here").
     await expect(page.locator('#transcript-upload-hint').textContent()).resolves.toBe(UPLOAD_HINTS.done);
     await page.screenshot({ path: join(SCREENSHOTS, 'upload-photo-fitted-390.png'), fullPage: false });
@@ -173,7 +175,10 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     await page.getByRole('button', { name: 'Delete transcript-photo.jpg' }).click();
     await page.getByRole('dialog', { name: FILE_MESSAGES.deleteConfirm }).getByRole('button', { name: 'Delete' }).click();
     await page.waitForSelector('#transcript[type="file"]');
-    await page.setInputFiles('#transcript', file('big-scan.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20)])));
+    await page.setInputFiles(
+      '#transcript',
+      file('big-scan.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20)])),
+    );
     await expect(page.locator('#transcript-error').textContent()).resolves.toContain(FILE_MESSAGES.tooLargeDocument);
     await page.locator('#transcript-error').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'upload-pdf-too-large-390.png'), fullPage: false });
@@ -201,12 +206,19 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
-    await page.setInputFiles('#transcript', file('big-scan.pdf', Buffer.concat([await makePdf(), Buffer.alloc(FILE_MAX_BYTES - 4096, 0x20)])));
+    await page.setInputFiles(
+      '#transcript',
+      file('big-scan.pdf', Buffer.concat([await makePdf(), Buffer.alloc(FILE_MAX_BYTES - 4096, 0x20)])),
+    );
     const bar = page.locator('progress.upload__bar');
     await bar.waitFor({ state: 'visible', timeout: 10_000 });
     await expect(page.getByText('Uploading big-scan.pdf').first().isVisible()).resolves.toBe(true);
     // The bar follows XMLHttpRequest's upload progress.
-    await page.waitForFunction(() => ((document.querySelector('progress.upload__bar') as HTMLProgressElement | null)?.value ?? 0) > 0, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => ((document.querySelector('progress.upload__bar') as HTMLProgressElement | null)?.value ?? 0) > 0,
+      null,
+      { timeout: 20_000 },
+    );
 
     await page.getByRole('tab', { name: 'My counselor will send it' }).click();
     const blocked = page.getByRole('dialog', { name: 'File Upload in Progress' });

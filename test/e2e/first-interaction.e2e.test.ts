@@ -60,11 +60,16 @@ describeE2E('the first interaction on a slow phone, at the instant of load', () 
         // No idle time ever comes (hydration waits for it), and React's client reports when its factory runs.
         window.requestIdleCallback = () => 0;
         const ran = { at: -1 };
-        Object.assign(window, { __reactClientRan: ran, __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true, checkDCE: () => (ran.at = performance.now()) } });
+        Object.assign(window, {
+          __reactClientRan: ran,
+          __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true, checkDCE: () => (ran.at = performance.now()) },
+        });
       });
       const page = await context.newPage();
       await page.goto(`${stack.server.url}/about`, { waitUntil: 'load' });
-      await page.waitForFunction(() => (window as unknown as { __reactClientRan: { at: number } }).__reactClientRan.at >= 0, undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => (window as unknown as { __reactClientRan: { at: number } }).__reactClientRan.at >= 0, undefined, {
+        timeout: 15_000,
+      });
       // Nothing has hydrated: React is ready, the island still waits for idle time or the visitor.
       expect(await page.locator('[data-island="Form"]').getAttribute('data-hydrated')).toBeNull();
     } finally {

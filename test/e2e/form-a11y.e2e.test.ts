@@ -34,7 +34,11 @@ async function open(path: string): Promise<Page> {
 
 /** The answer keys of every control the page shows (a radio group counts once, by its name). */
 function visibleQuestionNames(p: Page): Promise<string[]> {
-  return p.evaluate(() => [...new Set([...document.querySelectorAll<HTMLInputElement>('main input[name], main select[name], main textarea[name]')].map((e) => e.name))]);
+  return p.evaluate(() => [
+    ...new Set(
+      [...document.querySelectorAll<HTMLInputElement>('main input[name], main select[name], main textarea[name]')].map((e) => e.name),
+    ),
+  ]);
 }
 
 /** Presses Tab from the top of the page until focus leaves the form; returns the names and ids focused, in order. */

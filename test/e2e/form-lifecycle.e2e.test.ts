@@ -138,7 +138,10 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     const key = (await other.getAttribute('href'))!.split('#')[1]!;
     await Promise.all([page.waitForURL(`**/education#${key}`), other.click()]);
     await hydrated(page, 'Form');
-    await page.waitForFunction((id) => document.activeElement?.id === id || (document.activeElement as HTMLInputElement | null)?.name === id, key);
+    await page.waitForFunction(
+      (id) => document.activeElement?.id === id || (document.activeElement as HTMLInputElement | null)?.name === id,
+      key,
+    );
     await expect(page.locator('.error-summary h2').textContent()).resolves.toBe(SUMMARY);
     await context.close();
   }, 120_000);
@@ -197,13 +200,19 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     await expect(page.getByRole('tab', { name: 'I will upload it now' }).getAttribute('aria-selected')).resolves.toBe('true');
 
     // A failing add-another call: the toast names the button, and the count does not change.
-    await page.route('**/api/add-another', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'boom' }) }));
+    await page.route('**/api/add-another', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'boom' }) }),
+    );
     await add.click();
     await expectToast(page, 'Error', 'Error adding another');
     await expect(page.locator('.repeater__item').count()).resolves.toBe(2);
     // The server's 409 while a document under the left tab converts: the §4 dialog, and the tab stays.
     await page.route('**/api/tabs', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ title: 'File Upload in Progress', message: 'Please wait until the file upload has completed.' }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ title: 'File Upload in Progress', message: 'Please wait until the file upload has completed.' }),
+      }),
     );
     await page.getByRole('tab', { name: 'My counselor will send it' }).click();
     const dialog = page.getByRole('dialog', { name: 'File Upload in Progress' });
@@ -274,7 +283,11 @@ describeE2E('the application lifecycle of a logged-in applicant in Chromium', ()
     const chosen = { hs_state: 'UT', grad_month: '6', grad_year: year };
     // One background save after the last choice (saves run one at a time, so any earlier one has finished).
     const savedAll = page.waitForResponse(
-      (r) => r.url().endsWith('/api/answer') && r.request().method() === 'PUT' && r.status() === 200 && 'grad_year' in (r.request().postDataJSON() ?? {}),
+      (r) =>
+        r.url().endsWith('/api/answer') &&
+        r.request().method() === 'PUT' &&
+        r.status() === 200 &&
+        'grad_year' in (r.request().postDataJSON() ?? {}),
     );
     for (const [key, value] of Object.entries(chosen)) await answer(page, key, value);
     await savedAll;

@@ -28,7 +28,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, options: { hydrate?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; problems: () => string[] }> {
+async function open(
+  path: string,
+  options: { hydrate?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; problems: () => string[] }> {
   const page = await browser.newPage(options.viewport ? { viewport: options.viewport } : {});
   pages.push(page);
   const problems = watchPageProblems(page);
@@ -68,15 +71,36 @@ describeE2E('the application form in Chromium (production server)', () => {
       await expect(residency.isVisible()).resolves.toBe(true);
       await expect(page.locator('#state_driver_license').isVisible()).resolves.toBe(true);
       await expect(page.locator('#free_lunch').isVisible()).resolves.toBe(true);
-      await page.getByRole('radiogroup', { name: /legal resident/ }).getByLabel('Yes').check();
-      await page.getByRole('radiogroup', { name: /driver license/ }).getByLabel('No').check();
-      await page.getByRole('radiogroup', { name: /free or reduced lunch/ }).getByLabel('Yes').check();
-      expect(await carried(page)).toMatchObject({ state: 'UT', state_desc: 'Utah', state_legal_residency: 'Y', state_driver_license: 'N', free_lunch: 'Y' });
+      await page
+        .getByRole('radiogroup', { name: /legal resident/ })
+        .getByLabel('Yes')
+        .check();
+      await page
+        .getByRole('radiogroup', { name: /driver license/ })
+        .getByLabel('No')
+        .check();
+      await page
+        .getByRole('radiogroup', { name: /free or reduced lunch/ })
+        .getByLabel('Yes')
+        .check();
+      expect(await carried(page)).toMatchObject({
+        state: 'UT',
+        state_desc: 'Utah',
+        state_legal_residency: 'Y',
+        state_driver_license: 'N',
+        free_lunch: 'Y',
+      });
 
       await page.selectOption('#state', 'CO');
       await expect(residency.count()).resolves.toBe(0);
       await expect(page.locator('#free_lunch').count()).resolves.toBe(0);
-      expect(await carried(page)).toMatchObject({ state: 'CO', state_legal_residency: '', state_legal_residency_desc: '', state_driver_license: '', free_lunch: '' });
+      expect(await carried(page)).toMatchObject({
+        state: 'CO',
+        state_legal_residency: '',
+        state_legal_residency_desc: '',
+        state_driver_license: '',
+        free_lunch: '',
+      });
 
       // Guam: residency questions but no free lunch; nothing answered before comes back.
       await page.selectOption('#state', 'GU');
@@ -88,7 +112,10 @@ describeE2E('the application form in Chromium (production server)', () => {
 
     it('clears a dependent select when its controller changes', async () => {
       const { page } = await open('/education');
-      await page.getByRole('radiogroup', { name: /defer your enrollment/ }).getByLabel('Yes').check();
+      await page
+        .getByRole('radiogroup', { name: /defer your enrollment/ })
+        .getByLabel('Yes')
+        .check();
       await expect(page.locator('#defer_term').count()).resolves.toBe(0);
       await page.selectOption('#defer_reason', '1');
       await page.selectOption('#defer_term', { label: 'Fall 2028' });
@@ -97,7 +124,10 @@ describeE2E('the application form in Chromium (production server)', () => {
       await expect(page.locator('#defer_term').inputValue()).resolves.toBe('');
       expect(await carried(page)).toMatchObject({ defer_reason: '3', defer_term: '', defer_term_desc: '' });
       // The other branch of the group: deciding not to defer clears the deferral answers.
-      await page.getByRole('radiogroup', { name: /defer your enrollment/ }).getByLabel('No').check();
+      await page
+        .getByRole('radiogroup', { name: /defer your enrollment/ })
+        .getByLabel('No')
+        .check();
       await expect(page.locator('#defer_reason').count()).resolves.toBe(0);
       expect(await carried(page)).toMatchObject({ defer_plan: 'N', defer_reason: '' });
     });
@@ -171,7 +201,9 @@ describeE2E('the application form in Chromium (production server)', () => {
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Scholarships');
       await page.keyboard.press('Enter');
       await expect(page.getByRole('tab', { name: 'Scholarships' }).getAttribute('aria-selected')).resolves.toBe('true');
-      await expect(page.getByText(/considered for merit scholarships automatically; there is no separate application/).isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByText(/considered for merit scholarships automatically; there is no separate application/).isVisible(),
+      ).resolves.toBe(true);
     });
 
     it('shows the document question under its tab, explaining to a logged-out visitor that it needs an account', async () => {
@@ -179,7 +211,9 @@ describeE2E('the application form in Chromium (production server)', () => {
       await expect(page.locator('#transcript').count()).resolves.toBe(0);
       await page.getByRole('tab', { name: 'I will upload it now' }).click();
       await page.locator('#transcript').waitFor();
-      await expect(page.getByText('This question can be finished once you have created an account.').first().isVisible()).resolves.toBe(true);
+      await expect(page.getByText('This question can be finished once you have created an account.').first().isVisible()).resolves.toBe(
+        true,
+      );
       await expect(page.locator('#transcript').getAttribute('aria-describedby')).resolves.toContain('transcript-error');
       await page.getByRole('tab', { name: 'My counselor will send it' }).click();
       await expect(page.locator('#transcript').count()).resolves.toBe(0);
@@ -296,7 +330,8 @@ describeE2E('the application form in Chromium (production server)', () => {
       // Each script's body is read as it arrives; `loaded` waits for every read begun so far.
       const reading: Array<Promise<unknown>> = [];
       page.on('response', (res) => {
-        if (res.request().resourceType() === 'script') reading.push(res.body().then((body) => scripts.push({ path: new URL(res.url()).pathname, body })));
+        if (res.request().resourceType() === 'script')
+          reading.push(res.body().then((body) => scripts.push({ path: new URL(res.url()).pathname, body })));
       });
       const loaded = async () => {
         await page.waitForLoadState('networkidle');

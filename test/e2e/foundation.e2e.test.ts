@@ -96,9 +96,16 @@ for (const mode of ['production', 'dev'] as const) {
         // Until the island hydrates the steps are submit buttons (DESIGN §6), then links: one of each is visible.
         await expect(page.getByText('Step 2').filter({ visible: true }).count()).resolves.toBe(1);
         // The long name is out of sight (a 1 px clipped box), yet still the link's accessible name.
-        const longNameBoxes = await page.getByText('2. Your academics').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 1 || r.height > 1).length);
+        const longNameBoxes = await page
+          .getByText('2. Your academics')
+          .evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 1 || r.height > 1).length);
         expect(longNameBoxes).toBe(0);
-        await expect(page.getByRole('link', { name: '2. Your academics' }).or(page.getByRole('button', { name: '2. Your academics' })).count()).resolves.toBeGreaterThan(0);
+        await expect(
+          page
+            .getByRole('link', { name: '2. Your academics' })
+            .or(page.getByRole('button', { name: '2. Your academics' }))
+            .count(),
+        ).resolves.toBeGreaterThan(0);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await page.close();

@@ -21,7 +21,10 @@ afterAll(async () => {
 
 /** Makes the named island throw while rendering, through the test-only hook (pages of a NODE_ENV=test server). */
 function crash(page: Page, island: string): Promise<void> {
-  return page.evaluate(([event, name]) => void window.dispatchEvent(new CustomEvent(event, { detail: name })), [TEST_CRASH_EVENT, island] as const);
+  return page.evaluate(([event, name]) => void window.dispatchEvent(new CustomEvent(event, { detail: name })), [
+    TEST_CRASH_EVENT,
+    island,
+  ] as const);
 }
 
 describeE2E('an island that crashes (§2 error boundaries, §8 Unexpected Error)', () => {
@@ -47,7 +50,8 @@ describeE2E('an island that crashes (§2 error boundaries, §8 Unexpected Error)
     await expect(page.locator('#first_name').count()).resolves.toBe(0);
     // The answer typed before the crash reached the server.
     await page.waitForFunction(
-      async () => (await (await fetch('/api/profile', { headers: { Accept: 'application/json' } })).json()).answer.first_name === 'Crashproof',
+      async () =>
+        (await (await fetch('/api/profile', { headers: { Accept: 'application/json' } })).json()).answer.first_name === 'Crashproof',
       undefined,
       { polling: 200, timeout: 15_000 },
     );
@@ -67,7 +71,10 @@ describeE2E('an island that crashes (§2 error boundaries, §8 Unexpected Error)
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/about`);
-    await page.evaluate(([key]) => sessionStorage.setItem(key!, JSON.stringify({ kind: 'success', message: 'Carried to a visitor page.' })), [FLASH_KEY]);
+    await page.evaluate(
+      ([key]) => sessionStorage.setItem(key!, JSON.stringify({ kind: 'success', message: 'Carried to a visitor page.' })),
+      [FLASH_KEY],
+    );
     await page.goto(`${server.url}/education`);
     await expectToast(page, 'Success', 'Carried to a visitor page.');
     await context.close();

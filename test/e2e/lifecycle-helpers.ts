@@ -17,7 +17,9 @@ export async function createAccount(server: RunningServer, smtp: MailBox, userna
   const post = (path: string, body: object) =>
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('/public/signup', { username, password: PASSWORD })).status).toBe(200);
-  const mail = await smtp.waitFor((m) => m.to.includes(username.toLowerCase()) && /confirmation code/.test(m.subject) && smtp.messages.indexOf(m) >= before);
+  const mail = await smtp.waitFor(
+    (m) => m.to.includes(username.toLowerCase()) && /confirmation code/.test(m.subject) && smtp.messages.indexOf(m) >= before,
+  );
   expect((await post('/public/confirm', { username, code: codeFrom(mail) })).status).toBe(200);
 }
 

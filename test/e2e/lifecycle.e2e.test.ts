@@ -50,7 +50,12 @@ describeE2E('application lifecycle in Chromium: banners, account popover, inacti
     await page.goto(`${server.url}/about`);
     const banner = page.locator('[data-banner="first-login"]');
     const text = await banner.textContent();
-    for (const item of ['No essay requirement', 'No application fee', 'Automatic scholarship consideration', 'An admission decision within two weeks']) {
+    for (const item of [
+      'No essay requirement',
+      'No application fee',
+      'Automatic scholarship consideration',
+      'An admission decision within two weeks',
+    ]) {
       expect(text).toContain(item);
     }
     expect(await axeViolations(page)).toEqual([]);
@@ -142,7 +147,9 @@ describeE2E('application lifecycle in Chromium: banners, account popover, inacti
     expect(await dialog(page).count()).toBe(0);
     await page.clock.fastForward('00:45');
     await dialog(page).waitFor();
-    await expect(dialog(page).textContent()).resolves.toContain('You have been inactive for a little while. Would you like to stay logged in?');
+    await expect(dialog(page).textContent()).resolves.toContain(
+      'You have been inactive for a little while. Would you like to stay logged in?',
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     const keepAlive = page.waitForRequest((r) => r.url().endsWith('/api/session'));

@@ -33,7 +33,10 @@ async function openEducation(page: Page) {
 }
 
 async function block(page: Page): Promise<Record<string, string>> {
-  return page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, (document.getElementById(k) as HTMLInputElement | null)?.value ?? '(missing)'])), [...BLOCK]);
+  return page.evaluate(
+    (keys) => Object.fromEntries(keys.map((k) => [k, (document.getElementById(k) as HTMLInputElement | null)?.value ?? '(missing)'])),
+    [...BLOCK],
+  );
 }
 
 /** Types like a person (so the debounce and the cancelled searches happen as they would). */
@@ -51,7 +54,12 @@ async function pickAltaByKeyboard(page: Page) {
   await option.waitFor({ timeout: 10_000 });
   const input = page.locator('#hs_name');
   expect(await input.getAttribute('aria-expanded')).toBe('true');
-  expect(await page.getByRole('status').filter({ hasText: /suggestions? available/ }).count()).toBe(1);
+  expect(
+    await page
+      .getByRole('status')
+      .filter({ hasText: /suggestions? available/ })
+      .count(),
+  ).toBe(1);
   // Arrow down until Alta High School (Sandy, UT) is the active descendant, then Enter.
   for (let i = 0; i < 5; i++) {
     await page.keyboard.press('ArrowDown');
@@ -60,7 +68,9 @@ async function pickAltaByKeyboard(page: Page) {
   }
   expect(await option.getAttribute('aria-selected')).toBe('true');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => (document.getElementById('hs_ceeb') as HTMLInputElement | null)?.value === '450402', undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => (document.getElementById('hs_ceeb') as HTMLInputElement | null)?.value === '450402', undefined, {
+    timeout: 10_000,
+  });
 }
 
 describeE2E('school autocomplete on /education (§4)', () => {
@@ -93,7 +103,13 @@ describeE2E('school autocomplete on /education (§4)', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await typeInto(page, 'Home School Co-op of Nowhere');
     await page.getByText(MANUAL_ENTRY_MESSAGE).waitFor();
-    expect(await block(page)).toMatchObject({ hs_name: 'Home School Co-op of Nowhere', hs_city: '', hs_state: '', hs_zip: '', hs_ceeb: '' });
+    expect(await block(page)).toMatchObject({
+      hs_name: 'Home School Co-op of Nowhere',
+      hs_city: '',
+      hs_state: '',
+      hs_zip: '',
+      hs_ceeb: '',
+    });
     expect(await page.locator('#hs_name').getAttribute('aria-describedby')).toContain('hs_name-manual');
     await page.close();
   });
@@ -131,7 +147,9 @@ describeE2E('school autocomplete on /education (§4)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // Touch targets (DESIGN §9): every suggestion at least 24 px high.
-    const heights = await page.locator('#hs_name-listbox [role="option"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const heights = await page
+      .locator('#hs_name-listbox [role="option"]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     expect(heights.length).toBe(5);
     for (const h of heights) expect(h).toBeGreaterThanOrEqual(24);
     await page.close();

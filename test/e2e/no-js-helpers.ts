@@ -25,7 +25,10 @@ export async function axeViolationsWithoutJs(page: Page): Promise<AxeViolation[]
   expect(await page.locator('[data-hydrated="true"]').count()).toBe(0);
   await page.evaluate(() => {
     const soon = (run: () => void) => void Promise.resolve().then(run);
-    window.setTimeout = ((fn: (...args: unknown[]) => void, _ms?: number, ...args: unknown[]) => (soon(() => fn(...args)), 0)) as typeof window.setTimeout;
+    window.setTimeout = ((fn: (...args: unknown[]) => void, _ms?: number, ...args: unknown[]) => (
+      soon(() => fn(...args)),
+      0
+    )) as typeof window.setTimeout;
     window.clearTimeout = () => undefined;
     window.requestAnimationFrame = (fn) => (soon(() => fn(performance.now())), 0);
   });
@@ -56,16 +59,24 @@ export async function flashText(page: Page): Promise<string | null> {
 
 /** The items of the card's error summary (its link targets and texts). */
 export async function errorSummary(page: Page): Promise<Array<{ href: string | null; text: string }>> {
-  return page.locator('.error-summary li').evaluateAll((items) =>
-    items.map((li) => ({ href: li.querySelector('a')?.getAttribute('href') ?? null, text: (li.textContent ?? '').trim() })),
-  );
+  return page
+    .locator('.error-summary li')
+    .evaluateAll((items) =>
+      items.map((li) => ({ href: li.querySelector('a')?.getAttribute('href') ?? null, text: (li.textContent ?? '').trim() })),
+    );
 }
 
 /**
  * Signs up and confirms without scripts: /signup → the code from the SMTP receiver → /confirm (the address
  * is carried there) → ends on /login with the "confirmed" message and the address filled in.
  */
-export async function signUpWithoutJs(page: Page, smtp: MailBox, email: string, password: string, check: PageCheck = noCheck): Promise<void> {
+export async function signUpWithoutJs(
+  page: Page,
+  smtp: MailBox,
+  email: string,
+  password: string,
+  check: PageCheck = noCheck,
+): Promise<void> {
   await page.goto('/signup');
   await check(page, 'signup');
   const before = smtp.messages.length;

@@ -41,7 +41,13 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 
 /** Presses a submit button and waits for the page the server answers with. */
 async function press(page: Page, name: string | RegExp): Promise<void> {
-  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name, exact: typeof name === 'string' }).first().click()]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page
+      .getByRole('button', { name, exact: typeof name === 'string' })
+      .first()
+      .click(),
+  ]);
 }
 
 describeE2E('tab switches without scripts (issue 38)', () => {
@@ -55,13 +61,20 @@ describeE2E('tab switches without scripts (issue 38)', () => {
     const dir = mkdtempSync(join(TEST_TMP, 'no-js-tab-'));
     writeFileSync(join(dir, 'transcript.pdf'), await makePdf(1));
     await page.setInputFiles('#transcript', join(dir, 'transcript.pdf'));
-    await Promise.all([page.waitForURL(/\/education#transcript$/), page.getByRole('button', { name: /^Upload/ }).first().click()]);
+    await Promise.all([
+      page.waitForURL(/\/education#transcript$/),
+      page
+        .getByRole('button', { name: /^Upload/ })
+        .first()
+        .click(),
+    ]);
     const deadline = Date.now() + 90_000;
     while ((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status !== 'COMPLETED') {
       if (Date.now() > deadline) throw new Error('the transcript was never converted');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const transcriptKept = async () => (await call(server, context, 'GET', '/api/document-answer')).body.transcript as { file_name: string } | undefined;
+    const transcriptKept = async () =>
+      (await call(server, context, 'GET', '/api/document-answer')).body.transcript as { file_name: string } | undefined;
 
     // The switch asks first: the page again, with the question naming the file; nothing is switched or deleted yet.
     await Promise.all([page.waitForNavigation(), page.getByRole('tab', { name: 'My counselor will send it' }).click()]);

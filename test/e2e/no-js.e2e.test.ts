@@ -53,7 +53,13 @@ async function serverSaid(pattern: RegExp, timeoutMs = 90_000): Promise<void> {
 
 /** Presses a submit button and waits for the page the server answers with (a redirect or the page again). */
 async function press(page: Page, name: string | RegExp): Promise<void> {
-  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name, exact: typeof name === 'string' }).first().click()]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page
+      .getByRole('button', { name, exact: typeof name === 'string' })
+      .first()
+      .click(),
+  ]);
 }
 
 describeE2E('the application without JavaScript', () => {
@@ -90,7 +96,12 @@ describeE2E('the application without JavaScript', () => {
     await expectNoAxeViolations(page);
     // Saved in the account (the profile is the account's, not this browser's).
     expect(await page.inputValue('#first_name')).toBe('Maria');
-    expect((await call(server, context, 'GET', '/api/profile')).body.answer).toMatchObject({ first_name: 'Maria', last_name: 'Lopez', race_asian: true, race_white: true });
+    expect((await call(server, context, 'GET', '/api/profile')).body.answer).toMatchObject({
+      first_name: 'Maria',
+      last_name: 'Lopez',
+      race_asian: true,
+      race_white: true,
+    });
 
     // About you, with a phone number short of its digits.
     await page.fill('#birth_date', '2008-04-03');
@@ -156,7 +167,13 @@ describeE2E('the application without JavaScript', () => {
     const transcript = join(dir, 'transcript.pdf');
     writeFileSync(transcript, await makePdf(1));
     await page.setInputFiles('#transcript', transcript);
-    await Promise.all([page.waitForURL(/\/education#transcript$/), page.getByRole('button', { name: /^Upload/ }).first().click()]);
+    await Promise.all([
+      page.waitForURL(/\/education#transcript$/),
+      page
+        .getByRole('button', { name: /^Upload/ })
+        .first()
+        .click(),
+    ]);
     // The status shows until converted; the refresh link is the way to see it change.
     // The page cannot change by itself: once the worker says the file is converted, the refresh link shows it.
     await serverSaid(/"msg":"document converted"/);
@@ -188,7 +205,10 @@ describeE2E('the application without JavaScript', () => {
       await serverSaid(/"msg":"application PDF rendered"/);
       await Promise.all([page.waitForNavigation(), again.click()]);
     }
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your application (PDF)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download your application (PDF)' }).click(),
+    ]);
     const pdf = join(dir, 'application.pdf');
     await download.saveAs(pdf);
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
@@ -206,7 +226,9 @@ describeE2E('the application without JavaScript', () => {
     await page.goto(`${server.url}/about`);
     // The session ends elsewhere (here: logged out through the API with the same cookie) while the page stays open.
     const session = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!;
-    expect((await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: `${SESSION_COOKIE}=${session.value}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: `${SESSION_COOKIE}=${session.value}` } })).status,
+    ).toBe(200);
     await page.fill('#first_name', 'Ayesha');
     await page.fill('#last_name', 'Khan');
     await press(page, 'Continue');

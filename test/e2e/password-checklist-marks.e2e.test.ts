@@ -20,37 +20,44 @@ interface Overlap {
 }
 
 describeE2E('the password checklist on a phone (issue 38)', () => {
-  it.each([320, 390])('at %i px each mark stands beside its text, in every state', async (width) => {
-    const context = await walk.phone(null, width);
-    const page = await context.newPage();
-    await page.goto(`${walk.base}/signup`);
-    await page.waitForSelector('[data-island="AuthCardSignup"][data-hydrated="true"]', { state: 'attached' });
-    // Mixed states: some rules met (✓), some not (✗).
-    await page.fill('#password', 'short1');
-    await expect(page.locator('[data-rule="length"]').getAttribute('data-state')).resolves.toBe('error');
-    await expect(page.locator('[data-rule="lowercase"]').getAttribute('data-state')).resolves.toBe('success');
-    const overlaps = await page.evaluate(() => {
-      const found: Array<{ rule: string; mark: [number, number]; text: [number, number] }> = [];
-      for (const item of Array.from(document.querySelectorAll<HTMLElement>('[data-rule]'))) {
-        const before = getComputedStyle(item, '::before');
-        const box = item.getBoundingClientRect();
-        const markLeft = box.left + parseFloat(getComputedStyle(item).borderLeftWidth) + parseFloat(before.left);
-        const markRight = markLeft + parseFloat(before.width);
-        // The rule's visible text: its last text node (the first child is the screen reader's "Met:").
-        const label = Array.from(item.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE).pop();
-        if (!label || before.content === 'none' || before.position !== 'absolute') {
-          found.push({ rule: `${item.dataset.rule} (no mark beside a text)`, mark: [markLeft, markRight], text: [0, 0] });
-          continue;
+  it.each([320, 390])(
+    'at %i px each mark stands beside its text, in every state',
+    async (width) => {
+      const context = await walk.phone(null, width);
+      const page = await context.newPage();
+      await page.goto(`${walk.base}/signup`);
+      await page.waitForSelector('[data-island="AuthCardSignup"][data-hydrated="true"]', { state: 'attached' });
+      // Mixed states: some rules met (✓), some not (✗).
+      await page.fill('#password', 'short1');
+      await expect(page.locator('[data-rule="length"]').getAttribute('data-state')).resolves.toBe('error');
+      await expect(page.locator('[data-rule="lowercase"]').getAttribute('data-state')).resolves.toBe('success');
+      const overlaps = await page.evaluate(() => {
+        const found: Array<{ rule: string; mark: [number, number]; text: [number, number] }> = [];
+        for (const item of Array.from(document.querySelectorAll<HTMLElement>('[data-rule]'))) {
+          const before = getComputedStyle(item, '::before');
+          const box = item.getBoundingClientRect();
+          const markLeft = box.left + parseFloat(getComputedStyle(item).borderLeftWidth) + parseFloat(before.left);
+          const markRight = markLeft + parseFloat(before.width);
+          // The rule's visible text: its last text node (the first child is the screen reader's "Met:").
+          const label = Array.from(item.childNodes)
+            .filter((node) => node.nodeType === Node.TEXT_NODE)
+            .pop();
+          if (!label || before.content === 'none' || before.position !== 'absolute') {
+            found.push({ rule: `${item.dataset.rule} (no mark beside a text)`, mark: [markLeft, markRight], text: [0, 0] });
+            continue;
+          }
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          const text = range.getBoundingClientRect();
+          if (markRight > text.left + 0.5)
+            found.push({ rule: item.dataset.rule ?? '', mark: [markLeft, markRight], text: [text.left, text.right] });
         }
-        const range = document.createRange();
-        range.selectNodeContents(label);
-        const text = range.getBoundingClientRect();
-        if (markRight > text.left + 0.5) found.push({ rule: item.dataset.rule ?? '', mark: [markLeft, markRight], text: [text.left, text.right] });
-      }
-      return found;
-    });
-    expect(overlaps).toEqual([] as Overlap[]);
-    await walk.shot(page, `signup-checklist-${width}`);
-    await context.close();
-  }, 60_000);
+        return found;
+      });
+      expect(overlaps).toEqual([] as Overlap[]);
+      await walk.shot(page, `signup-checklist-${width}`);
+      await context.close();
+    },
+    60_000,
+  );
 });

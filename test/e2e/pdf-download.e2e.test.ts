@@ -11,7 +11,7 @@ let browser: Browser;
 let server: RunningServer;
 let smtp: E2EStack['smtp'];
 
-  // The worker runs in the server process (WORKER=inline) and prints the PDF with Chromium.
+// The worker runs in the server process (WORKER=inline) and prints the PDF with Chromium.
 beforeAll(async () => {
   ({ browser, server, smtp } = await startE2EStack('pdf', { WORKER: 'inline' }));
 }, 120_000);

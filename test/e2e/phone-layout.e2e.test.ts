@@ -66,7 +66,8 @@ async function cutSelects(page: Page): Promise<CutSelect[]> {
       select.after(copy);
       const needs = copy.getBoundingClientRect().width;
       copy.remove();
-      if (needs > has + 0.5) cut.push({ id: select.id, text: select.selectedOptions[0]?.text ?? '', needs: Math.round(needs), has: Math.round(has) });
+      if (needs > has + 0.5)
+        cut.push({ id: select.id, text: select.selectedOptions[0]?.text ?? '', needs: Math.round(needs), has: Math.round(has) });
     }
     return cut;
   });
@@ -86,15 +87,18 @@ async function overflow(page: Page): Promise<string[]> {
       return false;
     };
     for (const element of Array.from(document.querySelectorAll('body *'))) {
-      if (past(element.getBoundingClientRect()) && !outOfSight(element)) out.push(`<${element.tagName.toLowerCase()} class="${element.className}">`);
+      if (past(element.getBoundingClientRect()) && !outOfSight(element))
+        out.push(`<${element.tagName.toLowerCase()} class="${element.className}">`);
     }
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const range = document.createRange();
       range.selectNodeContents(node);
-      if (Array.from(range.getClientRects()).some(past) && !outOfSight(node.parentElement)) out.push(`text "${(node.textContent ?? '').trim().slice(0, 40)}"`);
+      if (Array.from(range.getClientRects()).some(past) && !outOfSight(node.parentElement))
+        out.push(`text "${(node.textContent ?? '').trim().slice(0, 40)}"`);
     }
-    if (out.length === 0 && document.documentElement.scrollWidth > window.innerWidth) out.push(`scrollWidth ${document.documentElement.scrollWidth}`);
+    if (out.length === 0 && document.documentElement.scrollWidth > window.innerWidth)
+      out.push(`scrollWidth ${document.documentElement.scrollWidth}`);
     return out.slice(0, 5);
   });
 }
@@ -174,7 +178,10 @@ describeE2E('the application on a phone (issue 26)', () => {
     const answered = await createLoggedInUser(ctx);
     await request(ctx.app).put('/api/answer').set('Cookie', answered.cookie).send(EVERY_SELECT).expect(200);
     const cut: Record<string, CutSelect[]> = {};
-    for (const [state, user] of [['empty', null], ['answered', answered]] as const) {
+    for (const [state, user] of [
+      ['empty', null],
+      ['answered', answered],
+    ] as const) {
       const context = await phone(user, WIDTHS[0]);
       const page = await context.newPage();
       for (const id of PAGE_IDS) {
@@ -228,12 +235,18 @@ describeE2E('the application on a phone (issue 26)', () => {
       const context = await phone(user, 390);
       const page = await context.newPage();
       await page.goto(`${base}/about`);
-      await page.evaluate((key) => sessionStorage.setItem(key, JSON.stringify({ kind: 'error', message: 'Something went wrong. Please try again.' })), FLASH_KEY);
+      await page.evaluate(
+        (key) => sessionStorage.setItem(key, JSON.stringify({ kind: 'error', message: 'Something went wrong. Please try again.' })),
+        FLASH_KEY,
+      );
       await page.reload();
       await page.locator('.toast').waitFor();
       await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--toast-space') !== '');
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const [footer, toasts] = await Promise.all([page.locator('.site-footer__inner').boundingBox(), page.locator('.toast').first().boundingBox()]);
+      const [footer, toasts] = await Promise.all([
+        page.locator('.site-footer__inner').boundingBox(),
+        page.locator('.toast').first().boundingBox(),
+      ]);
       expect(footer!.y + footer!.height).toBeLessThanOrEqual(toasts!.y);
       await page.screenshot({ path: join(SHOTS, 'toast-over-footer-390.png') });
       await context.close();
@@ -254,7 +267,9 @@ describeE2E('the application on a phone (issue 26)', () => {
     const context = await phone(null, 390);
     const page = await context.newPage();
     await page.goto(`${base}/staff/sign-in`);
-    expect(await page.evaluate(() => Math.round(document.querySelector('main')!.getBoundingClientRect().bottom) >= window.innerHeight)).toBe(true);
+    expect(
+      await page.evaluate(() => Math.round(document.querySelector('main')!.getBoundingClientRect().bottom) >= window.innerHeight),
+    ).toBe(true);
     await shot(page, 'staff-sign-in-390');
     await context.close();
   }, 120_000);

@@ -32,7 +32,10 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
     mkdirSync(SHOTS, { recursive: true });
     smtp = await startSmtpReceiver();
     // Jobs (the decision e-mails, the scheduled release) run in this process, mailing the real SMTP receiver.
-    ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: smtp.url, STAFF_EMAILS: [LEAD, ...READERS].join(','), STAFF_ROLES: `lead=${LEAD}` } });
+    ctx = await createTestApp({
+      queue: 'workers',
+      env: { SMTP_URL: smtp.url, STAFF_EMAILS: [LEAD, ...READERS].join(','), STAFF_ROLES: `lead=${LEAD}` },
+    });
     // The release is scheduled a real minute ahead and its job runs on the real clock.
     ctx.services.now = () => new Date();
     app = ctx.app.listen(0, '127.0.0.1');
@@ -66,7 +69,19 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
   /** "2027-03-15", "09:01": the next whole minute at least a minute ahead, on the university's clock. */
   function aMinuteAhead(): { date: string; time: string; at: Date } {
     const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
-    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: ctx.config.timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(at).map((p) => [p.type, p.value]));
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: ctx.config.timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(at)
+        .map((p) => [p.type, p.value]),
+    );
     return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, at };
   }
 
@@ -77,7 +92,12 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
       const user = await createLoggedInUser(ctx);
       await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: first });
       // Complete: the office received the transcript on paper (what makes it ready for review).
-      await request(ctx.app).post(`/staff/applications/${user.id}/transcript`).set('Cookie', leadCookie).type('form').send({ via: 'office-paper' }).expect(303);
+      await request(ctx.app)
+        .post(`/staff/applications/${user.id}/transcript`)
+        .set('Cookie', leadCookie)
+        .type('form')
+        .send({ via: 'office-paper' })
+        .expect(303);
       const { reference } = (await ctx.db.knex('applications').where({ user_id: user.id }).first('reference')) as { reference: string };
       applicants.push({ ...user, first, reference });
     }
@@ -106,16 +126,30 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
         expect(await reader.locator('h1').textContent()).toContain(ref);
         expect(await reader.getByRole('region', { name: 'Answers' }).textContent()).toContain(a.first);
         expect(await reader.getByRole('link', { name: /Skip to the review form/ }).getAttribute('accesskey')).toBe('r');
-        await reader.getByRole('group', { name: /^Academic preparation/ }).getByLabel('4').check();
-        await reader.getByRole('group', { name: /^Personal qualities/ }).getByLabel('5').check();
+        await reader
+          .getByRole('group', { name: /^Academic preparation/ })
+          .getByLabel('4')
+          .check();
+        await reader
+          .getByRole('group', { name: /^Personal qualities/ })
+          .getByLabel('5')
+          .check();
         if (i === 0 && n === 0) {
           // Left out the recommendation: the message at its field, what was chosen kept.
           await reader.getByRole('button', { name: 'Submit the review' }).click();
           expect(await reader.locator('#recommendation-error').textContent()).toContain('Recommendation');
-          expect(await reader.getByRole('group', { name: /^Academic preparation/ }).getByLabel('4').isChecked()).toBe(true);
+          expect(
+            await reader
+              .getByRole('group', { name: /^Academic preparation/ })
+              .getByLabel('4')
+              .isChecked(),
+          ).toBe(true);
           await check(reader, 'reader-view-errors');
         }
-        await reader.getByRole('group', { name: /^Recommendation/ }).getByLabel(a.first === 'Ben' ? 'Deny' : 'Admit').check();
+        await reader
+          .getByRole('group', { name: /^Recommendation/ })
+          .getByLabel(a.first === 'Ben' ? 'Deny' : 'Admit')
+          .check();
         await reader.getByLabel(/^Comment/).fill(`Read by ${email}.`);
         await reader.getByRole('button', { name: 'Submit the review' }).click();
         expect(await reader.getByRole('status').textContent()).toBe('Your review is submitted.');
@@ -128,9 +162,15 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
         // A reader may not decide or release: the desk's 403, and a line in the trail.
         await reader.goto(`${base}/staff/committee`);
         expect(await reader.locator('h1').textContent()).toBe('Not allowed');
-        const refused = await reader.request.post(`${base}/staff/committee/${applicants[0]!.id}/decision`, { form: { decision: 'admit' }, maxRedirects: 0 });
+        const refused = await reader.request.post(`${base}/staff/committee/${applicants[0]!.id}/decision`, {
+          form: { decision: 'admit' },
+          maxRedirects: 0,
+        });
         expect(refused.status()).toBe(403);
-        const release = await reader.request.post(`${base}/staff/releases/release`, { form: { application: applicants[0]!.id, confirmation: 'x' }, maxRedirects: 0 });
+        const release = await reader.request.post(`${base}/staff/releases/release`, {
+          form: { application: applicants[0]!.id, confirmation: 'x' },
+          maxRedirects: 0,
+        });
         expect(release.status()).toBe(403);
         expect(await ctx.db.knex('staff_audit').where({ staff_email: email, action: 'forbidden' }).orderBy('id').pluck('detail')).toEqual([
           { action: 'GET /staff/committee', role: 'lead' },
@@ -164,7 +204,10 @@ describeE2E('issue 37: assign, read, review, decide with a letter, schedule a re
     }
 
     // A batch release without its confirmation releases nothing.
-    const unconfirmed = await lead.request.post(`${base}/staff/releases/release`, { form: { application: applicants[0]!.id }, maxRedirects: 0 });
+    const unconfirmed = await lead.request.post(`${base}/staff/releases/release`, {
+      form: { application: applicants[0]!.id },
+      maxRedirects: 0,
+    });
     expect(unconfirmed.status()).toBe(409);
     expect(await ctx.db.knex('decisions').whereNotNull('released_at').pluck('user_id')).toEqual([]);
 

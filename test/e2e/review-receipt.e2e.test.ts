@@ -62,20 +62,34 @@ describeE2E('review your application, then the receipt', () => {
     await createAccount(server, smtp, email);
     const context = await browser.newContext();
     await logIn(server, context, email);
-    expect((await call(server, context, 'PUT', '/api/answer', { ...COMPLETE_ANSWERS, race_asian: true, race_white: true })).status).toBe(200);
+    expect((await call(server, context, 'PUT', '/api/answer', { ...COMPLETE_ANSWERS, race_asian: true, race_white: true })).status).toBe(
+      200,
+    );
     // The last page is Final steps: the Change link to another page must still land there (§2 first-load rule).
     expect((await call(server, context, 'PUT', '/api/last-page', { last_page: '/final-steps' })).status).toBe(200);
 
     const page = await context.newPage();
     await page.goto(`${server.url}/review`);
     const shown = await page.$$eval('.readonly-field[data-key]', (fields) =>
-      Object.fromEntries(fields.map((f) => [f.getAttribute('data-key'), { value: f.querySelector('.readonly-field__value')?.textContent, change: f.querySelector('a.review-field__change')?.getAttribute('href') }])),
+      Object.fromEntries(
+        fields.map((f) => [
+          f.getAttribute('data-key'),
+          {
+            value: f.querySelector('.readonly-field__value')?.textContent,
+            change: f.querySelector('a.review-field__change')?.getAttribute('href'),
+          },
+        ]),
+      ),
     );
     // The CEEB code is read on the school's line ("Alta High School (Ceeb: 450010)"), not on one of its own.
     const answered = fieldsOf('all').filter(({ question }) => question.key in COMPLETE_ANSWERS && question.key !== 'hs_ceeb');
     expect(answered.length).toBeGreaterThan(15);
     for (const { question, page: pageId } of answered) {
-      expect({ key: question.key, ...shown[question.key] }).toEqual({ key: question.key, value: expect.not.stringMatching(/^—?$/), change: `/${pageId}#${question.key}` });
+      expect({ key: question.key, ...shown[question.key] }).toEqual({
+        key: question.key,
+        value: expect.not.stringMatching(/^—?$/),
+        change: `/${pageId}#${question.key}`,
+      });
     }
     expect(shown.hs_name!.value).toContain(`(Ceeb: ${String(COMPLETE_ANSWERS.hs_ceeb)})`);
     // A review that fits a phone (issue 26): empty optional answers are not listed, race is one line.
@@ -125,7 +139,11 @@ describeE2E('review your application, then the receipt', () => {
 
   it('with SMTP down during the submission, the receipt arrives once it is back, exactly once', async () => {
     const { smtp, server } = stack;
-    const logged = () => server.output().split('\n').filter((line) => line.includes('receipt e-mail not sent yet')).length;
+    const logged = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('receipt e-mail not sent yet')).length;
     const failuresBefore = logged();
     const { context, reference } = await submittedApplicant('outage', () => smtp.close());
     try {

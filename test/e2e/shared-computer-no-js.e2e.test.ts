@@ -26,11 +26,23 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopE2EStack({ browser, server, smtp }));
 
-const A = { first_name: 'Annika', last_name: 'Aaltonen', birth_date: '2008-02-03', phone_mobile: '801 555 0123', address_line_1: '12 Elm Street', city: 'Ogden' };
+const A = {
+  first_name: 'Annika',
+  last_name: 'Aaltonen',
+  birth_date: '2008-02-03',
+  phone_mobile: '801 555 0123',
+  address_line_1: '12 Elm Street',
+  city: 'Ogden',
+};
 
 /** The shared computer's browser, scripts off, its profile in `profile`: opened, used and closed like a person would. */
 function openProfile(profile: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profile, { executablePath: chromiumPath!, args: chromiumArgs(), javaScriptEnabled: false, baseURL: server.url });
+  return chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath!,
+    args: chromiumArgs(),
+    javaScriptEnabled: false,
+    baseURL: server.url,
+  });
 }
 
 async function typeA(page: Page): Promise<void> {
@@ -41,7 +53,8 @@ async function typeA(page: Page): Promise<void> {
 
 async function expectNoneOfA(page: Page): Promise<void> {
   const html = await page.content();
-  for (const value of ['Annika', 'Aaltonen', '2008-02-03', '(801) 555-0123', '801 555 0123', '12 Elm Street', 'Ogden']) expect(html).not.toContain(value);
+  for (const value of ['Annika', 'Aaltonen', '2008-02-03', '(801) 555-0123', '801 555 0123', '12 Elm Street', 'Ogden'])
+    expect(html).not.toContain(value);
   for (const id of Object.keys(A)) expect({ id, value: await page.inputValue(`#${id}`) }).toEqual({ id, value: '' });
 }
 

@@ -58,7 +58,11 @@ function linkIn(mail: ReceivedMail): string {
 /** Clicks a link that downloads a file; null when it opened a page instead (the desk's "being prepared"). */
 async function clickForDownload(page: Page, name: string): Promise<Download | null> {
   const downloaded = page.waitForEvent('download', { timeout: 30_000 }).catch(() => null);
-  const notice = page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().frame() === page.mainFrame() && r.status() === 202, { timeout: 30_000 }).catch(() => null);
+  const notice = page
+    .waitForResponse((r) => r.request().isNavigationRequest() && r.request().frame() === page.mainFrame() && r.status() === 202, {
+      timeout: 30_000,
+    })
+    .catch(() => null);
   await page.getByRole('link', { name, exact: true }).click();
   const first = await Promise.race([downloaded, notice.then(() => 'notice' as const)]);
   if (first === 'notice') return null;
@@ -95,7 +99,14 @@ describeE2E('a counselor’s transcript, sent from the e-mailed link, at the sta
 
   it('opens from the application page with who sent it, is in the staff PDF and in the ZIP of PDFs, and its download is audited', async () => {
     const user = await createLoggedInUser(ctx);
-    await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: 'Odile', last_name: 'Farquharson', counselor_first_name: 'Pat', counselor_last_name: 'Jones', counselor_email_address: COUNSELOR });
+    await submitAs(ctx, user.cookie, {
+      ...COMPLETE_ANSWERS,
+      first_name: 'Odile',
+      last_name: 'Farquharson',
+      counselor_first_name: 'Pat',
+      counselor_last_name: 'Jones',
+      counselor_email_address: COUNSELOR,
+    });
     // The services' clock stands still; in life the counselor answers later than the submission's PDF was asked for.
     ctx.clock.advance(60_000);
 
@@ -105,7 +116,9 @@ describeE2E('a counselor’s transcript, sent from the e-mailed link, at the sta
     const form = await counselor.newPage();
     await form.goto(linkIn(mail));
     expect(await form.locator('h1').textContent()).toBe('Send a high school transcript');
-    await form.locator('#transcript').setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: await makePdf(1, PHRASE) });
+    await form
+      .locator('#transcript')
+      .setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: await makePdf(1, PHRASE) });
     await form.getByRole('button', { name: 'Send the transcript' }).click();
     for (let i = 0; (await form.locator('h1').textContent()) !== 'Transcript received'; i++) {
       if (i === 240) throw new Error(`the transcript was not received: ${await form.locator('main').textContent()}`);

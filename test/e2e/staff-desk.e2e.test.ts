@@ -51,11 +51,24 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
     ctx.config.publicUrl = base;
     const provider = new Provider(issuer, {
-      clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${base}/staff/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+      clients: [
+        {
+          client_id: CLIENT_ID,
+          client_secret: CLIENT_SECRET,
+          redirect_uris: [`${base}/staff/oidc/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
       // The development login form takes any login: it becomes the account's e-mail address.
       findAccount: async (_ctx, id) => ({
         accountId: id,
-        claims: async () => ({ sub: id, email: id, email_verified: true, groups: id.startsWith(MEMBER_PREFIX) ? [GROUP, 'library'] : ['library'] }),
+        claims: async () => ({
+          sub: id,
+          email: id,
+          email_verified: true,
+          groups: id.startsWith(MEMBER_PREFIX) ? [GROUP, 'library'] : ['library'],
+        }),
       }),
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['groups'] },
       conformIdTokenClaims: false,
@@ -114,7 +127,9 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     await row.getByRole('link', { name: /^View/ }).click();
     // The application's own page in the staff session (issue 23 finding 3), with a way back to the filtered list.
     await page.waitForURL((url) => url.pathname === `/staff/applications/${applicant.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: `${COMPLETE_ANSWERS.first_name} ${COMPLETE_ANSWERS.last_name}` }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `${COMPLETE_ANSWERS.first_name} ${COMPLETE_ANSWERS.last_name}` }).isVisible(),
+    ).resolves.toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Back to the applications' }).click();
     await page.waitForURL((url) => url.pathname === '/staff' && url.searchParams.get('q') === String(COMPLETE_ANSWERS.last_name));
@@ -127,7 +142,10 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     await page.goto(`${base}/staff?q=${applicant.username}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('tbody tr').getByRole('link', { name: /^PDF/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('tbody tr').getByRole('link', { name: /^PDF/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Freshman-Application-.*\.pdf$/);
 
     // A ZIP of the current filter's PDFs, by keyboard: the button is a POST form; the job's page shows progress.

@@ -72,7 +72,11 @@ describeE2E('the staff application page (staff session) and the print document (
     // One outline: the form's page titles head the answers (no empty "Answers" heading above them), in a region so named.
     const titles = formDefinition().pages.map((p) => p.title);
     const outline = await page.locator('h2').allTextContents();
-    expect(outline.slice(outline.indexOf(titles[0]!) - 1, outline.indexOf(titles[0]!) + titles.length + 1)).toEqual(['Documents', ...titles, 'History of this application']);
+    expect(outline.slice(outline.indexOf(titles[0]!) - 1, outline.indexOf(titles[0]!) + titles.length + 1)).toEqual([
+      'Documents',
+      ...titles,
+      'History of this application',
+    ]);
     expect(await page.getByRole('region', { name: 'Answers' }).locator('.readonly-page h2').allTextContents()).toEqual(titles);
     await expect(page.getByText(documentAttachedText('transcript')).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: /transcript\.pdf/ }).isVisible()).resolves.toBe(true);
@@ -90,14 +94,22 @@ describeE2E('the staff application page (staff session) and the print document (
     const response = await print.goto(`${base}/print?service_token=${ticket()}`);
     expect(response!.status()).toBe(200);
     expect(response!.headers()['cache-control']).toMatch(/no-store/);
-    expect(await print.locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button, script[src], [data-island]').count()).toBe(0);
+    expect(
+      await print
+        .locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button, script[src], [data-island]')
+        .count(),
+    ).toBe(0);
     const pages = formDefinition().pages;
-    expect(await print.locator('.readonly-page').evaluateAll((els) => els.map((el) => el.getAttribute('data-page')))).toEqual(pages.map((p) => p.id));
+    expect(await print.locator('.readonly-page').evaluateAll((els) => els.map((el) => el.getAttribute('data-page')))).toEqual(
+      pages.map((p) => p.id),
+    );
     const view = await staffPage();
     await view.goto(`${base}/staff/applications/${applicant.id}`);
     for (const page of pages) {
       const selector = `.readonly-page[data-page="${page.id}"]`;
-      expect(await print.locator(selector).evaluate((el) => el.outerHTML)).toBe(await view.locator(selector).evaluate((el) => el.outerHTML));
+      expect(await print.locator(selector).evaluate((el) => el.outerHTML)).toBe(
+        await view.locator(selector).evaluate((el) => el.outerHTML),
+      );
     }
     expect(await axeViolations(print)).toEqual([]);
     await view.close();

@@ -19,7 +19,11 @@ afterAll(() => walk?.close());
 describeE2E('Submit without the certification, without scripts (issue 38)', () => {
   it('returns to Final steps with the error at the checkbox', async () => {
     const user = await createLoggedInUser(walk.ctx);
-    await request(walk.ctx.app).put('/api/answer').set('Cookie', user.cookie).send({ ...COMPLETE_ANSWERS, legal_agree: false }).expect(200);
+    await request(walk.ctx.app)
+      .put('/api/answer')
+      .set('Cookie', user.cookie)
+      .send({ ...COMPLETE_ANSWERS, legal_agree: false })
+      .expect(200);
     const context = await walk.phone(user, 390, false);
     const page = await context.newPage();
     await walk.openFormPage(page, '/final-steps', false);

@@ -20,23 +20,27 @@ describeE2E('a refused photo (issue 38)', () => {
   it.each([
     ['a name of 33 characters', 'a-photo-with-a-long-file-name.png', makePng(64, 64), FILE_MESSAGES.nameTooLong],
     ['a 2 MB .png the browser cannot decode', 'scan.png', randomBytes(2 * 1024 * 1024), FILE_MESSAGES.tooLarge],
-  ])('%s: only the error, and the box ready for another file', async (_case, name, buffer, message) => {
-    expect(name.length === 33 || name === 'scan.png').toBe(true);
-    const user = await createLoggedInUser(walk.ctx);
-    const context = await walk.phone(user);
-    const page = await context.newPage();
-    await walk.openFormPage(page, '/final-steps');
-    // The upload control is loaded after the form island: a file chosen before it listens goes unnoticed.
-    await page.waitForSelector('.upload[data-phase] #additional_document', { state: 'attached' });
-    await page.setInputFiles('#additional_document', { name, mimeType: 'image/png', buffer });
-    const box = page.locator('.upload', { has: page.locator('#additional_document') });
-    // The message stands at the field (the form's own error line, or the box's when the form shows none).
-    await page.locator('.field', { has: box }).getByText(message).first().waitFor({ timeout: 10_000 });
-    await expect(box.getAttribute('data-phase')).resolves.toBe('idle');
-    await expect(box.locator('.upload__converting').count()).resolves.toBe(0);
-    await expect(box.locator('[role="status"]').textContent()).resolves.toBe('');
-    await expect(page.locator('#additional_document').isEnabled()).resolves.toBe(true);
-    await walk.shot(page, `upload-refused-${name.length}`);
-    await context.close();
-  }, 60_000);
+  ])(
+    '%s: only the error, and the box ready for another file',
+    async (_case, name, buffer, message) => {
+      expect(name.length === 33 || name === 'scan.png').toBe(true);
+      const user = await createLoggedInUser(walk.ctx);
+      const context = await walk.phone(user);
+      const page = await context.newPage();
+      await walk.openFormPage(page, '/final-steps');
+      // The upload control is loaded after the form island: a file chosen before it listens goes unnoticed.
+      await page.waitForSelector('.upload[data-phase] #additional_document', { state: 'attached' });
+      await page.setInputFiles('#additional_document', { name, mimeType: 'image/png', buffer });
+      const box = page.locator('.upload', { has: page.locator('#additional_document') });
+      // The message stands at the field (the form's own error line, or the box's when the form shows none).
+      await page.locator('.field', { has: box }).getByText(message).first().waitFor({ timeout: 10_000 });
+      await expect(box.getAttribute('data-phase')).resolves.toBe('idle');
+      await expect(box.locator('.upload__converting').count()).resolves.toBe(0);
+      await expect(box.locator('[role="status"]').textContent()).resolves.toBe('');
+      await expect(page.locator('#additional_document').isEnabled()).resolves.toBe(true);
+      await walk.shot(page, `upload-refused-${name.length}`);
+      await context.close();
+    },
+    60_000,
+  );
 });

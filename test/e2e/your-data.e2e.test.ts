@@ -22,25 +22,29 @@ async function onYourData(page: Page): Promise<void> {
 }
 
 describeE2E('Your data (issue 38)', () => {
-  it.each(['/about', '/education', '/final-steps'])('is reached from the account menu on %s', async (path) => {
-    const user = await createLoggedInUser(walk.ctx);
-    const context = await walk.phone(user);
-    const page = await context.newPage();
-    await walk.openFormPage(page, path);
-    await page.getByRole('button', { name: 'Account' }).click();
-    const menu = page.getByRole('dialog', { name: 'Account' });
-    await menu.getByRole('link', { name: 'Your data' }).waitFor();
-    if (path === '/about') await walk.shot(page, 'account-menu-your-data', false);
-    await menu.getByRole('link', { name: 'Your data' }).click();
-    await onYourData(page);
-    if (path === '/about') {
-      expect(await axeViolations(page)).toEqual([]);
-      await walk.shot(page, 'your-data-390');
-    }
-    await context.close();
-  }, 60_000);
+  it.each(['/about', '/education', '/final-steps'])(
+    'is reached from the account menu on %s',
+    async (path) => {
+      const user = await createLoggedInUser(walk.ctx);
+      const context = await walk.phone(user);
+      const page = await context.newPage();
+      await walk.openFormPage(page, path);
+      await page.getByRole('button', { name: 'Account' }).click();
+      const menu = page.getByRole('dialog', { name: 'Account' });
+      await menu.getByRole('link', { name: 'Your data' }).waitFor();
+      if (path === '/about') await walk.shot(page, 'account-menu-your-data', false);
+      await menu.getByRole('link', { name: 'Your data' }).click();
+      await onYourData(page);
+      if (path === '/about') {
+        expect(await axeViolations(page)).toEqual([]);
+        await walk.shot(page, 'your-data-390');
+      }
+      await context.close();
+    },
+    60_000,
+  );
 
-  it('without scripts: from the header\'s account links and from the footer', async () => {
+  it("without scripts: from the header's account links and from the footer", async () => {
     const user = await createLoggedInUser(walk.ctx);
     const context = await walk.phone(user, 390, false);
     const page = await context.newPage();

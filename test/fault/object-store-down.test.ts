@@ -71,7 +71,8 @@ async function presign(user: TestUser): Promise<Presigned> {
   return res.body as Presigned;
 }
 
-const convert = (user: TestUser, key: string, name: string) => call('POST', '/api/pdf/document-answer/transcript', user, { file_key: key, file_name: name });
+const convert = (user: TestUser, key: string, name: string) =>
+  call('POST', '/api/pdf/document-answer/transcript', user, { file_key: key, file_name: name });
 
 async function until<T>(what: string, limitMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
   const deadline = Date.now() + limitMs;
@@ -178,7 +179,11 @@ describeE2E('the object store goes away and comes back (s3rver stopped, then res
     expect(ready.body.checks.objectStore).toMatch(/^object store unreachable/);
 
     // The submission's render retries and gives up while the store is down; the applicant is told 503.
-    await until('the late PDF to give up', 180_000, async () => (await ctx.db.knex('application_pdfs').where({ user_id: late.id }).first())?.status === 'FAILED');
+    await until(
+      'the late PDF to give up',
+      180_000,
+      async () => (await ctx.db.knex('application_pdfs').where({ user_id: late.id }).first())?.status === 'FAILED',
+    );
     expect(await call('GET', '/api/pdf', late)).toEqual({ status: 503, body: UNAVAILABLE });
 
     s3 = await startStore();

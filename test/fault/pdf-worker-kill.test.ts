@@ -59,7 +59,11 @@ function killAll(tag: string): number {
 
 let output = '';
 
-async function until<T>(what: string, limitMs: number, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false): Promise<T> {
+async function until<T>(
+  what: string,
+  limitMs: number,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await probe();
@@ -105,7 +109,13 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
   }
 
   const pdfRows = async () =>
-    (await db.knex('application_pdfs').whereIn('user_id', users.map((u) => u.id)).select('user_id', 'status', 'generation', 'output_key')) as Array<{
+    (await db
+      .knex('application_pdfs')
+      .whereIn(
+        'user_id',
+        users.map((u) => u.id),
+      )
+      .select('user_id', 'status', 'generation', 'output_key')) as Array<{
       user_id: string;
       status: string;
       generation: number;
@@ -171,7 +181,9 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
     // What the kill cut short: a job pg-boss still holds active. Its render was usually mid-way (row
     // IN_PROGRESS); in a narrow window it had finished the PDF but not yet told pg-boss. Both must retry.
     const activeJobs = (
-      await db.knex.raw("select id, data->>'userId' as user_id from pgboss.job where name = ? and state = 'active'", [APPLICATION_PDF_QUEUE])
+      await db.knex.raw("select id, data->>'userId' as user_id from pgboss.job where name = ? and state = 'active'", [
+        APPLICATION_PDF_QUEUE,
+      ])
     ).rows as Array<{ id: string; user_id: string }>;
     const atKill = await pdfRows();
     const cutShort = activeJobs.map((j) => `${j.id.slice(0, 8)} (${atKill.find((r) => r.user_id === j.user_id)?.status})`);
@@ -185,10 +197,14 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
     // The cut-short job carries the app's expiry; rather than wait it out (60 s), move its start back by that
     // expiry, as if the time had passed: pg-boss's own expiry check (the operator's maintenance) then retries it.
     const expiries = (
-      await db.knex.raw("select extract(epoch from expire_in)::int as seconds from pgboss.job where name = ? and state = 'active'", [APPLICATION_PDF_QUEUE])
+      await db.knex.raw("select extract(epoch from expire_in)::int as seconds from pgboss.job where name = ? and state = 'active'", [
+        APPLICATION_PDF_QUEUE,
+      ])
     ).rows as Array<{ seconds: number }>;
     expect(expiries.map((e) => e.seconds)).toEqual(activeJobs.map(() => PDF_JOB_OPTIONS.expireInSeconds));
-    await db.knex.raw("update pgboss.job set started_on = started_on - expire_in where name = ? and state = 'active'", [APPLICATION_PDF_QUEUE]);
+    await db.knex.raw("update pgboss.job set started_on = started_on - expire_in where name = ? and state = 'active'", [
+      APPLICATION_PDF_QUEUE,
+    ]);
 
     const second = startWorker();
     const jobStates = async () =>
@@ -199,7 +215,8 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
       }>;
     await until('every PDF and every job to complete', 300_000, async () => {
       const statuses = (await pdfRows()).map((r) => r.status);
-      if (statuses.includes('FAILED')) throw new Error(`a PDF ended FAILED instead of being retried: ${statuses.join(', ')}\n${output.slice(-4000)}`);
+      if (statuses.includes('FAILED'))
+        throw new Error(`a PDF ended FAILED instead of being retried: ${statuses.join(', ')}\n${output.slice(-4000)}`);
       return statuses.every((s) => s === 'COMPLETED') && (await jobStates()).every((j) => j.state === 'completed');
     });
 
@@ -224,10 +241,16 @@ describeWithPostgres('worker killed while rendering application PDFs (PostgreSQL
       expect(pdf.status).toBe('COMPLETED');
       const download = await fetch(new URL(pdf.url, server.url));
       expect(download.status).toBe(200);
-      expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(
+        Buffer.from(await download.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
     }
     expect(processesOf(first.tag)).toEqual([]);
     expect(second.child.exitCode).toBeNull();
-    console.log(`fault pdf-worker-kill: killed with ${completedBefore.length} PDF(s) done, job(s) cut short: ${cutShort.join(', ')}; all ${users.length} COMPLETED after the retry`);
+    console.log(
+      `fault pdf-worker-kill: killed with ${completedBefore.length} PDF(s) done, job(s) cut short: ${cutShort.join(', ')}; all ${users.length} COMPLETED after the retry`,
+    );
   }, 480_000);
 });

@@ -23,7 +23,10 @@ describeFault('PostgreSQL restarted (immediate) during 200 concurrent saves', ()
 
   beforeAll(async () => {
     cluster = await startThrowawayCluster();
-    server = await startServer({ dataDir: mkdtempSync(join(TEST_TMP, 'fault-pg-')), env: { DATABASE_URL: cluster.url, WORKER: 'off', LOG_LEVEL: 'warn' } });
+    server = await startServer({
+      dataDir: mkdtempSync(join(TEST_TMP, 'fault-pg-')),
+      env: { DATABASE_URL: cluster.url, WORKER: 'off', LOG_LEVEL: 'warn' },
+    });
     knex = knexFactory({ client: 'pg', connection: cluster.url, pool: { min: 0, max: 2 } });
     users = [];
     for (let i = 0; i < USERS; i++) users.push(await createUserWithSession(knex, new Date()));
@@ -46,7 +49,14 @@ describeFault('PostgreSQL restarted (immediate) during 200 concurrent saves', ()
         body: JSON.stringify({ [key]: value }),
       })
         .then(
-          async (res) => ({ user, key, value, sentAt, status: res.status, body: (await res.json().catch(() => null)) as { message?: string } | null }),
+          async (res) => ({
+            user,
+            key,
+            value,
+            sentAt,
+            status: res.status,
+            body: (await res.json().catch(() => null)) as { message?: string } | null,
+          }),
           () => ({ user, key, value, sentAt, status: 0, body: null }),
         )
         .finally(() => inFlight--);
@@ -91,7 +101,12 @@ describeFault('PostgreSQL restarted (immediate) during 200 concurrent saves', ()
     }
 
     // Every acknowledged save is in the database.
-    const rows = (await knex('applications').whereIn('user_id', users.map((u) => u.id)).select('user_id', 'answers')) as Array<{ user_id: string; answers: Record<string, string> }>;
+    const rows = (await knex('applications')
+      .whereIn(
+        'user_id',
+        users.map((u) => u.id),
+      )
+      .select('user_id', 'answers')) as Array<{ user_id: string; answers: Record<string, string> }>;
     const byUser = new Map(rows.map((r) => [r.user_id, r.answers]));
     const lost = acknowledged.filter((a) => byUser.get(a.user.id)?.[a.key] !== a.value);
     expect(lost).toEqual([]);
@@ -99,6 +114,8 @@ describeFault('PostgreSQL restarted (immediate) during 200 concurrent saves', ()
     // The server recovers by itself: every applicant can save again.
     const after = await Promise.all(users.map((u, i) => save(u, 'first_name', `after-${i}`)));
     expect(after.filter((r) => r.status !== 200)).toEqual([]);
-    console.log(`fault pg-restart: ${inFlightAtRestart} saves in flight at the restart, ${hitInFlight.length} refused (${hitInFlight.filter((r) => r.sentAt < restartBegan).length} of them sent before it); ${acknowledged.length} acknowledged, ${failed.length} reported failed (${[...new Set(failed.map((f) => `${f.status} ${f.body?.message ?? ''}`))].join('; ')}), 0 lost`);
+    console.log(
+      `fault pg-restart: ${inFlightAtRestart} saves in flight at the restart, ${hitInFlight.length} refused (${hitInFlight.filter((r) => r.sentAt < restartBegan).length} of them sent before it); ${acknowledged.length} acknowledged, ${failed.length} reported failed (${[...new Set(failed.map((f) => `${f.status} ${f.body?.message ?? ''}`))].join('; ')}), 0 lost`,
+    );
   }, 120_000);
 });

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { makeDocx } from '../fixtures/documents.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
-import { presign, startConversion, uploadTo, waitForFinalStatus, pollOnce, ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
+import {
+  presign,
+  startConversion,
+  uploadTo,
+  waitForFinalStatus,
+  pollOnce,
+  ignoreQueueErrorsFromNowOn,
+} from '../fixtures/documents-flow.js';
 import { gatedDescribe } from '../helpers/gate.js';
 import { ROOT } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
@@ -35,7 +42,11 @@ function processesMentioning(needle: string): number[] {
   return found;
 }
 
-async function until<T>(what: string, limitMs: number, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false): Promise<T> {
+async function until<T>(
+  what: string,
+  limitMs: number,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await probe();
@@ -101,7 +112,9 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
     expect((await startConversion(ctx.app, user.cookie, 'transcript', presigned.fields.key!, 'letter.docx')).status).toBe(202);
 
     const jobId = await until('the conversion job', 10_000, async () => {
-      const { rows } = await db.knex.raw("select id from pgboss.job where name = 'convert-document' and data->>'fileKey' = ?", [presigned.fields.key!]);
+      const { rows } = await db.knex.raw("select id from pgboss.job where name = 'convert-document' and data->>'fileKey' = ?", [
+        presigned.fields.key!,
+      ]);
       return rows[0]?.id as string | undefined;
     });
     // Each job's LibreOffice runs with a scratch folder named after the job id (profile, input, output).
@@ -118,7 +131,10 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
 
     // The job carries the app's expiry; rather than wait it out (60 s), move its start back by that expiry, as if
     // the time had passed: pg-boss's own expiry check (the operator's maintenance) then retries it.
-    const { rows: expiry } = await db.knex.raw("select extract(epoch from expire_in)::int as seconds from pgboss.job where id = ? and state = 'active'", [jobId]);
+    const { rows: expiry } = await db.knex.raw(
+      "select extract(epoch from expire_in)::int as seconds from pgboss.job where id = ? and state = 'active'",
+      [jobId],
+    );
     expect(expiry).toEqual([{ seconds: CONVERT_JOB_OPTIONS.expireInSeconds }]);
     await db.knex.raw("update pgboss.job set started_on = started_on - expire_in where id = ? and state = 'active'", [jobId]);
 
@@ -127,7 +143,10 @@ describeWithPostgres('worker killed during a docx conversion (PostgreSQL)', () =
     expect(final.status).toBe('COMPLETED');
     const row = await db.knex('document_answers').where({ user_id: user.id, answer_key: 'transcript' }).first();
     expect(row.attempts).toBeGreaterThanOrEqual(2);
-    const { rows } = await db.knex.raw('select retry_count from pgboss.job where id = ? union all select retry_count from pgboss.archive where id = ?', [jobId, jobId]);
+    const { rows } = await db.knex.raw(
+      'select retry_count from pgboss.job where id = ? union all select retry_count from pgboss.archive where id = ?',
+      [jobId, jobId],
+    );
     expect(rows[0].retry_count).toBeGreaterThanOrEqual(1);
     expect(processesMentioning(marker)).toEqual([]);
   }, 300_000);

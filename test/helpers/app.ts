@@ -100,7 +100,8 @@ Manager.prototype.removeWorker = function (this: Manager, worker: Worker) {
  */
 async function letWorkerLoopsEnd(inFlight: Set<Promise<unknown>>): Promise<void> {
   const started = Date.now();
-  while (inFlight.size > 0 && Date.now() - started < 60_000) await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 1000))]);
+  while (inFlight.size > 0 && Date.now() - started < 60_000)
+    await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 1000))]);
   const stopping = [...workerLoops].filter(([worker]) => worker.stopping).map(([, loop]) => loop);
   let bound: NodeJS.Timeout | undefined;
   await Promise.race([Promise.allSettled(stopping), new Promise((r) => (bound = setTimeout(r, 30_000)))]);

@@ -12,10 +12,19 @@ import { AFTER_SUBMISSION_MAIL_QUEUE } from '../../platform/jobs/queues.js';
  */
 export async function counselorToken(ctx: TestContext, mail: { messages: ReceivedMail[] }): Promise<string> {
   const user = await createLoggedInUser(ctx);
-  const answers = { ...COMPLETE_ANSWERS, counselor_first_name: 'Pat', counselor_last_name: 'Jones', counselor_email_address: 'pat.counselor@alta.example.org' };
+  const answers = {
+    ...COMPLETE_ANSWERS,
+    counselor_first_name: 'Pat',
+    counselor_last_name: 'Jones',
+    counselor_email_address: 'pat.counselor@alta.example.org',
+  };
   await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(answers).expect(200);
   await request(ctx.app).post('/api/submit').set('Cookie', user.cookie).expect(200);
-  const rows = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [AFTER_SUBMISSION_MAIL_QUEUE])).rows as Array<{ id: string; data: never }>;
+  const rows = (
+    await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [
+      AFTER_SUBMISSION_MAIL_QUEUE,
+    ])
+  ).rows as Array<{ id: string; data: never }>;
   for (const row of rows) {
     await sendAfterSubmissionMail(ctx.services, row.data);
     await ctx.db.knex.raw(`update pgboss.job set state = 'completed' where id = ?`, [row.id]);

@@ -17,7 +17,8 @@ export interface TestDatabase extends Database {
  */
 export async function createTestDatabase(options: { kind?: 'postgres' | 'pglite' } = {}): Promise<TestDatabase> {
   // `npm run test:unit` prepares no template: a stale dump from an earlier run must not pass for a fresh one.
-  if (process.env.TEST_DATABASES === 'none') throw new Error('npm run test:unit runs without databases: a test that needs one belongs in test/integration/');
+  if (process.env.TEST_DATABASES === 'none')
+    throw new Error('npm run test:unit runs without databases: a test that needs one belongs in test/integration/');
   const url = process.env.DATABASE_URL;
   const kind = options.kind ?? (url ? 'postgres' : 'pglite');
   if (kind === 'postgres') {

@@ -12,7 +12,10 @@ export const OIDC_CLIENT_SECRET = 'staff-desk-secret-0123456789';
  * `<sub>|<email>|<flags>`, flags among `verified` (email_verified: true), `unverified` (false; neither: the
  * claim is absent) and `member` (in `group`). `members` can be changed while the test runs (userinfo reads it).
  */
-export async function startProvider(options: { redirectUri: string; group: string }): Promise<{ issuer: string; members: Set<string>; accessTokens: string[]; close(): Promise<void> }> {
+export async function startProvider(options: {
+  redirectUri: string;
+  group: string;
+}): Promise<{ issuer: string; members: Set<string>; accessTokens: string[]; close(): Promise<void> }> {
   const members = new Set<string>();
   const seen = new Set<string>();
   let handle: Parameters<typeof createServer>[1] = (_req, res) => res.end();
@@ -20,7 +23,15 @@ export async function startProvider(options: { redirectUri: string; group: strin
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: OIDC_CLIENT_ID, client_secret: OIDC_CLIENT_SECRET, redirect_uris: [options.redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: OIDC_CLIENT_ID,
+        client_secret: OIDC_CLIENT_SECRET,
+        redirect_uris: [options.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     findAccount: async (_ctx, id) => ({
       accountId: id,
       claims: async () => {
@@ -56,7 +67,10 @@ export async function startProvider(options: { redirectUri: string; group: strin
 export async function signInThroughProvider(app: Express, login: string): Promise<request.Response> {
   const start = await request(app).get('/staff/oidc/start');
   if (start.status !== 302) throw new Error(`oidc start answered ${start.status}`);
-  const deskCookies = ([] as string[]).concat(start.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).join('; ');
+  const deskCookies = ([] as string[])
+    .concat(start.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
   const jar = new Map<string, string>();
   const remember = (res: Response) => {
     for (const cookie of res.headers.getSetCookie()) {
@@ -84,7 +98,12 @@ export async function signInThroughProvider(app: Express, login: string): Promis
     const action = html.match(/action="([^"]+)"/)?.[1];
     if (!action) throw new Error(`no form at ${url}: ${res.status}`);
     const body = new URLSearchParams(prompt === 'login' ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' });
-    const submitted = await fetch(new URL(action, url), { method: 'POST', redirect: 'manual', headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const submitted = await fetch(new URL(action, url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     remember(submitted);
     prompt = 'consent';
     url = new URL(submitted.headers.get('location')!, url).toString();

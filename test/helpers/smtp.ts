@@ -32,7 +32,11 @@ function waiter(messages: ReceivedMail[], listeners: Set<() => void>): MailBox['
       };
       const timer = setTimeout(() => {
         listeners.delete(check);
-        reject(new Error(`no matching e-mail within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`));
+        reject(
+          new Error(
+            `no matching e-mail within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`,
+          ),
+        );
       }, timeoutMs);
       listeners.add(check);
       check();
@@ -43,25 +47,28 @@ function waiter(messages: ReceivedMail[], listeners: Set<() => void>): MailBox['
  * A real SMTP server on a free port (the smtp-server package) collecting every message. `close()` then
  * `reopen()` takes it down and brings it back on the same port (a mail outage), keeping the messages.
  */
-export async function startSmtpReceiver(): Promise<MailBox & { url: string; port: number; close(): Promise<void>; reopen(): Promise<void> }> {
+export async function startSmtpReceiver(): Promise<
+  MailBox & { url: string; port: number; close(): Promise<void>; reopen(): Promise<void> }
+> {
   const messages: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
-  const create = () => new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
-        mail.to = session.envelope.rcptTo.map((r) => r.address);
-        messages.push(mail);
-        for (const l of [...listeners]) l();
-        callback();
-      });
-    },
-  });
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
+          mail.to = session.envelope.rcptTo.map((r) => r.address);
+          messages.push(mail);
+          for (const l of [...listeners]) l();
+          callback();
+        });
+      },
+    });
   const listen = (server: SMTPServer, on: number) =>
     new Promise<number>((resolve, reject) => {
       server.on('error', reject);
@@ -118,9 +125,7 @@ function splitHead(raw: string): { headers: Map<string, string>; body: string } 
 }
 
 function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\n/g, '')
-    .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -136,9 +141,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
 }
 
@@ -165,7 +168,11 @@ function collectParts(raw: string, out: Parts): void {
   if (/^attachment/i.test(disposition)) {
     const encoding = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
     const content = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'latin1');
-    out.attachments.push({ filename: decodeWords(parameter(disposition, 'filename') ?? ''), contentType: type.split(';')[0]!.trim(), content });
+    out.attachments.push({
+      filename: decodeWords(parameter(disposition, 'filename') ?? ''),
+      contentType: type.split(';')[0]!.trim(),
+      content,
+    });
     return;
   }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
@@ -179,7 +186,10 @@ export function parseMail(raw: string): ReceivedMail {
   const out: Parts = { text: '', html: '', attachments: [] };
   collectParts(raw, out);
   return {
-    to: (headers.get('to') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    to: (headers.get('to') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     from: headers.get('from') ?? '',
     subject: decodeWords(headers.get('subject') ?? ''),
     text: out.text,

@@ -50,8 +50,27 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
     port,
     restartImmediate: () =>
       new Promise<void>((resolve, reject) => {
-        execFile('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, '-m', 'immediate', 'restart'], (err) =>
-          err ? reject(err) : resolve(),
+        execFile(
+          'runuser',
+          [
+            '-u',
+            'postgres',
+            '--',
+            join(bin, 'pg_ctl'),
+            '-D',
+            data,
+            '-l',
+            join(dir, 'log'),
+            '-w',
+            '-t',
+            '60',
+            '-o',
+            options,
+            '-m',
+            'immediate',
+            'restart',
+          ],
+          (err) => (err ? reject(err) : resolve()),
         );
       }),
     stop: () => {

@@ -24,12 +24,21 @@ export async function createLoggedInUser(ctx: TestContext, username?: string): P
 }
 
 /** The same against any database (e.g. the one a server child process uses, with TEST_SESSION_SECRET). */
-export async function createUserWithSession(knex: Knex, now: Date, username = `applicant-${randomBytes(4).toString('hex')}@example.edu`): Promise<TestUser> {
+export async function createUserWithSession(
+  knex: Knex,
+  now: Date,
+  username = `applicant-${randomBytes(4).toString('hex')}@example.edu`,
+): Promise<TestUser> {
   const user = await insertUser(knex, { username, password_hash: 'not-a-real-hash', created_at: now });
   if (!user) throw new Error(`user ${username} exists`);
   await markConfirmed(knex, user.id, now);
   await knex('user_logins').insert({ user_id: user.id, logged_in_at: now });
   const sessionId = randomToken();
-  await insertSession(knex, { id_hash: sessionIdHash(TEST_SESSION_SECRET, sessionId), user_id: user.id, created_at: now, last_seen_at: now });
+  await insertSession(knex, {
+    id_hash: sessionIdHash(TEST_SESSION_SECRET, sessionId),
+    user_id: user.id,
+    created_at: now,
+    last_seen_at: now,
+  });
   return { id: user.id, username, cookie: `${SESSION_COOKIE}=${sessionId}` };
 }

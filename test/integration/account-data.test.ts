@@ -38,7 +38,11 @@ async function rowsOf(ctx: TestContext, userId: string): Promise<string[]> {
   }
   const jobs = (await ctx.db.knex.raw(`select to_regclass('pgboss.job') as t`)) as { rows: Array<{ t: string | null }> };
   if (jobs.rows[0]?.t) {
-    const n = ((await ctx.db.knex.raw(`select count(*)::int as n from pgboss.job where data::text like ?`, [`%${userId}%`])) as { rows: Array<{ n: number }> }).rows[0]!.n;
+    const n = (
+      (await ctx.db.knex.raw(`select count(*)::int as n from pgboss.job where data::text like ?`, [`%${userId}%`])) as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows[0]!.n;
     if (n > 0) found.push(`pgboss.job: ${n}`);
   }
   return found;
@@ -49,18 +53,48 @@ async function fullApplicant(ctx: TestContext): Promise<TestUser & { upload: Buf
   const user = await createLoggedInUser(ctx);
   const { knex } = ctx.db;
   const now = ctx.clock.now;
-  await knex('users').where({ id: user.id }).update({ password_hash: await hashPassword(PASSWORD) });
-  await knex('applications').insert({ user_id: user.id, answers: JSON.stringify({ first_name: 'Ada', last_name: 'Byron' }), created_at: now, updated_at: now });
+  await knex('users')
+    .where({ id: user.id })
+    .update({ password_hash: await hashPassword(PASSWORD) });
+  await knex('applications').insert({
+    user_id: user.id,
+    answers: JSON.stringify({ first_name: 'Ada', last_name: 'Byron' }),
+    created_at: now,
+    updated_at: now,
+  });
   // The key the server issues for an upload; the bytes go straight to the store (the browser's part, S3 or embedded).
   const fileKey = (await presign(ctx.app, user.cookie, 'transcript')).fields.key!;
   const upload = await makePdf();
   await ctx.services.storage.put(fileKey, upload, 'application/octet-stream');
   const outputKey = outputKeyFor(user.id, 'transcript', fileKey);
   await ctx.services.storage.put(outputKey, upload, 'application/pdf');
-  await knex('document_answers').insert({ user_id: user.id, answer_key: 'transcript', file_key: fileKey, file_name: 'My transcript.pdf', file_size: upload.length, status: 'COMPLETED', output_key: outputKey, created_at: now, updated_at: now });
+  await knex('document_answers').insert({
+    user_id: user.id,
+    answer_key: 'transcript',
+    file_key: fileKey,
+    file_name: 'My transcript.pdf',
+    file_size: upload.length,
+    status: 'COMPLETED',
+    output_key: outputKey,
+    created_at: now,
+    updated_at: now,
+  });
   await ctx.services.storage.put(applicationPdfKey(user.id, 1), Buffer.from('%PDF-1.7 application'), 'application/pdf');
-  await knex('application_pdfs').insert({ user_id: user.id, status: 'COMPLETED', generation: 1, answers_version: 0, output_key: applicationPdfKey(user.id, 1), requested_at: now, completed_at: now });
-  await knex('kept_answers').insert({ token_hash: `kept-${user.id}`, owner: user.id, answers: JSON.stringify({ first_name: 'Ada' }), received_at: now });
+  await knex('application_pdfs').insert({
+    user_id: user.id,
+    status: 'COMPLETED',
+    generation: 1,
+    answers_version: 0,
+    output_key: applicationPdfKey(user.id, 1),
+    requested_at: now,
+    completed_at: now,
+  });
+  await knex('kept_answers').insert({
+    token_hash: `kept-${user.id}`,
+    owner: user.id,
+    answers: JSON.stringify({ first_name: 'Ada' }),
+    received_at: now,
+  });
   await knex('carried_answers').insert({ user_id: user.id, answers: JSON.stringify({ last_name: 'Byron' }), received_at: now });
   await knex('webhook_events').insert({ type: 'test', user_id: user.id, payload: JSON.stringify({}), created_at: now });
   return { ...user, upload, fileKey };
@@ -96,9 +130,22 @@ let s3Env: Record<string, string>;
 
 beforeAll(async () => {
   const port = await freePort();
-  s3 = new S3rver({ port, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(TEST_TMP, 's3rver-')), configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3 = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: mkdtempSync(join(TEST_TMP, 's3rver-')),
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   await s3.run();
-  s3Env = { S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_FORCE_PATH_STYLE: '1', S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
+  s3Env = {
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_FORCE_PATH_STYLE: '1',
+    S3_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  };
 });
 afterAll(async () => {
   await s3?.close();
@@ -124,11 +171,19 @@ describe.each(['embedded', 'S3'] as const)('the applicant’s own data, %s store
     const data = JSON.parse(files.get('data.json')!.toString('utf8'));
     expect(data.account.username).toBe(user.username);
     expect(data.application.answers).toEqual({ first_name: 'Ada', last_name: 'Byron' });
-    expect(data.documents).toEqual([expect.objectContaining({ answer_key: 'transcript', file_name: 'My transcript.pdf', files: ['documents/transcript/My-transcript.pdf', 'documents/transcript/converted.pdf'] })]);
+    expect(data.documents).toEqual([
+      expect.objectContaining({
+        answer_key: 'transcript',
+        file_name: 'My transcript.pdf',
+        files: ['documents/transcript/My-transcript.pdf', 'documents/transcript/converted.pdf'],
+      }),
+    ]);
     expect(files.get('documents/transcript/My-transcript.pdf')).toEqual(user.upload);
     expect(files.get('documents/transcript/converted.pdf')).toEqual(user.upload);
     expect(files.get('application.pdf')?.toString()).toBe('%PDF-1.7 application');
-    expect(await ctx.db.knex('staff_audit').where({ action: 'applicant-download', user_id: user.id }).select('staff_email')).toEqual([{ staff_email: 'applicant:self' }]);
+    expect(await ctx.db.knex('staff_audit').where({ action: 'applicant-download', user_id: user.id }).select('staff_email')).toEqual([
+      { staff_email: 'applicant:self' },
+    ]);
     // Someone else's session downloads only their own data.
     const other = await createLoggedInUser(ctx);
     const theirs = await request(ctx.app).get(ACCOUNT_DATA_PATH).set('Cookie', other.cookie).buffer(true).parse(asBuffer);
@@ -173,10 +228,19 @@ describe.each(['embedded', 'S3'] as const)('the applicant’s own data, %s store
     expect(res.headers.location).toBe('/your-data#your-data');
     expect(await ctx.db.knex('users').where({ id: user.id }).first()).toBeDefined();
     expect(await ctx.services.storage.list(`users/${user.id}/`)).toHaveLength(2);
-    const anonymous = await request(ctx.app).post(ACCOUNT_DELETE_PATH).set('Origin', ctx.config.publicUrl).type('form').send({ password: PASSWORD });
+    const anonymous = await request(ctx.app)
+      .post(ACCOUNT_DELETE_PATH)
+      .set('Origin', ctx.config.publicUrl)
+      .type('form')
+      .send({ password: PASSWORD });
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.location).toBe('/login');
-    const crossSite = await request(ctx.app).post(ACCOUNT_DELETE_PATH).set('Cookie', user.cookie).set('Origin', 'https://evil.example').type('form').send({ password: PASSWORD });
+    const crossSite = await request(ctx.app)
+      .post(ACCOUNT_DELETE_PATH)
+      .set('Cookie', user.cookie)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ password: PASSWORD });
     expect(crossSite.status).toBe(403);
   });
 });

@@ -20,7 +20,10 @@ let key: string;
 beforeAll(async () => {
   await loadVikeBuild();
   // Jobs are queued (in the submission's transaction) but worked here, one step at a time.
-  ctx = await createTestApp({ queue: 'send-only', env: { WEBHOOK_URL: 'http://127.0.0.1:9/hooks', WEBHOOK_SECRET: 'whsec-test-0123456789abcdef' } });
+  ctx = await createTestApp({
+    queue: 'send-only',
+    env: { WEBHOOK_URL: 'http://127.0.0.1:9/hooks', WEBHOOK_SECRET: 'whsec-test-0123456789abcdef' },
+  });
   ctx.services.mail = mail;
   const created = await runClientCommand(ctx.db.knex, { action: 'create', name: 'crm' }, ctx.services.now());
   if (!created.ok) throw new Error(created.message);
@@ -30,7 +33,14 @@ afterAll(() => ctx?.close());
 
 const COUNSELOR = 'pat.counselor@alta.example.org';
 
-async function submitted(answers: Record<string, string | boolean> = { ...COMPLETE_ANSWERS, counselor_first_name: 'Pat', counselor_last_name: 'Jones', counselor_email_address: COUNSELOR }) {
+async function submitted(
+  answers: Record<string, string | boolean> = {
+    ...COMPLETE_ANSWERS,
+    counselor_first_name: 'Pat',
+    counselor_last_name: 'Jones',
+    counselor_email_address: COUNSELOR,
+  },
+) {
   const user = await createLoggedInUser(ctx);
   await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(answers).expect(200);
   const res = await request(ctx.app).post('/api/submit').set('Cookie', user.cookie).expect(200);
@@ -39,7 +49,11 @@ async function submitted(answers: Record<string, string | boolean> = { ...COMPLE
 
 /** Works every queued after-submission e-mail job that is due now (pg-boss's startAfter), as the worker would. */
 async function workMailJobs(): Promise<Array<'sent' | 'skipped'>> {
-  const rows = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [AFTER_SUBMISSION_MAIL_QUEUE])).rows as Array<{ id: string; data: never }>;
+  const rows = (
+    await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [
+      AFTER_SUBMISSION_MAIL_QUEUE,
+    ])
+  ).rows as Array<{ id: string; data: never }>;
   const out: Array<'sent' | 'skipped'> = [];
   for (const row of rows) {
     out.push(await sendAfterSubmissionMail(ctx.services, row.data));
@@ -50,8 +64,12 @@ async function workMailJobs(): Promise<Array<'sent' | 'skipped'>> {
 
 /** Reminder jobs queued for a request (waiting for their day). */
 async function reminderJobs(requestId: string) {
-  return (await ctx.db.knex.raw(`select data, start_after from pgboss.job where name = ? and data->>'requestId' = ? and (data->>'reminder')::int > 0 and state = 'created'`, [AFTER_SUBMISSION_MAIL_QUEUE, requestId]))
-    .rows as Array<{ data: { kind: 'counselor'; requestId: string; reminder: 1 | 2 }; start_after: Date }>;
+  return (
+    await ctx.db.knex.raw(
+      `select data, start_after from pgboss.job where name = ? and data->>'requestId' = ? and (data->>'reminder')::int > 0 and state = 'created'`,
+      [AFTER_SUBMISSION_MAIL_QUEUE, requestId],
+    )
+  ).rows as Array<{ data: { kind: 'counselor'; requestId: string; reminder: 1 | 2 }; start_after: Date }>;
 }
 
 function linkIn(message: ReceivedMail): string {
@@ -94,11 +112,15 @@ describe('the counselor request', () => {
     expect(requestRow.token_hash).not.toContain(token);
     expect(await reminderJobs(String(requestRow.id))).toHaveLength(2);
 
-    const upload = await request(ctx.app).post(`/counselor/${token}`).attach('transcript', await makePdf(1), { filename: 'Maria transcript.pdf', contentType: 'application/pdf' });
+    const upload = await request(ctx.app)
+      .post(`/counselor/${token}`)
+      .attach('transcript', await makePdf(1), { filename: 'Maria transcript.pdf', contentType: 'application/pdf' });
     expect(upload.status).toBe(303);
     const doc = await ctx.db.knex('document_answers').where({ user_id: user.id, answer_key: 'counselor_transcript' }).first();
     expect(doc).toMatchObject({ status: 'UNPROCESSED', file_name: 'counselor-transcript.pdf' });
-    const convertJobs = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [user.id])).rows as Array<{ id: string; data: ConvertDocumentData }>;
+    const convertJobs = (
+      await ctx.db.knex.raw(`select id, data from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [user.id])
+    ).rows as Array<{ id: string; data: ConvertDocumentData }>;
     expect(convertJobs).toHaveLength(1);
     // Not received until the file has been through the conversion (a file nobody can read is no transcript).
     expect((await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).status).toBe('requested');
@@ -112,7 +134,8 @@ describe('the counselor request', () => {
 
     // The reminders' day comes: nothing goes out, because the transcript is here.
     mail.messages.length = 0;
-    for (const job of await reminderJobs(String(requestRow.id))) expect(await sendAfterSubmissionMail(ctx.services, job.data)).toBe('skipped');
+    for (const job of await reminderJobs(String(requestRow.id)))
+      expect(await sendAfterSubmissionMail(ctx.services, job.data)).toBe('skipped');
     expect(mail.messages).toHaveLength(0);
     expect((await ctx.db.knex('staff_audit').where({ user_id: user.id }).orderBy('id')).map((a) => [a.staff_email, a.action])).toEqual([
       ['counselor', 'counselor-viewed'],
@@ -147,10 +170,14 @@ describe('the counselor request', () => {
     const { user } = await submitted();
     await workMailJobs();
     const token = linkIn(mail.messages.at(-1)!);
-    const exe = await request(ctx.app).post(`/counselor/${token}`).attach('transcript', Buffer.from('MZ\x90\x00 not a document'), { filename: 'transcript.pdf' });
+    const exe = await request(ctx.app)
+      .post(`/counselor/${token}`)
+      .attach('transcript', Buffer.from('MZ\x90\x00 not a document'), { filename: 'transcript.pdf' });
     expect(exe.status).toBe(400);
     expect(exe.text).toContain('You can only enter the following file types');
-    const big = await request(ctx.app).post(`/counselor/${token}`).attach('transcript', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024 + 10)]), { filename: 't.pdf' });
+    const big = await request(ctx.app)
+      .post(`/counselor/${token}`)
+      .attach('transcript', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024 + 10)]), { filename: 't.pdf' });
     expect(big.status).toBe(413);
     expect(big.text).toContain('The maximum file size is 1 MB.');
     const none = await request(ctx.app).post(`/counselor/${token}`).field('x', 'y');
@@ -171,11 +198,15 @@ describe('the counselor request', () => {
     await request(ctx.app).get(`/counselor/${token}`).expect(200);
     await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({ confirm: 'yes' }).expect(303);
     expect((await request(ctx.app).get(`/counselor/${token}`).expect(410)).text).toContain('Thank you for telling us');
-    expect((await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({}).expect(409)).text).toContain('Thank you for telling us');
+    expect((await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({}).expect(409)).text).toContain(
+      'Thank you for telling us',
+    );
     const page = await completion(user);
     expect(page.text).toContain(`${COUNSELOR} told us on `);
     expect(page.text).toContain('that you are not their student');
-    const upload = await request(ctx.app).post(`/counselor/${token}`).attach('transcript', await makePdf(1), { filename: 't.pdf' });
+    const upload = await request(ctx.app)
+      .post(`/counselor/${token}`)
+      .attach('transcript', await makePdf(1), { filename: 't.pdf' });
     expect(upload.status).toBe(409);
   });
 });
@@ -188,29 +219,50 @@ describe('the applicant on /completion', () => {
     expect(page.text).toContain('name="counselor_email"');
     const answersBefore = (await ctx.db.knex('applications').where({ user_id: user.id }).first()).answers;
 
-    const bad = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).type('form').send({ counselor_email: 'not an address' });
+    const bad = await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .type('form')
+      .send({ counselor_email: 'not an address' });
     expect(bad.status).toBe(303);
     expect(bad.headers.location).toBe('/completion?counselor=invalid#transcript');
     expect((await completion(user, '?counselor=invalid')).text).toContain('aria-invalid="true"');
 
     mail.messages.length = 0;
-    const first = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).type('form').send({ counselor_email: 'First@School.example.org' });
+    const first = await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .type('form')
+      .send({ counselor_email: 'First@School.example.org' });
     expect(first.headers.location).toBe('/completion?counselor=sent#transcript');
     expect((await completion(user, '?counselor=sent')).text).toContain('We sent the transcript request to first@school.example.org.');
     await workMailJobs();
     const oldToken = linkIn(mail.messages.at(-1)!);
 
     // A corrected address: the old link stops working.
-    await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).type('form').send({ counselor_email: 'second@school.example.org' }).expect(303);
+    await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .type('form')
+      .send({ counselor_email: 'second@school.example.org' })
+      .expect(303);
     await workMailJobs();
     expect(mail.messages.at(-1)!.to).toEqual(['second@school.example.org']);
     await request(ctx.app).get(`/counselor/${oldToken}`).expect(410);
 
     for (let i = 1; i < MAX_APPLICANT_SENDS; i++) {
-      const res = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).type('form').send({ counselor_email: 'second@school.example.org' });
+      const res = await request(ctx.app)
+        .post('/completion/counselor')
+        .set('Cookie', user.cookie)
+        .type('form')
+        .send({ counselor_email: 'second@school.example.org' });
       expect(res.headers.location).toBe('/completion?counselor=sent#transcript');
     }
-    const limited = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).set('Accept', 'application/json').send({ counselor_email: 'second@school.example.org' });
+    const limited = await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .set('Accept', 'application/json')
+      .send({ counselor_email: 'second@school.example.org' });
     expect(limited.status).toBe(429);
 
     // The submitted answers never changed, and writing them is still refused.
@@ -220,13 +272,21 @@ describe('the applicant on /completion', () => {
 
   it('is refused from another site (the Origin check)', async () => {
     const { user } = await submitted({ ...COMPLETE_ANSWERS });
-    await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).set('Origin', 'https://evil.example').type('form').send({ counselor_email: 'a@b.org' }).expect(403);
+    await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ counselor_email: 'a@b.org' })
+      .expect(403);
   });
 });
 
 describe('the integration API', () => {
   const put = (path: string, body: unknown, bearer: string | null = key) => {
-    const req = request(ctx.app).put(path).send(body as object);
+    const req = request(ctx.app)
+      .put(path)
+      .send(body as object);
     return bearer ? req.set('Authorization', `Bearer ${bearer}`) : req;
   };
 
@@ -242,15 +302,27 @@ describe('the integration API', () => {
     expect(again.body.changed).toBe(false);
 
     await put(`${base}/decision`, { decision: 'maybe' }).expect(400);
-    const recorded = await put(`${base}/decision`, { decision: 'admit', letter: 'Dear Maria,\n\nWelcome to the class of 2030.' }).expect(200);
+    const recorded = await put(`${base}/decision`, { decision: 'admit', letter: 'Dear Maria,\n\nWelcome to the class of 2030.' }).expect(
+      200,
+    );
     expect(recorded.body.decision).toMatchObject({ decision: 'admit', released: false });
     // Not released: the applicant sees nothing yet, and may still be changed.
     expect((await completion(user)).text).not.toContain('Your admission decision');
     await put(`${base}/decision`, { decision: 'waitlist' }).expect(200);
     mail.messages.length = 0;
-    const released = await put(`${base}/decision`, { decision: 'admit', letter: 'Dear Maria,\n\nWelcome to the class of 2030.', release: true }).expect(200);
+    const released = await put(`${base}/decision`, {
+      decision: 'admit',
+      letter: 'Dear Maria,\n\nWelcome to the class of 2030.',
+      release: true,
+    }).expect(200);
     expect(released.body).toMatchObject({ changed: true, decision: { decision: 'admit', released: true } });
-    expect((await put(`${base}/decision`, { decision: 'admit', letter: 'Dear Maria,\n\nWelcome to the class of 2030.', release: true }).expect(200)).body.changed).toBe(false);
+    expect(
+      (
+        await put(`${base}/decision`, { decision: 'admit', letter: 'Dear Maria,\n\nWelcome to the class of 2030.', release: true }).expect(
+          200,
+        )
+      ).body.changed,
+    ).toBe(false);
     await put(`${base}/decision`, { decision: 'deny', release: true }).expect(409);
 
     expect(await workMailJobs()).toContain('sent');
@@ -280,8 +352,15 @@ describe('the integration API', () => {
 
     // The feed carries the same state (for a CRM that missed a webhook).
     ctx.clock.advance(10_000);
-    const feed = await request(ctx.app).get('/integration/v1/applications').query({ limit: '500' }).set('Authorization', `Bearer ${key}`).expect(200);
+    const feed = await request(ctx.app)
+      .get('/integration/v1/applications')
+      .query({ limit: '500' })
+      .set('Authorization', `Bearer ${key}`)
+      .expect(200);
     const item = (feed.body.applications as Array<Record<string, unknown>>).find((a) => a.reference === reference);
-    expect(item).toMatchObject({ transcript: { status: 'received', received_via: 'integration' }, decision: { decision: 'admit', released: true } });
+    expect(item).toMatchObject({
+      transcript: { status: 'received', received_via: 'integration' },
+      decision: { decision: 'admit', released: true },
+    });
   });
 });

@@ -5,7 +5,14 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { PHONE_MESSAGES } from '../../form/messages.js';
 import { tabGroups } from '../../server/application/ui-state.server.js';
-import { FILE_UPLOAD_IN_PROGRESS, CONFLICT_MESSAGE, SAVED_MESSAGE, SUBMIT_INVALID, SUBMIT_SUCCESS, SUBMITTED_MESSAGE } from '../../server/application/routes.server.js';
+import {
+  FILE_UPLOAD_IN_PROGRESS,
+  CONFLICT_MESSAGE,
+  SAVED_MESSAGE,
+  SUBMIT_INVALID,
+  SUBMIT_SUCCESS,
+  SUBMITTED_MESSAGE,
+} from '../../server/application/routes.server.js';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -82,7 +89,9 @@ describe('PUT /api/answer', () => {
     ['an object value', { first_name: { x: 1 } }],
     ['an over-long value', { first_name: 'x'.repeat(7001) }],
   ])('rejects %s with 400', async (_name, payload) => {
-    const res = await as(alice).put('/api/answer').send(payload as object);
+    const res = await as(alice)
+      .put('/api/answer')
+      .send(payload as object);
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
   });
@@ -133,7 +142,9 @@ describe('user isolation of page, status and validations', () => {
     const gina = await createLoggedInUser(ctx);
     await as(frank).put('/api/last-page').send({ last_page: '/final-steps' });
     await as(frank).post('/api/web-status').send({ web_status: 'validating' });
-    await as(frank).post('/api/validations').send([{ key: 'first_name', page: 'about', messages: ['x'] }]);
+    await as(frank)
+      .post('/api/validations')
+      .send([{ key: 'first_name', page: 'about', messages: ['x'] }]);
     const ginas = await as(gina).get('/api/profile');
     expect(ginas.body.last_page).toBeNull();
     expect(ginas.body.web_status).toEqual([]);
@@ -187,12 +198,16 @@ describe('the international variant (§3, §5): phone_international', () => {
 
   it('is accepted for an address abroad, validated at submission, and enough without a home phone', async () => {
     const erin = await createLoggedInUser(ctx);
-    const saved = await as(erin).put('/api/answer').send({ ...abroad, phone_international: 'call me' });
+    const saved = await as(erin)
+      .put('/api/answer')
+      .send({ ...abroad, phone_international: 'call me' });
     expect(saved.status).toBe(200);
     expect(saved.body.answer.phone_international).toBe('call me');
     const refused = await as(erin).post('/api/submit');
     expect(refused.status).toBe(422);
-    expect(refused.body.validations).toEqual([{ key: 'phone_international', page: 'about', messages: [PHONE_MESSAGES.validInternational] }]);
+    expect(refused.body.validations).toEqual([
+      { key: 'phone_international', page: 'about', messages: [PHONE_MESSAGES.validInternational] },
+    ]);
     expect((await as(erin).put('/api/answer').send({ phone_international: '+44 20 7946 0958' })).status).toBe(200);
     const submitted = await as(erin).post('/api/submit');
     expect(submitted.status).toBe(200);
@@ -200,7 +215,9 @@ describe('the international variant (§3, §5): phone_international', () => {
 
   it('is cleared for a U.S. address, where a home or cell phone is still needed', async () => {
     const fay = await createLoggedInUser(ctx);
-    const saved = await as(fay).put('/api/answer').send({ ...COMPLETE_ANSWERS, phone_mobile: '', phone_international: '+44 20 7946 0958' });
+    const saved = await as(fay)
+      .put('/api/answer')
+      .send({ ...COMPLETE_ANSWERS, phone_mobile: '', phone_international: '+44 20 7946 0958' });
     expect(saved.status).toBe(200);
     expect(saved.body.answer.phone_international).toBe('');
     const refused = await as(fay).post('/api/submit');
@@ -210,7 +227,9 @@ describe('the international variant (§3, §5): phone_international', () => {
 
 describe('POST /api/validations', () => {
   it('stores a validation result and rejects a malformed one', async () => {
-    const ok = await as(alice).post('/api/validations').send([{ key: 'first_name', page: 'about', messages: ['x'] }]);
+    const ok = await as(alice)
+      .post('/api/validations')
+      .send([{ key: 'first_name', page: 'about', messages: ['x'] }]);
     expect(ok.status).toBe(200);
     const bad = await as(alice).post('/api/validations').send({ key: 'first_name' });
     expect(bad.status).toBe(400);
@@ -235,7 +254,9 @@ describe('add-another and tabs', () => {
     const initial = await as(alice).get('/api/tabs');
     const [tabId] = Object.keys(initial.body);
     expect(tabId).toBeDefined();
-    const items = tabGroups().get(tabId!)!.tabs.items.map((item) => item.id);
+    const items = tabGroups()
+      .get(tabId!)!
+      .tabs.items.map((item) => item.id);
     const other = items.find((id) => id !== initial.body[tabId!])!;
     const put = await as(alice).put('/api/tabs').send({ tab_id: tabId, chosen_tab: other });
     expect(put.status).toBe(200);
@@ -256,8 +277,14 @@ describe('tabs holding a document (§4)', () => {
     expect((await as(erin).put('/api/tabs').send({ tab_id: 'transcript-source', chosen_tab: uploadTab })).status).toBe(200);
     const now = new Date();
     await ctx.db.knex('document_answers').insert({
-      user_id: erin.id, answer_key: 'transcript', file_key: `users/${erin.id}/transcript/x`, file_name: 'transcript.pdf', file_size: 1000,
-      status: 'IN_PROGRESS', created_at: now, updated_at: now,
+      user_id: erin.id,
+      answer_key: 'transcript',
+      file_key: `users/${erin.id}/transcript/x`,
+      file_name: 'transcript.pdf',
+      file_size: 1000,
+      status: 'IN_PROGRESS',
+      created_at: now,
+      updated_at: now,
     });
     const blocked = await as(erin).put('/api/tabs').send({ tab_id: 'transcript-source', chosen_tab: otherTab });
     expect(blocked.status).toBe(409);

@@ -33,7 +33,11 @@ const FULLER_ANSWERS = {
   college_pay: 'Savings, a part-time job at the library and the scholarships I am applying for this winter.',
 };
 
-async function submittedPdf(ctx: TestContext, answers: Record<string, string | boolean>, name: string): Promise<{ file: string; pages: number; text: string }> {
+async function submittedPdf(
+  ctx: TestContext,
+  answers: Record<string, string | boolean>,
+  name: string,
+): Promise<{ file: string; pages: number; text: string }> {
   const user = await createLoggedInUser(ctx);
   await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send(answers).expect(200);
   // One upload: a one-page document, which the PDF carries after the form's pages.
@@ -52,11 +56,14 @@ async function submittedPdf(ctx: TestContext, answers: Record<string, string | b
   }
   expect(body.status).toBe('COMPLETED');
   const url = new URL(body.url!, ctx.config.publicUrl);
-  const download = await request(ctx.app).get(url.pathname + url.search).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const download = await request(ctx.app)
+    .get(url.pathname + url.search)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
   const file = join(OUT, `${name}.pdf`);
   writeFileSync(file, download.body as Buffer);
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);

@@ -56,11 +56,14 @@ describeE2E('the application PDF (Chromium)', () => {
     expect(submitted.status).toBe(200);
     const pdf = await pollPdf(ctx, user.cookie);
     expect(pdf.status).toBe('COMPLETED');
-    const download = await request(ctx.app).get(new URL(pdf.url!, ctx.config.publicUrl).pathname + new URL(pdf.url!, ctx.config.publicUrl).search).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const download = await request(ctx.app)
+      .get(new URL(pdf.url!, ctx.config.publicUrl).pathname + new URL(pdf.url!, ctx.config.publicUrl).search)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(download.status).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
     const bytes = download.body as Buffer;
@@ -72,7 +75,8 @@ describeE2E('the application PDF (Chromium)', () => {
     // Headed by the name, not the account (issue 26); no interface text: test/unit/pdf-print-rules.test.ts reads it
     // off the definition, these are the two the issue saw printed.
     const flat = text.replace(/\s+/g, ' ');
-    for (const gone of ['Application of', 'Search for Your School', 'Thank you. You can now submit your application.']) expect(flat).not.toContain(gone);
+    for (const gone of ['Application of', 'Search for Your School', 'Thank you. You can now submit your application.'])
+      expect(flat).not.toContain(gone);
     for (const heading of ['About You', 'Your Academics', 'Final Steps']) expect(text).toContain(heading);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
     expect(pages).toBeGreaterThanOrEqual(3 + 2);
@@ -85,7 +89,11 @@ describeE2E('the application PDF (Chromium)', () => {
     const titles = formDefinition().pages.map((p) => p.title);
     const headedBy: string[] = [];
     for (let sheet = 1; sheet <= pages - 2; sheet++) {
-      const [header, ...body] = execFileSync('pdftotext', ['-layout', '-f', String(sheet), '-l', String(sheet), file, '-'], { encoding: 'utf8' }).trim().split('\n');
+      const [header, ...body] = execFileSync('pdftotext', ['-layout', '-f', String(sheet), '-l', String(sheet), file, '-'], {
+        encoding: 'utf8',
+      })
+        .trim()
+        .split('\n');
       expect(header).toContain(`Freshman Application ${reference}: Maria Lopez`);
       const title = titles.find((t) => header!.trimEnd().endsWith(t));
       expect({ sheet, header, title }).toEqual({ sheet, header, title: expect.any(String) });
@@ -95,7 +103,9 @@ describeE2E('the application PDF (Chromium)', () => {
     }
     expect([...new Set(headedBy)]).toEqual(titles);
     for (let sheet = pages - 1; sheet <= pages; sheet++) {
-      expect(execFileSync('pdftotext', ['-layout', '-f', String(sheet), '-l', String(sheet), file, '-'], { encoding: 'utf8' })).toContain(`Transcript page ${sheet - pages + 2}`);
+      expect(execFileSync('pdftotext', ['-layout', '-f', String(sheet), '-l', String(sheet), file, '-'], { encoding: 'utf8' })).toContain(
+        `Transcript page ${sheet - pages + 2}`,
+      );
     }
 
     // The render is measured (issue 27: GET /metrics, docs/operations.md).
@@ -117,11 +127,14 @@ describeE2E('the application PDF (Chromium)', () => {
       const pdf = await pollPdf(ctx, user.cookie);
       expect(pdf.status).toBe('COMPLETED');
       const url = new URL(pdf.url!, ctx.config.publicUrl);
-      const download = await request(ctx.app).get(url.pathname + url.search).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const download = await request(ctx.app)
+        .get(url.pathname + url.search)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       const file = join(mkdtempSync(join(TEST_TMP, 'pdf-')), 'application.pdf');
       writeFileSync(file, download.body as Buffer);
       const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });

@@ -12,7 +12,7 @@ import { ensureApplication, saveAnswers, type SaveAnswersOptions, type StoredAns
  * and commits once the save's UPDATE has been sent (which then waits, and re-checks its WHERE); on PGlite,
  * whose one connection runs statements in the order sent, the write is sent between the read and the UPDATE.
  */
-describe.each(bothDatabases())('%s: a write between the save\'s read and its update', (kind, open) => {
+describe.each(bothDatabases())("%s: a write between the save's read and its update", (kind, open) => {
   let db: TestDatabase;
   const now = new Date('2026-11-24T06:00:00Z');
   const keep = (merged: StoredAnswers) => merged;
@@ -25,12 +25,19 @@ describe.each(bothDatabases())('%s: a write between the save\'s read and its upd
   async function applicant(answers: StoredAnswers = { first_name: 'Ada' }): Promise<string> {
     const user = await createUserWithSession(db.knex, now);
     await ensureApplication(db.knex, user.id, now);
-    await db.knex('applications').where({ user_id: user.id }).update({ answers: JSON.stringify(answers), version: 1 });
+    await db
+      .knex('applications')
+      .where({ user_id: user.id })
+      .update({ answers: JSON.stringify(answers), version: 1 });
     return user.id;
   }
 
   /** Runs the save with `write` committed after its read and before its conditional update. */
-  async function saveWithWriteBetween(userId: string, options: Omit<SaveAnswersOptions, 'prepare'> & { prepare?: SaveAnswersOptions['prepare'] }, write: (knex: Knex) => PromiseLike<unknown>) {
+  async function saveWithWriteBetween(
+    userId: string,
+    options: Omit<SaveAnswersOptions, 'prepare'> & { prepare?: SaveAnswersOptions['prepare'] },
+    write: (knex: Knex) => PromiseLike<unknown>,
+  ) {
     const prepare = options.prepare ?? keep;
     if (kind === 'PGlite') {
       let sent: Promise<unknown> | null = null;
@@ -71,10 +78,12 @@ describe.each(bothDatabases())('%s: a write between the save\'s read and its upd
     expect((await db.knex('applications').where({ user_id: userId }).first('answers')).answers).toEqual({ first_name: 'Ada' });
   });
 
-  it('another save in between: a save with If-Match gets the conflict and the other save\'s answers', async () => {
+  it("another save in between: a save with If-Match gets the conflict and the other save's answers", async () => {
     const userId = await applicant();
     const outcome = await saveWithWriteBetween(userId, { changes: { first_name: 'Bea' }, expectedVersion: 1, now }, (k) =>
-      k('applications').where({ user_id: userId }).update({ answers: JSON.stringify({ first_name: 'Cy' }), version: 2 }),
+      k('applications')
+        .where({ user_id: userId })
+        .update({ answers: JSON.stringify({ first_name: 'Cy' }), version: 2 }),
     );
     expect(outcome).toEqual({ outcome: 'conflict', version: 2, answers: { first_name: 'Cy' } });
   });
@@ -82,7 +91,9 @@ describe.each(bothDatabases())('%s: a write between the save\'s read and its upd
   it('another save in between: a save without If-Match is applied on top of it', async () => {
     const userId = await applicant();
     const outcome = await saveWithWriteBetween(userId, { changes: { last_name: 'Lovelace' }, expectedVersion: null, now }, (k) =>
-      k('applications').where({ user_id: userId }).update({ answers: JSON.stringify({ first_name: 'Cy' }), version: 2 }),
+      k('applications')
+        .where({ user_id: userId })
+        .update({ answers: JSON.stringify({ first_name: 'Cy' }), version: 2 }),
     );
     expect(outcome).toEqual({ outcome: 'saved', version: 3, answers: { first_name: 'Cy', last_name: 'Lovelace' } });
   });
@@ -101,7 +112,10 @@ describe.each(bothDatabases())('%s: a write between the save\'s read and its upd
           return merged;
         },
       },
-      (k) => k('applications').where({ user_id: userId }).update({ tabs: JSON.stringify({ 'transcript-source': 'upload' }) }),
+      (k) =>
+        k('applications')
+          .where({ user_id: userId })
+          .update({ tabs: JSON.stringify({ 'transcript-source': 'upload' }) }),
     );
     expect(outcome).toEqual({ outcome: 'saved', version: 2, answers: { first_name: 'Ada', last_name: 'Lovelace' } });
     expect(seen).toEqual([{}, { 'transcript-source': 'upload' }]);

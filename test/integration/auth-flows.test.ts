@@ -67,7 +67,9 @@ describe('sign-up → confirm → login → logout (§7)', () => {
     await createAccount(ctx, mail, username);
     const first = await logIn(ctx, username);
     const second = await request(ctx.app).post('/public/login').set('Cookie', first).send({ username, password: GOOD_PASSWORD });
-    const secondCookie = (second.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith(`${SESSION_COOKIE}=`) && !c.startsWith(`${SESSION_COOKIE}=;`))!.split(';')[0]!;
+    const secondCookie = (second.headers['set-cookie'] as unknown as string[])
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`) && !c.startsWith(`${SESSION_COOKIE}=;`))!
+      .split(';')[0]!;
     expect(secondCookie).not.toBe(first);
     // Logging in again on the same browser replaces the older session.
     expect((await request(ctx.app).get('/api/session').set('Cookie', first)).status).toBe(401);
@@ -148,7 +150,12 @@ describe('validation with the shared rules and the §5 messages', () => {
 
   it('lists every failing password rule at once', async () => {
     const res = await request(ctx.app).post('/public/signup').send({ username: 'rules@example.org', password: 'abc' });
-    expect(res.body.errors.password).toEqual(['Your password must be at least 12 characters long.', 'Your password must have an uppercase letter.', 'Your password must have a number.', 'Your password must have one of the special characters listed below.']);
+    expect(res.body.errors.password).toEqual([
+      'Your password must be at least 12 characters long.',
+      'Your password must have an uppercase letter.',
+      'Your password must have a number.',
+      'Your password must have one of the special characters listed below.',
+    ]);
   });
 
   it('answers a body that is not a JSON object with 400, never 500', async () => {
@@ -160,7 +167,9 @@ describe('validation with the shared rules and the §5 messages', () => {
     const form = await request(ctx.app).post('/public/signup').type('form').send('username=a@example.org');
     expect(form.status).toBe(400);
     expect(form.body.message).toBe('The request body must be a JSON object.');
-    const wrongTypes = await request(ctx.app).post('/public/confirm').send({ username: ['a@example.org'], code: 123456 });
+    const wrongTypes = await request(ctx.app)
+      .post('/public/confirm')
+      .send({ username: ['a@example.org'], code: 123456 });
     expect(wrongTypes.status).toBe(400);
     expect(wrongTypes.body.message).toBe(AUTH_MESSAGES.email);
   });

@@ -43,11 +43,18 @@ it('logs no password, confirmation code, reset token or session id during the wh
   await request(ctx.app).post('/public/signup').send({ username, password: GOOD_PASSWORD }).expect(200);
   const code = codeFrom(await outboxMail(0));
   secrets.push(code);
-  await request(ctx.app).post('/public/confirm').send({ username, code: code === '000000' ? '111111' : '000000' }).expect(400);
+  await request(ctx.app)
+    .post('/public/confirm')
+    .send({ username, code: code === '000000' ? '111111' : '000000' })
+    .expect(400);
   await request(ctx.app).post('/public/confirm').send({ username, code }).expect(200);
   await request(ctx.app).post('/public/login').send({ username, password: 'Wrong-Password-77' }).expect(400);
   // A malformed body that still carries the password.
-  await request(ctx.app).post('/public/login').set('Content-Type', 'application/json').send(`{"username":"${username}","password":"${GOOD_PASSWORD}"`).expect(400);
+  await request(ctx.app)
+    .post('/public/login')
+    .set('Content-Type', 'application/json')
+    .send(`{"username":"${username}","password":"${GOOD_PASSWORD}"`)
+    .expect(400);
   const login = await request(ctx.app).post('/public/login').send({ username, password: GOOD_PASSWORD }).expect(200);
   const cookie = sessionCookieFrom(login.headers['set-cookie'] as unknown as string[]);
   secrets.push(decodeURIComponent(cookie.split('=')[1]!));

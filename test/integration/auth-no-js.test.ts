@@ -58,10 +58,18 @@ async function follow(res: request.Response, extraCookie?: string) {
 function summaryOf(html: string): Array<[string | null, string]> {
   const block = /<div class="error-summary"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
   if (!block) return [];
-  return [...block.matchAll(/<li>(?:<a href="([^"]+)">([^<]*)<\/a>|([^<]*))<\/li>/g)].map((m) => [m[1] ?? null, decode(m[2] ?? m[3] ?? '')]);
+  return [...block.matchAll(/<li>(?:<a href="([^"]+)">([^<]*)<\/a>|([^<]*))<\/li>/g)].map((m) => [
+    m[1] ?? null,
+    decode(m[2] ?? m[3] ?? ''),
+  ]);
 }
-const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-const flashOf = (html: string) => /<div class="alert alert--(success|error) auth-flash"[^>]*>[\s\S]*?<p>([^<]*)<\/p>/.exec(html)?.slice(1, 3).map(decode) ?? null;
+const decode = (text: string) =>
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+const flashOf = (html: string) =>
+  /<div class="alert alert--(success|error) auth-flash"[^>]*>[\s\S]*?<p>([^<]*)<\/p>/.exec(html)?.slice(1, 3).map(decode) ?? null;
 const inputValue = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? null;
 
 describe('sign-up and confirm without JavaScript', () => {
@@ -75,7 +83,9 @@ describe('sign-up and confirm without JavaScript', () => {
     ]);
     expect(res.text).toMatch(/<h2 id="error-summary-title" class="error-summary__title">We could not create your account<\/h2>/);
     expect(res.text).toMatch(/<input[^>]*id="username"[^>]*aria-invalid="true"/);
-    expect(res.text).toContain(`<div id="username-error" class="field__error"><p class="field__error-text">${AUTH_MESSAGES.email}</p></div>`);
+    expect(res.text).toContain(
+      `<div id="username-error" class="field__error"><p class="field__error-text">${AUTH_MESSAGES.email}</p></div>`,
+    );
     // What was typed stays, but never the password.
     expect(inputValue(res.text, 'username')).toBe('not-an-address');
     expect(res.text).not.toContain('short-pw');
@@ -184,7 +194,9 @@ describe('login and logout without JavaScript', () => {
 
     // The logout form is on the auth pages for someone logged in.
     const forgot = await request(ctx.app).get('/forgot').set('Cookie', session);
-    expect(forgot.text).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/logout")[^>]*><button type="submit"[^>]*>Log Out<\/button><\/form>/);
+    expect(forgot.text).toMatch(
+      /<form(?=[^>]*method="post")(?=[^>]*action="\/logout")[^>]*><button type="submit"[^>]*>Log Out<\/button><\/form>/,
+    );
 
     const logout = await post('/logout', {}, session);
     expect(logout.headers.location).toBe('/login');
@@ -257,7 +269,9 @@ describe('forgot and reset without JavaScript', () => {
 describe('the flash cookie and the Origin check', () => {
   it('a flash cookie not signed by this server shows nothing', async () => {
     const forged = Buffer.from(JSON.stringify({ kind: 'error', message: 'Call this number now' })).toString('base64url');
-    const res = await request(ctx.app).get('/login').set('Cookie', `${FLASH_COOKIE}=${forged}.${'0'.repeat(64)}`);
+    const res = await request(ctx.app)
+      .get('/login')
+      .set('Cookie', `${FLASH_COOKIE}=${forged}.${'0'.repeat(64)}`);
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('Call this number now');
   });
@@ -272,7 +286,9 @@ describe('the flash cookie and the Origin check', () => {
   });
 
   it('/reset is served without Referer, so its post says Origin: null: the browser-set Sec-Fetch-Site decides', async () => {
-    const sameOrigin = await post('/reset', { username: 'a@example.org', id: 'x' }).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin');
+    const sameOrigin = await post('/reset', { username: 'a@example.org', id: 'x' })
+      .set('Origin', 'null')
+      .set('Sec-Fetch-Site', 'same-origin');
     expect(sameOrigin.status).toBe(400);
     expect(sameOrigin.text).toContain('We could not change your password');
     for (const site of ['cross-site', 'same-site', null]) {

@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const PAGES = [
-  { path: '/login', title: 'Log In', island: 'AuthCardLogin', footer: ['href="/signup"', 'Resend confirmation code?', 'href="/forgot"', 'Forgot password?'] },
+  {
+    path: '/login',
+    title: 'Log In',
+    island: 'AuthCardLogin',
+    footer: ['href="/signup"', 'Resend confirmation code?', 'href="/forgot"', 'Forgot password?'],
+  },
   { path: '/signup', title: 'Sign Up', island: 'AuthCardSignup', footer: ['href="/login"', 'is at least 12 characters'] },
   { path: '/confirm', title: 'Confirm Your Account', island: 'AuthCardConfirm', footer: ['href="/login"', 'Resend confirmation code'] },
   { path: '/forgot', title: 'Forgot Password', island: 'AuthCardForgot', footer: ['href="/login"'] },

@@ -140,11 +140,14 @@ describe('confirmation codes', () => {
 });
 
 describe('passwords', () => {
-  it.each(['Password123!', 'P@ssw0rd1234', 'Summer2024!!', 'Football#2025'])('rejects the common password %j although it meets the rules', async (password) => {
-    const res = await post('/public/signup', { username: user, password });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(COMMON_PASSWORD_MESSAGE);
-  });
+  it.each(['Password123!', 'P@ssw0rd1234', 'Summer2024!!', 'Football#2025'])(
+    'rejects the common password %j although it meets the rules',
+    async (password) => {
+      const res = await post('/public/signup', { username: user, password });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(COMMON_PASSWORD_MESSAGE);
+    },
+  );
 
   it('rejects a common password on reset too', async () => {
     await createAccount(ctx, mail, user);
@@ -154,13 +157,16 @@ describe('passwords', () => {
     const res = await post('/public/reset-password', { username: user, password: 'Password123!', confirm_password: 'Password123!', id });
     expect(res.body.message).toBe(COMMON_PASSWORD_MESSAGE);
     // The link was not used up by the refused attempt.
-    expect((await post('/public/reset-password', { username: user, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD, id })).status).toBe(200);
+    expect(
+      (await post('/public/reset-password', { username: user, password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD, id })).status,
+    ).toBe(200);
   });
 });
 
 describe('login throttling per account', () => {
   async function fail(times: number) {
-    for (let i = 0; i < times; i++) expect((await post('/public/login', { username: user, password: 'Wrong-password-1' })).status).toBe(400);
+    for (let i = 0; i < times; i++)
+      expect((await post('/public/login', { username: user, password: 'Wrong-password-1' })).status).toBe(400);
   }
 
   it('backs off exponentially after 5 failures, with Retry-After, even for the right password', async () => {

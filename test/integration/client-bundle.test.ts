@@ -67,11 +67,15 @@ describe('client build', () => {
 describe('server build: metrics and traces', () => {
   const node = join(ROOT, 'dist', 'node');
   const staticImports = (file: string) =>
-    [...readFileSync(join(node, file), 'utf8').matchAll(/(?:^|[;\n])\s*(?:import|export)\s*(?:[^'"()]*?\s*from\s*)?["'](\.\/[^"']+)["']/g)].map((m) => m[1]!.slice(2));
+    [
+      ...readFileSync(join(node, file), 'utf8').matchAll(/(?:^|[;\n])\s*(?:import|export)\s*(?:[^'"()]*?\s*from\s*)?["'](\.\/[^"']+)["']/g),
+    ].map((m) => m[1]!.slice(2));
 
   test('no client JavaScript contains prom-client or OpenTelemetry', () => {
     if (!existsSync(client())) throw new Error('No build: run `npm run build` (npm test does it first).');
-    expect(scripts(client()).filter((file) => /prom-client|@opentelemetry|fa_http_requests_total/.test(readFileSync(file, 'utf8')))).toEqual([]);
+    expect(
+      scripts(client()).filter((file) => /prom-client|@opentelemetry|fa_http_requests_total/.test(readFileSync(file, 'utf8'))),
+    ).toEqual([]);
   });
 
   test('the OpenTelemetry SDK is in a chunk of its own that nothing imports statically, only import()', () => {

@@ -38,7 +38,10 @@ describe.each(kinds)('jobs on %s', (kind) => {
   });
 
   async function pingRecorded(nonce: string) {
-    const row = await db.knex('app_meta').where({ key: `ping:${nonce}` }).first();
+    const row = await db
+      .knex('app_meta')
+      .where({ key: `ping:${nonce}` })
+      .first();
     return row ?? undefined;
   }
 

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { makeDocx, makeDocxZipBomb, makeExe, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
 import { createUserWithSession, type TestUser } from '../helpers/users.js';
-import { pollOnce, presign, startConversion, uploadTo, waitForFinalStatus, ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
+import {
+  pollOnce,
+  presign,
+  startConversion,
+  uploadTo,
+  waitForFinalStatus,
+  ignoreQueueErrorsFromNowOn,
+} from '../fixtures/documents-flow.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { fileQuestionKeys } from '../../form/document-keys.js';
@@ -294,7 +301,9 @@ describe('abuse limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.body.message).toMatch(/^Too many uploads/);
     // Another applicant is not affected.
-    expect((await request(ctx.app).post('/api/presigned-url').set('Cookie', alice.cookie).send({ answer_key: 'transcript' })).status).toBe(200);
+    expect((await request(ctx.app).post('/api/presigned-url').set('Cookie', alice.cookie).send({ answer_key: 'transcript' })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -24,7 +24,10 @@ import { TEST_TMP } from '../helpers/paths.js';
 // Found the way the server finds it: SOFFICE_PATH, else `soffice` on PATH.
 const SOFFICE = testConfig(process.env.SOFFICE_PATH ? { SOFFICE_PATH: process.env.SOFFICE_PATH } : {}).sofficePath;
 const soffice = { sofficePath: SOFFICE, timeoutMs: 60_000, tag: 'documents-convert' };
-const describeWithSoffice = gatedDescribe(SOFFICE !== null, 'no LibreOffice found (apt-get install libreoffice-writer-nogui, or set SOFFICE_PATH)');
+const describeWithSoffice = gatedDescribe(
+  SOFFICE !== null,
+  'no LibreOffice found (apt-get install libreoffice-writer-nogui, or set SOFFICE_PATH)',
+);
 
 /**
  * A LibreOffice that never finishes: it starts the real soffice with the same arguments, freezes it

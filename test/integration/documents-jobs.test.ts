@@ -29,7 +29,11 @@ async function queueConversion(answerKey: string, options: Record<string, unknow
   const fileKey = newUploadKey(user.id, answerKey);
   await ctx.services.storage!.put(fileKey, makePng(), 'image/png');
   await ctx.db.knex.transaction((trx) =>
-    replaceDocument(trx, { user_id: user.id, answer_key: answerKey, file_key: fileKey, file_name: 'a.png', file_size: 1, output_key: null }, ctx.clock.now),
+    replaceDocument(
+      trx,
+      { user_id: user.id, answer_key: answerKey, file_key: fileKey, file_name: 'a.png', file_size: 1, output_key: null },
+      ctx.clock.now,
+    ),
   );
   const data = { userId: user.id, answerKey, fileKey, outputKey: outputKeyFor(user.id, answerKey, fileKey) };
   await ctx.services.boss!.send(CONVERT_DOCUMENT_QUEUE, data, { ...CONVERT_JOB_OPTIONS, ...options });
@@ -86,11 +90,18 @@ describe('conversion job failures', () => {
     const stale = await queueConversion('replaced', { startAfter: 2 });
     const fresh = newUploadKey(user.id, 'replaced');
     await ctx.db.knex.transaction((trx) =>
-      replaceDocument(trx, { user_id: user.id, answer_key: 'replaced', file_key: fresh, file_name: 'b.png', file_size: 1, output_key: null }, ctx.clock.now),
+      replaceDocument(
+        trx,
+        { user_id: user.id, answer_key: 'replaced', file_key: fresh, file_name: 'b.png', file_size: 1, output_key: null },
+        ctx.clock.now,
+      ),
     );
     // Wait until the stale job has run (pg-boss marks it completed), then check it changed nothing.
     for (let i = 0; ; i++) {
-      const { rows } = await ctx.db.knex.raw("select state from pgboss.job where name = ? and data->>'fileKey' = ?", [CONVERT_DOCUMENT_QUEUE, stale.fileKey]);
+      const { rows } = await ctx.db.knex.raw("select state from pgboss.job where name = ? and data->>'fileKey' = ?", [
+        CONVERT_DOCUMENT_QUEUE,
+        stale.fileKey,
+      ]);
       if (rows[0]?.state === 'completed') break;
       if (i > 150) throw new Error(`stale job still ${rows[0]?.state}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -105,7 +116,13 @@ describe('npm run worker', () => {
   it('refuses to open the embedded database a second time (PGlite is single-process)', () => {
     const run = spawnSync(process.execPath, [join(ROOT, 'dist', 'node', 'worker.mjs')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, SESSION_SECRET: TEST_SESSION_SECRET },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/root',
+        NODE_ENV: 'test',
+        DATA_DIR: ctx.config.dataDir,
+        SESSION_SECRET: TEST_SESSION_SECRET,
+      },
       encoding: 'utf8',
       timeout: 100_000, // a start on a busy 2-core machine (jest's own limit is 120 s); a bound, not a timing assertion
     });

@@ -40,7 +40,11 @@ describe('a conversion that takes too long', () => {
     const fileKey = newUploadKey(user.id, answerKey);
     await ctx.services.storage.put(fileKey, await makeDocx(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     await ctx.db.knex.transaction((trx) =>
-      replaceDocument(trx, { user_id: user.id, answer_key: answerKey, file_key: fileKey, file_name: 'letter.docx', file_size: 1, output_key: null }, ctx.clock.now),
+      replaceDocument(
+        trx,
+        { user_id: user.id, answer_key: answerKey, file_key: fileKey, file_name: 'letter.docx', file_size: 1, output_key: null },
+        ctx.clock.now,
+      ),
     );
     await ctx.services.boss.send(
       CONVERT_DOCUMENT_QUEUE,

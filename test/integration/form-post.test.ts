@@ -25,19 +25,27 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const profile = async (user: TestUser) => (await request(ctx.app).get('/api/profile').set('Cookie', user.cookie).expect(200)).body;
-const etag = async (user: TestUser) => (await request(ctx.app).get('/api/profile').set('Cookie', user.cookie).expect(200)).headers.etag as string;
+const etag = async (user: TestUser) =>
+  (await request(ctx.app).get('/api/profile').set('Cookie', user.cookie).expect(200)).headers.etag as string;
 const post = (path: string, cookie: string | null, form: Record<string, string>) => {
   const req = request(ctx.app).post(path).type('form').send(form);
   return cookie ? req.set('Cookie', cookie) : req;
 };
 
 /** The answers' version the review page's Submit form carries (its hidden @version field), unescaped. */
-const reviewedVersion = (html: string) => new RegExp(`name="${POST_FIELDS.version}" value="([^"]+)"`).exec(html)?.[1]?.replace(/&quot;/g, '"');
+const reviewedVersion = (html: string) =>
+  new RegExp(`name="${POST_FIELDS.version}" value="([^"]+)"`).exec(html)?.[1]?.replace(/&quot;/g, '"');
 
 describe('a form page posted without scripts', () => {
   it('saves the answers and goes where Continue says (post/redirect/get), recording the last page', async () => {
     const user = await createLoggedInUser(ctx);
-    const res = await post('/about', user.cookie, { [POST_FIELDS.version]: await etag(user), first_name: 'Maria', phone_mobile: '801 555 0123', birth_date: '4/3/2008', [POST_FIELDS.go]: '/education' });
+    const res = await post('/about', user.cookie, {
+      [POST_FIELDS.version]: await etag(user),
+      first_name: 'Maria',
+      phone_mobile: '801 555 0123',
+      birth_date: '4/3/2008',
+      [POST_FIELDS.go]: '/education',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/education');
     const saved = await profile(user);
@@ -48,7 +56,12 @@ describe('a form page posted without scripts', () => {
 
   it('shows the page again with the summary, inline messages and what was typed when an answer is malformed', async () => {
     const user = await createLoggedInUser(ctx);
-    const res = await post('/about', user.cookie, { [POST_FIELDS.version]: await etag(user), first_name: 'Maria', phone_mobile: '801555', [POST_FIELDS.go]: '/education' });
+    const res = await post('/about', user.cookie, {
+      [POST_FIELDS.version]: await etag(user),
+      first_name: 'Maria',
+      phone_mobile: '801555',
+      [POST_FIELDS.go]: '/education',
+    });
     expect(res.status).toBe(422);
     expect(res.text).toContain('We&#x27;re missing some information!');
     expect(res.text).toContain('href="/about#phone_mobile"');
@@ -63,7 +76,12 @@ describe('a form page posted without scripts', () => {
     const user = await createLoggedInUser(ctx);
     const stale = await etag(user);
     await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send({ middle_name: 'Elena' }).expect(200);
-    const res = await post('/about', user.cookie, { [POST_FIELDS.version]: stale, first_name: 'Rosa', middle_name: '', [POST_FIELDS.go]: '/education' });
+    const res = await post('/about', user.cookie, {
+      [POST_FIELDS.version]: stale,
+      first_name: 'Rosa',
+      middle_name: '',
+      [POST_FIELDS.go]: '/education',
+    });
     expect(res.status).toBe(409);
     expect(res.text).toContain(CONFLICT_MESSAGE);
     expect(res.text).toMatch(/id="first_name"[^>]*value="Rosa"/);
@@ -71,7 +89,16 @@ describe('a form page posted without scripts', () => {
     expect((await profile(user)).answer.first_name).toBeUndefined();
     // The page carries the current version: sent again, it saves.
     const fresh = /<input type="hidden" form="page-form" name="@version" value="&quot;(v\d+)&quot;"/.exec(res.text)![1]!;
-    expect((await post('/about', user.cookie, { [POST_FIELDS.version]: `"${fresh}"`, first_name: 'Rosa', middle_name: 'Elena', [POST_FIELDS.go]: '/education' })).status).toBe(303);
+    expect(
+      (
+        await post('/about', user.cookie, {
+          [POST_FIELDS.version]: `"${fresh}"`,
+          first_name: 'Rosa',
+          middle_name: 'Elena',
+          [POST_FIELDS.go]: '/education',
+        })
+      ).status,
+    ).toBe(303);
     expect((await profile(user)).answer).toMatchObject({ first_name: 'Rosa', middle_name: 'Elena' });
   });
 
@@ -95,18 +122,28 @@ describe('a form page posted without scripts', () => {
     // Issue 38: the certification left unticked is said beside it, on Final steps.
     const unticked = await post('/final-steps', incomplete.cookie, { counselor_waiver_request: 'Y', [POST_FIELDS.go]: SUBMIT_TARGET });
     expect(unticked.headers.location).toBe('/final-steps#error-summary');
-    const res = await post('/final-steps', incomplete.cookie, { counselor_waiver_request: 'Y', legal_agree: 'on', [POST_FIELDS.go]: SUBMIT_TARGET });
+    const res = await post('/final-steps', incomplete.cookie, {
+      counselor_waiver_request: 'Y',
+      legal_agree: 'on',
+      [POST_FIELDS.go]: SUBMIT_TARGET,
+    });
     expect(res.headers.location).toBe('/about');
     const summary = await request(ctx.app).get('/about').set('Cookie', incomplete.cookie);
     expect(summary.text).toContain('We&#x27;re missing some information!');
 
     const complete = await createLoggedInUser(ctx);
     await request(ctx.app).put('/api/answer').set('Cookie', complete.cookie).send(COMPLETE_ANSWERS).expect(200);
-    const submitted = await post('/final-steps', complete.cookie, { counselor_waiver_request: 'Y', legal_agree: 'on', [POST_FIELDS.go]: SUBMIT_TARGET });
+    const submitted = await post('/final-steps', complete.cookie, {
+      counselor_waiver_request: 'Y',
+      legal_agree: 'on',
+      [POST_FIELDS.go]: SUBMIT_TARGET,
+    });
     expect(submitted.headers.location).toBe('/completion');
     expect((await profile(complete)).submitted_at).not.toBeNull();
     // A submitted application is final: a later post changes nothing.
-    expect((await post('/about', complete.cookie, { first_name: 'Changed', [POST_FIELDS.go]: '/education' })).headers.location).toBe('/completion');
+    expect((await post('/about', complete.cookie, { first_name: 'Changed', [POST_FIELDS.go]: '/education' })).headers.location).toBe(
+      '/completion',
+    );
     expect((await profile(complete)).answer.first_name).toBe(COMPLETE_ANSWERS.first_name);
   });
 
@@ -117,7 +154,12 @@ describe('a form page posted without scripts', () => {
     const owner = /name="@owner" value="([^"]+)"/.exec(open.text)?.[1] ?? /value="([^"]+)"[^>]*name="@owner"/.exec(open.text)?.[1];
     expect(owner).toBeTruthy();
     await request(ctx.app).post('/api/logout').set('Cookie', user.cookie).expect(200);
-    const res = await post('/about', user.cookie, { [POST_FIELDS.owner]: owner!, first_name: 'Ayesha', last_name: 'Khan', [POST_FIELDS.go]: '/education' });
+    const res = await post('/about', user.cookie, {
+      [POST_FIELDS.owner]: owner!,
+      first_name: 'Ayesha',
+      last_name: 'Khan',
+      [POST_FIELDS.go]: '/education',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/login');
     const kept = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith(`${KEPT_ANSWERS_COOKIE}=`))!;
@@ -131,7 +173,12 @@ describe('a form page posted without scripts', () => {
     const page = await request(ctx.app).get('/about').set('Cookie', `${sessionCookie}; ${keptCookie}`);
     expect(page.text).toMatch(/id="first_name"[^>]*value="Ayesha"/);
     expect((await profile({ ...user, cookie: sessionCookie })).answer).toMatchObject({ first_name: 'Ayesha', last_name: 'Khan' });
-    expect(await ctx.db.knex('kept_answers').count<{ count: number }[]>('* as count').then((r) => Number(r[0]!.count))).toBe(0);
+    expect(
+      await ctx.db
+        .knex('kept_answers')
+        .count<{ count: number }[]>('* as count')
+        .then((r) => Number(r[0]!.count)),
+    ).toBe(0);
   });
 
   it('refuses what PUT /api/answer refuses (an answer longer than 7000 characters) with a 400, saving nothing', async () => {
@@ -152,7 +199,9 @@ describe('a form page posted without scripts', () => {
 
 /** The opening tags `<tag …>` of the HTML that carry every one of these attributes (in any order). */
 function tagsWith(html: string, tag: string, attributes: Record<string, string>): string[] {
-  return [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'g'))].map((m) => m[0]).filter((t) => Object.entries(attributes).every(([name, value]) => t.includes(` ${name}="${value}"`)));
+  return [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'g'))]
+    .map((m) => m[0])
+    .filter((t) => Object.entries(attributes).every(([name, value]) => t.includes(` ${name}="${value}"`)));
 }
 
 describe('without scripts, issue 26: sign-up from the banner, the school search, Submit from the review', () => {
@@ -160,18 +209,28 @@ describe('without scripts, issue 26: sign-up from the banner, the school search,
     const signup = await post('/about', null, { first_name: 'Noor', [POST_FIELDS.go]: '/signup' });
     expect(signup.status).toBe(303);
     expect(signup.headers.location).toBe('/signup');
-    const cookie = (signup.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith(`${KEPT_ANSWERS_COOKIE}=`))!.split(';')[0]!;
+    const cookie = (signup.headers['set-cookie'] as unknown as string[])
+      .find((c) => c.startsWith(`${KEPT_ANSWERS_COOKIE}=`))!
+      .split(';')[0]!;
     expect((await request(ctx.app).get('/about').set('Cookie', cookie)).text).toMatch(/id="first_name"[^>]*value="Noor"/);
     // Log in, even with nothing typed: there, not to sign up.
     expect((await post('/education', cookie, { [POST_FIELDS.go]: '/login' })).headers.location).toBe('/login');
     // The visitor's form page renders them as buttons of the page form (no scripts: the <noscript> actions).
     const page = await request(ctx.app).get('/about');
-    for (const value of ['/signup', '/login']) expect(tagsWith(page.text, 'button', { type: 'submit', form: 'page-form', name: POST_FIELDS.go, value }).length).toBeGreaterThanOrEqual(2);
+    for (const value of ['/signup', '/login'])
+      expect(
+        tagsWith(page.text, 'button', { type: 'submit', form: 'page-form', name: POST_FIELDS.go, value }).length,
+      ).toBeGreaterThanOrEqual(2);
   });
 
   it('lists the schools matching the typed name (a GET), and a chosen one fills the block as the autocomplete does', async () => {
     const user = await createLoggedInUser(ctx);
-    const searched = await post('/education', user.cookie, { hs_name: 'Alta', hs_gpa: '3.8', [POST_FIELDS.version]: await etag(user), [POST_FIELDS.action]: 'lookup:hs_name' });
+    const searched = await post('/education', user.cookie, {
+      hs_name: 'Alta',
+      hs_gpa: '3.8',
+      [POST_FIELDS.version]: await etag(user),
+      [POST_FIELDS.action]: 'lookup:hs_name',
+    });
     expect(searched.status).toBe(303);
     expect(searched.headers.location).toBe('/education?lookup=hs_name&q=Alta#hs_name-label');
     // What was typed was saved on the way.
@@ -183,15 +242,26 @@ describe('without scripts, issue 26: sign-up from the banner, the school search,
     expect(choice).not.toBeNull();
     expect(tagsWith(list.text, 'form', { method: 'get', action: '/education', id: 'lookup-form-hs_name' })).toHaveLength(1);
     // Another page's question, or the address search, is not searched.
-    expect((await request(ctx.app).get('/education?lookup=address_line_1&q=Main').set('Cookie', user.cookie)).text).not.toContain('school-search__results');
+    expect((await request(ctx.app).get('/education?lookup=address_line_1&q=Main').set('Cookie', user.cookie)).text).not.toContain(
+      'school-search__results',
+    );
 
-    const chosen = await post('/education', user.cookie, { hs_name: 'Alta', hs_gpa: '3.8', [POST_FIELDS.version]: await etag(user), [POST_FIELDS.action]: choice![1]! });
+    const chosen = await post('/education', user.cookie, {
+      hs_name: 'Alta',
+      hs_gpa: '3.8',
+      [POST_FIELDS.version]: await etag(user),
+      [POST_FIELDS.action]: choice![1]!,
+    });
     expect(chosen.headers.location).toBe('/education#hs_name');
     const id = choice![1]!.split(':').slice(2).join(':');
-    const record = (await request(ctx.app).get('/lookup/find').query({ category: 'hs_ceeb', id }).expect(200)).body as Record<string, string>;
+    const record = (await request(ctx.app).get('/lookup/find').query({ category: 'hs_ceeb', id }).expect(200)).body as Record<
+      string,
+      string
+    >;
     const question = fieldByKey('hs_name')!.question as Extract<Question, { kind: 'autocomplete' }>;
     const filled = (await profile(user)).answer;
-    for (const [field, key] of Object.entries(question.fills)) expect({ key, value: filled[key] ?? '' }).toEqual({ key, value: record[field] ?? '' });
+    for (const [field, key] of Object.entries(question.fills))
+      expect({ key, value: filled[key] ?? '' }).toEqual({ key, value: record[field] ?? '' });
     expect(filled.hs_ceeb).toMatch(/^\d{6}$/);
     expect(filled.hs_gpa).toBe('3.8');
   });
@@ -209,7 +279,10 @@ describe('without scripts, issue 26: sign-up from the banner, the school search,
     expect((await profile(complete)).submitted_at).not.toBeNull();
     // An incomplete application goes to the summary on the default route, as from Final steps.
     const incomplete = await createLoggedInUser(ctx);
-    expect((await post('/final-steps', incomplete.cookie, { [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET })).headers.location).toBe('/about');
+    expect(
+      (await post('/final-steps', incomplete.cookie, { [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET })).headers
+        .location,
+    ).toBe('/about');
   });
 
   it('does not submit answers the applicant has not reviewed: a save from another tab since sends the review back, saying so', async () => {
@@ -220,15 +293,25 @@ describe('without scripts, issue 26: sign-up from the banner, the school search,
     expect(shown).toBe(await etag(user));
     // Another tab changes an answer after the review was shown.
     await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send({ preferred_name: 'Mia' }).expect(200);
-    const refused = await post('/final-steps', user.cookie, { [POST_FIELDS.version]: shown!, [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
+    const refused = await post('/final-steps', user.cookie, {
+      [POST_FIELDS.version]: shown!,
+      [POST_FIELDS.from]: REVIEW_SOURCE,
+      [POST_FIELDS.go]: SUBMIT_TARGET,
+    });
     expect(refused.status).toBe(303);
     expect(refused.headers.location).toBe('/review?changed=1');
     expect((await profile(user)).submitted_at).toBeNull();
     const again = await request(ctx.app).get(refused.headers.location!).set('Cookie', user.cookie).expect(200);
-    expect(again.text).toContain('Your answers changed in another tab or window after this page was shown, so your application was not submitted.');
+    expect(again.text).toContain(
+      'Your answers changed in another tab or window after this page was shown, so your application was not submitted.',
+    );
     expect(again.text).toContain('Mia');
     // Submitting what is shown now goes through.
-    const submitted = await post('/final-steps', user.cookie, { [POST_FIELDS.version]: reviewedVersion(again.text)!, [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
+    const submitted = await post('/final-steps', user.cookie, {
+      [POST_FIELDS.version]: reviewedVersion(again.text)!,
+      [POST_FIELDS.from]: REVIEW_SOURCE,
+      [POST_FIELDS.go]: SUBMIT_TARGET,
+    });
     expect(submitted.headers.location).toBe('/completion');
     expect((await profile(user)).submitted_at).not.toBeNull();
   });

@@ -53,7 +53,7 @@ describe('security headers', () => {
 });
 
 describe('built assets (server/static-assets.server.ts)', () => {
-  it('answers the page\'s scripts in the smallest accepted encoding compressed at build time, with only the headers a script needs', async () => {
+  it("answers the page's scripts in the smallest accepted encoding compressed at build time, with only the headers a script needs", async () => {
     const page = await request(ctx.app).get('/about');
     const entry = /<script[^>]*src="(\/assets\/[^"]+\.js)"/.exec(page.text)![1]!;
     // The entry imports the chunk that hydrates the islands: big enough that brotli beats gzip beats identity.
@@ -101,7 +101,9 @@ describe('page compression (server/page-encoding.server.ts)', () => {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
             res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          }).on('error', reject).end();
+          })
+            .on('error', reject)
+            .end();
         });
       const br = await pageFor('gzip, deflate, br, zstd');
       expect(br.headers['content-encoding']).toBe('br');

@@ -62,8 +62,15 @@ beforeAll(async () => {
   // The first applicant uploaded a transcript (its row as the conversion pipeline leaves it).
   const now = ctx.services.now();
   await ctx.db.knex('document_answers').insert({
-    user_id: submitted[0], answer_key: 'transcript', file_key: `users/${submitted[0]}/uploads/transcript`, file_name: 'transcript.pdf',
-    file_size: 48211, status: 'COMPLETED', output_key: `users/${submitted[0]}/converted/transcript.pdf`, created_at: now, updated_at: now,
+    user_id: submitted[0],
+    answer_key: 'transcript',
+    file_key: `users/${submitted[0]}/uploads/transcript`,
+    file_name: 'transcript.pdf',
+    file_size: 48211,
+    status: 'COMPLETED',
+    output_key: `users/${submitted[0]}/converted/transcript.pdf`,
+    created_at: now,
+    updated_at: now,
   });
   ctx.clock.advance(FEED_SETTLE_MS + 1000);
   key = await createKey('crm');

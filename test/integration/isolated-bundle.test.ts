@@ -13,7 +13,11 @@ import { ROOT } from '../helpers/paths.js';
  * one self-contained JavaScript file each, which plain node runs (no TypeScript loader, nothing bundled at
  * run time), with LibreOffice's process guard beside it.
  */
-const soffice = { sofficePath: testConfig(process.env.SOFFICE_PATH ? { SOFFICE_PATH: process.env.SOFFICE_PATH } : {}).sofficePath, timeoutMs: 60_000, tag: 'bundle' };
+const soffice = {
+  sofficePath: testConfig(process.env.SOFFICE_PATH ? { SOFFICE_PATH: process.env.SOFFICE_PATH } : {}).sofficePath,
+  timeoutMs: 60_000,
+  tag: 'bundle',
+};
 
 /** What a built file imports that is not part of it (node's built-ins aside). */
 function outsideImports(file: string): string[] {

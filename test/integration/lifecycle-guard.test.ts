@@ -65,7 +65,8 @@ describe('§2 routing rules (pages/+guard.ts)', () => {
   });
 
   it('renders the other pages for a not-submitted student', async () => {
-    for (const path of ['/about', '/education', '/final-steps', '/confirm', '/forgot']) expect((await get(path, student.cookie)).status).toBe(200);
+    for (const path of ['/about', '/education', '/final-steps', '/confirm', '/forgot'])
+      expect((await get(path, student.cookie)).status).toBe(200);
   });
 
   it('sends a submitted student to /completion from every other route, and shows /completion', async () => {

@@ -5,7 +5,12 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { applicationFormData, pageChangeMarker, submittedGreeting, type LifecyclePageContext } from '../../server/application/page-data.server.js';
+import {
+  applicationFormData,
+  pageChangeMarker,
+  submittedGreeting,
+  type LifecyclePageContext,
+} from '../../server/application/page-data.server.js';
 import { PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 import { repeaterMaximums, tabGroups } from '../../server/application/ui-state.server.js';
 import { recordLogin } from '../../db/repos/users.server.js';
@@ -21,22 +26,42 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const as = (user: TestUser) => ({
-  get: (path: string, extraCookie = '') => request(ctx.app).get(path).set('Cookie', user.cookie + extraCookie),
+  get: (path: string, extraCookie = '') =>
+    request(ctx.app)
+      .get(path)
+      .set('Cookie', user.cookie + extraCookie),
   put: (path: string) => request(ctx.app).put(path).set('Cookie', user.cookie),
   post: (path: string) => request(ctx.app).post(path).set('Cookie', user.cookie),
 });
 
 /** The page context the server hands to vike for a request of `user` (see server/render.server.ts). */
-function pageContextOf(user: TestUser | null, extra: Partial<LifecyclePageContext['locals']> = {}, cookie = user?.cookie ?? ''): LifecyclePageContext {
-  return { services: ctx.services, locals: { user: user ? { id: user.id, username: user.username } : null, ...extra }, headersOriginal: { cookie } };
+function pageContextOf(
+  user: TestUser | null,
+  extra: Partial<LifecyclePageContext['locals']> = {},
+  cookie = user?.cookie ?? '',
+): LifecyclePageContext {
+  return {
+    services: ctx.services,
+    locals: { user: user ? { id: user.id, username: user.username } : null, ...extra },
+    headersOriginal: { cookie },
+  };
 }
 
 const changed = (user: TestUser) => `; ${PAGE_CHANGED_COOKIE}=${pageChangeMarker(ctx.services, { cookie: user.cookie })}`;
 
-describe('applicationFormData (the application in the form pages\' data, server/pages/form-page.server.ts)', () => {
+describe("applicationFormData (the application in the form pages' data, server/pages/form-page.server.ts)", () => {
   it('a visitor: no answers, the visitor banner, default UI state', async () => {
     const data = await applicationFormData(pageContextOf(null));
-    expect(data).toMatchObject({ is_logged_in: false, is_service_user: false, username: null, web_status: null, answers: {}, version: null, banner: { variant: 'visitor' }, page_change_marker: null });
+    expect(data).toMatchObject({
+      is_logged_in: false,
+      is_service_user: false,
+      username: null,
+      web_status: null,
+      answers: {},
+      version: null,
+      banner: { variant: 'visitor' },
+      page_change_marker: null,
+    });
     expect(Object.keys(data.add_another).sort()).toEqual([...repeaterMaximums().keys()].sort());
   });
 
@@ -99,7 +124,10 @@ describe('applicationFormData (the application in the form pages\' data, server/
     const flo = await createLoggedInUser(ctx);
     await as(flo).post('/api/web-status').send({ web_status: 'started' }).expect(200);
     await as(flo).post('/api/web-status').send({ web_status: 'validating' }).expect(200);
-    await as(flo).post('/api/validations').send([{ key: 'first_name', page: 'about', messages: ['First Name is required'] }]).expect(200);
+    await as(flo)
+      .post('/api/validations')
+      .send([{ key: 'first_name', page: 'about', messages: ['First Name is required'] }])
+      .expect(200);
     const before = await as(flo).get('/education');
     expect([before.status, before.text]).toEqual([200, expect.stringMatching(/We(&#x27;|')re missing some information!/)]);
     await request(ctx.app).delete('/api/validations').set('Cookie', flo.cookie).expect(200);
@@ -133,7 +161,14 @@ describe('applicationFormData (the application in the form pages\' data, server/
     expect((await applicationFormData(pageContextOf(fay))).answers.first_name).toBe('Fay');
     expect((await applicationFormData(pageContextOf(gus))).answers.first_name).toBe('Gus');
     const staff = await applicationFormData(pageContextOf(null, { serviceUser: { userId: fay.id, username: fay.username } }));
-    expect(staff).toMatchObject({ is_service_user: true, is_logged_in: false, applicant: fay.username, username: null, banner: null, page_change_marker: null });
+    expect(staff).toMatchObject({
+      is_service_user: true,
+      is_logged_in: false,
+      applicant: fay.username,
+      username: null,
+      banner: null,
+      page_change_marker: null,
+    });
     expect(staff.answers.first_name).toBe('Fay');
   });
 });

@@ -14,7 +14,10 @@ describeE2E('the load test runner (Chromium renders the PDFs)', () => {
     // the Word file out: the kinds are dealt as applicants send them). On PostgreSQL,
     // two web processes, every applicant's requests going to each in turn: nothing may live in one process.
     const web = process.env.DATABASE_URL ? 2 : 1;
-    const result = await runLoad({ ...DEFAULT_LOAD_OPTIONS, applicants: 10, web, arrivalsPerSecond: 5, thinkMs: 100, patienceSeconds: 240 }, () => undefined);
+    const result = await runLoad(
+      { ...DEFAULT_LOAD_OPTIONS, applicants: 10, web, arrivalsPerSecond: 5, thinkMs: 100, patienceSeconds: 240 },
+      () => undefined,
+    );
     expect(result.errors).toEqual({});
     expect(result.completed).toBe(10);
     expect(result.serverErrorLines).toEqual([]);
@@ -23,7 +26,14 @@ describeE2E('the load test runner (Chromium renders the PDFs)', () => {
     expect(steps.get('download PDF')).toBe(10);
     expect(steps.get('PUT /api/answer')).toBeGreaterThanOrEqual(30);
     if (result.database === 'postgresql') {
-      expect(result.stored).toEqual({ accounts: 10, submitted: 10, documentsCompleted: 10, documentsPending: 0, pdfsCompleted: 10, pdfsPending: 0 });
+      expect(result.stored).toEqual({
+        accounts: 10,
+        submitted: 10,
+        documentsCompleted: 10,
+        documentsPending: 0,
+        pdfsCompleted: 10,
+        pdfsPending: 0,
+      });
     }
     expect(result.requestsByWebProcess).toHaveLength(web);
     for (const served of result.requestsByWebProcess) expect(served).toBeGreaterThan(100);

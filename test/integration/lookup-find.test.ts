@@ -23,7 +23,10 @@ afterAll(() => ctx.close());
 let client = 0;
 /** Each call looks like another visitor (the app trusts X-Forwarded-For from loopback), so the rate limit stays out of the way. */
 function find(params: Record<string, string | string[]>) {
-  return request(ctx.app).get('/lookup/find').query(params).set('X-Forwarded-For', `198.51.100.${++client % 250}`);
+  return request(ctx.app)
+    .get('/lookup/find')
+    .query(params)
+    .set('X-Forwarded-For', `198.51.100.${++client % 250}`);
 }
 
 describe('GET /lookup/find?query= (§7)', () => {
@@ -137,7 +140,11 @@ describe('GET /lookup/find?id= (§7)', () => {
 
 describe('input that cannot match', () => {
   it('answers [] with 200 for an unknown, missing or repeated category', async () => {
-    const cases: Array<Record<string, string | string[]>> = [{ query: 'alta', category: 'nope' }, { query: 'alta' }, { query: 'alta', category: ['hs_ceeb', 'address'] }];
+    const cases: Array<Record<string, string | string[]>> = [
+      { query: 'alta', category: 'nope' },
+      { query: 'alta' },
+      { query: 'alta', category: ['hs_ceeb', 'address'] },
+    ];
     for (const params of cases) {
       const res = await find(params);
       expect(res.status).toBe(200);
@@ -178,7 +185,9 @@ describe('input that cannot match', () => {
     expect(nul.body.message).toMatch(/NUL/);
     // Wildcards match themselves, not everything.
     for (const query of ['%', '_', '%%%', '\\']) expect((await find({ query, category: 'hs_ceeb' })).body).toEqual([]);
-    expect((await find({ query: 'a_ta', category: 'hs_ceeb' })).body).not.toContainEqual(expect.objectContaining({ text: 'Alta High School' }));
+    expect((await find({ query: 'a_ta', category: 'hs_ceeb' })).body).not.toContainEqual(
+      expect.objectContaining({ text: 'Alta High School' }),
+    );
     const count = await ctx.db.knex('lookup_school').count<{ n: number }[]>({ n: '*' }).first();
     expect(Number(count!.n)).toBeGreaterThan(25_000);
   });

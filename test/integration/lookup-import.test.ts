@@ -36,7 +36,10 @@ describe('seedLookupData (run at every start)', () => {
     const marker = await ctx.db.knex('app_meta').first('value').where({ key: 'lookup_seed' });
     const { address, ...others } = marker!.value as Record<string, unknown>;
     expect(address).toBeDefined();
-    await ctx.db.knex('app_meta').where({ key: 'lookup_seed' }).update({ value: JSON.stringify(others) });
+    await ctx.db
+      .knex('app_meta')
+      .where({ key: 'lookup_seed' })
+      .update({ value: JSON.stringify(others) });
     const redone = await seedLookupData(ctx.db.knex);
     expect(redone.map((s) => [s.category, s.inserted, s.unchanged])).toEqual([['address', 0, 990]]);
     expect(await seedLookupData(ctx.db.knex)).toEqual([]);
@@ -52,10 +55,28 @@ describe('importLookupCsv', () => {
   ].join('\n');
 
   it('inserts, then on a second run changes nothing, then updates only the changed row', async () => {
-    expect(counts(await importLookupCsv(ctx.db.knex, 'hs_ceeb', file))).toEqual({ read: 3, inserted: 3, updated: 0, unchanged: 0, rejected: 0 });
-    expect(counts(await importLookupCsv(ctx.db.knex, 'hs_ceeb', file))).toEqual({ read: 3, inserted: 0, updated: 0, unchanged: 3, rejected: 0 });
+    expect(counts(await importLookupCsv(ctx.db.knex, 'hs_ceeb', file))).toEqual({
+      read: 3,
+      inserted: 3,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+    });
+    expect(counts(await importLookupCsv(ctx.db.knex, 'hs_ceeb', file))).toEqual({
+      read: 3,
+      inserted: 0,
+      updated: 0,
+      unchanged: 3,
+      rejected: 0,
+    });
     const changed = file.replace('1 Main St', '2 Main St');
-    expect(counts(await importLookupCsv(ctx.db.knex, 'hs_ceeb', changed))).toEqual({ read: 3, inserted: 0, updated: 1, unchanged: 2, rejected: 0 });
+    expect(counts(await importLookupCsv(ctx.db.knex, 'hs_ceeb', changed))).toEqual({
+      read: 3,
+      inserted: 0,
+      updated: 1,
+      unchanged: 2,
+      rejected: 0,
+    });
     expect(await findLookupRecord(ctx.db.knex, 'hs_ceeb', 'ceeb:990001')).toEqual({
       id: 'ceeb:990001',
       name: 'Test Valley High School',
@@ -99,7 +120,9 @@ describe('importLookupCsv', () => {
   });
 
   it('reports broken CSV quoting as a rejected row instead of failing the file', async () => {
-    const broken = [HEADER, '990201,Fine High,,Provo,UT,84601,US,test:201', '990202,"Bad "quote" High,,Provo,UT,84601,US,test:202'].join('\n');
+    const broken = [HEADER, '990201,Fine High,,Provo,UT,84601,US,test:201', '990202,"Bad "quote" High,,Provo,UT,84601,US,test:202'].join(
+      '\n',
+    );
     const summary = await importLookupCsv(ctx.db.knex, 'hs_ceeb', broken);
     expect(summary.inserted).toBe(1);
     expect(summary.rejections).toEqual([{ line: 3, reason: expect.stringMatching(/^not valid CSV: Invalid Closing Quote/) }]);
@@ -117,7 +140,10 @@ describe('importLookupCsv', () => {
   it('reports progress after every batch', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => `,Progress College ${i},,Provo,UT,84601,US,test:p${i}`);
     const seen: number[] = [];
-    await importLookupCsv(ctx.db.knex, 'college_ceeb', [HEADER, ...rows].join('\n'), { batchSize: 10, onProgress: (c) => seen.push(c.read) });
+    await importLookupCsv(ctx.db.knex, 'college_ceeb', [HEADER, ...rows].join('\n'), {
+      batchSize: 10,
+      onProgress: (c) => seen.push(c.read),
+    });
     expect(seen).toEqual([10, 20, 25]);
   });
 });
@@ -132,7 +158,10 @@ describe('POST /lookup/admin/import (the running server imports for `npm run loo
   it('imports with a token signed by SESSION_SECRET and streams progress, rejections and the summary', async () => {
     const res = await post(signImportToken(ctx.config.sessionSecret, 'hs_ceeb', ctx.clock.now));
     expect(res.status).toBe(200);
-    const lines = res.text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = res.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toContainEqual({ rejected: { line: 3, reason: 'name is required' } });
     expect(lines.at(-1)).toEqual({ summary: { category: 'hs_ceeb', read: 2, inserted: 1, updated: 0, unchanged: 0, rejected: 1 } });
     expect((await findLookupRecord(ctx.db.knex, 'hs_ceeb', 'ceeb:990301'))?.city).toBe('Ogden');

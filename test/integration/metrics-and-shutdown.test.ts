@@ -32,7 +32,10 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   collectProcessMetrics(); // as server/serve.server.ts does
   // No Chromium: the submission records the PDF as failed at once (counted as such) and the receipt goes without it.
-  ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: smtp.url, CHROMIUM_PATH: '/nonexistent/chromium', METRICS_TOKEN: TOKEN } });
+  ctx = await createTestApp({
+    queue: 'workers',
+    env: { SMTP_URL: smtp.url, CHROMIUM_PATH: '/nonexistent/chromium', METRICS_TOKEN: TOKEN },
+  });
   // The shutdown tests' listening server counts requests as they reach the app: a save is in flight once it moves.
   server = createServer((req, res) => {
     arrived += 1;
@@ -91,7 +94,9 @@ describe('GET /metrics', () => {
     // Requests by route template: the conversion's URL carries the answer key, the label its placeholder.
     expect(value(text, 'fa_http_requests_total', { route: '/api/submit', method: 'POST', status: '200', process })).toBe(1);
     expect(value(text, 'fa_http_requests_total', { route: '/public/signup', method: 'POST', status: '200' })).toBe(1);
-    expect(value(text, 'fa_http_requests_total', { route: '/api/pdf/document-answer/:key', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      value(text, 'fa_http_requests_total', { route: '/api/pdf/document-answer/:key', method: 'GET', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(value(text, 'fa_http_request_duration_seconds_count', { route: '/api/answer', method: 'PUT', status: '200' })).toBe(1);
     // Jobs, conversions, the PDF, mails, logins.
     expect(value(text, 'fa_jobs_total', { queue: 'convert-document', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
@@ -160,7 +165,11 @@ describe('graceful shutdown', () => {
     const trx = await ctx.db.knex.transaction();
     await trx('applications').where({ user_id: user.id }).forUpdate().first();
     const before = arrived;
-    const save = request(base).put('/api/answer').set('Cookie', user.cookie).send({ first_name: 'During' }).then((r) => r);
+    const save = request(base)
+      .put('/api/answer')
+      .set('Cookie', user.cookie)
+      .send({ first_name: 'During' })
+      .then((r) => r);
     await until(() => arrived > before, 'the save to reach the server');
 
     // SIGTERM's sequence (server/serve.server.ts), with the test's queue as the services to stop (1 s for jobs).

@@ -29,7 +29,9 @@ function failingApp(err: unknown) {
 
 describe('the error pages are vike pages in the student document (pages/notice)', () => {
   it('an unexpected failure is the generic error screen: 500, the style sheet, no detail of the failure, no script', async () => {
-    const res = await request(failingApp(new Error('a secret detail of the failure'))).get('/boom').set('Accept', 'text/html');
+    const res = await request(failingApp(new Error('a secret detail of the failure')))
+      .get('/boom')
+      .set('Accept', 'text/html');
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain('<h1>Something went wrong.</h1>');
@@ -40,7 +42,9 @@ describe('the error pages are vike pages in the student document (pages/notice)'
   });
 
   it('a refusal says why in plain words, with its status', async () => {
-    const res = await request(failingApp(new HttpError(400, 'The upload was not in the expected form.'))).get('/boom').set('Accept', 'text/html');
+    const res = await request(failingApp(new HttpError(400, 'The upload was not in the expected form.')))
+      .get('/boom')
+      .set('Accept', 'text/html');
     expect(res.status).toBe(400);
     expect(res.text).toContain('<h1>This request could not be used</h1>');
     expect(res.text).toContain('The upload was not in the expected form.');
@@ -48,14 +52,21 @@ describe('the error pages are vike pages in the student document (pages/notice)'
   });
 
   it('a JSON client still gets JSON', async () => {
-    const res = await request(failingApp(new HttpError(409, 'Not now.'))).get('/boom').set('Accept', 'application/json');
+    const res = await request(failingApp(new HttpError(409, 'Not now.')))
+      .get('/boom')
+      .set('Accept', 'application/json');
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Not now.' });
   });
 
   it("a student's refused form post shows the notice to the student (the page routing does not send them elsewhere)", async () => {
     const user = await createLoggedInUser(ctx);
-    const res = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).set('Accept', 'text/html').type('form').send({ counselor_email: 'pat@alta.example.org' });
+    const res = await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .set('Accept', 'text/html')
+      .type('form')
+      .send({ counselor_email: 'pat@alta.example.org' });
     expect(res.status).toBe(409);
     expect(res.text).toContain('Submit your application first');
   });

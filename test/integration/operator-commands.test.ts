@@ -67,7 +67,10 @@ afterAll(() => db?.drop());
 describe('the operator commands of docs/operations.md, on a fresh copy', () => {
   it('npm run migrate: applies the migrations to a fresh DATA_DIR, and again changes nothing (exit 0 both times)', async () => {
     const first = await early.migrate;
-    expect(first).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Applied \d+ migration\(s\) to the embedded database .*\.data\/pglite/) });
+    expect(first).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Applied \d+ migration\(s\) to the embedded database .*\.data\/pglite/),
+    });
     expect(existsSync(join(clone, '.data', 'pglite'))).toBe(true);
     const second = await npmRun('migrate');
     expect(second).toMatchObject({ code: 0, stdout: expect.stringContaining('Nothing to apply') });
@@ -89,11 +92,17 @@ describe('the operator commands of docs/operations.md, on a fresh copy', () => {
 
   it('npm run lookup:import loads a good file (exit 0) and refuses a bad one with a message (exit 1)', async () => {
     const good = join(clone, 'schools.csv');
-    writeFileSync(good, ['ceeb,name,address_line_1,city,state,zip,country,source_id', '990501,Operator High,,Logan,UT,84321,US,test:501'].join('\n'));
+    writeFileSync(
+      good,
+      ['ceeb,name,address_line_1,city,state,zip,country,source_id', '990501,Operator High,,Logan,UT,84321,US,test:501'].join('\n'),
+    );
     const bad = join(clone, 'not-schools.csv');
     writeFileSync(bad, 'school,town\nSomewhere High,Logan\n');
     const loaded = await npmRun('lookup:import', ['hs_ceeb', good]);
-    expect(loaded).toMatchObject({ code: 0, stdout: expect.stringContaining('hs_ceeb: 1 rows read: 1 inserted, 0 updated, 0 unchanged, 0 rejected') });
+    expect(loaded).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('hs_ceeb: 1 rows read: 1 inserted, 0 updated, 0 unchanged, 0 rejected'),
+    });
     const refused = await npmRun('lookup:import', ['hs_ceeb', bad]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/header lacks the column\(s\)/);
@@ -107,7 +116,12 @@ describe('the operator commands of docs/operations.md, on a fresh copy', () => {
       return;
     }
     // Its own process group, as a terminal would have it: Ctrl-C reaches npm, its shell and the worker.
-    const worker = spawn('npm', ['run', '--silent', 'worker'], { cwd: clone, env: { ...env, DATABASE_URL: db.url! }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const worker = spawn('npm', ['run', '--silent', 'worker'], {
+      cwd: clone,
+      env: { ...env, DATABASE_URL: db.url! },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const started = new Promise<void>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
@@ -120,7 +134,9 @@ describe('the operator commands of docs/operations.md, on a fresh copy', () => {
     });
     // 'close', not 'exit': npm may end on the signal before the worker has written its last line; the pipes
     // close only when every process holding them (the worker too) has gone.
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => worker.on('close', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      worker.on('close', (code, signal) => resolve({ code, signal })),
+    );
     const groupAlive = () => {
       try {
         process.kill(-worker.pid!, 0);
@@ -138,7 +154,7 @@ describe('the operator commands of docs/operations.md, on a fresh copy', () => {
       expect(output).toContain('"msg":"worker stopping"');
       expect(output).not.toMatch(/"level":(50|60)/); // no error or fatal line on the way down
       // Nothing of it lingers: the whole process group (npm, its shell, the worker) is gone.
-      for (const deadline = Date.now() + 20_000; groupAlive() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+      for (const deadline = Date.now() + 20_000; groupAlive() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
       expect(groupAlive()).toBe(false);
     } finally {
       try {
@@ -151,13 +167,26 @@ describe('the operator commands of docs/operations.md, on a fresh copy', () => {
 
   it('docs/operations.md lists exactly these commands, and package.json defines each of them', () => {
     const readme = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
-    const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+    );
     const listed = [...readme.matchAll(/^\| `npm (?:run )?([a-z:-]+)/gm)].map((m) => m[1]!);
     expect(listed).toEqual(expect.arrayContaining(['migrate', 'service-link', 'prefill-link', 'lookup:import', 'worker']));
     for (const command of listed) expect(scripts).toContain(command);
     // Every command runs node on a file the build makes (npm run migrate once pointed at a file that never did).
     const defined = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    for (const command of ['start', 'worker', 'migrate', 'service-link', 'prefill-link', 'lookup:import', 'staff-link', 'integration-client', 'backup', 'restore']) {
+    for (const command of [
+      'start',
+      'worker',
+      'migrate',
+      'service-link',
+      'prefill-link',
+      'lookup:import',
+      'staff-link',
+      'integration-client',
+      'backup',
+      'restore',
+    ]) {
       const entry = /&& node (dist\/node\/\S+\.mjs)$/.exec(defined[command] ?? '')?.[1];
       expect([command, entry !== undefined && existsSync(join(clone, entry))]).toEqual([command, true]);
     }

@@ -15,7 +15,7 @@ import { WarmBrowser } from '../../workers/pdf/warm-browser.server.js';
 import { EMPTY_DOCUMENT, renderApplicationPdf } from '../../workers/pdf/render-application.server.js';
 import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 
-describeE2E('the PDF renderer\'s warm tabs (workers/pdf/render-application.server.ts)', () => {
+describeE2E("the PDF renderer's warm tabs (workers/pdf/render-application.server.ts)", () => {
   let ctx: TestContext;
   let server: Server;
   let baseUrl: string;

@@ -32,7 +32,11 @@ describe('public temporary answers (GET /public/tmp)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(PREFILL_INVALID);
     expect((await request(ctx.app).get('/public/tmp').query({ token: "' or 1=1 --" })).status).toBe(400);
-    const old = signPrefillToken(TEST_SESSION_SECRET, { first_name: 'Pat' }, { now: new Date(ctx.services.now().getTime() - 200 * 3600_000), hours: 1 });
+    const old = signPrefillToken(
+      TEST_SESSION_SECRET,
+      { first_name: 'Pat' },
+      { now: new Date(ctx.services.now().getTime() - 200 * 3600_000), hours: 1 },
+    );
     expect((await request(ctx.app).get('/public/tmp').query({ token: old })).status).toBe(410);
   });
 
@@ -45,11 +49,18 @@ describe('public temporary answers (GET /public/tmp)', () => {
     writeFileSync(file, JSON.stringify({ first_name: 'Sam', last_name: 'Lee' }));
     const { stdout } = await promisify(execFile)(process.execPath, ['dist/node/prefill-link.mjs', file, '--hours', '2'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'prefill-cli') },
+      env: {
+        PATH: process.env.PATH,
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+        DATA_DIR: join(TEST_TMP, 'prefill-cli'),
+      },
     });
     const url = new URL(stdout.trim());
     expect(url.pathname).toBe('/about');
-    const res = await request(ctx.app).get('/public/tmp').query({ token: url.searchParams.get('token') });
+    const res = await request(ctx.app)
+      .get('/public/tmp')
+      .query({ token: url.searchParams.get('token') });
     expect(res.body).toMatchObject({ first_name: 'Sam', last_name: 'Lee' });
   });
 

@@ -25,13 +25,17 @@ let n = 0;
 
 beforeAll(async () => {
   await loadVikeBuild();
-  ctx = await createTestApp({ queue: 'send-only', env: { STAFF_EMAILS: [LEAD, R1, R2].map((s) => s.email).join(','), STAFF_ROLES: `lead=${LEAD.email}` } });
+  ctx = await createTestApp({
+    queue: 'send-only',
+    env: { STAFF_EMAILS: [LEAD, R1, R2].map((s) => s.email).join(','), STAFF_ROLES: `lead=${LEAD.email}` },
+  });
   for (const s of [LEAD, R1, R2]) cookies[s.email] = await staffCookie(ctx, s.email);
 }, 60_000);
 afterAll(() => ctx?.close());
 
 const get = (who: { email: string }, path: string) => request(ctx.app).get(path).set('Cookie', cookies[who.email]!);
-const post = (who: { email: string }, path: string, form: Record<string, string | string[]> = {}) => request(ctx.app).post(path).set('Cookie', cookies[who.email]!).type('form').send(form);
+const post = (who: { email: string }, path: string, form: Record<string, string | string[]> = {}) =>
+  request(ctx.app).post(path).set('Cookie', cookies[who.email]!).type('form').send(form);
 
 /** A page's HTML without React's text separators, to read it as a person would. */
 const text = (res: { text: string }) => res.text.replaceAll('<!-- -->', '');
@@ -41,7 +45,9 @@ async function applicant(first: string): Promise<string> {
   const user = await createLoggedInUser(ctx, `${first.toLowerCase()}.${n}@example.edu`);
   ctx.clock.advance(1000);
   await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: first });
-  await markTranscriptReceived(ctx.services, (await submittedApplication(ctx.db.knex, { userId: user.id }))!, 'office-paper', { name: LEAD.email });
+  await markTranscriptReceived(ctx.services, (await submittedApplication(ctx.db.knex, { userId: user.id }))!, 'office-paper', {
+    name: LEAD.email,
+  });
   return user.id;
 }
 
@@ -61,7 +67,11 @@ describe('the reader view', () => {
     expect(page.text).toMatch(/accesskey="r"/i);
     expect(await ctx.db.knex('staff_audit').where({ staff_email: R1.email, action: 'view', user_id: id }).first()).toBeTruthy();
 
-    const bad = await post(R1, `/staff/queue/${id}/review`, { academic_preparation: '9', personal_qualities: '3', comment: 'Kept as typed.' });
+    const bad = await post(R1, `/staff/queue/${id}/review`, {
+      academic_preparation: '9',
+      personal_qualities: '3',
+      comment: 'Kept as typed.',
+    });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('id="academic_preparation-error"');
     expect(bad.text).toContain('Recommendation: this is required.');
@@ -69,9 +79,15 @@ describe('the reader view', () => {
     expect(bad.text).toContain('Kept as typed.</textarea>');
     expect(await ctx.db.knex('reading_reviews').where({ user_id: id }).first()).toBeUndefined();
 
-    const ok = await post(R1, `/staff/queue/${id}/review`, { academic_preparation: '3', personal_qualities: '4', recommendation: 'waitlist' });
+    const ok = await post(R1, `/staff/queue/${id}/review`, {
+      academic_preparation: '3',
+      personal_qualities: '4',
+      recommendation: 'waitlist',
+    });
     expect([ok.status, ok.headers.location]).toEqual([303, `/staff/queue/${id}?done=review`]);
-    expect((await post(R1, `/staff/queue/${id}/review`, { academic_preparation: '3', personal_qualities: '4', recommendation: 'admit' })).status).toBe(409);
+    expect(
+      (await post(R1, `/staff/queue/${id}/review`, { academic_preparation: '3', personal_qualities: '4', recommendation: 'admit' })).status,
+    ).toBe(409);
   });
 
   it('frames a converted document from its own route, the only response another page of this site may frame', async () => {
@@ -79,15 +95,30 @@ describe('the reader view', () => {
     await assignByHand(ctx.services, LEAD, [id], R1.email, 'first');
     await ctx.services.storage.put(`test/${id}.pdf`, await makePdf(1), 'application/pdf');
     const now = ctx.services.now();
-    await ctx.db.knex('document_answers').insert({ user_id: id, answer_key: COUNSELOR_TRANSCRIPT_KEY, file_key: `test/${id}.orig`, file_name: 'transcript.pdf', file_size: 1000, status: 'COMPLETED', output_key: `test/${id}.pdf`, attempts: 1, created_at: now, updated_at: now });
+    await ctx.db.knex('document_answers').insert({
+      user_id: id,
+      answer_key: COUNSELOR_TRANSCRIPT_KEY,
+      file_key: `test/${id}.orig`,
+      file_name: 'transcript.pdf',
+      file_size: 1000,
+      status: 'COMPLETED',
+      output_key: `test/${id}.pdf`,
+      attempts: 1,
+      created_at: now,
+      updated_at: now,
+    });
     const page = await get(R1, `/staff/queue/${id}`);
-    expect(page.text).toContain(`<iframe id="document" class="document-frame" src="/staff/queue/${id}/documents/${COUNSELOR_TRANSCRIPT_KEY}"`);
+    expect(page.text).toContain(
+      `<iframe id="document" class="document-frame" src="/staff/queue/${id}/documents/${COUNSELOR_TRANSCRIPT_KEY}"`,
+    );
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const doc = await get(R1, `/staff/queue/${id}/documents/${COUNSELOR_TRANSCRIPT_KEY}`);
     expect(doc.status).toBe(200);
     expect(doc.headers['content-type']).toBe('application/pdf');
     expect(doc.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-    expect(await ctx.db.knex('staff_audit').where({ staff_email: R1.email, action: 'download-document', user_id: id }).first()).toBeTruthy();
+    expect(
+      await ctx.db.knex('staff_audit').where({ staff_email: R1.email, action: 'download-document', user_id: id }).first(),
+    ).toBeTruthy();
     expect((await get(R2, `/staff/queue/${id}/documents/${COUNSELOR_TRANSCRIPT_KEY}`)).status).toBe(403);
     expect((await get(R1, `/staff/queue/${id}/documents/essay`)).status).toBe(404);
   });
@@ -95,16 +126,30 @@ describe('the reader view', () => {
 
 describe('the lead pages', () => {
   it('are 403 to a reader; assignment counts are pluralised; bad input is a 4xx with a message', async () => {
-    for (const path of ['/staff/reading', '/staff/committee', '/staff/letters', '/staff/releases']) expect([path, (await get(R1, path)).status]).toEqual([path, 403]);
+    for (const path of ['/staff/reading', '/staff/committee', '/staff/letters', '/staff/releases'])
+      expect([path, (await get(R1, path)).status]).toEqual([path, 403]);
     const id = await applicant('Lou');
-    const one = await post(LEAD, '/staff/reading/assign', { application: id, reader: R2.email, round: 'first', action: 'hand', stage: 'ready_for_review' });
+    const one = await post(LEAD, '/staff/reading/assign', {
+      application: id,
+      reader: R2.email,
+      round: 'first',
+      action: 'hand',
+      stage: 'ready_for_review',
+    });
     expect(one.headers.location).toBe('/staff/reading?stage=ready_for_review&done=assigned&assigned=1-1');
     expect((await get(LEAD, one.headers.location!)).text).toContain('1 application assigned to 1 reader.');
     expect(text(await get(LEAD, '/staff/reading?stage=first_read'))).toContain(`read by ${R2.email} (first read)`);
     const none = await post(LEAD, '/staff/reading/assign', { reader: R2.email, round: 'first', action: 'hand' });
     expect([none.status, none.text.includes('Choose at least one application.')]).toEqual([400, true]);
-    expect((await post(LEAD, '/staff/reading/assign', { application: 'not-an-id', reader: R2.email, round: 'first', action: 'hand' })).status).toBe(400);
-    const two = await post(LEAD, '/staff/reading/assign', { application: id, reader: [R1.email, R2.email], round: 'first', action: 'hand' });
+    expect(
+      (await post(LEAD, '/staff/reading/assign', { application: 'not-an-id', reader: R2.email, round: 'first', action: 'hand' })).status,
+    ).toBe(400);
+    const two = await post(LEAD, '/staff/reading/assign', {
+      application: id,
+      reader: [R1.email, R2.email],
+      round: 'first',
+      action: 'hand',
+    });
     expect(two.status).toBe(400);
     const sent = await post(LEAD, '/staff/reading/assign', { application: id, action: 'committee', stage: 'first_read' });
     expect(sent.headers.location).toBe('/staff/reading?stage=first_read&done=committee&assigned=1-0');
@@ -118,10 +163,19 @@ describe('the lead pages', () => {
     expect(bad.text).toContain('id="admit-body-error"');
     expect(bad.text).toContain('{frist_name}');
     expect(bad.text).toContain('Dear {frist_name},</textarea>');
-    const unknown = await post(LEAD, '/staff/letters/admit', { body: 'Dear {first_name},', based_on: '1', action: 'preview', reference: 'FA-NOPE99' });
+    const unknown = await post(LEAD, '/staff/letters/admit', {
+      body: 'Dear {first_name},',
+      based_on: '1',
+      action: 'preview',
+      reference: 'FA-NOPE99',
+    });
     expect([unknown.status, unknown.text.includes('No submitted application has the reference FA-NOPE99.')]).toEqual([400, true]);
     expect((await post(LEAD, '/staff/letters/expel', { body: 'x', based_on: '1', action: 'save' })).status).toBe(404);
-    const saved = await post(LEAD, '/staff/letters/waitlist', { body: 'Dear {first_name}, you are on the waitlist.', based_on: '1', action: 'save' });
+    const saved = await post(LEAD, '/staff/letters/waitlist', {
+      body: 'Dear {first_name}, you are on the waitlist.',
+      based_on: '1',
+      action: 'save',
+    });
     expect(saved.headers.location).toBe('/staff/letters?done=template');
     expect(text(await get(LEAD, '/staff/letters'))).toContain('Waitlist letter, version 2');
   });
@@ -132,7 +186,12 @@ describe('the lead pages', () => {
     const preview = await post(LEAD, '/staff/releases/preview', { application: [a, b] });
     expect(preview.text).toContain('Release 2 decisions: 2 admit');
     const p = await previewRelease(ctx.services, [a, b]);
-    const badTime = await post(LEAD, '/staff/releases/schedule', { application: [a, b], confirmation: p.digest, date: '2026-02-30', time: '25:00' });
+    const badTime = await post(LEAD, '/staff/releases/schedule', {
+      application: [a, b],
+      confirmation: p.digest,
+      date: '2026-02-30',
+      time: '25:00',
+    });
     expect(badTime.status).toBe(400);
     expect(await ctx.db.knex('release_batches').pluck('id')).toEqual([]);
     const stale = await post(LEAD, '/staff/releases/release', { application: [a, b], confirmation: 'not-the-digest' });
@@ -145,9 +204,13 @@ describe('the lead pages', () => {
     expect((await findBatch(ctx.db.knex, batch.id))!.status).toBe('scheduled');
     const askRemove = await post(LEAD, `/staff/releases/batches/${batch.id}/remove`, { application: a });
     expect(askRemove.text).toContain('Yes, remove it from the release');
-    expect(await ctx.db.knex('release_batch_items').where({ batch_id: batch.id, user_id: a }).whereNotNull('removed_at').first()).toBeUndefined();
+    expect(
+      await ctx.db.knex('release_batch_items').where({ batch_id: batch.id, user_id: a }).whereNotNull('removed_at').first(),
+    ).toBeUndefined();
     expect((await post(LEAD, `/staff/releases/batches/${batch.id}/remove`, { application: 'not-an-id', confirm: 'yes' })).status).toBe(404);
-    expect((await post(LEAD, `/staff/releases/batches/${batch.id}/cancel`, { confirm: 'yes' })).headers.location).toBe('/staff/releases?done=cancelled');
+    expect((await post(LEAD, `/staff/releases/batches/${batch.id}/cancel`, { confirm: 'yes' })).headers.location).toBe(
+      '/staff/releases?done=cancelled',
+    );
     expect((await findBatch(ctx.db.knex, batch.id))!.status).toBe('cancelled');
     expect((await post(LEAD, `/staff/releases/batches/${batch.id}/cancel`, { confirm: 'yes' })).status).toBe(409);
     expect(await ctx.db.knex('staff_audit').where({ staff_email: LEAD.email, action: 'release-cancelled' }).first()).toBeTruthy();

@@ -41,7 +41,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx?.close());
 
-const post = (who: StaffActor, path: string, form: Record<string, string> = {}) => request(ctx.app).post(path).set('Cookie', cookies[who.email]!).type('form').send(form);
+const post = (who: StaffActor, path: string, form: Record<string, string> = {}) =>
+  request(ctx.app).post(path).set('Cookie', cookies[who.email]!).type('form').send(form);
 
 /** A submitted application whose transcript the office marked received (so it is ready for review). */
 async function applicant(first: string, received = true): Promise<string> {
@@ -49,7 +50,10 @@ async function applicant(first: string, received = true): Promise<string> {
   const user = await createLoggedInUser(ctx, `${first.toLowerCase()}.${n}@example.edu`);
   ctx.clock.advance(1000);
   await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: first });
-  if (received) await markTranscriptReceived(ctx.services, (await submittedApplication(ctx.db.knex, { userId: user.id }))!, 'office-paper', { name: LEAD.email });
+  if (received)
+    await markTranscriptReceived(ctx.services, (await submittedApplication(ctx.db.knex, { userId: user.id }))!, 'office-paper', {
+      name: LEAD.email,
+    });
   return user.id;
 }
 
@@ -62,12 +66,17 @@ async function decided(first: string, decision: 'admit' | 'deny' | 'waitlist'): 
 /** Works the due decision e-mails as the worker would; returns to whom they went. */
 async function decisionMails(): Promise<string[]> {
   mail.messages.length = 0;
-  const rows = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' order by id`, [AFTER_SUBMISSION_MAIL_QUEUE])).rows as Array<{ id: string; data: AfterSubmissionMailJob }>;
+  const rows = (
+    await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' order by id`, [AFTER_SUBMISSION_MAIL_QUEUE])
+  ).rows as Array<{ id: string; data: AfterSubmissionMailJob }>;
   for (const row of rows) {
     await sendAfterSubmissionMail(ctx.services, row.data);
     await ctx.db.knex.raw(`update pgboss.job set state = 'completed' where id = ?`, [row.id]);
   }
-  return mail.messages.filter((m) => m.subject === DECISION_SUBJECT).map((m) => m.to[0]!).sort();
+  return mail.messages
+    .filter((m) => m.subject === DECISION_SUBJECT)
+    .map((m) => m.to[0]!)
+    .sort();
 }
 
 const usernameOf = async (id: string) => ((await ctx.db.knex('users').where({ id }).first('username')) as { username: string }).username;
@@ -105,7 +114,10 @@ describe('stages, assignments and reviews', () => {
     const created = await runClientCommand(ctx.db.knex, { action: 'create', name: `crm-${n}` }, ctx.services.now());
     if (!created.ok) throw new Error(created.message);
     ctx.clock.advance(10_000);
-    const feed = await request(ctx.app).get('/integration/v1/applications?limit=100').set('Authorization', `Bearer ${created.lines[1]!}`).expect(200);
+    const feed = await request(ctx.app)
+      .get('/integration/v1/applications?limit=100')
+      .set('Authorization', `Bearer ${created.lines[1]!}`)
+      .expect(200);
     const item = (feed.body.applications as Array<{ id: string; stage: string }>).find((a) => a.id === id);
     expect(item?.stage).toBe('ready_for_review');
   });
@@ -126,8 +138,13 @@ describe('stages, assignments and reviews', () => {
     // One application gets a second read by the other reader.
     const a = q1[0]!.applicationId;
     await assignByHand(ctx.services, LEAD, [a], R2.email, 'second');
-    await expect(submitReview(ctx.services, R1, a, { ...GOOD, academic_preparation: '7' })).rejects.toMatchObject({ status: 400, message: 'Academic preparation: choose a number from 1 to 5.' });
-    await expect(submitReview(ctx.services, R1, a, { personal_qualities: '3', recommendation: 'admit' })).rejects.toMatchObject({ status: 400 });
+    await expect(submitReview(ctx.services, R1, a, { ...GOOD, academic_preparation: '7' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Academic preparation: choose a number from 1 to 5.',
+    });
+    await expect(submitReview(ctx.services, R1, a, { personal_qualities: '3', recommendation: 'admit' })).rejects.toMatchObject({
+      status: 400,
+    });
     const b = spread.get(R2.email)![0]!;
     await expect(submitReview(ctx.services, R1, b, GOOD)).rejects.toMatchObject({ status: 403 });
 
@@ -164,23 +181,37 @@ describe('letters', () => {
     const current = await currentLetterTemplate(ctx.services, 'admit');
     await expect(saveLetterTemplate(ctx.services, LEAD, 'admit', 'Dear {frist_name},', current.version)).rejects.toMatchObject({
       status: 400,
-      message: 'The template uses {frist_name}, which is not a merge field. The merge fields are {first_name}, {reference}, {entry_term}, {major}, {reply_date}.',
+      message:
+        'The template uses {frist_name}, which is not a merge field. The merge fields are {first_name}, {reference}, {entry_term}, {major}, {reply_date}.',
     });
     const body = 'Dear {first_name}, welcome ({reference}) for {entry_term} in {major}. Reply by {reply_date}.';
     const preview = await previewLetter(ctx.services, LEAD, 'admit', body, id);
     const reference = ((await ctx.db.knex('applications').where({ user_id: id }).first('reference')) as { reference: string }).reference;
-    expect(preview).toMatch(new RegExp(`^Dear Zoë, welcome \\(${reference}\\) for (Fall|Spring|Summer) \\d{4} in .+\\. Reply by May 1, \\d{4}\\.$`));
+    expect(preview).toMatch(
+      new RegExp(`^Dear Zoë, welcome \\(${reference}\\) for (Fall|Spring|Summer) \\d{4} in .+\\. Reply by May 1, \\d{4}\\.$`),
+    );
     expect(preview).not.toContain('{');
     const saved = await saveLetterTemplate(ctx.services, LEAD, 'admit', body, current.version);
     expect(saved.version).toBe(current.version + 1);
     await expect(saveLetterTemplate(ctx.services, LEAD, 'admit', body, current.version)).rejects.toMatchObject({ status: 409 });
 
     await decideWithLetter(ctx.services, LEAD, id, 'admit');
-    expect(await ctx.db.knex('decisions').where({ user_id: id }).first('letter', 'template_version', 'letter_edited')).toEqual({ letter: preview, template_version: saved.version, letter_edited: false });
+    expect(await ctx.db.knex('decisions').where({ user_id: id }).first('letter', 'template_version', 'letter_edited')).toEqual({
+      letter: preview,
+      template_version: saved.version,
+      letter_edited: false,
+    });
     await decideWithLetter(ctx.services, LEAD, id, 'admit', 'Dear Zoë, a letter of our own.');
-    expect(await ctx.db.knex('decisions').where({ user_id: id }).first('template_version', 'letter_edited')).toEqual({ template_version: saved.version, letter_edited: true });
+    expect(await ctx.db.knex('decisions').where({ user_id: id }).first('template_version', 'letter_edited')).toEqual({
+      template_version: saved.version,
+      letter_edited: true,
+    });
     expect(await stage(id)).toBe('decided');
-    const audit = await ctx.db.knex('staff_audit').whereIn('action', ['letter-template-saved', 'letter-preview']).orderBy('id').pluck('action');
+    const audit = await ctx.db
+      .knex('staff_audit')
+      .whereIn('action', ['letter-template-saved', 'letter-preview'])
+      .orderBy('id')
+      .pluck('action');
     expect(audit).toEqual(['letter-preview', 'letter-template-saved']);
   });
 });
@@ -196,18 +227,26 @@ describe('releases', () => {
     expect(preview.digest).toMatch(/^4-[0-9a-f]{32}$/);
     expect((await previewRelease(ctx.services, [])).sentence).toBe('There are no recorded decisions to release.');
 
-    await expect(confirmRelease(ctx.services, LEAD, ids, single.digest)).rejects.toMatchObject({ status: 409, message: CONFIRMATION_MISMATCH });
+    await expect(confirmRelease(ctx.services, LEAD, ids, single.digest)).rejects.toMatchObject({
+      status: 409,
+      message: CONFIRMATION_MISMATCH,
+    });
     await expect(confirmRelease(ctx.services, LEAD, ids, undefined)).rejects.toMatchObject({ status: 409 });
     // A decision changed after the preview: the same set, but no longer what was shown.
     await decideWithLetter(ctx.services, LEAD, ids[3]!, 'deny');
     await expect(confirmRelease(ctx.services, LEAD, ids, preview.digest)).rejects.toMatchObject({ status: 409 });
-    expect(await ctx.db.knex('decisions').whereIn('user_id', ids).whereNotNull('released_at').count({ n: '*' })).toEqual([{ n: expect.anything() }]);
+    expect(await ctx.db.knex('decisions').whereIn('user_id', ids).whereNotNull('released_at').count({ n: '*' })).toEqual([
+      { n: expect.anything() },
+    ]);
     expect(Number((await ctx.db.knex('decisions').whereIn('user_id', ids).whereNotNull('released_at').count({ n: '*' }))[0]!.n)).toBe(0);
     await expect(confirmRelease(ctx.services, R1, ids, preview.digest)).rejects.toMatchObject({ status: 403 });
 
     const again = await previewRelease(ctx.services, ids);
     // Two leads confirm the same set at once: every decision is released once, one e-mail each.
-    const results = await Promise.allSettled([confirmRelease(ctx.services, LEAD, ids, again.digest), confirmRelease(ctx.services, ADMIN, ids, again.digest)]);
+    const results = await Promise.allSettled([
+      confirmRelease(ctx.services, LEAD, ids, again.digest),
+      confirmRelease(ctx.services, ADMIN, ids, again.digest),
+    ]);
     const released = results.map((r) => (r.status === 'fulfilled' ? r.value.released : 0));
     expect(released.reduce((a, b) => a + b, 0)).toBe(4);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409 });
@@ -217,7 +256,7 @@ describe('releases', () => {
     for (const id of ids) expect(await stage(id)).toBe('released');
   });
 
-  it('the list\'s batch release shows what it will do first, and releases only when the confirmation matches', async () => {
+  it("the list's batch release shows what it will do first, and releases only when the confirmation matches", async () => {
     const ids = [await decided('Quinn', 'admit'), await decided('Quade', 'admit')];
     const query = '?q=quin';
     const shown = await post(LEAD, `/staff/decisions/release${query}`);
@@ -236,10 +275,14 @@ describe('releases', () => {
   it('a scheduled batch with one item removed releases the rest once when due; a cancelled batch releases nothing', async () => {
     const ids = [await decided('Abe', 'admit'), await decided('Bea', 'deny'), await decided('Cal', 'admit')];
     const preview = await previewRelease(ctx.services, ids);
-    await expect(scheduleRelease(ctx.services, LEAD, ids, preview.digest, new Date(ctx.services.now().getTime() - 1000))).rejects.toMatchObject({ status: 400 });
+    await expect(
+      scheduleRelease(ctx.services, LEAD, ids, preview.digest, new Date(ctx.services.now().getTime() - 1000)),
+    ).rejects.toMatchObject({ status: 400 });
     const when = new Date(ctx.services.now().getTime() + 3600_000);
     const batch = await scheduleRelease(ctx.services, LEAD, ids, preview.digest, when);
-    const job = (await ctx.db.knex.raw(`select start_after from pgboss.job where name = 'release-batch' and data->>'batchId' = ?`, [batch.id])).rows as Array<{ start_after: Date }>;
+    const job = (
+      await ctx.db.knex.raw(`select start_after from pgboss.job where name = 'release-batch' and data->>'batchId' = ?`, [batch.id])
+    ).rows as Array<{ start_after: Date }>;
     expect(job.map((j) => new Date(j.start_after).toISOString())).toEqual([when.toISOString()]);
     await removeFromBatch(ctx.services, LEAD, batch.id, ids[1]!);
     await expect(removeFromBatch(ctx.services, R1, batch.id, ids[0]!)).rejects.toMatchObject({ status: 403 });
@@ -254,12 +297,22 @@ describe('releases', () => {
     expect(await findBatch(ctx.db.knex, batch.id)).toMatchObject({ status: 'done', released_count: 2 });
 
     const other = await decided('Dot', 'waitlist');
-    const cancelled = await scheduleRelease(ctx.services, LEAD, [other], (await previewRelease(ctx.services, [other])).digest, new Date(ctx.services.now().getTime() + 60_000));
+    const cancelled = await scheduleRelease(
+      ctx.services,
+      LEAD,
+      [other],
+      (await previewRelease(ctx.services, [other])).digest,
+      new Date(ctx.services.now().getTime() + 60_000),
+    );
     await cancelBatch(ctx.services, LEAD, cancelled.id);
     ctx.clock.advance(120_000);
     expect(await runReleaseBatch(ctx.services, cancelled.id)).toEqual({ outcome: 'cancelled' });
     expect(await decisionMails()).toEqual([]);
-    const actions = await ctx.db.knex('staff_audit').whereIn('action', ['release-scheduled', 'release-item-removed', 'release-cancelled']).orderBy('id').pluck('action');
+    const actions = await ctx.db
+      .knex('staff_audit')
+      .whereIn('action', ['release-scheduled', 'release-item-removed', 'release-cancelled'])
+      .orderBy('id')
+      .pluck('action');
     expect(actions).toEqual(['release-scheduled', 'release-item-removed', 'release-scheduled', 'release-cancelled']);
   });
 
@@ -270,7 +323,8 @@ describe('releases', () => {
     ctx.clock.set(new Date());
     const batch = await scheduleRelease(ctx.services, LEAD, ids, preview.digest, new Date(Date.now() + 1000));
     ctx.clock.advance(60_000);
-    for (let i = 0; i < 120 && (await findBatch(ctx.db.knex, batch.id))?.status !== 'done'; i += 1) await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 120 && (await findBatch(ctx.db.knex, batch.id))?.status !== 'done'; i += 1)
+      await new Promise((r) => setTimeout(r, 250));
     expect(await findBatch(ctx.db.knex, batch.id)).toMatchObject({ status: 'done', released_count: 2 });
     expect(await decisionMails()).toEqual((await Promise.all(ids.map(usernameOf))).sort());
   });

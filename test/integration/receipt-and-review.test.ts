@@ -76,7 +76,9 @@ describe('the submission reference', () => {
   it('is shown in the staff view (the layout the PDF prints, header included)', async () => {
     const { user, reference } = await submitted();
     const token = signPrintToken(ctx.config.sessionSecret, user.id, ctx.services.now());
-    const res = await request(ctx.app).get(`/print?service_token=${encodeURIComponent(token)}`).expect(200);
+    const res = await request(ctx.app)
+      .get(`/print?service_token=${encodeURIComponent(token)}`)
+      .expect(200);
     expect(res.text).toContain(`Reference: ${reference}`);
   });
 
@@ -174,12 +176,24 @@ describe('the receipt e-mail', () => {
     expect(page.text).toContain(reference);
     expect(page.text).toContain('action="/completion/resend-receipt"');
     for (let i = 0; i < MAX_RESENDS; i++) {
-      const res = await request(ctx.app).post('/completion/resend-receipt').set('Cookie', user.cookie).set('Accept', 'text/html').expect(303);
+      const res = await request(ctx.app)
+        .post('/completion/resend-receipt')
+        .set('Cookie', user.cookie)
+        .set('Accept', 'text/html')
+        .expect(303);
       expect(res.headers.location).toBe('/completion?receipt=sent');
     }
-    const limit = await request(ctx.app).post('/completion/resend-receipt').set('Cookie', user.cookie).set('Accept', 'text/html').expect(303);
+    const limit = await request(ctx.app)
+      .post('/completion/resend-receipt')
+      .set('Cookie', user.cookie)
+      .set('Accept', 'text/html')
+      .expect(303);
     expect(limit.headers.location).toBe('/completion?receipt=limit');
-    const json = await request(ctx.app).post('/completion/resend-receipt').set('Cookie', user.cookie).set('Accept', 'application/json').expect(429);
+    const json = await request(ctx.app)
+      .post('/completion/resend-receipt')
+      .set('Cookie', user.cookie)
+      .set('Accept', 'application/json')
+      .expect(429);
     expect(json.body.message).toContain('already been sent again 3 times');
     const resends = (await receiptsOf(user.id)).filter((r) => r.kind === 'resend');
     expect(resends).toHaveLength(MAX_RESENDS);

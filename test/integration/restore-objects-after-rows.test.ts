@@ -29,7 +29,13 @@ afterAll(() => db?.drop());
 /** An archive as writeBackup makes one, with the given rows of `users` placed before or after its one object. */
 async function archive(options: { userRows: string[]; rowsAfterObjects: boolean; objectsClaimed: number }): Promise<string> {
   const migrations = ((await db.knex('knex_migrations').orderBy('id').select('name')) as Array<{ name: string }>).map((r) => r.name);
-  const manifest = { format: BACKUP_FORMAT, created_at: new Date().toISOString(), migrations, tables: [{ name: 'users', rows: options.userRows.length, parts: 1 }], objects: options.objectsClaimed };
+  const manifest = {
+    format: BACKUP_FORMAT,
+    created_at: new Date().toISOString(),
+    migrations,
+    tables: [{ name: 'users', rows: options.userRows.length, parts: 1 }],
+    objects: options.objectsClaimed,
+  };
   const zip = new yazl.ZipFile();
   const file = join(mkdtempSync(join(TEST_TMP, 'restore-archive-')), 'backup.zip');
   const written = pipeline(zip.outputStream, createWriteStream(file));
@@ -43,12 +49,20 @@ async function archive(options: { userRows: string[]; rowsAfterObjects: boolean;
   return file;
 }
 
-const goodUser = JSON.stringify({ id: '00000000-0000-4000-8000-000000000002', username: 'restored@example.edu', password_hash: 'hash', created_at: '2026-11-02T15:00:00Z' });
+const goodUser = JSON.stringify({
+  id: '00000000-0000-4000-8000-000000000002',
+  username: 'restored@example.edu',
+  password_hash: 'hash',
+  created_at: '2026-11-02T15:00:00Z',
+});
 const keys = async () => (await store.list('')).sort();
 
 describe('a restore whose database part fails', () => {
   it.each([
-    ['a row the database refuses, after the object in the archive', { userRows: ['{"id":"not a uuid","username":"x"}'], rowsAfterObjects: true, objectsClaimed: 1 }],
+    [
+      'a row the database refuses, after the object in the archive',
+      { userRows: ['{"id":"not a uuid","username":"x"}'], rowsAfterObjects: true, objectsClaimed: 1 },
+    ],
     ['an archive short of the objects its manifest names', { userRows: [goodUser], rowsAfterObjects: false, objectsClaimed: 2 }],
   ])('leaves the object store as it was: %s', async (_what, options) => {
     const file = await archive(options);

@@ -33,7 +33,9 @@ afterAll(async () => {
 
 /** The request log's line for one request id: which map row answered it (res.route) and how. */
 function logged(id: string): { res?: { statusCode: number; route?: string } } | undefined {
-  return lines.map((line) => JSON.parse(line) as { req?: { id?: string }; res?: { statusCode: number; route?: string } }).find((entry) => entry.req?.id === id && entry.res);
+  return lines
+    .map((line) => JSON.parse(line) as { req?: { id?: string }; res?: { statusCode: number; route?: string } })
+    .find((entry) => entry.req?.id === id && entry.res);
 }
 
 /** A concrete URL for a row's path: any uuid for :id, a document question for :key. */
@@ -43,7 +45,9 @@ function concrete(path: string): string {
 
 async function send(method: string, url: string, id: string) {
   const agent = request(ctx.app);
-  const req = agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url).set('X-Request-Id', id).set('Origin', ctx.config.publicUrl);
+  const req = agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url)
+    .set('X-Request-Id', id)
+    .set('Origin', ctx.config.publicUrl);
   return method === 'GET' ? req : req.send({});
 }
 
@@ -61,7 +65,8 @@ describe('the route map (server/routes.server.ts) and the app agree', () => {
       const id = `route-map-${index}-${row.method}`;
       const res = await send(row.method, concrete(row.path), id);
       const entry = await waitForLog(id);
-      if (entry?.res?.route !== `${row.method} ${row.path}`) wrong.push(`${row.method} ${row.path} → ${res.status}, answered by ${entry?.res?.route ?? 'no route'}`);
+      if (entry?.res?.route !== `${row.method} ${row.path}`)
+        wrong.push(`${row.method} ${row.path} → ${res.status}, answered by ${entry?.res?.route ?? 'no route'}`);
     }
     expect(wrong).toEqual([]);
   });

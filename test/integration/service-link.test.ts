@@ -30,7 +30,9 @@ const tokenFor = (user: TestUser) => signPrintToken(TEST_SESSION_SECRET, user.id
 
 describe('the print ticket (service_token) on /service/tmp-pdf', () => {
   it('GET /service/tmp-pdf returns answer, add_another, document_answer and tabs of that application only', async () => {
-    const res = await request(ctx.app).get('/service/tmp-pdf').query({ service_token: tokenFor(alice) });
+    const res = await request(ctx.app)
+      .get('/service/tmp-pdf')
+      .query({ service_token: tokenFor(alice) });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['add_another', 'answer', 'document_answer', 'tabs']);
     expect(res.body.answer.first_name).toBe('Alice');
@@ -93,7 +95,12 @@ describe('the print ticket (service_token) on /service/tmp-pdf', () => {
     const run = (arg: string) =>
       promisify(execFile)(process.execPath, ['dist/node/service-link.mjs', arg], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'service-cli') },
+        env: {
+          PATH: process.env.PATH,
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          PUBLIC_URL: 'http://127.0.0.1:3000',
+          DATA_DIR: join(TEST_TMP, 'service-cli'),
+        },
       });
     const { stdout } = await run(alice.id.toUpperCase());
     const url = new URL(stdout.trim());
@@ -121,13 +128,23 @@ describe('a staff link that does not work, opened as a page', () => {
 
   it('on a form page: says staff links have moved to the staff desk, whatever the token', async () => {
     for (const token of [tokenFor(alice), 'garbage']) {
-      expectPlainNotice(await request(ctx.app).get('/education').query({ service_token: token }).set('Accept', 'text/html'), 410, 'Staff links have moved to the staff desk', STAFF_LINKS_MOVED);
+      expectPlainNotice(
+        await request(ctx.app).get('/education').query({ service_token: token }).set('Accept', 'text/html'),
+        410,
+        'Staff links have moved to the staff desk',
+        STAFF_LINKS_MOVED,
+      );
     }
   });
 
   it('on /print: says an invalid ticket is not valid, an expired one has expired, a used one has been used', async () => {
     const openPrint = (token: string) => request(ctx.app).get('/print').query({ service_token: token }).set('Accept', 'text/html');
-    expectPlainNotice(await openPrint(signPrintToken('another-secret-that-is-long-enough-0123456789', alice.id, ctx.services.now())), 401, 'This link is not valid', SERVICE_LINK_INVALID);
+    expectPlainNotice(
+      await openPrint(signPrintToken('another-secret-that-is-long-enough-0123456789', alice.id, ctx.services.now())),
+      401,
+      'This link is not valid',
+      SERVICE_LINK_INVALID,
+    );
     const old = tokenFor(alice);
     ctx.clock.advance(121_000);
     try {

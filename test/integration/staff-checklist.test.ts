@@ -30,7 +30,13 @@ beforeAll(async () => {
   ] as const) {
     const user = await createLoggedInUser(ctx, `${first.toLowerCase()}.${last.toLowerCase()}@example.edu`);
     ctx.clock.advance(60_000);
-    await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: first, last_name: last, hs_name: school, ...(counselor ? { counselor_email_address: counselor } : {}) });
+    await submitAs(ctx, user.cookie, {
+      ...COMPLETE_ANSWERS,
+      first_name: first,
+      last_name: last,
+      hs_name: school,
+      ...(counselor ? { counselor_email_address: counselor } : {}),
+    });
     people[first] = user;
   }
   staff = await staffCookie(ctx, STAFF);
@@ -38,7 +44,11 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 async function workMailJobs(): Promise<void> {
-  const rows = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [AFTER_SUBMISSION_MAIL_QUEUE])).rows as Array<{ id: string; data: AfterSubmissionMailJob }>;
+  const rows = (
+    await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [
+      AFTER_SUBMISSION_MAIL_QUEUE,
+    ])
+  ).rows as Array<{ id: string; data: AfterSubmissionMailJob }>;
   for (const row of rows) {
     await sendAfterSubmissionMail(ctx.services, row.data);
     await ctx.db.knex.raw(`update pgboss.job set state = 'completed' where id = ?`, [row.id]);
@@ -85,7 +95,10 @@ describe('the checklist and decision at the staff desk', () => {
 
     expect((await post(`/staff/applications/${maya.id}/release`)).status).toBe(409);
     expect((await post(`/staff/applications/${maya.id}/decision`, { decision: 'maybe' })).status).toBe(400);
-    const recorded = await post(`/staff/applications/${maya.id}/decision`, { decision: 'waitlist', letter: 'Dear Maya,\r\nYou are on our waitlist.' });
+    const recorded = await post(`/staff/applications/${maya.id}/decision`, {
+      decision: 'waitlist',
+      letter: 'Dear Maya,\r\nYou are on our waitlist.',
+    });
     expect(recorded.headers.location).toContain('done=recorded');
     expect(emailsOn((await page('/staff?decision=unreleased')).text)).toEqual(['maya.christensen@example.edu']);
     expect((await page('/staff?decision=unreleased')).text).toContain('Waitlist (not released)');
@@ -100,7 +113,10 @@ describe('the checklist and decision at the staff desk', () => {
     expect(after.text).toContain('released');
     expect(after.text).toContain('Dear Maya,\nYou are on our waitlist.');
 
-    const trail = (await ctx.db.knex('staff_audit').where({ user_id: maya.id }).whereNot({ action: 'view' }).orderBy('id')).map((a) => [a.staff_email, a.action]);
+    const trail = (await ctx.db.knex('staff_audit').where({ user_id: maya.id }).whereNot({ action: 'view' }).orderBy('id')).map((a) => [
+      a.staff_email,
+      a.action,
+    ]);
     expect(trail).toEqual([
       [STAFF, 'counselor-request-resent'],
       [STAFF, 'transcript-received'],
@@ -123,13 +139,27 @@ describe('the checklist and decision at the staff desk', () => {
     expect(res.headers.location).toBe('/staff?q=alta&released=2');
     expect((await page(res.headers.location!)).text).toContain('2 decisions released.');
     await workMailJobs();
-    expect(mail.messages.filter((m) => m.subject === DECISION_SUBJECT).map((m) => m.to[0]).sort()).toEqual([people.Lena!.username, people.Omar!.username].sort());
+    expect(
+      mail.messages
+        .filter((m) => m.subject === DECISION_SUBJECT)
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual([people.Lena!.username, people.Omar!.username].sort());
     expect(emailsOn((await page('/staff?decision=unreleased')).text)).toEqual([]);
   });
 
   it('refuses actions without a staff session and from another site', async () => {
     const id = people.Omar!.id;
     expect((await request(ctx.app).post(`/staff/applications/${id}/release`).type('form').send({})).status).toBe(401);
-    expect((await request(ctx.app).post(`/staff/applications/${id}/release`).set('Cookie', staff).set('Origin', 'https://evil.example').type('form').send({})).status).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .post(`/staff/applications/${id}/release`)
+          .set('Cookie', staff)
+          .set('Origin', 'https://evil.example')
+          .type('form')
+          .send({})
+      ).status,
+    ).toBe(403);
   });
 });

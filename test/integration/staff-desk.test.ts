@@ -50,7 +50,10 @@ beforeAll(async () => {
     },
   });
   // The applications here are of the 2025–26 cycle (Fall 2026): the filter and the CSV know its terms.
-  ctx = await createTestApp({ env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu`, ADMISSION_CYCLE: '2025-26' }, logger: createLogger('trace', sink) });
+  ctx = await createTestApp({
+    env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu`, ADMISSION_CYCLE: '2025-26' },
+    logger: createLogger('trace', sink),
+  });
   // Three submitted (oldest first), one started, one untouched.
   for (const [name, last, ceeb, term] of [
     ['Ana', 'Zamora', '450010', 'FA2026'],
@@ -64,7 +67,11 @@ beforeAll(async () => {
   }
   ctx.clock.advance(60_000);
   applicants.Dee = await createLoggedInUser(ctx, 'dee@example.edu');
-  await request(ctx.app).put('/api/answer').set('Cookie', applicants.Dee.cookie).send({ first_name: 'Dee', last_name: 'Walker' }).expect(200);
+  await request(ctx.app)
+    .put('/api/answer')
+    .set('Cookie', applicants.Dee.cookie)
+    .send({ first_name: 'Dee', last_name: 'Walker' })
+    .expect(200);
   await request(ctx.app).post('/api/web-status').set('Cookie', applicants.Dee.cookie).send({ web_status: 'started' });
   ctx.clock.advance(60_000);
   applicants.Eve = await createLoggedInUser(ctx, 'eve@example.edu');
@@ -137,7 +144,13 @@ describe('staff sign-in', () => {
     const run = (email: string) =>
       promisify(execFile)(process.execPath, ['dist/node/staff-link.mjs', email], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: join(TEST_TMP, 'staff-link-cli'), STAFF_EMAILS: STAFF },
+        env: {
+          PATH: process.env.PATH,
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          PUBLIC_URL: 'http://127.0.0.1:3000',
+          DATA_DIR: join(TEST_TMP, 'staff-link-cli'),
+          STAFF_EMAILS: STAFF,
+        },
       });
     const { stdout } = await run(STAFF.toUpperCase());
     const url = new URL(stdout.trim());
@@ -153,7 +166,13 @@ describe('staff sign-in', () => {
     const withProvider = await createTestApp({
       db: ctx.db,
       // Same cycle as the first app: the setting is the process's (form/admission-cycle.ts), one per server.
-      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'secret', STAFF_EMAILS: STAFF, ADMISSION_CYCLE: '2025-26' },
+      env: {
+        OIDC_ISSUER: 'http://127.0.0.1:9',
+        OIDC_CLIENT_ID: 'desk',
+        OIDC_CLIENT_SECRET: 'secret',
+        STAFF_EMAILS: STAFF,
+        ADMISSION_CYCLE: '2025-26',
+      },
     });
     const start = await request(withProvider.app).get('/staff/oidc/start');
     expect(start.status).toBe(503);
@@ -214,7 +233,9 @@ describe('/staff list', () => {
     await knex.raw('analyze users');
     const planOf = async (query: Knex.QueryBuilder) => {
       const sql = query.toSQL();
-      const result = (await knex.raw(`explain (analyze, format json) ${sql.sql}`, sql.bindings as never)) as { rows: Array<{ 'QUERY PLAN': unknown }> };
+      const result = (await knex.raw(`explain (analyze, format json) ${sql.sql}`, sql.bindings as never)) as {
+        rows: Array<{ 'QUERY PLAN': unknown }>;
+      };
       const raw = result.rows[0]!['QUERY PLAN'];
       return (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
     };
@@ -251,7 +272,9 @@ describe('/staff list', () => {
       expect(seen.has(row.user_id)).toBe(false);
       seen.add(row.user_id);
       if (previous && Boolean(previous.submitted_at) === Boolean(row.submitted_at)) {
-        expect(new Date(previous.submitted_at ?? previous.created_at).getTime()).toBeGreaterThanOrEqual(new Date(row.submitted_at ?? row.created_at).getTime());
+        expect(new Date(previous.submitted_at ?? previous.created_at).getTime()).toBeGreaterThanOrEqual(
+          new Date(row.submitted_at ?? row.created_at).getTime(),
+        );
       } else if (previous) {
         expect(previous.submitted_at).not.toBeNull();
       }
@@ -306,12 +329,22 @@ describe('opening an application', () => {
     const key = `users/${ana.id}/application/application-1.pdf`;
     await ctx.services.storage!.put(key, Buffer.from('%PDF-1.4 test'), 'application/pdf');
     await knex('application_pdfs')
-      .insert({ user_id: ana.id, status: 'COMPLETED', generation: 1, answers_version: version, output_key: key, requested_at: new Date(), completed_at: new Date() })
+      .insert({
+        user_id: ana.id,
+        status: 'COMPLETED',
+        generation: 1,
+        answers_version: version,
+        output_key: key,
+        requested_at: new Date(),
+        completed_at: new Date(),
+      })
       .onConflict('user_id')
       .merge();
     const res = await page(`/staff/applications/${ana.id}/pdf`);
     expect(res.status).toBe(303);
-    const download = await request(ctx.app).get(new URL(res.headers.location!, 'http://x').pathname + new URL(res.headers.location!, 'http://x').search);
+    const download = await request(ctx.app).get(
+      new URL(res.headers.location!, 'http://x').pathname + new URL(res.headers.location!, 'http://x').search,
+    );
     expect(download.status).toBe(200);
     expect(download.body.toString()).toContain('%PDF-1.4 test');
   });
@@ -319,11 +352,19 @@ describe('opening an application', () => {
   it('the audit trail shows who viewed and downloaded which application, when and from where', async () => {
     const res = await page('/staff/audit');
     expect(res.status).toBe(200);
-    const rows = [...res.text.matchAll(/<tr><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => m.slice(1));
+    const rows = [
+      ...res.text.matchAll(/<tr><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g),
+    ].map((m) => m.slice(1));
     const download = rows.find((r) => r[2] === 'download-pdf');
     const view = rows.find((r) => r[2] === 'view');
     // Times on the desk are in the university's zone (TIME_ZONE, America/Denver by default), named.
-    expect(download).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} M[SD]T$/), STAFF, 'download-pdf', 'ana@example.edu', expect.stringMatching(/127\.0\.0\.1|::1/)]);
+    expect(download).toEqual([
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} M[SD]T$/),
+      STAFF,
+      'download-pdf',
+      'ana@example.edu',
+      expect.stringMatching(/127\.0\.0\.1|::1/),
+    ]);
     expect(view).toEqual([expect.any(String), STAFF, 'view', 'ben@example.edu', expect.any(String)]);
   });
 
@@ -335,7 +376,19 @@ describe('opening an application', () => {
     expect(res.text.startsWith('\uFEFF')).toBe(true);
     const rows = parse(res.text, { columns: true, bom: true }) as Array<Record<string, string>>;
     const header = Object.keys(rows[0]!);
-    expect(header.slice(0, 11)).toEqual(['application_id', 'reference', 'email', 'web_status', 'submitted_at', 'created_at', 'transcript_status', 'transcript_received_via', 'transcript_received_at', 'decision', 'decision_released_at']);
+    expect(header.slice(0, 11)).toEqual([
+      'application_id',
+      'reference',
+      'email',
+      'web_status',
+      'submitted_at',
+      'created_at',
+      'transcript_status',
+      'transcript_received_via',
+      'transcript_received_at',
+      'decision',
+      'decision_released_at',
+    ]);
     for (const q of answerColumns()) expect(header).toContain(q.key);
     expect(rows.map((r) => r.email)).toEqual(['cy@example.edu', 'ana@example.edu']);
     expect(rows[0]).toMatchObject({

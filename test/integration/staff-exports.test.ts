@@ -42,11 +42,18 @@ beforeAll(async () => {
     const { version } = await ctx.db.knex('applications').where({ user_id: user.id }).first('version');
     const key = `users/${user.id}/application/application-9.pdf`;
     await ctx.services.storage!.put(key, Buffer.from(`%PDF-1.4 ${name}`), 'application/pdf');
-    await ctx.db.knex('application_pdfs').where({ user_id: user.id }).update({ status: 'COMPLETED', output_key: key, answers_version: version });
+    await ctx.db
+      .knex('application_pdfs')
+      .where({ user_id: user.id })
+      .update({ status: 'COMPLETED', output_key: key, answers_version: version });
     people.push(user);
   }
   const draft = await createLoggedInUser(ctx);
-  await request(ctx.app).put('/api/answer').set('Cookie', draft.cookie).send({ first_name: 'Kim', entry_term: OPEN_ENTRY_TERM.value }).expect(200);
+  await request(ctx.app)
+    .put('/api/answer')
+    .set('Cookie', draft.cookie)
+    .send({ first_name: 'Kim', entry_term: OPEN_ENTRY_TERM.value })
+    .expect(200);
   people.push(draft);
   staff = await staffCookie(ctx, STAFF);
 });
@@ -68,11 +75,14 @@ describe('ZIP of the PDFs of the current filter', () => {
     const download = await request(ctx.app).get(`${progress}/download`).set('Cookie', staff);
     expect(download.status).toBe(303);
     const url = new URL(download.headers.location!, 'http://x');
-    const file = await request(ctx.app).get(url.pathname + url.search).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const file = await request(ctx.app)
+      .get(url.pathname + url.search)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(file.status).toBe(200);
     const entries = await entriesOf(file.body as Buffer);
     const pdfs = [...entries.keys()].filter((n) => n.endsWith('.pdf')).sort();

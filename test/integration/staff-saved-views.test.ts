@@ -18,7 +18,11 @@ afterAll(async () => {
 describe('saved views of the staff list', () => {
   it('saves the filters under a name, lists them for their owner only, and deletes them', async () => {
     const staff = await staffCookie(ctx, STAFF);
-    const saved = await request(ctx.app).post('/staff/views?state=UT&stage=committee').set('Cookie', staff).type('form').send({ name: ' Utah  committee ' });
+    const saved = await request(ctx.app)
+      .post('/staff/views?state=UT&stage=committee')
+      .set('Cookie', staff)
+      .type('form')
+      .send({ name: ' Utah  committee ' });
     expect(saved.status).toBe(303);
     expect(saved.headers.location).toBe('/staff?stage=committee&state=UT&done=view-saved');
     const list = await request(ctx.app).get(saved.headers.location!).set('Cookie', staff);

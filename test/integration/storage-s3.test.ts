@@ -66,7 +66,11 @@ describe('S3 object store through the SDK (s3rver)', () => {
     expect(presigned.fields.key).toMatch(new RegExp(`^users/${user.id}/transcript/`));
     const policy = JSON.parse(Buffer.from(presigned.fields.Policy!, 'base64').toString('utf8'));
     expect(policy.conditions).toEqual(
-      expect.arrayContaining([['content-length-range', 1, FILE_MAX_BYTES], ['eq', '$key', presigned.fields.key], { key: presigned.fields.key }]),
+      expect.arrayContaining([
+        ['content-length-range', 1, FILE_MAX_BYTES],
+        ['eq', '$key', presigned.fields.key],
+        { key: presigned.fields.key },
+      ]),
     );
     const expiresIn = Date.parse(policy.expiration) - Date.now();
     expect(expiresIn).toBeGreaterThan(0);
@@ -82,7 +86,10 @@ describe('S3 object store through the SDK (s3rver)', () => {
       expect(await browserPost(presigned, bytes, name)).toBe(204);
       const start = await startConversion(ctx.app, user.cookie, 'transcript', presigned.fields.key!, name);
       expect(start.status).toBe(202);
-      expect(await waitForFinalStatus(ctx.app, user.cookie, 'transcript')).toEqual({ status: 'COMPLETED', message: 'Your file was converted to PDF.' });
+      expect(await waitForFinalStatus(ctx.app, user.cookie, 'transcript')).toEqual({
+        status: 'COMPLETED',
+        message: 'Your file was converted to PDF.',
+      });
       const pdf = await ctx.services.storage!.get(outputKeyFor(user.id, 'transcript', presigned.fields.key!));
       expect(pdf!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }

@@ -45,7 +45,11 @@ const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.
 
 /** What legitimately differs between two renders of the same page: the CSP nonce, and the sealed owner token (a fresh IV each time). */
 const comparable = (html: string, nonce: string) =>
-  html.split(nonce).join('NONCE').replace(/owner&quot;:&quot;[^&]+&quot;/g, 'owner').replace(/name="@owner" value="[^"]+"/g, 'owner');
+  html
+    .split(nonce)
+    .join('NONCE')
+    .replace(/owner&quot;:&quot;[^&]+&quot;/g, 'owner')
+    .replace(/name="@owner" value="[^"]+"/g, 'owner');
 
 describe('a student’s form page in its kept shell (ADR 0300)', () => {
   it.each(PAGE_IDS.map((id) => `/${id}`))('%s: the second request is rendered without vike and sends the same document', async (path) => {
@@ -53,7 +57,10 @@ describe('a student’s form page in its kept shell (ADR 0300)', () => {
     const first = await get();
     const { result: second, by } = await rendered(get);
     expect(by).toEqual({ 'student-shell': 1 });
-    const [firstNonce, secondNonce] = [nonceOf(first.headers['content-security-policy']), nonceOf(second.headers['content-security-policy'])];
+    const [firstNonce, secondNonce] = [
+      nonceOf(first.headers['content-security-policy']),
+      nonceOf(second.headers['content-security-policy']),
+    ];
     expect(firstNonce).toBeTruthy();
     expect(secondNonce).not.toBe(firstNonce);
     // The page's script carries this response's nonce, the one its CSP allows.
@@ -95,7 +102,12 @@ describe('a student’s form page in its kept shell (ADR 0300)', () => {
     await request(ctx.app).get('/education').set('Cookie', alice.cookie).expect(200);
     const search = await rendered(() => request(ctx.app).get('/education?lookup=hs_name&q=Provo').set('Cookie', alice.cookie).expect(200));
     expect(search.by).toEqual({ vike: 1 });
-    const stranger = await rendered(() => request(ctx.app).get('/education').set('Cookie', `${alice.cookie.split('=')[0]}=not-a-session`).expect(200));
+    const stranger = await rendered(() =>
+      request(ctx.app)
+        .get('/education')
+        .set('Cookie', `${alice.cookie.split('=')[0]}=not-a-session`)
+        .expect(200),
+    );
     expect(stranger.by).toEqual({ vike: 1 });
     expect(stranger.result.text).not.toContain(alice.username);
   });

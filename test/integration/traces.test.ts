@@ -36,7 +36,9 @@ class Collector {
       req.on('end', () => {
         if (req.url === '/v1/traces') {
           this.headers = req.headers;
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }> };
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }>;
+          };
           for (const rs of body.resourceSpans) for (const ss of rs.scopeSpans) this.spans.push(...ss.spans.map(hexIds));
           res.setHeader('Content-Type', 'application/json');
           res.end('{}');
@@ -71,12 +73,19 @@ let ctx: TestContext;
 beforeAll(async () => {
   expect(tracing()).toBeNull();
   await collector.start();
-  await startTracing({ endpoint: `http://127.0.0.1:${collector.port}`, headers: { 'x-collector-key': 'k1' }, serviceName: 'fa-test' }, 'web');
+  await startTracing(
+    { endpoint: `http://127.0.0.1:${collector.port}`, headers: { 'x-collector-key': 'k1' }, serviceName: 'fa-test' },
+    'web',
+  );
   ctx = await createTestApp({
     queue: 'workers',
     logger: createLogger('info', { write: (line: string) => void logLines.push(line) }),
     // A "Chromium" that exists but cannot start: the PDF job is queued and its attempt fails fast.
-    env: { CHROMIUM_PATH: '/bin/false', WEBHOOK_URL: `http://127.0.0.1:${collector.port}/hooks`, WEBHOOK_SECRET: 'whsec-test-0123456789abcdef' },
+    env: {
+      CHROMIUM_PATH: '/bin/false',
+      WEBHOOK_URL: `http://127.0.0.1:${collector.port}/hooks`,
+      WEBHOOK_SECRET: 'whsec-test-0123456789abcdef',
+    },
   });
 });
 afterAll(async () => {
@@ -103,13 +112,19 @@ describe('OpenTelemetry traces', () => {
     const jobSpan = (queue: string) => collector.spans.find((s) => s.name === `job ${queue}` && s.traceId === submitSpan()?.traceId);
     // The receipt waits for the PDF: the PDF job queues it once the PDF has given up (after its retries, in its
     // dead-letter job), so its span comes last.
-    await until(() => Boolean(submitSpan() && jobSpan('render-application-pdf') && jobSpan('send-receipt') && jobSpan('deliver-webhook')), 'the jobs’ spans', 90_000);
+    await until(
+      () => Boolean(submitSpan() && jobSpan('render-application-pdf') && jobSpan('send-receipt') && jobSpan('deliver-webhook')),
+      'the jobs’ spans',
+      90_000,
+    );
 
     const submit = submitSpan()!;
     // One trace: each job queued by the request is a child of the request's span…
     for (const queue of ['render-application-pdf', 'deliver-webhook']) expect(jobSpan(queue)!.parentSpanId).toBe(submit.spanId);
     // …and the receipt a child of the PDF's last job, which queued it.
-    const pdfJobs = collector.spans.filter((s) => s.traceId === submit.traceId && s.name.startsWith('job render-application-pdf')).map((s) => s.spanId);
+    const pdfJobs = collector.spans
+      .filter((s) => s.traceId === submit.traceId && s.name.startsWith('job render-application-pdf'))
+      .map((s) => s.spanId);
     expect(pdfJobs).toContain(jobSpan('send-receipt')!.parentSpanId);
     // The request's queries are in it, as children of the request; a job's queries are children of the job.
     const inTrace = collector.spans.filter((s) => s.traceId === submit.traceId);
@@ -120,7 +135,9 @@ describe('OpenTelemetry traces', () => {
     expect(collector.headers['x-collector-key']).toBe('k1');
 
     // The request's own log line carries the trace id.
-    const submitLog = logLines.map((l) => JSON.parse(l) as { trace_id?: string; res?: { route?: string } }).find((l) => l.res?.route === 'POST /api/submit');
+    const submitLog = logLines
+      .map((l) => JSON.parse(l) as { trace_id?: string; res?: { route?: string } })
+      .find((l) => l.res?.route === 'POST /api/submit');
     expect(submitLog?.trace_id).toBe(submit.traceId);
   });
 });

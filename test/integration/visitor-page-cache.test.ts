@@ -9,7 +9,9 @@ const OPEN_UNTIL = new Date(Date.now() + 60 * 60_000);
 
 beforeAll(async () => {
   await loadVikeBuild();
-  ctx = await createTestApp({ env: { APPLICATION_WINDOW_START: new Date(Date.now() - 60 * 60_000).toISOString(), APPLICATION_WINDOW_END: OPEN_UNTIL.toISOString() } });
+  ctx = await createTestApp({
+    env: { APPLICATION_WINDOW_START: new Date(Date.now() - 60 * 60_000).toISOString(), APPLICATION_WINDOW_END: OPEN_UNTIL.toISOString() },
+  });
 });
 afterAll(() => ctx.close());
 

@@ -86,7 +86,12 @@ beforeAll(async () => {
   await receiver.start();
   ctx = await createTestApp({
     queue: 'workers',
-    env: { WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hooks/admissions`, WEBHOOK_SECRET: SECRET, CHROMIUM_PATH: '/nonexistent/chromium', STAFF_EMAILS: STAFF },
+    env: {
+      WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hooks/admissions`,
+      WEBHOOK_SECRET: SECRET,
+      CHROMIUM_PATH: '/nonexistent/chromium',
+      STAFF_EMAILS: STAFF,
+    },
   });
   ctx.services.webhookRetry = { delaySeconds: 1 };
 });

@@ -37,9 +37,17 @@ export class ApplicantClient {
   }
 
   /** One timed HTTP exchange; a status outside `expect` (default 2xx) fails the step with the server's message. */
-  async call(step: string, path: string, init: { method?: string; json?: unknown; body?: FormData; headers?: Record<string, string>; expect?: number[] } = {}): Promise<Response> {
+  async call(
+    step: string,
+    path: string,
+    init: { method?: string; json?: unknown; body?: FormData; headers?: Record<string, string>; expect?: number[] } = {},
+  ): Promise<Response> {
     const method = init.method ?? 'GET';
-    const headers: Record<string, string> = { 'x-forwarded-for': this.address, accept: path.startsWith('/api') || path.startsWith('/public') ? 'application/json' : 'text/html', ...init.headers };
+    const headers: Record<string, string> = {
+      'x-forwarded-for': this.address,
+      accept: path.startsWith('/api') || path.startsWith('/public') ? 'application/json' : 'text/html',
+      ...init.headers,
+    };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const baseUrl = this.baseUrls[this.calls++ % this.baseUrls.length]!;
     if (method !== 'GET') headers.origin = baseUrl;

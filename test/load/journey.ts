@@ -80,7 +80,11 @@ export async function runJourney(ctx: JourneyContext, index: number, runId: stri
 
   const { res: profile } = await client.json<{ version: number }>('GET /api/profile', '/api/profile');
   let etag = profile.headers.get('etag') ?? undefined;
-  const answers = answersByPage({ ...COMPLETE_ANSWERS, last_name: `Applicant ${index}`, parent_email_address: `parent-${index}@example.com` });
+  const answers = answersByPage({
+    ...COMPLETE_ANSWERS,
+    last_name: `Applicant ${index}`,
+    parent_email_address: `parent-${index}@example.com`,
+  });
 
   for (const page of PAGE_IDS) {
     const html = await (await client.call(`GET /${page}`, `/${page}`)).text();
@@ -97,7 +101,11 @@ export async function runJourney(ctx: JourneyContext, index: number, runId: stri
           await sleep(250);
         }
       }
-      const saved = await client.call('PUT /api/answer', '/api/answer', { method: 'PUT', json: batch, headers: etag ? { 'if-match': etag } : {} });
+      const saved = await client.call('PUT /api/answer', '/api/answer', {
+        method: 'PUT',
+        json: batch,
+        headers: etag ? { 'if-match': etag } : {},
+      });
       etag = saved.headers.get('etag') ?? etag;
     }
     if (page === 'education') await uploadTranscript(client, ctx);
@@ -106,32 +114,61 @@ export async function runJourney(ctx: JourneyContext, index: number, runId: stri
 
   await client.call('submit', '/api/submit', { method: 'POST' });
   await client.call('GET /completion', '/completion');
-  const url = await waitFor(client, ctx, 'PDF ready', '/api/pdf', 1000, (body: { status: string; url: string | null; message?: string }) => {
-    if (body.status === 'FAILED') throw new StepError('PDF ready', `FAILED: ${body.message ?? ''}`);
-    return body.status === 'COMPLETED' ? body.url : null;
-  });
+  const url = await waitFor(
+    client,
+    ctx,
+    'PDF ready',
+    '/api/pdf',
+    1000,
+    (body: { status: string; url: string | null; message?: string }) => {
+      if (body.status === 'FAILED') throw new StepError('PDF ready', `FAILED: ${body.message ?? ''}`);
+      return body.status === 'COMPLETED' ? body.url : null;
+    },
+  );
   const pdf = await client.call('download PDF', url!);
-  const head = Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1');
+  const head = Buffer.from(await pdf.arrayBuffer())
+    .subarray(0, 5)
+    .toString('latin1');
   if (head !== '%PDF-') throw new StepError('download PDF', `not a PDF (starts ${JSON.stringify(head)})`);
 }
 
 async function uploadTranscript(client: ApplicantClient, ctx: JourneyContext): Promise<void> {
   await client.call('PUT /api/tabs', '/api/tabs', { method: 'PUT', json: TRANSCRIPT_TAB });
-  const { body: presigned } = await client.json<{ url: string; fields: Record<string, string> }>('presign upload', '/api/presigned-url', { method: 'POST', json: { answer_key: 'transcript' } });
+  const { body: presigned } = await client.json<{ url: string; fields: Record<string, string> }>('presign upload', '/api/presigned-url', {
+    method: 'POST',
+    json: { answer_key: 'transcript' },
+  });
   const form = new FormData();
   for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(ctx.document.bytes)]), ctx.document.name);
   await client.call('upload to object store', presigned.url, { method: 'POST', body: form });
-  await client.call('start conversion', '/api/pdf/document-answer/transcript', { method: 'POST', json: { file_key: presigned.fields.key, file_name: ctx.document.name } });
-  await waitFor(client, ctx, 'conversion done', '/api/pdf/document-answer/transcript', 2000, (body: { status: string; message?: string }) => {
-    if (body.status === 'COMPLETED') return true;
-    if (FINAL.has(body.status)) throw new StepError('conversion done', `${body.status}: ${body.message ?? ''}`);
-    return null;
+  await client.call('start conversion', '/api/pdf/document-answer/transcript', {
+    method: 'POST',
+    json: { file_key: presigned.fields.key, file_name: ctx.document.name },
   });
+  await waitFor(
+    client,
+    ctx,
+    'conversion done',
+    '/api/pdf/document-answer/transcript',
+    2000,
+    (body: { status: string; message?: string }) => {
+      if (body.status === 'COMPLETED') return true;
+      if (FINAL.has(body.status)) throw new StepError('conversion done', `${body.status}: ${body.message ?? ''}`);
+      return null;
+    },
+  );
 }
 
 /** Polls like the page does (§5: every `intervalMs`) and records the wait as one step. */
-async function waitFor<B, T>(client: ApplicantClient, ctx: JourneyContext, step: string, path: string, intervalMs: number, done: (body: B) => T | null): Promise<T> {
+async function waitFor<B, T>(
+  client: ApplicantClient,
+  ctx: JourneyContext,
+  step: string,
+  path: string,
+  intervalMs: number,
+  done: (body: B) => T | null,
+): Promise<T> {
   const started = performance.now();
   for (;;) {
     const { body } = await client.json<B>(`GET ${path.replace(/\/transcript$/, '/{key}')}`, path);
@@ -140,7 +177,8 @@ async function waitFor<B, T>(client: ApplicantClient, ctx: JourneyContext, step:
       ctx.recorder.record(step, performance.now() - started);
       return result;
     }
-    if (performance.now() - started > ctx.patienceMs) throw new StepError(step, `still pending after ${Math.round(ctx.patienceMs / 1000)} s`);
+    if (performance.now() - started > ctx.patienceMs)
+      throw new StepError(step, `still pending after ${Math.round(ctx.patienceMs / 1000)} s`);
     await sleep(intervalMs);
   }
 }

@@ -37,11 +37,27 @@ export interface LoadOptions {
   profile: boolean;
 }
 
-export const DEFAULT_LOAD_OPTIONS: LoadOptions = { applicants: 50, web: 1, arrivalsPerSecond: 1, thinkMs: 2000, workers: 1, patienceSeconds: 600, keepDatabase: false, profile: false };
+export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
+  applicants: 50,
+  web: 1,
+  arrivalsPerSecond: 1,
+  thinkMs: 2000,
+  workers: 1,
+  patienceSeconds: 600,
+  keepDatabase: false,
+  profile: false,
+};
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
   const options: LoadOptions = { ...DEFAULT_LOAD_OPTIONS };
-  const numeric: Record<string, keyof LoadOptions> = { '--applicants': 'applicants', '--web': 'web', '--arrivals-per-second': 'arrivalsPerSecond', '--think-ms': 'thinkMs', '--workers': 'workers', '--patience-seconds': 'patienceSeconds' };
+  const numeric: Record<string, keyof LoadOptions> = {
+    '--applicants': 'applicants',
+    '--web': 'web',
+    '--arrivals-per-second': 'arrivalsPerSecond',
+    '--think-ms': 'thinkMs',
+    '--workers': 'workers',
+    '--patience-seconds': 'patienceSeconds',
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--keep-database') options.keepDatabase = true;
@@ -75,7 +91,12 @@ async function createLoadDatabase(adminUrl: string): Promise<{ url: string; drop
 
 /** A worker process; its log (each job's outcome and duration, e.g. "application PDF rendered" with ms) goes to `logPath`. */
 function startWorker(env: Record<string, string>, nodeArgs: string[], logPath: string): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/worker.mjs'], { cwd: ROOT, env: { ...env }, stdio: ['ignore', openSync(logPath, 'w'), 'inherit'], detached: true });
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/worker.mjs'], {
+    cwd: ROOT,
+    env: { ...env },
+    stdio: ['ignore', openSync(logPath, 'w'), 'inherit'],
+    detached: true,
+  });
   return child;
 }
 
@@ -120,11 +141,41 @@ async function verifyStored(databaseUrl: string, runId: string) {
     const row = async (sql: string) => (await db.raw(sql, [like])).rows[0] as Record<string, string>;
     return {
       accounts: Number((await row('select count(*) as n from users where username like ?')).n),
-      submitted: Number((await row('select count(*) as n from applications a join users u on u.id = a.user_id where u.username like ? and a.submitted_at is not null')).n),
-      documentsCompleted: Number((await row("select count(*) as n from document_answers d join users u on u.id = d.user_id where u.username like ? and d.status = 'COMPLETED'")).n),
-      documentsPending: Number((await row("select count(*) as n from document_answers d join users u on u.id = d.user_id where u.username like ? and d.status in ('UNPROCESSED', 'IN_PROGRESS')")).n),
-      pdfsCompleted: Number((await row("select count(*) as n from application_pdfs p join users u on u.id = p.user_id where u.username like ? and p.status = 'COMPLETED'")).n),
-      pdfsPending: Number((await row("select count(*) as n from application_pdfs p join users u on u.id = p.user_id where u.username like ? and p.status in ('UNPROCESSED', 'IN_PROGRESS')")).n),
+      submitted: Number(
+        (
+          await row(
+            'select count(*) as n from applications a join users u on u.id = a.user_id where u.username like ? and a.submitted_at is not null',
+          )
+        ).n,
+      ),
+      documentsCompleted: Number(
+        (
+          await row(
+            "select count(*) as n from document_answers d join users u on u.id = d.user_id where u.username like ? and d.status = 'COMPLETED'",
+          )
+        ).n,
+      ),
+      documentsPending: Number(
+        (
+          await row(
+            "select count(*) as n from document_answers d join users u on u.id = d.user_id where u.username like ? and d.status in ('UNPROCESSED', 'IN_PROGRESS')",
+          )
+        ).n,
+      ),
+      pdfsCompleted: Number(
+        (
+          await row(
+            "select count(*) as n from application_pdfs p join users u on u.id = p.user_id where u.username like ? and p.status = 'COMPLETED'",
+          )
+        ).n,
+      ),
+      pdfsPending: Number(
+        (
+          await row(
+            "select count(*) as n from application_pdfs p join users u on u.id = p.user_id where u.username like ? and p.status in ('UNPROCESSED', 'IN_PROGRESS')",
+          )
+        ).n,
+      ),
     };
   } finally {
     await db.destroy();
@@ -183,35 +234,54 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
     // They share DATA_DIR (the embedded object store's files) and SESSION_SECRET, as replicas share a volume.
     servers.push(await startServer({ dataDir, env, nodeArgs }));
     const first = servers[0]!;
-    const workerEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_URL: first.url, LOG_LEVEL: 'info', ...env };
+    const workerEnv = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/root',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      PUBLIC_URL: first.url,
+      LOG_LEVEL: 'info',
+      ...env,
+    };
     for (let i = 0; i < options.workers; i++) workers.push(startWorker(workerEnv, nodeArgs, join(dataDir, `worker-${i + 1}.log`)));
     await waitForLookupData(first.url);
     for (let i = 1; i < options.web; i++) servers.push(await startServer({ dataDir, env: { ...env, WORKER: 'off' }, nodeArgs }));
     const baseUrls = servers.map((s) => s.url);
 
     const codes = (username: string) =>
-      smtp.waitFor((mail) => mail.to.includes(username) && /confirmation code/i.test(mail.subject), 60_000).then((mail) => {
-        const code = /confirmation code is: (\S+)/.exec(mail.text)?.[1];
-        if (!code) throw new Error('no code in the e-mail');
-        return code;
-      });
+      smtp
+        .waitFor((mail) => mail.to.includes(username) && /confirmation code/i.test(mail.subject), 60_000)
+        .then((mail) => {
+          const code = /confirmation code is: (\S+)/.exec(mail.text)?.[1];
+          if (!code) throw new Error('no code in the e-mail');
+          return code;
+        });
     const documents = await sampleDocuments();
 
     log(
       `Load: ${options.applicants} applicants arriving ${options.arrivalsPerSecond}/s, pauses ≈${options.thinkMs} ms between steps; ` +
         `${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; database ${database ? 'PostgreSQL' : 'PGlite (embedded)'}; ` +
-        `${options.web} web process(es)${options.web > 1 ? ' (each applicant\'s requests go to each in turn)' : ''}; ` +
+        `${options.web} web process(es)${options.web > 1 ? " (each applicant's requests go to each in turn)" : ''}; ` +
         `${options.workers > 0 ? `${options.workers} separate worker process(es)` : 'jobs inside the web process'}; object store: embedded`,
     );
     const started = performance.now();
     let completed = 0;
     let finished = 0;
     const progress = setInterval(() => {
-      log(`  ${Math.round((performance.now() - started) / 1000)} s: ${finished}/${options.applicants} journeys ended, ${completed} completed, ${stats.errorCount()} errors`);
+      log(
+        `  ${Math.round((performance.now() - started) / 1000)} s: ${finished}/${options.applicants} journeys ended, ${completed} completed, ${stats.errorCount()} errors`,
+      );
     }, 15_000);
     const journeys = Array.from({ length: options.applicants }, async (_, index) => {
       await new Promise((r) => setTimeout(r, (index * 1000) / options.arrivalsPerSecond));
-      const ctx: JourneyContext = { baseUrl: baseUrls, recorder: stats, pacing: { thinkMs: options.thinkMs }, codeFor: codes, document: documents[documentKind(index)], patienceMs: options.patienceSeconds * 1000 };
+      const ctx: JourneyContext = {
+        baseUrl: baseUrls,
+        recorder: stats,
+        pacing: { thinkMs: options.thinkMs },
+        codeFor: codes,
+        document: documents[documentKind(index)],
+        patienceMs: options.patienceSeconds * 1000,
+      };
       try {
         await runJourney(ctx, index, runId);
         completed++;
@@ -227,13 +297,20 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
     const seconds = Math.round((performance.now() - started) / 100) / 10;
 
     const stored = database ? await verifyStored(database.url, runId) : null;
-    const serverErrors = servers.flatMap((s) => s.output().split('\n').filter((line) => /"level":(50|60)/.test(line)));
+    const serverErrors = servers.flatMap((s) =>
+      s
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line)),
+    );
     const serverLogs = servers.map((s, i) => {
       const path = join(dataDir, i === 0 ? 'server.log' : `server-${i + 1}.log`);
       writeFileSync(path, s.output());
       return path;
     });
-    const storedOk = !stored || (stored.submitted === completed && stored.pdfsCompleted >= completed && stored.documentsPending === 0 && stored.pdfsPending === 0);
+    const storedOk =
+      !stored ||
+      (stored.submitted === completed && stored.pdfsCompleted >= completed && stored.documentsPending === 0 && stored.pdfsPending === 0);
     return {
       date: new Date().toISOString(),
       machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) },
@@ -245,7 +322,13 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void 
       steps: stats.rows(),
       stored,
       serverErrorLines: serverErrors.slice(0, 20),
-      requestsByWebProcess: servers.map((s) => s.output().split('\n').filter((line) => line.includes('"msg":"request completed"')).length),
+      requestsByWebProcess: servers.map(
+        (s) =>
+          s
+            .output()
+            .split('\n')
+            .filter((line) => line.includes('"msg":"request completed"')).length,
+      ),
       serverLog: serverLogs.join(', '),
       profiles: options.profile ? join(dataDir, 'profiles') : null,
       ok: completed === options.applicants && storedOk && serverErrors.length === 0,

@@ -18,14 +18,20 @@ try {
 }
 const errorCount = Object.values(result.errors).reduce((n, byMessage) => n + Object.values(byMessage).reduce((a, b) => a + b, 0), 0);
 console.log(`\nCompleted journeys: ${result.completed} of ${result.options.applicants} in ${result.seconds} s; errors: ${errorCount}`);
-for (const [step, byMessage] of Object.entries(result.errors)) for (const [message, count] of Object.entries(byMessage)) console.log(`  error at "${step}" ×${count}: ${message}`);
+for (const [step, byMessage] of Object.entries(result.errors))
+  for (const [message, count] of Object.entries(byMessage)) console.log(`  error at "${step}" ×${count}: ${message}`);
 console.log(`\n${'step'.padEnd(36)} ${'count'.padStart(6)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'max ms'.padStart(9)}`);
-for (const r of result.steps) console.log(`${r.step.padEnd(36)} ${String(r.count).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p95).padStart(9)} ${String(r.max).padStart(9)}`);
+for (const r of result.steps)
+  console.log(
+    `${r.step.padEnd(36)} ${String(r.count).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p95).padStart(9)} ${String(r.max).padStart(9)}`,
+  );
 if (result.stored) console.log(`\nStored (PostgreSQL): ${JSON.stringify(result.stored)}`);
 if (result.requestsByWebProcess.length > 1) console.log(`Requests served by each web process: ${result.requestsByWebProcess.join(', ')}`);
 console.log(`Server log lines at level error or fatal: ${result.serverErrorLines.length}`);
 for (const line of result.serverErrorLines.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'load-latest.json'), JSON.stringify(result, null, 2));
-console.log(`\nwritten to bench-results/load-latest.json (server log: ${result.serverLog}${result.profiles ? `; CPU profiles: ${result.profiles}` : ''})`);
+console.log(
+  `\nwritten to bench-results/load-latest.json (server log: ${result.serverLog}${result.profiles ? `; CPU profiles: ${result.profiles}` : ''})`,
+);
 process.exit(result.ok ? 0 : 1);

@@ -22,7 +22,13 @@ export class StepStats implements StepRecorder {
   rows(): Array<{ step: string; count: number; p50: number; p95: number; max: number }> {
     return [...this.durations].map(([step, list]) => {
       const sorted = [...list].sort((a, b) => a - b);
-      return { step, count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: round(sorted[sorted.length - 1]!) };
+      return {
+        step,
+        count: sorted.length,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        max: round(sorted[sorted.length - 1]!),
+      };
     });
   }
 

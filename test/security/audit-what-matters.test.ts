@@ -28,7 +28,11 @@ interface AuditRow {
 const newRows = async (run: () => Promise<unknown>): Promise<AuditRow[]> => {
   const last = ((await ctx.db.knex('staff_audit').max({ id: 'id' }).first()) as { id: string | null }).id ?? 0;
   await run();
-  return (await ctx.db.knex('staff_audit').where('id', '>', last).orderBy('id').select('staff_email', 'action', 'user_id', 'detail')) as AuditRow[];
+  return (await ctx.db
+    .knex('staff_audit')
+    .where('id', '>', last)
+    .orderBy('id')
+    .select('staff_email', 'action', 'user_id', 'detail')) as AuditRow[];
 };
 const postLink = (token: string) => request(ctx.app).post('/staff/link').type('form').send({ token });
 
@@ -45,39 +49,70 @@ afterAll(() => ctx.close());
 
 describe('the audit trail records', () => {
   it('each integration feed pull, naming the client and the applications handed out', async () => {
-    const rows = await newRows(() => request(ctx.app).get('/integration/v1/applications').set('Authorization', `Bearer ${key}`).expect(200));
-    expect(rows).toEqual([expect.objectContaining({ staff_email: 'integration:crm', action: 'integration-feed', detail: expect.objectContaining({ ids: [applicant.id] }) })]);
+    const rows = await newRows(() =>
+      request(ctx.app).get('/integration/v1/applications').set('Authorization', `Bearer ${key}`).expect(200),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        staff_email: 'integration:crm',
+        action: 'integration-feed',
+        detail: expect.objectContaining({ ids: [applicant.id] }),
+      }),
+    ]);
   });
 
   it('each integration PDF download', async () => {
     const { version } = await ctx.db.knex('applications').where({ user_id: applicant.id }).first('version');
     const pdfKey = `users/${applicant.id}/application/application-1.pdf`;
     await ctx.services.storage!.put(pdfKey, Buffer.from('%PDF-1.4 test'), 'application/pdf');
-    await ctx.db.knex('application_pdfs')
-      .insert({ user_id: applicant.id, status: 'COMPLETED', generation: 1, answers_version: version, output_key: pdfKey, requested_at: new Date(), completed_at: new Date() })
+    await ctx.db
+      .knex('application_pdfs')
+      .insert({
+        user_id: applicant.id,
+        status: 'COMPLETED',
+        generation: 1,
+        answers_version: version,
+        output_key: pdfKey,
+        requested_at: new Date(),
+        completed_at: new Date(),
+      })
       .onConflict('user_id')
       .merge();
-    const rows = await newRows(() => request(ctx.app).get(`/integration/v1/applications/${applicant.id}/pdf`).set('Authorization', `Bearer ${key}`).expect(303));
+    const rows = await newRows(() =>
+      request(ctx.app).get(`/integration/v1/applications/${applicant.id}/pdf`).set('Authorization', `Bearer ${key}`).expect(303),
+    );
     expect(rows).toEqual([expect.objectContaining({ staff_email: 'integration:crm', action: 'integration-pdf', user_id: applicant.id })]);
   });
 
   it('a staff sign-in with a link for an address not on the staff list, with the address', async () => {
-    const rows = await newRows(() => postLink(signStaffLink(ctx.config.sessionSecret, 'intruder@example.com', ctx.services.now())).expect(403));
-    expect(rows).toEqual([expect.objectContaining({ staff_email: 'intruder@example.com', action: 'sign-in-refused', detail: expect.objectContaining({ reason: 'not-staff' }) })]);
+    const rows = await newRows(() =>
+      postLink(signStaffLink(ctx.config.sessionSecret, 'intruder@example.com', ctx.services.now())).expect(403),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        staff_email: 'intruder@example.com',
+        action: 'sign-in-refused',
+        detail: expect.objectContaining({ reason: 'not-staff' }),
+      }),
+    ]);
   });
 
   it('a staff sign-in with a used link, with the address', async () => {
     const token = signStaffLink(ctx.config.sessionSecret, STAFF, ctx.services.now());
     await postLink(token).expect(303);
     const rows = await newRows(() => postLink(token).expect(400));
-    expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF, action: 'sign-in-refused', detail: expect.objectContaining({ reason: 'used' }) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ staff_email: STAFF, action: 'sign-in-refused', detail: expect.objectContaining({ reason: 'used' }) }),
+    ]);
   });
 
   it('a staff sign-in with an expired link, with the address', async () => {
     const token = signStaffLink(ctx.config.sessionSecret, STAFF, ctx.services.now());
     ctx.clock.advance(16 * 60_000);
     const rows = await newRows(() => postLink(token).expect(400));
-    expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF, action: 'sign-in-refused', detail: expect.objectContaining({ reason: 'expired' }) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ staff_email: STAFF, action: 'sign-in-refused', detail: expect.objectContaining({ reason: 'expired' }) }),
+    ]);
   });
 
   it('a forged link, as far as it can be told', async () => {
@@ -98,8 +133,12 @@ describe('the audit trail records', () => {
   // Issue 35 finding 8: the checklist page shows the applicant's name, the counselor's address and the letter.
   it("each staff view of an application's checklist and decision page, naming the application", async () => {
     const staff = await staffCookie(ctx, STAFF);
-    const rows = await newRows(() => request(ctx.app).get(`/staff/applications/${applicant.id}/checklist`).set('Cookie', staff).expect(200));
-    expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF, action: 'view', user_id: applicant.id, detail: { page: 'checklist' } })]);
+    const rows = await newRows(() =>
+      request(ctx.app).get(`/staff/applications/${applicant.id}/checklist`).set('Cookie', staff).expect(200),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ staff_email: STAFF, action: 'view', user_id: applicant.id, detail: { page: 'checklist' } }),
+    ]);
   });
 
   it('a staff sign-out, naming who signed out; a sign-out without a session records nothing', async () => {

@@ -30,7 +30,8 @@ it(`allows ${MAX_CODE_ATTEMPTS} wrong codes per account in all, however many cod
   const username = 'guessing@example.edu';
   expect((await post('/public/signup', { username, password: GOOD_PASSWORD })).status).toBe(200);
   let code = await latestCode(mail, username);
-  for (let i = 0; i < MAX_CODE_ATTEMPTS - 1; i++) expect((await post('/public/confirm', { username, code: wrongFor(code) })).status).toBe(400);
+  for (let i = 0; i < MAX_CODE_ATTEMPTS - 1; i++)
+    expect((await post('/public/confirm', { username, code: wrongFor(code) })).status).toBe(400);
 
   code = await resend(username);
   expect((await post('/public/confirm', { username, code: wrongFor(code) })).status).toBe(400);

@@ -10,7 +10,9 @@ import { interpolate } from '../helpers/compose-env.js';
  * reset links, receipts, no login) on every interface of the host.
  */
 const text = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
-const compose = parse(text, { merge: true }) as { services: Record<string, { ports?: string[]; environment?: Record<string, string>; entrypoint?: string }> };
+const compose = parse(text, { merge: true }) as {
+  services: Record<string, { ports?: string[]; environment?: Record<string, string>; entrypoint?: string }>;
+};
 
 /** "127.0.0.1:9000:9000" → host address "127.0.0.1"; "9000:9000" → every interface. */
 function hostAddress(port: string): string {

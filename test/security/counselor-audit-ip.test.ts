@@ -21,9 +21,15 @@ describe('counselor audit rows carry the IP address', () => {
     await workMailJobs(ctx);
     const token = linkIn(mail.messages[0]!);
     await request(ctx.app).get(`/counselor/${token}`).expect(200);
-    await request(ctx.app).post(`/counselor/${token}`).attach('transcript', await makePdf(1), { filename: 't.pdf', contentType: 'application/pdf' }).expect(303);
+    await request(ctx.app)
+      .post(`/counselor/${token}`)
+      .attach('transcript', await makePdf(1), { filename: 't.pdf', contentType: 'application/pdf' })
+      .expect(303);
     await request(ctx.app).post(`/counselor/${token}/not-my-student`).type('form').send({ confirm: 'yes' }).expect(303);
-    const rows = (await ctx.db.knex('staff_audit').where({ user_id: user.id, staff_email: 'counselor' }).orderBy('id')) as Array<{ action: string; ip: string | null }>;
+    const rows = (await ctx.db.knex('staff_audit').where({ user_id: user.id, staff_email: 'counselor' }).orderBy('id')) as Array<{
+      action: string;
+      ip: string | null;
+    }>;
     expect(rows.map((r) => r.action)).toEqual(['counselor-viewed', 'counselor-upload', 'counselor-not-my-student']);
     for (const row of rows) expect(row.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
   });

@@ -28,8 +28,13 @@ async function receivedFromCounselor() {
   mail.messages.length = 0;
   await workMailJobs(ctx);
   const token = linkIn(mail.messages.find((m) => m.to.includes(FREE))!);
-  await request(ctx.app).post(`/counselor/${token}`).attach('transcript', await makePdf(1), { filename: 't.pdf', contentType: 'application/pdf' }).expect(303);
-  const [job] = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [user.id])).rows as Array<{ id: string; data: ConvertDocumentData }>;
+  await request(ctx.app)
+    .post(`/counselor/${token}`)
+    .attach('transcript', await makePdf(1), { filename: 't.pdf', contentType: 'application/pdf' })
+    .expect(303);
+  const [job] = (
+    await ctx.db.knex.raw(`select id, data from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [user.id])
+  ).rows as Array<{ id: string; data: ConvertDocumentData }>;
   await convertDocument(ctx.services, job!.data, job!.id);
   return { user, token };
 }
@@ -54,10 +59,24 @@ describe('the desk sees who sent the counselor transcript', () => {
 describe('rejecting a counselor transcript as unofficial', () => {
   it('reopens the checklist, drops the document, audits it, tells the applicant on /completion and by e-mail', async () => {
     const { user, token } = await receivedFromCounselor();
-    await request(ctx.app).post(`/staff/applications/${user.id}/transcript/reject`).set('Cookie', staff).type('form').send({ reason: '' }).expect(400);
-    const res = await request(ctx.app).post(`/staff/applications/${user.id}/transcript/reject`).set('Cookie', staff).type('form').send({ reason: 'Sent from a personal inbox' });
+    await request(ctx.app)
+      .post(`/staff/applications/${user.id}/transcript/reject`)
+      .set('Cookie', staff)
+      .type('form')
+      .send({ reason: '' })
+      .expect(400);
+    const res = await request(ctx.app)
+      .post(`/staff/applications/${user.id}/transcript/reject`)
+      .set('Cookie', staff)
+      .type('form')
+      .send({ reason: 'Sent from a personal inbox' });
     expect(res.status).toBe(303);
-    expect(await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).toMatchObject({ status: 'needed', received_via: null, rejected_email: FREE, rejected_reason: 'Sent from a personal inbox' });
+    expect(await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).toMatchObject({
+      status: 'needed',
+      received_via: null,
+      rejected_email: FREE,
+      rejected_reason: 'Sent from a personal inbox',
+    });
     expect(await ctx.db.knex('document_answers').where({ user_id: user.id, answer_key: 'counselor_transcript' }).first()).toBeUndefined();
     const audit = await ctx.db.knex('staff_audit').where({ user_id: user.id, action: 'counselor-transcript-rejected' }).first();
     expect(audit).toMatchObject({ staff_email: STAFF });
@@ -75,16 +94,36 @@ describe('rejecting a counselor transcript as unofficial', () => {
     const told = mail.messages.filter((m) => m.to.includes(user.username));
     expect(told.map((m) => m.subject)).toEqual([TRANSCRIPT_REJECTED_SUBJECT]);
     // The rejected address is not taken again; a new one is.
-    const again = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).set('Accept', 'application/json').send({ counselor_email: FREE });
+    const again = await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .set('Accept', 'application/json')
+      .send({ counselor_email: FREE });
     expect(again.body.outcome).toBe('own-address');
-    await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).set('Accept', 'application/json').send({ counselor_email: 'registrar@alta.example.org' }).expect(200);
+    await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .set('Accept', 'application/json')
+      .send({ counselor_email: 'registrar@alta.example.org' })
+      .expect(200);
   });
 
   it('is refused from another site, and for a transcript not from the counselor', async () => {
     const { user } = await receivedFromCounselor();
-    await request(ctx.app).post(`/staff/applications/${user.id}/transcript/reject`).set('Cookie', staff).set('Origin', 'https://evil.example').type('form').send({ reason: 'x' }).expect(403);
+    await request(ctx.app)
+      .post(`/staff/applications/${user.id}/transcript/reject`)
+      .set('Cookie', staff)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ reason: 'x' })
+      .expect(403);
     expect((await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).status).toBe('received');
     const other = await submitWith(ctx);
-    await request(ctx.app).post(`/staff/applications/${other.user.id}/transcript/reject`).set('Cookie', staff).type('form').send({ reason: 'x' }).expect(409);
+    await request(ctx.app)
+      .post(`/staff/applications/${other.user.id}/transcript/reject`)
+      .set('Cookie', staff)
+      .type('form')
+      .send({ reason: 'x' })
+      .expect(409);
   });
 });

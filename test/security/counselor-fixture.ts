@@ -18,12 +18,22 @@ export async function counselorApp(): Promise<{ ctx: TestContext; mail: ReturnTy
 }
 
 /** Saves the answers (the complete application with a counselor, plus `changes`) and submits; returns the submit response. */
-export async function submitWith(ctx: TestContext, changes: Record<string, string | boolean> = {}, username?: string): Promise<{ user: TestUser; submit: request.Response }> {
+export async function submitWith(
+  ctx: TestContext,
+  changes: Record<string, string | boolean> = {},
+  username?: string,
+): Promise<{ user: TestUser; submit: request.Response }> {
   const user = await createLoggedInUser(ctx, username);
   await request(ctx.app)
     .put('/api/answer')
     .set('Cookie', user.cookie)
-    .send({ ...COMPLETE_ANSWERS, counselor_first_name: 'Pat', counselor_last_name: 'Jones', counselor_email_address: COUNSELOR, ...changes })
+    .send({
+      ...COMPLETE_ANSWERS,
+      counselor_first_name: 'Pat',
+      counselor_last_name: 'Jones',
+      counselor_email_address: COUNSELOR,
+      ...changes,
+    })
     .expect(200);
   const submit = await request(ctx.app).post('/api/submit').set('Cookie', user.cookie);
   return { user, submit };
@@ -31,7 +41,11 @@ export async function submitWith(ctx: TestContext, changes: Record<string, strin
 
 /** Works every after-submission e-mail job due now, as the worker would. */
 export async function workMailJobs(ctx: TestContext): Promise<Array<'sent' | 'skipped'>> {
-  const rows = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [AFTER_SUBMISSION_MAIL_QUEUE])).rows as Array<{ id: string; data: AfterSubmissionMailJob }>;
+  const rows = (
+    await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [
+      AFTER_SUBMISSION_MAIL_QUEUE,
+    ])
+  ).rows as Array<{ id: string; data: AfterSubmissionMailJob }>;
   const out: Array<'sent' | 'skipped'> = [];
   for (const row of rows) {
     out.push(await sendAfterSubmissionMail(ctx.services, row.data));

@@ -25,8 +25,12 @@ async function firstLink(userId: string): Promise<string> {
 }
 
 async function arrive(userId: string, token: string): Promise<void> {
-  await request(ctx.app).post(`/counselor/${token}`).attach('transcript', await makePdf(1), { filename: 't.pdf', contentType: 'application/pdf' }).expect(303);
-  const [job] = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [userId])).rows as Array<{ id: string; data: ConvertDocumentData }>;
+  await request(ctx.app)
+    .post(`/counselor/${token}`)
+    .attach('transcript', await makePdf(1), { filename: 't.pdf', contentType: 'application/pdf' })
+    .expect(303);
+  const [job] = (await ctx.db.knex.raw(`select id, data from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [userId]))
+    .rows as Array<{ id: string; data: ConvertDocumentData }>;
   await convertDocument(ctx.services, job!.data, job!.id);
   expect((await ctx.db.knex('transcript_checklist').where({ user_id: userId }).first()).status).toBe('received');
 }
@@ -35,7 +39,12 @@ describe('the counselor link: void and expiry first', () => {
   it('a replaced link shows only "no longer valid", before and after the transcript arrives through the new one', async () => {
     const { user } = await submitWith(ctx, { first_name: 'Zelda' });
     const old = await firstLink(user.id);
-    await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).type('form').send({ counselor_email: 'new.counselor@alta.example.org' }).expect(303);
+    await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .type('form')
+      .send({ counselor_email: 'new.counselor@alta.example.org' })
+      .expect(303);
     mail.messages.length = 0;
     await workMailJobs(ctx);
     const fresh = linkIn(mail.messages.find((m) => m.to.includes('new.counselor@alta.example.org'))!);

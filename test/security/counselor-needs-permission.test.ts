@@ -30,7 +30,11 @@ describe('a counselor request needs the applicant’s permission', () => {
     expect(page.text).toContain(`mailto:${ctx.config.contacts.officeEmail}`);
     expect(page.text).not.toContain('action="/completion/counselor"');
 
-    const sent = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).set('Accept', 'application/json').send({ counselor_email: COUNSELOR });
+    const sent = await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .set('Accept', 'application/json')
+      .send({ counselor_email: COUNSELOR });
     expect(sent.status).toBe(409);
     expect(sent.body.outcome).toBe('not-permitted');
     await workMailJobs(ctx);

@@ -45,11 +45,20 @@ describe('the counselor address is not the applicant’s own', () => {
     await workMailJobs(ctx);
     mail.messages.length = 0;
     for (const address of ['maria.two@example.edu', 'Parent@Example.com']) {
-      const res = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).set('Accept', 'application/json').send({ counselor_email: address });
+      const res = await request(ctx.app)
+        .post('/completion/counselor')
+        .set('Cookie', user.cookie)
+        .set('Accept', 'application/json')
+        .send({ counselor_email: address });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ outcome: 'own-address', message: 'Enter your counselor’s address, not your own or a family member’s.' });
     }
-    const form = await request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).type('form').send({ counselor_email: 'maria.two@example.edu' }).expect(303);
+    const form = await request(ctx.app)
+      .post('/completion/counselor')
+      .set('Cookie', user.cookie)
+      .type('form')
+      .send({ counselor_email: 'maria.two@example.edu' })
+      .expect(303);
     const page = await request(ctx.app).get(form.headers.location!).set('Cookie', user.cookie).expect(200);
     expect(page.text).toContain('Enter your counselor’s address, not your own or a family member’s.');
     expect(await ctx.db.knex('counselor_requests').where({ user_id: user.id })).toEqual([]);
@@ -63,9 +72,15 @@ describe('the counselor address is not the applicant’s own', () => {
     await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).delete();
     await ctx.db.knex('counselor_requests').where({ user_id: user.id }).delete();
     await ctx.db.knex.raw(`update pgboss.job set state = 'completed' where name = 'after-submission-mail'`);
-    await ctx.db.knex.raw(`update applications set answers = jsonb_set(answers, '{counselor_email_address}', to_jsonb(?::text)) where user_id = ?`, ['maria.three@example.edu', user.id]);
+    await ctx.db.knex.raw(
+      `update applications set answers = jsonb_set(answers, '{counselor_email_address}', to_jsonb(?::text)) where user_id = ?`,
+      ['maria.three@example.edu', user.id],
+    );
     await ctx.db.knex.transaction((trx) => openChecklistAtSubmission(ctx.services, trx, user.id));
-    expect(await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).toMatchObject({ status: 'needed', counselor_email: null });
+    expect(await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).toMatchObject({
+      status: 'needed',
+      counselor_email: null,
+    });
     expect(await ctx.db.knex('counselor_requests').where({ user_id: user.id })).toEqual([]);
     mail.messages.length = 0;
     await workMailJobs(ctx);

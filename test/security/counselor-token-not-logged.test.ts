@@ -35,7 +35,10 @@ it('writes a counselor link token to no log line: the page, an upload, a refused
   output = '';
   await request(ctx.app).get(`/counselor/${token}`).expect(200);
   await request(ctx.app).get(`/COUNSELOR/${token}/?utm=x`);
-  await request(ctx.app).post(`/counselor/${token}`).attach('transcript', await makePdf(1), { filename: 'transcript.pdf', contentType: 'application/pdf' }).expect(303);
+  await request(ctx.app)
+    .post(`/counselor/${token}`)
+    .attach('transcript', await makePdf(1), { filename: 'transcript.pdf', contentType: 'application/pdf' })
+    .expect(303);
   // Refused before any route matched: the Origin check.
   await request(ctx.app).post(`/counselor/${token}`).set('Origin', 'https://elsewhere.example').expect(403);
   await request(ctx.app).post(`/counselor/${token}/not-my-student`).set('Content-Type', 'application/x-www-form-urlencoded').send('');

@@ -6,7 +6,9 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
  * and PostgreSQL (real parallel transactions) whenever DATABASE_URL names one, as in CI.
  */
 export function bothDatabases(): Array<[kind: 'PGlite' | 'PostgreSQL', open: () => Promise<TestDatabase>]> {
-  const kinds: Array<[kind: 'PGlite' | 'PostgreSQL', open: () => Promise<TestDatabase>]> = [['PGlite', () => createTestDatabase({ kind: 'pglite' })]];
+  const kinds: Array<[kind: 'PGlite' | 'PostgreSQL', open: () => Promise<TestDatabase>]> = [
+    ['PGlite', () => createTestDatabase({ kind: 'pglite' })],
+  ];
   if (process.env.DATABASE_URL) kinds.push(['PostgreSQL', () => createTestDatabase({ kind: 'postgres' })]);
   return kinds;
 }

@@ -56,16 +56,26 @@ describe.each(bothDatabases())('%s: concurrent decision writes to an application
           const release = i % 5 === round % 5;
           if (i % 2 === 0) {
             const form: Record<string, string> = { decision, letter: LETTERS[decision], ...(release ? { release: '1' } : {}) };
-            return request(ctx.app).post(`/staff/applications/${user.id}/decision`).set('Cookie', staff).type('form').send(form).then((res) => ({ via: 'staff', res }));
+            return request(ctx.app)
+              .post(`/staff/applications/${user.id}/decision`)
+              .set('Cookie', staff)
+              .type('form')
+              .send(form)
+              .then((res) => ({ via: 'staff', res }));
           }
           const body = { decision, letter: LETTERS[decision], ...(release ? { release: true } : {}) };
-          return request(ctx.app).put(`/integration/v1/applications/${reference}/decision`).set('Authorization', `Bearer ${key}`).send(body).then((res) => ({ via: 'crm', res }));
+          return request(ctx.app)
+            .put(`/integration/v1/applications/${reference}/decision`)
+            .set('Authorization', `Bearer ${key}`)
+            .send(body)
+            .then((res) => ({ via: 'crm', res }));
         });
         const answers = await Promise.all(writers);
 
         for (const { via, res } of answers) {
           const done = via === 'staff' ? 303 : 200;
-          if (res.status !== done && res.status !== 409) throw new Error(`the ${via} writer answered ${res.status}: ${res.text.slice(0, 300)}`);
+          if (res.status !== done && res.status !== 409)
+            throw new Error(`the ${via} writer answered ${res.status}: ${res.text.slice(0, 300)}`);
           if (res.status === 409) expect(via === 'staff' ? res.text : res.body.message).toContain(RELEASED);
         }
 
@@ -80,7 +90,10 @@ describe.each(bothDatabases())('%s: concurrent decision writes to an application
 
         const events = await ctx.db.knex('webhook_events').where({ user_id: user.id, type: 'decision.released' });
         expect(events.map((e) => (parsed(e.payload).data as { decision: string }).decision)).toEqual([stored.decision]);
-        const mails = await ctx.db.knex.raw(`select 1 from pgboss.job where name = ? and data->>'kind' = 'decision' and data->>'userId' = ?`, [AFTER_SUBMISSION_MAIL_QUEUE, user.id]);
+        const mails = await ctx.db.knex.raw(
+          `select 1 from pgboss.job where name = ? and data->>'kind' = 'decision' and data->>'userId' = ?`,
+          [AFTER_SUBMISSION_MAIL_QUEUE, user.id],
+        );
         expect(mails.rows).toHaveLength(1);
 
         // Writers refused with 409 are exactly those that asked for something other than what is stored.
@@ -110,7 +123,13 @@ describe.each(bothDatabases())('%s: concurrent first use of a checklist', (_kind
       await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).del();
 
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => request(ctx.app).post('/completion/counselor').set('Cookie', user.cookie).set('Accept', 'application/json').send({ counselor_email: 'pat@alta.example.org' })),
+        Array.from({ length: 10 }, () =>
+          request(ctx.app)
+            .post('/completion/counselor')
+            .set('Cookie', user.cookie)
+            .set('Accept', 'application/json')
+            .send({ counselor_email: 'pat@alta.example.org' }),
+        ),
       );
       const statuses = answers.map((res) => res.status).sort();
       expect(statuses).toEqual([...Array(1 + MAX_APPLICANT_SENDS).fill(200), ...Array(10 - 1 - MAX_APPLICANT_SENDS).fill(429)]);

@@ -26,7 +26,12 @@ afterAll(() => ctx?.close());
 
 const boss = () => ctx.queue!;
 const jobsMentioning = async (table: string, needle: string) =>
-  ((await ctx.db.knex.raw(`select state::text as state from ${table} where strpos(data::text, ?) > 0 or strpos(coalesce(output::text, ''), ?) > 0 order by state`, [needle, needle])) as { rows: Array<{ state: string }> }).rows.map((r) => r.state);
+  (
+    (await ctx.db.knex.raw(
+      `select state::text as state from ${table} where strpos(data::text, ?) > 0 or strpos(coalesce(output::text, ''), ?) > 0 order by state`,
+      [needle, needle],
+    )) as { rows: Array<{ state: string }> }
+  ).rows.map((r) => r.state);
 
 /** A job in the given state (pgboss.job), or moved to pgboss.archive as pg-boss does with finished ones. */
 async function job(queue: string, data: object, state: 'completed' | 'failed' | 'cancelled' | 'active' | 'archived'): Promise<void> {
@@ -41,7 +46,9 @@ async function job(queue: string, data: object, state: 'completed' | 'failed' | 
 async function applicantWithTraces(): Promise<TestUser & { fileKey: string }> {
   const user = await createLoggedInUser(ctx);
   const { knex } = ctx.db;
-  await knex('users').where({ id: user.id }).update({ password_hash: await hashPassword(PASSWORD) });
+  await knex('users')
+    .where({ id: user.id })
+    .update({ password_hash: await hashPassword(PASSWORD) });
   // Limiter rows as the flows make them: an upload (keyed by the id), failed logins and e-mails (by the address).
   const fileKey = (await presign(ctx.app, user.cookie, 'transcript')).fields.key!;
   await ctx.services.storage.put(fileKey, await makePdf(), 'application/octet-stream');
@@ -56,18 +63,30 @@ async function applicantWithTraces(): Promise<TestUser & { fileKey: string }> {
   return { ...user, fileKey };
 }
 
-describe("deleting an account removes what it left outside its own rows", () => {
+describe('deleting an account removes what it left outside its own rows', () => {
   it('no rate-limit key, finished job or audit row mentions its id, address or object keys; an active job stays', async () => {
     const user = await applicantWithTraces();
     const bystander = await applicantWithTraces();
     const staff = await staffCookie(ctx, STAFF);
     await request(ctx.app).get(`/staff/audit`).set('Cookie', staff);
-    await ctx.db.knex('staff_audit').insert({ at: ctx.clock.now, staff_email: STAFF, action: 'download-document', user_id: user.id, detail: JSON.stringify({ document: user.fileKey }), ip: null });
+    await ctx.db.knex('staff_audit').insert({
+      at: ctx.clock.now,
+      staff_email: STAFF,
+      action: 'download-document',
+      user_id: user.id,
+      detail: JSON.stringify({ document: user.fileKey }),
+      ip: null,
+    });
     const limiterRows = async () => (await ctx.db.knex('rate_limits').select('key')).map((r: { key: string }) => r.key);
     const before = await limiterRows();
     expect(before.some((k) => k.includes(user.id))).toBe(true);
 
-    const done = await request(ctx.app).post(ACCOUNT_DELETE_PATH).set('Cookie', user.cookie).set('Origin', ctx.config.publicUrl).type('form').send({ password: PASSWORD });
+    const done = await request(ctx.app)
+      .post(ACCOUNT_DELETE_PATH)
+      .set('Cookie', user.cookie)
+      .set('Origin', ctx.config.publicUrl)
+      .type('form')
+      .send({ password: PASSWORD });
     expect(done.status).toBe(303);
     expect(done.headers.location).toBe('/login');
 
@@ -91,7 +110,10 @@ describe("deleting an account removes what it left outside its own rows", () => 
     expect(trail).not.toContain(user.id);
     expect(trail).not.toContain(user.username);
     expect(trail).not.toContain(user.fileKey);
-    const read = await ctx.db.knex('staff_audit').where({ action: 'download-document', user_id: erasedPseudonym(ctx.config.sessionSecret, user.id) }).first();
+    const read = await ctx.db
+      .knex('staff_audit')
+      .where({ action: 'download-document', user_id: erasedPseudonym(ctx.config.sessionSecret, user.id) })
+      .first();
     expect(read).toBeDefined();
   });
 });

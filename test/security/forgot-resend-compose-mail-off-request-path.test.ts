@@ -19,7 +19,9 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const mail = recordMail(ctx);
   await createAccount(ctx, mail, 'known@example.edu');
-  expect((await request(ctx.app).post('/public/signup').send({ username: 'waiting@example.edu', password: GOOD_PASSWORD })).status).toBe(200);
+  expect((await request(ctx.app).post('/public/signup').send({ username: 'waiting@example.edu', password: GOOD_PASSWORD })).status).toBe(
+    200,
+  );
   // From here on, every message the flows hand over is recorded (and not sent).
   ctx.services.mail = { send: async (message) => void handed.push(message) };
 });

@@ -52,13 +52,20 @@ describe('npm start on a fresh clone', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
     // As a fresh clone starts: no NODE_ENV (development), no SESSION_SECRET (generated into DATA_DIR), the worker
     // in the process, no SMTP (mail to the outbox), the embedded database and object store.
-    server = await startServer({ mode: 'npm-start', cwd: clone, dataDir: join(clone, '.data'), env: { NODE_ENV: '', SESSION_SECRET: '' }, startTimeoutMs: 300_000 });
+    server = await startServer({
+      mode: 'npm-start',
+      cwd: clone,
+      dataDir: join(clone, '.data'),
+      env: { NODE_ENV: '', SESSION_SECRET: '' },
+      startTimeoutMs: 300_000,
+    });
   }, 320_000);
   afterAll(() => server?.stop());
 
   it('builds everything (client, pages, the server and its processes) and serves the application form', async () => {
     expect(existsSync(join(clone, 'dist', 'server', 'entry.mjs'))).toBe(true);
-    for (const built of ['start', 'worker', 'convert-child', 'merge-child']) expect(existsSync(join(clone, 'dist', 'node', `${built}.mjs`))).toBe(true);
+    for (const built of ['start', 'worker', 'convert-child', 'merge-child'])
+      expect(existsSync(join(clone, 'dist', 'node', `${built}.mjs`))).toBe(true);
     const res = await fetch(`${server.url}/about`);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -103,7 +110,9 @@ describe('npm start on a fresh clone', () => {
     expect(signup.status).toBe(200);
     const outbox = join(clone, '.data', 'outbox');
     for (let i = 0; i < 100 && !(existsSync(outbox) && readdirSync(outbox).length > 0); i++) await new Promise((r) => setTimeout(r, 100));
-    const mail = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8')).join('\n');
+    const mail = readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      .join('\n');
     const code = /confirmation code is: (\d{6})/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
     expect(code).toBeDefined();
     secrets.push(code!);
@@ -114,27 +123,42 @@ describe('npm start on a fresh clone', () => {
     expect(log).toContain('/reset');
     for (const secret of secrets) expect(log).not.toContain(secret);
   });
-  it('keeps DATA_DIR 0700 and every file and folder in it its owner\'s only (item 11)', async () => {
+  it("keeps DATA_DIR 0700 and every file and folder in it its owner's only (item 11)", async () => {
     const dataDir = join(clone, '.data');
     const username = 'modes@example.edu';
     const password = 'Blue-Canyon-Lantern-42';
     const post = (path: string, body: unknown, cookie = '') =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(body) });
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify(body),
+      });
     expect((await post('/public/signup', { username, password })).status).toBe(200);
     const outbox = join(dataDir, 'outbox');
     let code: string | undefined;
     for (let i = 0; i < 100 && !code; i++) {
       await new Promise((r) => setTimeout(r, 100));
       if (!existsSync(outbox)) continue;
-      const mail = readdirSync(outbox).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(join(outbox, f), 'utf8'));
-      const mine = mail.filter((m) => m.includes(username)).join('').replace(/=\r?\n/g, '');
+      const mail = readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => readFileSync(join(outbox, f), 'utf8'));
+      const mine = mail
+        .filter((m) => m.includes(username))
+        .join('')
+        .replace(/=\r?\n/g, '');
       code = /confirmation code is: (\d{6})/.exec(mine)?.[1];
     }
     expect((await post('/public/confirm', { username, code })).status).toBe(200);
     const login = await post('/public/login', { username, password });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const presigned = (await (await post('/api/presigned-url', { answer_key: 'transcript' }, cookie)).json()) as { url: string; fields: Record<string, string> };
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const presigned = (await (await post('/api/presigned-url', { answer_key: 'transcript' }, cookie)).json()) as {
+      url: string;
+      fields: Record<string, string>;
+    };
     const form = new FormData();
     for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(await makePdf())]), 'transcript.pdf');
@@ -142,11 +166,15 @@ describe('npm start on a fresh clone', () => {
 
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)]));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)],
+      );
     const entries = walk(dataDir);
     // The embedded database, the generated secret, the e-mails and the upload are all there.
     for (const part of ['pglite', 'session-secret', 'outbox', 'objects']) expect(entries.some((p) => p.includes(part))).toBe(true);
-    const open = entries.filter((p) => (statSync(p).mode & 0o077) !== 0).map((p) => `${p.slice(dataDir.length)} ${(statSync(p).mode & 0o777).toString(8)}`);
+    const open = entries
+      .filter((p) => (statSync(p).mode & 0o077) !== 0)
+      .map((p) => `${p.slice(dataDir.length)} ${(statSync(p).mode & 0o777).toString(8)}`);
     expect(open).toEqual([]);
   });
 });

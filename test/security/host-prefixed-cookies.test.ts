@@ -33,7 +33,8 @@ afterAll(async () => {
   await http?.close();
 });
 
-const setCookies = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []);
+const setCookies = (res: { headers: Record<string, unknown> }) =>
+  ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []);
 const origin = (ctx: TestContext) => new URL(ctx.config.publicUrl).origin;
 
 /** Every cookie the four flows set, keyed by which of the four it is. */
@@ -43,7 +44,11 @@ async function cookiesSetBy(ctx: TestContext, user: string): Promise<Record<keyo
   const login = await request(ctx.app).post('/public/login').set('Origin', origin(ctx)).send({ username: user, password: GOOD_PASSWORD });
   expect(login.status).toBe(200);
   const logout = await request(ctx.app).post('/logout').set('Origin', origin(ctx)).type('form').send({});
-  const visitor = await request(ctx.app).post('/about').set('Origin', origin(ctx)).type('form').send({ first_name: 'Kim', [POST_FIELDS.action]: 'update:' });
+  const visitor = await request(ctx.app)
+    .post('/about')
+    .set('Origin', origin(ctx))
+    .type('form')
+    .send({ first_name: 'Kim', [POST_FIELDS.action]: 'update:' });
   const token = signStaffLink(ctx.config.sessionSecret, 'officer@example.edu', ctx.services.now());
   const staff = await request(ctx.app).post('/staff/link').set('Origin', origin(ctx)).type('form').send({ token });
   expect(staff.status).toBe(303);
@@ -57,20 +62,25 @@ async function cookiesSetBy(ctx: TestContext, user: string): Promise<Record<keyo
 }
 
 describe('over https', () => {
-  it.each(Object.keys(BASES) as Array<keyof typeof BASES>)('the %s cookie is a __Host- cookie (Secure, Path=/, no Domain)', async (which) => {
-    const cookies = await cookiesSetBy(https, `host-${which}@example.edu`);
-    const line = cookies[which];
-    expect(line.startsWith(`__Host-${BASES[which]}=`)).toBe(true);
-    expect(line).toMatch(/;\s*Secure/i);
-    expect(line).toMatch(/;\s*Path=\/(;|$)/i);
-    expect(line).not.toMatch(/;\s*Domain=/i);
-  });
+  it.each(Object.keys(BASES) as Array<keyof typeof BASES>)(
+    'the %s cookie is a __Host- cookie (Secure, Path=/, no Domain)',
+    async (which) => {
+      const cookies = await cookiesSetBy(https, `host-${which}@example.edu`);
+      const line = cookies[which];
+      expect(line.startsWith(`__Host-${BASES[which]}=`)).toBe(true);
+      expect(line).toMatch(/;\s*Secure/i);
+      expect(line).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(line).not.toMatch(/;\s*Domain=/i);
+    },
+  );
 
   it('the __Host- session cookie is the one that logs in; the unprefixed name counts for nothing', async () => {
     const mail = recordMail(https);
     await createAccount(https, mail, 'prefixed@example.edu');
     const login = await request(https.app).post('/public/login').send({ username: 'prefixed@example.edu', password: GOOD_PASSWORD });
-    const pair = setCookies(login).find((c) => c.startsWith(`__Host-${BASES.session}=`))!.split(';')[0]!;
+    const pair = setCookies(login)
+      .find((c) => c.startsWith(`__Host-${BASES.session}=`))!
+      .split(';')[0]!;
     expect((await request(https.app).get('/api/session').set('Cookie', pair)).status).toBe(200);
     const planted = pair.replace(/^__Host-/, '');
     expect((await request(https.app).get('/api/session').set('Cookie', planted)).status).toBe(401);
@@ -89,7 +99,14 @@ describe('staff sign-in through the identity provider, over https', () => {
     const publicUrl = 'https://apply.example.edu';
     const idp = await startProvider({ redirectUri: `${publicUrl}/staff/oidc/callback`, group: 'admissions-readers' });
     const ctx = await createTestApp({
-      env: { PUBLIC_URL: publicUrl, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, STAFF_EMAILS: 'reader@example.edu', STAFF_GROUP: 'admissions-readers' },
+      env: {
+        PUBLIC_URL: publicUrl,
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET,
+        STAFF_EMAILS: 'reader@example.edu',
+        STAFF_GROUP: 'admissions-readers',
+      },
     });
     try {
       const start = await request(ctx.app).get('/staff/oidc/start');

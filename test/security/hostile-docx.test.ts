@@ -93,7 +93,11 @@ describe('what the inspection refuses, and with which message', () => {
   const cases: Array<[string, () => Buffer, string]> = [
     ['a linked picture', () => makeDocxWithLinkedPicture('http://attacker.example/x.png'), DOCX_MESSAGES.external],
     ['a picture linked to a local file', () => makeDocxWithLinkedPicture('file:///etc/passwd'), DOCX_MESSAGES.external],
-    ['a picture behind a "hyperlink" relationship', () => makeDocxWithPictureBehindHyperlinkRelationship('http://attacker.example/x.png'), DOCX_MESSAGES.external],
+    [
+      'a picture behind a "hyperlink" relationship',
+      () => makeDocxWithPictureBehindHyperlinkRelationship('http://attacker.example/x.png'),
+      DOCX_MESSAGES.external,
+    ],
     [
       'an external relationship whose target hides a ">" before TargetMode',
       () =>
@@ -110,7 +114,11 @@ describe('what the inspection refuses, and with which message', () => {
     ['LINK', () => makeDocxWithSimpleField('LINK Excel.Sheet.8 "C:\\\\secret.xls" "" \\a'), DOCX_MESSAGES.fields],
     ['DDE', () => makeDocxWithSimpleField('DDE cmd "/c calc" x'), DOCX_MESSAGES.fields],
     ['DDEAUTO', () => makeDocxWithSimpleField(' DDEAUTO c:\\\\windows\\\\system32\\\\cmd.exe "/k calc.exe"'), DOCX_MESSAGES.fields],
-    ['a field name hidden behind character references', () => makeRawDocx({ body: '<w:p><w:fldSimple w:instr="&#73;NCLUDE&#x54;EXT &quot;x&quot;"/></w:p>' }), DOCX_MESSAGES.fields],
+    [
+      'a field name hidden behind character references',
+      () => makeRawDocx({ body: '<w:p><w:fldSimple w:instr="&#73;NCLUDE&#x54;EXT &quot;x&quot;"/></w:p>' }),
+      DOCX_MESSAGES.fields,
+    ],
     ['an OLE object', makeDocxWithOleObject, DOCX_MESSAGES.objects],
     ['an ActiveX control', makeDocxWithActiveX, DOCX_MESSAGES.objects],
     ['macros (vbaProject.bin)', makeDocxWithMacros, DOCX_MESSAGES.macros],
@@ -151,7 +159,10 @@ describe('what the inspection refuses, and with which message', () => {
       'a field in UTF-16 markup',
       () => {
         // A header part written in UTF-16: an encoding must not hide a field.
-        const header = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<w:hdr xmlns:w="x"><w:fldSimple w:instr="INCLUDETEXT x"/></w:hdr>', 'utf16le')]);
+        const header = Buffer.concat([
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from('<w:hdr xmlns:w="x"><w:fldSimple w:instr="INCLUDETEXT x"/></w:hdr>', 'utf16le'),
+        ]);
         return makeRawDocx({ body: '', extraEntries: [{ name: 'word/header1.xml', data: header }] });
       },
       DOCX_MESSAGES.fields,
@@ -169,7 +180,9 @@ describe('what the inspection refuses, and with which message', () => {
     expect(await detectDocumentType(await makeDocx())).toBe('docx');
     expect(await detectDocumentType(makeDocxWithHyperlink())).toBe('docx');
     expect(await detectDocumentType(makeDocxWithHyperlink('https://school.example/'))).toBe('docx');
-    expect(await detectDocumentType(makeRawDocx({ body: '<w:p><w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple></w:p>' }))).toBe('docx');
+    expect(
+      await detectDocumentType(makeRawDocx({ body: '<w:p><w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple></w:p>' })),
+    ).toBe('docx');
   });
 });
 
@@ -180,7 +193,11 @@ describe('LibreOffice itself cannot reach the network', () => {
 
   it('a linked picture that got past the inspection is not fetched (network namespace)', async () => {
     requests = [];
-    const pdf = await docxToPdf(makeDocxWithLinkedPicture(`${base}/sandbox.png`), { sofficePath: SOFFICE, timeoutMs: 60_000, tag: 'sec-sandbox' });
+    const pdf = await docxToPdf(makeDocxWithLinkedPicture(`${base}/sandbox.png`), {
+      sofficePath: SOFFICE,
+      timeoutMs: 60_000,
+      tag: 'sec-sandbox',
+    });
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
     expect(requests).toEqual([]);
   });

@@ -17,13 +17,22 @@ let ctx: TestContext;
 let idp: Awaited<ReturnType<typeof startProvider>>;
 
 const staffCookieOf = (res: request.Response) =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${STAFF_COOKIE}=`) && !c.startsWith(`${STAFF_COOKIE}=;`))?.split(';')[0];
-const sessionRow = (cookie: string) => ctx.db.knex('staff_sessions').where({ id_hash: sha256(cookie.split('=')[1]!) }).first();
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith(`${STAFF_COOKIE}=`) && !c.startsWith(`${STAFF_COOKIE}=;`))
+    ?.split(';')[0];
+const sessionRow = (cookie: string) =>
+  ctx.db
+    .knex('staff_sessions')
+    .where({ id_hash: sha256(cookie.split('=')[1]!) })
+    .first();
 
 beforeAll(async () => {
   const publicUrl = 'http://127.0.0.1:3000';
   idp = await startProvider({ redirectUri: `${publicUrl}/staff/oidc/callback`, group: GROUP });
-  ctx = await createTestApp({ env: { PUBLIC_URL: publicUrl, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, STAFF_GROUP: GROUP } });
+  ctx = await createTestApp({
+    env: { PUBLIC_URL: publicUrl, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, STAFF_GROUP: GROUP },
+  });
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();
@@ -57,7 +66,10 @@ describe("a staff session's identity-provider access token", () => {
     const a = staffCookieOf(await signInThroughProvider(ctx.app, login))!;
     const b = staffCookieOf(await signInThroughProvider(ctx.app, login))!;
     const fromA = ((await sessionRow(a)) as { idp_access_token: string }).idp_access_token;
-    await ctx.db.knex('staff_sessions').where({ id_hash: sha256(b.split('=')[1]!) }).update({ idp_access_token: fromA });
+    await ctx.db
+      .knex('staff_sessions')
+      .where({ id_hash: sha256(b.split('=')[1]!) })
+      .update({ idp_access_token: fromA });
     ctx.clock.advance(STAFF_RECHECK_MS + 1000);
     expect((await request(ctx.app).get('/staff').set('Cookie', a)).status).toBe(200);
     expect((await request(ctx.app).get('/staff').set('Cookie', b)).status).toBe(303);
@@ -72,6 +84,11 @@ describe("a staff session's identity-provider access token", () => {
     ]);
     await clearStoredTokens(ctx.db.knex);
     expect(await ctx.db.knex('staff_sessions').where({ idp_access_token: 'clear-access-token-from-before' }).first()).toBeUndefined();
-    expect(await ctx.db.knex('staff_sessions').where({ id_hash: 'b'.repeat(64) }).first()).toBeDefined();
+    expect(
+      await ctx.db
+        .knex('staff_sessions')
+        .where({ id_hash: 'b'.repeat(64) })
+        .first(),
+    ).toBeDefined();
   });
 });

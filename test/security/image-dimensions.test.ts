@@ -57,7 +57,10 @@ afterAll(async () => {
  * Uploads and converts `bytes` while GET /healthz is asked again and again; returns the final status
  * and the slowest health answer seen from the start of the conversion to its end.
  */
-async function convertWhileProbing(bytes: Buffer, name: string): Promise<{ status: string; message: string; slowestMs: number; probes: number; probesInProgress: number }> {
+async function convertWhileProbing(
+  bytes: Buffer,
+  name: string,
+): Promise<{ status: string; message: string; slowestMs: number; probes: number; probesInProgress: number }> {
   const presigned = await presign(ctx.app, user.cookie, 'transcript');
   expect((await uploadTo(ctx.app, presigned, bytes, name)).status).toBe(204);
   expect((await startConversion(ctx.app, user.cookie, 'transcript', presigned.fields.key!, name)).status).toBe(202);
@@ -76,7 +79,9 @@ async function convertWhileProbing(bytes: Buffer, name: string): Promise<{ statu
     const body = (await poll.json()) as { status: string; message: string };
     if (body.status === 'IN_PROGRESS') probesInProgress += 1;
     if (body.status !== 'UNPROCESSED' && body.status !== 'IN_PROGRESS') {
-      console.log(`${name}: ${body.status} after ${probes} /healthz probes (${probesInProgress} while converting), slowest ${Math.round(slowestMs)} ms`);
+      console.log(
+        `${name}: ${body.status} after ${probes} /healthz probes (${probesInProgress} while converting), slowest ${Math.round(slowestMs)} ms`,
+      );
       return { ...body, slowestMs, probes, probesInProgress };
     }
     if (Date.now() > deadline) throw new Error(`still ${body.status}`);
@@ -120,7 +125,11 @@ describe('an image is judged by its header before anything decodes it', () => {
  * data limit counts all the same: Node 24 does not start under a 512 MB limit.
  */
 function startupDataBytes(): number {
-  const kb = execFileSync(process.execPath, ['-e', "process.stdout.write(/VmData:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))[1])"], { encoding: 'utf8' });
+  const kb = execFileSync(
+    process.execPath,
+    ['-e', "process.stdout.write(/VmData:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))[1])"],
+    { encoding: 'utf8' },
+  );
   return Number(kb) * 1024;
 }
 

@@ -5,7 +5,9 @@ import { runClientCommand } from '../../server/integration/client-keys.server.js
 import * as integration from '../../server/integration/routes.server.js';
 
 /** The budget the server declares (a namespace import, so the test reads as a failure, not a missing export, on code without one). */
-const INTEGRATION_RATE_LIMIT: { max: number; windowMs: number } = (integration as { INTEGRATION_RATE_LIMIT?: { max: number; windowMs: number } }).INTEGRATION_RATE_LIMIT ?? { max: 60, windowMs: 60_000 };
+const INTEGRATION_RATE_LIMIT: { max: number; windowMs: number } = (
+  integration as { INTEGRATION_RATE_LIMIT?: { max: number; windowMs: number } }
+).INTEGRATION_RATE_LIMIT ?? { max: 60, windowMs: 60_000 };
 
 /**
  * Issue 23 finding 12: the integration API had no rate limit (300 full pulls of 500 applications in 2.3 s).
@@ -20,7 +22,8 @@ async function createKey(name: string): Promise<string> {
   if (!result.ok) throw new Error(result.message);
   return result.lines[1]!;
 }
-const pull = (key: string) => request(ctx.app).get('/integration/v1/applications').query({ limit: '500' }).set('Authorization', `Bearer ${key}`);
+const pull = (key: string) =>
+  request(ctx.app).get('/integration/v1/applications').query({ limit: '500' }).set('Authorization', `Bearer ${key}`);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -42,7 +45,13 @@ describe('the integration API per client key', () => {
     expect(retryAfter).toBeLessThanOrEqual(INTEGRATION_RATE_LIMIT.windowMs / 1000);
     expect(refused.body.message).toMatch(/too many requests/i);
     // The PDF endpoint shares the budget.
-    expect((await request(ctx.app).get(`/integration/v1/applications/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/pdf`).set('Authorization', `Bearer ${keys.crm}`)).status).toBe(429);
+    expect(
+      (
+        await request(ctx.app)
+          .get(`/integration/v1/applications/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/pdf`)
+          .set('Authorization', `Bearer ${keys.crm}`)
+      ).status,
+    ).toBe(429);
 
     // Another client is not slowed down by this one.
     expect((await pull(keys.other!)).status).toBe(200);

@@ -29,12 +29,16 @@ afterAll(() => ctx?.close());
 
 const A = { first_name: 'Annika', last_name: 'Aaltonen', address_line_1: '12 Elm Street', city: 'Ogden' };
 
-const keptSetCookie = (res: request.Response) => ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((c) => c.startsWith(`${KEPT_ANSWERS_COOKIE}=`));
+const keptSetCookie = (res: request.Response) =>
+  ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((c) => c.startsWith(`${KEPT_ANSWERS_COOKIE}=`));
 const keptRows = async () => Number((await ctx.db.knex('kept_answers').count<{ count: string }[]>('* as count'))[0]!.count);
 
 /** A visitor types A's answers on /about without scripts and presses Update; returns the browser's kept cookie. */
 async function visitorKeeps(answers: Record<string, string> = A): Promise<{ cookie: string; setCookie: string }> {
-  const res = await request(ctx.app).post('/about').type('form').send({ ...answers, [POST_FIELDS.action]: 'update:' });
+  const res = await request(ctx.app)
+    .post('/about')
+    .type('form')
+    .send({ ...answers, [POST_FIELDS.action]: 'update:' });
   expect(res.status).toBe(303);
   const setCookie = keptSetCookie(res)!;
   expect(setCookie).toBeTruthy();
@@ -44,12 +48,22 @@ async function visitorKeeps(answers: Record<string, string> = A): Promise<{ cook
 async function sessionCookieFor(user: TestUser): Promise<string> {
   const id = randomToken();
   const now = ctx.services.now();
-  await insertSession(ctx.db.knex, { id_hash: sessionIdHash(TEST_SESSION_SECRET, id), user_id: user.id, created_at: now, last_seen_at: now });
+  await insertSession(ctx.db.knex, {
+    id_hash: sessionIdHash(TEST_SESSION_SECRET, id),
+    user_id: user.id,
+    created_at: now,
+    last_seen_at: now,
+  });
   return `${SESSION_COOKIE}=${id}`;
 }
 
 const answersOf = async (user: TestUser) =>
-  (await request(ctx.app).get('/api/profile').set('Cookie', await sessionCookieFor(user)).expect(200)).body.answer as Record<string, unknown>;
+  (
+    await request(ctx.app)
+      .get('/api/profile')
+      .set('Cookie', await sessionCookieFor(user))
+      .expect(200)
+  ).body.answer as Record<string, unknown>;
 
 describe("a visitor's kept answers live no longer than the browser session", () => {
   it('are kept under a session cookie: no Max-Age, no Expires', async () => {
@@ -64,11 +78,18 @@ describe("a visitor's kept answers live no longer than the browser session", () 
     const open = await request(ctx.app).get('/about').set('Cookie', user.cookie).expect(200);
     const owner = /name="@owner" value="([^"]+)"/.exec(open.text)?.[1] ?? /value="([^"]+)"[^>]*name="@owner"/.exec(open.text)?.[1];
     await request(ctx.app).post('/api/logout').set('Cookie', user.cookie).expect(200);
-    const accountPost = await request(ctx.app).post('/about').type('form').send({ [POST_FIELDS.owner]: owner!, first_name: 'Ayesha', [POST_FIELDS.go]: '/education' });
+    const accountPost = await request(ctx.app)
+      .post('/about')
+      .type('form')
+      .send({ [POST_FIELDS.owner]: owner!, first_name: 'Ayesha', [POST_FIELDS.go]: '/education' });
     // The account's own kept answers keep their rules (a lasting cookie for its next login here).
     expect(keptSetCookie(accountPost)).toMatch(/Max-Age=/i);
     const cookie = keptSetCookie(accountPost)!.split(';')[0]!;
-    const visitorPost = await request(ctx.app).post('/about').set('Cookie', cookie).type('form').send({ ...A, [POST_FIELDS.action]: 'update:' });
+    const visitorPost = await request(ctx.app)
+      .post('/about')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ ...A, [POST_FIELDS.action]: 'update:' });
     const again = keptSetCookie(visitorPost)!;
     expect(again.split(';')[0]).toBe(cookie);
     expect(again).not.toMatch(/Max-Age|Expires/i);
@@ -91,11 +112,18 @@ describe(`a visitor's kept answers idle past ${KEPT_VISITOR_IDLE_MINUTES} minute
     const { cookie } = await visitorKeeps();
     ctx.clock.advance((KEPT_VISITOR_IDLE_MINUTES + 1) * 60_000);
     const b = await createLoggedInUser(ctx);
-    const page = await request(ctx.app).get('/about').set('Cookie', `${await sessionCookieFor(b)}; ${cookie}`);
+    const page = await request(ctx.app)
+      .get('/about')
+      .set('Cookie', `${await sessionCookieFor(b)}; ${cookie}`);
     expect(page.status).toBe(200);
     const saved = await answersOf(b);
     for (const key of Object.keys(A)) expect(saved[key] ?? '').toBe('');
-    expect(await ctx.db.knex('kept_answers').where({ token_hash: sha256(cookie.split('=')[1]!) }).first()).toBeUndefined();
+    expect(
+      await ctx.db
+        .knex('kept_answers')
+        .where({ token_hash: sha256(cookie.split('=')[1]!) })
+        .first(),
+    ).toBeUndefined();
   });
 
   it('are purged from the database at the next write of any browser', async () => {
@@ -113,7 +141,10 @@ describe('"Not you? Clear the answers on this computer"', () => {
     const { cookie } = await visitorKeeps();
     for (const path of ['/about', '/education', '/final-steps', '/signup', '/login']) {
       const page = await request(ctx.app).get(path).set('Cookie', cookie);
-      expect({ path, offered: page.text.includes(KEPT_CLEAR_LABEL) && page.text.includes(`action="${KEPT_CLEAR_PATH}"`) }).toEqual({ path, offered: true });
+      expect({ path, offered: page.text.includes(KEPT_CLEAR_LABEL) && page.text.includes(`action="${KEPT_CLEAR_PATH}"`) }).toEqual({
+        path,
+        offered: true,
+      });
       expect(page.text).toContain(`name="back" value="${path}"`);
     }
     // Another browser (no cookie: the visitor page cache, server/render.server.ts) sees neither, cached or not.
@@ -128,16 +159,30 @@ describe('"Not you? Clear the answers on this computer"', () => {
     await ctx.db.knex('kept_answers').delete();
     const { cookie } = await visitorKeeps();
     expect(await keptRows()).toBe(1);
-    const crossSite = await request(ctx.app).post(KEPT_CLEAR_PATH).set('Cookie', cookie).set('Origin', 'https://evil.example').type('form').send({ back: '/about' });
+    const crossSite = await request(ctx.app)
+      .post(KEPT_CLEAR_PATH)
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ back: '/about' });
     expect(crossSite.status).toBe(403);
     expect(await keptRows()).toBe(1);
-    const res = await request(ctx.app).post(KEPT_CLEAR_PATH).set('Cookie', cookie).set('Origin', 'http://127.0.0.1:3000').type('form').send({ back: '/education' });
+    const res = await request(ctx.app)
+      .post(KEPT_CLEAR_PATH)
+      .set('Cookie', cookie)
+      .set('Origin', 'http://127.0.0.1:3000')
+      .type('form')
+      .send({ back: '/education' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/education');
     expect(await keptRows()).toBe(0);
     expect(keptSetCookie(res)).toMatch(/Expires=Thu, 01 Jan 1970/i);
-    const flash = ((res.headers['set-cookie'] as unknown as string[]) ?? []).filter((c) => !c.startsWith(`${KEPT_ANSWERS_COOKIE}=`)).map((c) => c.split(';')[0]!);
-    const page = await request(ctx.app).get('/education').set('Cookie', [cookie, ...flash].join('; '));
+    const flash = ((res.headers['set-cookie'] as unknown as string[]) ?? [])
+      .filter((c) => !c.startsWith(`${KEPT_ANSWERS_COOKIE}=`))
+      .map((c) => c.split(';')[0]!);
+    const page = await request(ctx.app)
+      .get('/education')
+      .set('Cookie', [cookie, ...flash].join('; '));
     expect(page.text).toContain(KEPT_CLEARED_MESSAGE);
     expect(page.text).not.toContain(KEPT_CLEAR_LABEL);
     expect((await request(ctx.app).get('/about').set('Cookie', cookie)).text).not.toContain('12 Elm Street');

@@ -74,7 +74,12 @@ function hiddenFields(html: string): Record<string, string> {
 async function logInAgain(browser: Browser, user: TestUser): Promise<void> {
   const id = randomToken();
   const now = ctx.services.now();
-  await insertSession(ctx.db.knex, { id_hash: sessionIdHash(TEST_SESSION_SECRET, id), user_id: user.id, created_at: now, last_seen_at: now });
+  await insertSession(ctx.db.knex, {
+    id_hash: sessionIdHash(TEST_SESSION_SECRET, id),
+    user_id: user.id,
+    created_at: now,
+    last_seen_at: now,
+  });
   browser.set(`${SESSION_COOKIE}=${id}`);
 }
 
@@ -85,14 +90,21 @@ const answersOf = async (user: TestUser) => {
 async function freshSession(user: TestUser): Promise<string> {
   const id = randomToken();
   const now = ctx.services.now();
-  await insertSession(ctx.db.knex, { id_hash: sessionIdHash(TEST_SESSION_SECRET, id), user_id: user.id, created_at: now, last_seen_at: now });
+  await insertSession(ctx.db.knex, {
+    id_hash: sessionIdHash(TEST_SESSION_SECRET, id),
+    user_id: user.id,
+    created_at: now,
+    last_seen_at: now,
+  });
   return id;
 }
 
 const A_ANSWERS = { first_name: 'Annika', last_name: 'Aaltonen', birth_date: '2008-02-03', address_line_1: '12 Elm Street', city: 'Ogden' };
 
 /** A is logged in on the shared browser with /about open; the session then ends in the way `end` says. */
-async function aPostsAfterTheSessionEnded(end: (browser: Browser, a: TestUser) => Promise<void>): Promise<{ browser: Browser; a: TestUser }> {
+async function aPostsAfterTheSessionEnded(
+  end: (browser: Browser, a: TestUser) => Promise<void>,
+): Promise<{ browser: Browser; a: TestUser }> {
   const browser = new Browser();
   const a = await createLoggedInUser(ctx);
   browser.set(a.cookie);

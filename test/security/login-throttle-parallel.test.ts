@@ -23,7 +23,11 @@ describe.each(bothDatabases())(`%s: ${PARALLEL} parallel wrong passwords for one
       await markConfirmed(ctx.db.knex, user!.id, ctx.clock.now);
 
       const answers = await Promise.all(
-        Array.from({ length: PARALLEL }, (_, i) => request(ctx.app).post('/public/login').send({ username, password: `Wrong-Guess-${i}-Password!` })),
+        Array.from({ length: PARALLEL }, (_, i) =>
+          request(ctx.app)
+            .post('/public/login')
+            .send({ username, password: `Wrong-Guess-${i}-Password!` }),
+        ),
       );
       const evaluated = answers.filter((res) => res.status === 400);
       const refused = answers.filter((res) => res.status === 429);

@@ -3,7 +3,6 @@ import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser } from '../helpers/users.js';
 
-
 /**
  * Issue 23 finding 9 (applicant part): `GET /api/logout` logged out whoever a cross-site page sent there (an
  * <img src>, a link). Logging out is a POST with the Origin check; the §7 GET still answers the application's own

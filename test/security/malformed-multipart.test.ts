@@ -33,9 +33,14 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const B = 'issue35boundary';
-const fileHeader = (name: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="t.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+const fileHeader = (name: string) =>
+  `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="t.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
 const BODIES: Array<[string, string, string]> = [
-  ['a NUL in a part header', `multipart/form-data; boundary=${B}`, `--${B}\r\nContent-Disposition: form-data; na\u0000me="x"\r\n\r\nvalue\r\n--${B}--\r\n`],
+  [
+    'a NUL in a part header',
+    `multipart/form-data; boundary=${B}`,
+    `--${B}\r\nContent-Disposition: form-data; na\u0000me="x"\r\n\r\nvalue\r\n--${B}--\r\n`,
+  ],
   ['a body cut short', `multipart/form-data; boundary=${B}`, `${fileHeader('transcript')}%PDF-1.4 and then nothing`],
   ['a body cut short in a part header', `multipart/form-data; boundary=${B}`, `--${B}\r\nContent-Disposition: form-da`],
   ['no boundary parameter', 'multipart/form-data', `${fileHeader('transcript')}%PDF-1.4\r\n--${B}--\r\n`],

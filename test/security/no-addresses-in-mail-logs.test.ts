@@ -36,7 +36,12 @@ function expectNothingPersonal(lines: string[]): void {
   expect(text).not.toContain(REFERENCE.toLowerCase());
 }
 
-const receiptLike = { to: ADDRESS, subject: `${RECEIPT_SUBJECT_PREFIX}: your Freshman Application ${REFERENCE}`, text: 'x', html: '<p>x</p>' };
+const receiptLike = {
+  to: ADDRESS,
+  subject: `${RECEIPT_SUBJECT_PREFIX}: your Freshman Application ${REFERENCE}`,
+  text: 'x',
+  html: '<p>x</p>',
+};
 
 describe('the mail log lines', () => {
   let smtp: MailBox & { url: string; close(): Promise<void> };

@@ -28,7 +28,9 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const setsSession = (res: { headers: Record<string, unknown> }) =>
-  ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).some((c) => c.includes(`${SESSION_COOKIE}=`) && !/=;/.test(c));
+  ([] as string[])
+    .concat((res.headers['set-cookie'] as string[] | undefined) ?? [])
+    .some((c) => c.includes(`${SESSION_COOKIE}=`) && !/=;/.test(c));
 
 function expectClear400(res: { status: number; text: string; headers: Record<string, unknown> }) {
   expect(res.status).toBe(400);
@@ -46,9 +48,17 @@ describe('a NUL byte', () => {
   });
 
   it("in a visitor's form post (%00) is a 400 and keeps nothing", async () => {
-    const res = await request(ctx.app).post('/about').type('form').send(`first_name=a%00b&${encodeURIComponent(POST_FIELDS.action)}=update%3A`);
+    const res = await request(ctx.app)
+      .post('/about')
+      .type('form')
+      .send(`first_name=a%00b&${encodeURIComponent(POST_FIELDS.action)}=update%3A`);
     expectClear400(res);
-    expect(await ctx.db.knex('kept_answers').count<{ count: number }[]>('* as count').then((r) => Number(r[0]!.count))).toBe(0);
+    expect(
+      await ctx.db
+        .knex('kept_answers')
+        .count<{ count: number }[]>('* as count')
+        .then((r) => Number(r[0]!.count)),
+    ).toBe(0);
   });
 
   it("in a logged-in student's form post is a 400", async () => {
@@ -60,7 +70,9 @@ describe('a NUL byte', () => {
   it('in the answers carried by POST /public/login is a 400 and sets no session', async () => {
     const mail = recordMail(ctx);
     await createAccount(ctx, mail, 'nul@example.edu');
-    const res = await request(ctx.app).post('/public/login').send({ username: 'nul@example.edu', password: GOOD_PASSWORD, answers: { first_name: 'a\u0000b' } });
+    const res = await request(ctx.app)
+      .post('/public/login')
+      .send({ username: 'nul@example.edu', password: GOOD_PASSWORD, answers: { first_name: 'a\u0000b' } });
     expectClear400(res);
   });
 
@@ -83,7 +95,8 @@ describe('a NUL byte', () => {
 });
 
 describe('an integration feed cursor', () => {
-  const feed = (since: string) => request(ctx.app).get('/integration/v1/applications').query({ since }).set('Authorization', `Bearer ${integrationKey}`);
+  const feed = (since: string) =>
+    request(ctx.app).get('/integration/v1/applications').query({ since }).set('Authorization', `Bearer ${integrationKey}`);
   const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
   it.each([

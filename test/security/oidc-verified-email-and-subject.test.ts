@@ -19,12 +19,17 @@ let ctx: TestContext;
 let idp: Awaited<ReturnType<typeof startProvider>>;
 
 const staffCookieOf = (res: request.Response) =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${STAFF_COOKIE}=`) && !c.startsWith(`${STAFF_COOKIE}=;`))?.split(';')[0];
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith(`${STAFF_COOKIE}=`) && !c.startsWith(`${STAFF_COOKIE}=;`))
+    ?.split(';')[0];
 
 beforeAll(async () => {
   const publicUrl = 'http://127.0.0.1:3000';
   idp = await startProvider({ redirectUri: `${publicUrl}/staff/oidc/callback`, group: GROUP });
-  ctx = await createTestApp({ env: { PUBLIC_URL: publicUrl, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, STAFF_EMAILS: STAFF, STAFF_GROUP: GROUP } });
+  ctx = await createTestApp({
+    env: { PUBLIC_URL: publicUrl, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, STAFF_EMAILS: STAFF, STAFF_GROUP: GROUP },
+  });
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();
@@ -54,7 +59,11 @@ describe('staff sign-in through the identity provider', () => {
     const res = await signInThroughProvider(ctx.app, `s-impostor|${STAFF}|verified`);
     expect(res.status).toBe(403);
     expect(staffCookieOf(res)).toBeUndefined();
-    const row = await ctx.db.knex('staff_audit').where({ action: 'sign-in-refused', staff_email: STAFF }).orderBy('id', 'desc').first('detail');
+    const row = await ctx.db
+      .knex('staff_audit')
+      .where({ action: 'sign-in-refused', staff_email: STAFF })
+      .orderBy('id', 'desc')
+      .first('detail');
     expect(row.detail).toMatchObject({ reason: 'other-subject' });
   });
 
@@ -69,6 +78,9 @@ describe('staff sign-in through the identity provider', () => {
     const list = await request(ctx.app).get('/staff').set('Cookie', cookie);
     expect(list.status).toBe(303);
     expect(list.headers.location).toBe('/staff/sign-in');
-    expect((await request(ctx.app).post('/staff/export.csv').set('Cookie', cookie).set('Origin', 'http://127.0.0.1:3000').type('form').send({})).status).toBe(401);
+    expect(
+      (await request(ctx.app).post('/staff/export.csv').set('Cookie', cookie).set('Origin', 'http://127.0.0.1:3000').type('form').send({}))
+        .status,
+    ).toBe(401);
   });
 });

@@ -39,7 +39,12 @@ describe('the hostile fixture', () => {
     const goTo = ctx.obj({ S: 'GoTo', D: [doc.getPage(0).ref, PDFName.of('Fit')] });
     const second = ctx.register(ctx.obj({ Title: PDFString.of('Grades'), Parent: outlines, A: goTo }));
     const first = ctx.register(
-      ctx.obj({ Title: PDFString.of('Cover'), Parent: outlines, Next: second, A: ctx.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }) }),
+      ctx.obj({
+        Title: PDFString.of('Cover'),
+        Parent: outlines,
+        Next: second,
+        A: ctx.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }),
+      }),
     );
     ctx.lookup(second, PDFDict).set(PDFName.of('Prev'), first);
     ctx.assign(outlines, ctx.obj({ Type: 'Outlines', First: first, Last: second, Count: 2 }));
@@ -97,7 +102,11 @@ describeE2E('an uploaded PDF with a /JavaScript link action', () => {
     const target = { userId: user.id, answerKey: 'additional_document', fileKey };
     const outputKey = outputKeyFor(user.id, 'additional_document', fileKey);
     await ctx.db.knex.transaction((trx) =>
-      replaceDocument(trx, { user_id: user.id, answer_key: 'additional_document', file_key: fileKey, file_name: 'old.pdf', file_size: 1, output_key: null }, ctx.clock.now),
+      replaceDocument(
+        trx,
+        { user_id: user.id, answer_key: 'additional_document', file_key: fileKey, file_name: 'old.pdf', file_size: 1, output_key: null },
+        ctx.clock.now,
+      ),
     );
     await ctx.services.storage!.put(fileKey, await makeActivePdf(), 'application/pdf');
     await ctx.services.storage!.put(outputKey, await makeActivePdf(), 'application/pdf');

@@ -63,13 +63,29 @@ describe('renderings of the application PDF per applicant', () => {
     const user = await createLoggedInUser(ctx);
     const renderOnce = async (i: number) => {
       // The applicant changes an answer, then asks for the PDF: a new rendering is requested.
-      expect((await request(ctx.app).put('/api/answer').set('Cookie', user.cookie).send({ first_name: `Maria${'a'.repeat(i % 5)}` })).status).toBe(200);
+      expect(
+        (
+          await request(ctx.app)
+            .put('/api/answer')
+            .set('Cookie', user.cookie)
+            .send({ first_name: `Maria${'a'.repeat(i % 5)}` })
+        ).status,
+      ).toBe(200);
       const asked = await request(ctx.app).get('/api/pdf').set('Cookie', user.cookie);
       if (asked.status !== 200) return asked;
       // Polls while it is in progress request nothing more.
-      for (let poll = 0; poll < 3; poll++) expect((await request(ctx.app).get('/api/pdf').set('Cookie', user.cookie)).body.status).toBe('UNPROCESSED');
+      for (let poll = 0; poll < 3; poll++)
+        expect((await request(ctx.app).get('/api/pdf').set('Cookie', user.cookie)).body.status).toBe('UNPROCESSED');
       const row = await findApplicationPdf(ctx.db.knex, user.id);
-      expect(await markPdfCompleted(ctx.db.knex, { userId: user.id, generation: row!.generation }, `users/${user.id}/application/x.pdf`, 3, ctx.clock.now)).toBe(true);
+      expect(
+        await markPdfCompleted(
+          ctx.db.knex,
+          { userId: user.id, generation: row!.generation },
+          `users/${user.id}/application/x.pdf`,
+          3,
+          ctx.clock.now,
+        ),
+      ).toBe(true);
       return asked;
     };
     for (let i = 0; i < RENDER_QUOTA.max; i++) expect((await renderOnce(i)).status).toBe(200);

@@ -22,7 +22,8 @@ const decide = (letter: string) =>
     .set('Origin', new URL(ctx.config.publicUrl).origin)
     .type('form')
     .send({ decision: 'admit', letter });
-const storedLetter = async () => ((await ctx.db.knex('decisions').where({ user_id: applicant.id }).first('letter')) as { letter: string } | undefined)?.letter;
+const storedLetter = async () =>
+  ((await ctx.db.knex('decisions').where({ user_id: applicant.id }).first('letter')) as { letter: string } | undefined)?.letter;
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { STAFF_EMAILS: STAFF } });

@@ -28,21 +28,36 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('staff pages reached from another site', () => {
-  it.each(['cross-site', 'same-site'])('a %s navigation to the view, the CSV, the PDF, the list, the trail or the bundles writes no audit entry and shows no application', async (site) => {
-    for (const path of [`/staff/applications/${applicant.id}/view`, `/staff/applications/${applicant.id}`, `/staff/applications/${applicant.id}/checklist`, '/staff/export.csv', `/staff/applications/${applicant.id}/pdf`, '/staff?q=Lopez', '/staff/audit', '/staff/exports']) {
-      const before = await auditRows();
-      const res = await request(ctx.app).get(path).set('Cookie', staff).set('Sec-Fetch-Site', site).set('Sec-Fetch-Mode', 'navigate');
-      expect({ path, audited: (await auditRows()) - before }).toEqual({ path, audited: 0 });
-      // (The notice repeats the link's own URL, so a search term in it is no leak: the applicant's data is.)
-      expect(res.text ?? '').not.toMatch(/maria@example\.edu|281 W Warner|Alta High/);
-    }
-  });
+  it.each(['cross-site', 'same-site'])(
+    'a %s navigation to the view, the CSV, the PDF, the list, the trail or the bundles writes no audit entry and shows no application',
+    async (site) => {
+      for (const path of [
+        `/staff/applications/${applicant.id}/view`,
+        `/staff/applications/${applicant.id}`,
+        `/staff/applications/${applicant.id}/checklist`,
+        '/staff/export.csv',
+        `/staff/applications/${applicant.id}/pdf`,
+        '/staff?q=Lopez',
+        '/staff/audit',
+        '/staff/exports',
+      ]) {
+        const before = await auditRows();
+        const res = await request(ctx.app).get(path).set('Cookie', staff).set('Sec-Fetch-Site', site).set('Sec-Fetch-Mode', 'navigate');
+        expect({ path, audited: (await auditRows()) - before }).toEqual({ path, audited: 0 });
+        // (The notice repeats the link's own URL, so a search term in it is no leak: the applicant's data is.)
+        expect(res.text ?? '').not.toMatch(/maria@example\.edu|281 W Warner|Alta High/);
+      }
+    },
+  );
 
   it('offers a link that opens the page from the desk itself, which is then recorded', async () => {
     const res = await request(ctx.app).get(`/staff/applications/${applicant.id}`).set('Cookie', staff).set('Sec-Fetch-Site', 'cross-site');
     expect(res.text).toContain(`href="/staff/applications/${applicant.id}"`);
     const before = await auditRows();
-    const opened = await request(ctx.app).get(`/staff/applications/${applicant.id}`).set('Cookie', staff).set('Sec-Fetch-Site', 'same-origin');
+    const opened = await request(ctx.app)
+      .get(`/staff/applications/${applicant.id}`)
+      .set('Cookie', staff)
+      .set('Sec-Fetch-Site', 'same-origin');
     expect(opened.status).toBe(200);
     expect(opened.text).toContain('Lopez');
     expect((await auditRows()) - before).toBe(1);
@@ -59,7 +74,12 @@ describe('the CSV export', () => {
 
   it('a POST from another site is refused (403) and records nothing', async () => {
     const before = await auditRows();
-    const res = await request(ctx.app).post('/staff/export.csv').set('Cookie', staff).set('Origin', 'https://evil.example').type('form').send({});
+    const res = await request(ctx.app)
+      .post('/staff/export.csv')
+      .set('Cookie', staff)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({});
     expect(res.status).toBe(403);
     expect(await auditRows()).toBe(before);
   });

@@ -20,9 +20,11 @@ let ctx: TestContext;
 let applicant: TestUser;
 let staff: string;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 /** Whether a response shows anything of Maria Lopez's application. */
-const showsApplication = (res: request.Response) => /Lopez|281 W Warner|Alta High School/.test(res.text ?? '') || /Lopez/.test(JSON.stringify(res.body ?? {}));
+const showsApplication = (res: request.Response) =>
+  /Lopez|281 W Warner|Alta High School/.test(res.text ?? '') || /Lopez/.test(JSON.stringify(res.body ?? {}));
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { STAFF_EMAILS: STAFF } });
@@ -35,8 +37,15 @@ beforeAll(async () => {
   await ctx.services.storage!.put(upload, Buffer.from('%PDF-1.4 original'), 'application/pdf');
   await ctx.services.storage!.put(converted, Buffer.from('%PDF-1.4 converted transcript'), 'application/pdf');
   await ctx.db.knex('document_answers').insert({
-    user_id: applicant.id, answer_key: 'transcript', file_key: upload, file_name: 'transcript.pdf',
-    file_size: 48211, status: 'COMPLETED', output_key: converted, created_at: now, updated_at: now,
+    user_id: applicant.id,
+    answer_key: 'transcript',
+    file_key: upload,
+    file_name: 'transcript.pdf',
+    file_size: 48211,
+    status: 'COMPLETED',
+    output_key: converted,
+    created_at: now,
+    updated_at: now,
   });
   staff = await staffCookie(ctx, STAFF);
 });
@@ -54,7 +63,11 @@ describe('the staff application page', () => {
       const key = Object.keys(COMPLETE_ANSWERS).find((k) => pageOfKey(k) === page && fieldByKey(k));
       expect(key).toBeDefined();
       const question = fieldByKey(key!)!.question;
-      const shown = res.text.match(new RegExp(`data-key="${key}"><span class="readonly-field__label">([^<]*)</span><span class="readonly-field__value">([^<]*)</span>`));
+      const shown = res.text.match(
+        new RegExp(
+          `data-key="${key}"><span class="readonly-field__label">([^<]*)</span><span class="readonly-field__value">([^<]*)</span>`,
+        ),
+      );
       expect([shown?.[1], shown?.[2]]).toEqual([escapeHtml(question.label), escapeHtml(displayValue(question, COMPLETE_ANSWERS))]);
     }
     expect(res.text).toContain(`data-page="${PAGE_IDS.at(-1)}"`);
@@ -67,7 +80,9 @@ describe('the staff application page', () => {
     expect(href).toBeDefined();
     const open = await request(ctx.app).get(href!).set('Cookie', staff);
     expect(open.status).toBe(303);
-    const file = await request(ctx.app).get(new URL(open.headers.location!, 'http://x').pathname + new URL(open.headers.location!, 'http://x').search);
+    const file = await request(ctx.app).get(
+      new URL(open.headers.location!, 'http://x').pathname + new URL(open.headers.location!, 'http://x').search,
+    );
     expect(file.status).toBe(200);
     expect(Buffer.from(file.body).toString()).toContain('converted transcript');
     expect((await request(ctx.app).get(href!)).status).toBe(303);
@@ -105,7 +120,8 @@ describe('after the officer signs out', () => {
     // The old bearer forms, with whatever token the desk handed out.
     for (const url of [...handed]) {
       const token = new URL(url, 'http://x').searchParams.get('service_token');
-      if (token) for (const path of ['/about', '/print', '/service/tmp-pdf']) handed.add(`${path}?service_token=${encodeURIComponent(token)}`);
+      if (token)
+        for (const path of ['/about', '/print', '/service/tmp-pdf']) handed.add(`${path}?service_token=${encodeURIComponent(token)}`);
     }
 
     await request(ctx.app).post('/staff/sign-out').set('Cookie', officer).expect(303);

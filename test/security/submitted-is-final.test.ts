@@ -25,7 +25,9 @@ beforeAll(async () => {
   ctx = await createTestApp({ queue: 'workers', env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
   student = await createLoggedInUser(ctx);
   const as = () => request(ctx.app);
-  expect((await as().put('/api/tabs').set('Cookie', student.cookie).send({ tab_id: 'transcript-source', chosen_tab: 'upload' })).status).toBe(200);
+  expect(
+    (await as().put('/api/tabs').set('Cookie', student.cookie).send({ tab_id: 'transcript-source', chosen_tab: 'upload' })).status,
+  ).toBe(200);
   const presigned = await presign(ctx.app, student.cookie, 'transcript');
   transcriptKey = presigned.fields.key!;
   expect((await uploadTo(ctx.app, presigned, await makePdf(), 'transcript.pdf')).status).toBe(204);
@@ -98,7 +100,9 @@ describe.each(bothDatabases())('%s: writes racing the submit', (_kind, open) => 
       race.services.boss = {
         async send(name, _data, options) {
           if (name === RECEIPT_QUEUE && options.db) {
-            const { rows } = await options.db.executeSql('select answers, last_page, add_another from applications where user_id = $1', [applicant.id]);
+            const { rows } = await options.db.executeSql('select answers, last_page, add_another from applications where user_id = $1', [
+              applicant.id,
+            ]);
             atSubmission = rows[0] as typeof atSubmission;
           }
           return null;
@@ -107,8 +111,18 @@ describe.each(bothDatabases())('%s: writes racing the submit', (_kind, open) => 
       const names = ['Ada', 'Bea', 'Cai', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'];
       const writes = [
         ...names.map((first_name) => as().put('/api/answer').set('Cookie', applicant.cookie).send({ first_name })),
-        ...names.map((_, i) => as().put('/api/last-page').set('Cookie', applicant.cookie).send({ last_page: i % 2 ? '/about' : '/education' })),
-        ...names.map((_, i) => as().put('/api/add-another').set('Cookie', applicant.cookie).send({ button_id: repeater(), num_components: 1 + (i % 2) })),
+        ...names.map((_, i) =>
+          as()
+            .put('/api/last-page')
+            .set('Cookie', applicant.cookie)
+            .send({ last_page: i % 2 ? '/about' : '/education' }),
+        ),
+        ...names.map((_, i) =>
+          as()
+            .put('/api/add-another')
+            .set('Cookie', applicant.cookie)
+            .send({ button_id: repeater(), num_components: 1 + (i % 2) }),
+        ),
       ];
       const [submit, ...answers] = await Promise.all([as().post('/api/submit').set('Cookie', applicant.cookie), ...writes]);
       expect(submit.status).toBe(200);

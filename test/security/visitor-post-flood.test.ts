@@ -20,13 +20,26 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const FIELDS = ['first_name', 'middle_name', 'last_name', 'preferred_name', 'address_line_1', 'address_line_2', 'city', 'zip', 'parent_first_name', 'parent_last_name'];
+const FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'preferred_name',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'zip',
+  'parent_first_name',
+  'parent_last_name',
+];
 const PAST_THE_LIMIT = 100;
 /** A few MB: what the whole flood may add to the database at most. */
 const FEW_MB = 3 * 1024 * 1024;
 
 async function keptSize(): Promise<{ bytes: number; rows: number }> {
-  const size = (await ctx.db.knex.raw(`select pg_total_relation_size('kept_answers')::bigint as bytes, (select count(*) from kept_answers)::int as rows`)) as { rows: Array<{ bytes: string | number; rows: number }> };
+  const size = (await ctx.db.knex.raw(
+    `select pg_total_relation_size('kept_answers')::bigint as bytes, (select count(*) from kept_answers)::int as rows`,
+  )) as { rows: Array<{ bytes: string | number; rows: number }> };
   return { bytes: Number(size.rows[0]!.bytes), rows: Number(size.rows[0]!.rows) };
 }
 
@@ -36,7 +49,10 @@ async function flood(count: number, characters: number): Promise<{ statuses: Map
   const statuses = new Map<number, number>();
   const body = Object.fromEntries(FIELDS.map((key, i) => [key, String.fromCharCode(97 + i).repeat(characters)]));
   for (let i = 0; i < count; i += 1) {
-    const res = await request(ctx.app).post('/about').type('form').send({ ...body, [POST_FIELDS.action]: 'update:' });
+    const res = await request(ctx.app)
+      .post('/about')
+      .type('form')
+      .send({ ...body, [POST_FIELDS.action]: 'update:' });
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     if (i % 50 === 49) {
       if ((await keptSize()).bytes - before.bytes > FEW_MB) break;
@@ -60,7 +76,10 @@ describe('a flood of anonymous form posts', () => {
     expect(rows).toBeLessThanOrEqual(KEPT_ROWS_LIMIT.max);
     expect(grew).toBeLessThan(FEW_MB);
     expect(statuses.get(429) ?? 0).toBeGreaterThanOrEqual(PAST_THE_LIMIT);
-    const refused = await request(ctx.app).post('/about').type('form').send({ first_name: 'Late', [POST_FIELDS.action]: 'update:' });
+    const refused = await request(ctx.app)
+      .post('/about')
+      .type('form')
+      .send({ first_name: 'Late', [POST_FIELDS.action]: 'update:' });
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
   });
@@ -70,7 +89,10 @@ describe('a flood of anonymous form posts', () => {
     const old = new Date(ctx.services.now().getTime() - (KEPT_ANSWERS_DAYS + 1) * 86_400_000);
     await ctx.db.knex('kept_answers').update({ received_at: old });
     expect((await keptSize()).rows).toBeGreaterThan(0);
-    const res = await request(ctx.app).post('/about').type('form').send({ first_name: 'Fresh', [POST_FIELDS.action]: 'update:' });
+    const res = await request(ctx.app)
+      .post('/about')
+      .type('form')
+      .send({ first_name: 'Fresh', [POST_FIELDS.action]: 'update:' });
     expect(res.status).toBe(303);
     const left = await ctx.db.knex('kept_answers').where('received_at', '<=', old).count<{ count: number }[]>('* as count');
     expect(Number(left[0]!.count)).toBe(0);

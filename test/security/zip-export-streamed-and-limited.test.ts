@@ -44,7 +44,10 @@ beforeAll(async () => {
     const { version } = await ctx.db.knex('applications').where({ user_id: user.id }).first('version');
     const key = `users/${user.id}/application/application-9.pdf`;
     await ctx.services.storage!.put(key, Buffer.from(`%PDF-1.4 ${'x'.repeat(50_000)} ${i}`), 'application/pdf');
-    await ctx.db.knex('application_pdfs').where({ user_id: user.id }).update({ status: 'COMPLETED', output_key: key, answers_version: version });
+    await ctx.db
+      .knex('application_pdfs')
+      .where({ user_id: user.id })
+      .update({ status: 'COMPLETED', output_key: key, answers_version: version });
   }
 });
 afterAll(() => ctx.close());
@@ -71,7 +74,12 @@ describe('building a ZIP of PDFs', () => {
         return stream;
       },
     });
-    const exportId = await insertStaffExport(ctx.db.knex, { staff_email: STAFF, filter: { q: '', status: null, term: null }, total: PDFS, now: ctx.services.now() });
+    const exportId = await insertStaffExport(ctx.db.knex, {
+      staff_email: STAFF,
+      filter: { q: '', status: null, term: null },
+      total: PDFS,
+      now: ctx.services.now(),
+    });
     await buildPdfZip({ ...ctx.services, storage: watched } as never, exportId);
     expect(wholeReads).toBe(0);
     expect(streamed).toBe(PDFS);
@@ -114,7 +122,10 @@ describe('exports per staff member', () => {
   it('CSV downloads are limited per hour too', async () => {
     const staff = await staffCookie(ctx, STAFF);
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i += 1) statuses.push((await request(ctx.app).post('/staff/export.csv').set('Cookie', staff).set('Origin', OWN).type('form').send({})).status);
+    for (let i = 0; i < 40; i += 1)
+      statuses.push(
+        (await request(ctx.app).post('/staff/export.csv').set('Cookie', staff).set('Origin', OWN).type('form').send({})).status,
+      );
     expect(statuses).toContain(429);
     expect(statuses.indexOf(429)).toBeGreaterThan(5);
   });

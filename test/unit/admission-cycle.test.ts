@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { admissionFallYear, admissionTerms, configureAdmissionCycle, nextFallYear, parseAdmissionCycle, termStart } from '../../form/admission-cycle.js';
+import {
+  admissionFallYear,
+  admissionTerms,
+  configureAdmissionCycle,
+  nextFallYear,
+  parseAdmissionCycle,
+  termStart,
+} from '../../form/admission-cycle.js';
 import { resolveOptions } from '../../form/options.js';
 import { validate } from '../../form/validate.js';
 import { loadConfig } from '../../platform/config.server.js';
@@ -15,7 +22,16 @@ describe('the admission cycle is configuration (issue 26)', () => {
     expect(parsed).toEqual({ fallYear: 2026 });
     const terms = admissionTerms((parsed as { fallYear: number }).fallYear);
     expect(terms.entry).toEqual([{ value: 'FA2026', label: 'Fall 2026' }]);
-    expect(labels(terms.defer)).toEqual(['Spring 2027', 'Summer 2027', 'Fall 2027', 'Spring 2028', 'Summer 2028', 'Fall 2028', 'Spring 2029', 'Summer 2029']);
+    expect(labels(terms.defer)).toEqual([
+      'Spring 2027',
+      'Summer 2027',
+      'Fall 2027',
+      'Spring 2028',
+      'Summer 2028',
+      'Fall 2028',
+      'Spring 2029',
+      'Summer 2029',
+    ]);
     expect(new Set(terms.defer.map((o) => o.value)).size).toBe(8);
     expect(parseAdmissionCycle('2025-2026')).toEqual({ fallYear: 2026 });
   });
@@ -27,7 +43,16 @@ describe('the admission cycle is configuration (issue 26)', () => {
       const start = termStart(option.value)!;
       expect(new Date(start.year, start.month - 1, start.day).getTime()).toBeGreaterThan(TODAY.getTime());
     }
-    expect(labels(resolveOptions({ list: 'deferTerms' }, TODAY))).toEqual(['Spring 2028', 'Summer 2028', 'Fall 2028', 'Spring 2029', 'Summer 2029', 'Fall 2029', 'Spring 2030', 'Summer 2030']);
+    expect(labels(resolveOptions({ list: 'deferTerms' }, TODAY))).toEqual([
+      'Spring 2028',
+      'Summer 2028',
+      'Fall 2028',
+      'Spring 2029',
+      'Summer 2029',
+      'Fall 2029',
+      'Spring 2030',
+      'Summer 2030',
+    ]);
     expect(labels(resolveOptions({ list: 'deferTermsShort' }, TODAY))).toEqual(['Spring 2028', 'Summer 2028', 'Fall 2028', 'Spring 2029']);
     // Before classes begin, this year's fall is still open.
     expect(nextFallYear(new Date(2027, 6, 1))).toBe(2027);
@@ -54,7 +79,8 @@ describe('the admission cycle is configuration (issue 26)', () => {
 
 describe('an entry term before the high-school graduation is refused (issue 26)', () => {
   const answers = { entry_term: 'FA2027', grad_month: '5', grad_year: '2027' };
-  const entryMessages = (a: Record<string, string>) => validate(a, 'education', { now: TODAY }).find((e) => e.key === 'entry_term')?.messages ?? [];
+  const entryMessages = (a: Record<string, string>) =>
+    validate(a, 'education', { now: TODAY }).find((e) => e.key === 'entry_term')?.messages ?? [];
 
   test('graduating in May 2027 for Fall 2027 passes', () => {
     expect(entryMessages(answers)).toEqual([]);

@@ -17,7 +17,9 @@ describe('the auth card definitions (contracts/auth-cards.ts)', () => {
   });
 
   it('keeps what was typed except passwords', () => {
-    expect(keptValues(AUTH_CARDS.reset, { username: 'a@example.org', id: 'abc', password: 'secret', confirm_password: 'secret', other: 'x' })).toEqual({
+    expect(
+      keptValues(AUTH_CARDS.reset, { username: 'a@example.org', id: 'abc', password: 'secret', confirm_password: 'secret', other: 'x' }),
+    ).toEqual({
       username: 'a@example.org',
       id: 'abc',
     });

@@ -11,7 +11,14 @@ import { LogoutButton } from '../../islands/LogoutButton.island.js';
 import { onToast, showError, showSuccess, type Toast } from '../../islands/ui/toast-bus.js';
 import { ApiError, UnauthorizedError, api, logout } from '../../islands/ui/api.js';
 import { GENERIC_ERROR_MESSAGE, SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
-import { CARRIED_ANSWERS_KEY, FLASH_KEY, clearClientState, readCarriedAnswers, takeFlash, writeCarriedAnswers } from '../../islands/ui/navigation-state.js';
+import {
+  CARRIED_ANSWERS_KEY,
+  FLASH_KEY,
+  clearClientState,
+  readCarriedAnswers,
+  takeFlash,
+  writeCarriedAnswers,
+} from '../../islands/ui/navigation-state.js';
 
 describe('auth islands render on the server', () => {
   it.each([
@@ -35,7 +42,9 @@ describe('auth islands render on the server', () => {
 
   it('LogoutButton renders a plain form posting to /logout, usable before (or without) hydration', () => {
     const html = renderToString(createElement(LogoutButton, {}));
-    expect(html).toMatch(/^<form(?=[^>]*method="post")(?=[^>]*action="\/logout")[^>]*><button type="submit" class="button button--secondary">Log Out<\/button><\/form>$/);
+    expect(html).toMatch(
+      /^<form(?=[^>]*method="post")(?=[^>]*action="\/logout")[^>]*><button type="submit" class="button button--secondary">Log Out<\/button><\/form>$/,
+    );
   });
 
   it('Toaster renders nothing on the server (its viewport carries an inline style)', () => {
@@ -56,7 +65,10 @@ function fakeBrowser() {
     },
   };
   // Object.keys(sessionStorage) lists keys in a browser; emulate it with a proxy.
-  const proxy = new Proxy(sessionStorage, { ownKeys: () => [...store.keys()], getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true }) });
+  const proxy = new Proxy(sessionStorage, {
+    ownKeys: () => [...store.keys()],
+    getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true }),
+  });
   const assign = jest.fn();
   const cookies: string[] = [];
   (globalThis as any).window = { sessionStorage: proxy, location: { assign } };

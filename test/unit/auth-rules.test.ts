@@ -13,8 +13,12 @@ describe('shared auth rules (§5)', () => {
   });
 
   it('treats other symbols and spaces as not special', () => {
-    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1 x' }).password).toEqual(['Your password must have one of the special characters listed below.']);
-    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1€' }).password).toEqual(['Your password must have one of the special characters listed below.']);
+    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1 x' }).password).toEqual([
+      'Your password must have one of the special characters listed below.',
+    ]);
+    expect(checkAuth('signup', { username: 'a@example.org', password: 'Abcdefghijk1€' }).password).toEqual([
+      'Your password must have one of the special characters listed below.',
+    ]);
   });
 
   it('names each rule by its checklist text', () => {
@@ -46,9 +50,15 @@ describe('shared auth rules (§5)', () => {
       password: ['Password is required.'],
     });
     expect(checkAuth('signup', { username: 'x', password: 'Abcdefghijk1!' }).username).toEqual(['Your email address must be valid.']);
-    expect(checkAuth('confirm', { username: 'a@example.org', code: '1234567' }).code).toEqual(['The confirmation code must be exactly 6 numbers.']);
-    expect(checkAuth('resend', { username: 'x' }).username).toEqual(['You must provide a valid email address to resend a confirmation code.']);
-    expect(checkAuth('reset', { username: 'a@example.org', password: 'Abcdefghijk1!', confirm_password: 'Abcdefghijk1?', id: 'A'.repeat(43) })).toEqual({
+    expect(checkAuth('confirm', { username: 'a@example.org', code: '1234567' }).code).toEqual([
+      'The confirmation code must be exactly 6 numbers.',
+    ]);
+    expect(checkAuth('resend', { username: 'x' }).username).toEqual([
+      'You must provide a valid email address to resend a confirmation code.',
+    ]);
+    expect(
+      checkAuth('reset', { username: 'a@example.org', password: 'Abcdefghijk1!', confirm_password: 'Abcdefghijk1?', id: 'A'.repeat(43) }),
+    ).toEqual({
       confirm_password: [AUTH_MESSAGES.passwordsMatch],
     });
   });

@@ -13,7 +13,16 @@ const NOT_SOURCE = new Set(['docs', 'public', 'node_modules', 'dist', '.data', '
 const FOLDERS = readdirSync(ROOT, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !NOT_SOURCE.has(entry.name))
   .map((entry) => entry.name);
-const TOP_LEVEL = ['eslint.config.js', '.dependency-cruiser.cjs', 'jest.config.js', 'vite.config.ts', 'tsconfig.json', 'package.json', 'Dockerfile', 'docker-compose.yml'];
+const TOP_LEVEL = [
+  'eslint.config.js',
+  '.dependency-cruiser.cjs',
+  'jest.config.js',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'Dockerfile',
+  'docker-compose.yml',
+];
 const SKIPPED = new Set(['node_modules', 'dist', '.data', '.test-tmp']);
 const SOURCE = /\.(ts|tsx|mts|mjs|cjs|js|css|json|ya?ml|sh)$|^run$/;
 
@@ -27,7 +36,9 @@ function sourceFiles(dir: string): string[] {
 
 function allSources(): string[] {
   return [
-    ...FOLDERS.map((folder) => join(ROOT, folder)).filter(existsSync).flatMap(sourceFiles),
+    ...FOLDERS.map((folder) => join(ROOT, folder))
+      .filter(existsSync)
+      .flatMap(sourceFiles),
     ...TOP_LEVEL.map((file) => join(ROOT, file)).filter(existsSync),
   ];
 }
@@ -40,9 +51,11 @@ interface Citation {
 
 /** Every citation in a text, with file:line. */
 function citationsIn(text: string, file: string): Citation[] {
-  return text.split('\n').flatMap((line, i) =>
-    [...line.matchAll(/(DESIGN\s+)?§\s?(\d+)/g)].map((m) => ({ design: Boolean(m[1]), section: m[2]!, where: `${file}:${i + 1}` })),
-  );
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      [...line.matchAll(/(DESIGN\s+)?§\s?(\d+)/g)].map((m) => ({ design: Boolean(m[1]), section: m[2]!, where: `${file}:${i + 1}` })),
+    );
 }
 
 /** The section numbers a document's `## <prefix>N` headings give. */
@@ -67,7 +80,8 @@ describe('section citations in the code', () => {
     expect(cited.filter((c) => c.design).length).toBeGreaterThan(50);
     expect(cited.filter((c) => !c.design).length).toBeGreaterThan(50);
     const folders = new Set(cited.map((c) => c.where.split(/[/:]/)[0]));
-    for (const folder of ['form', 'pages', 'islands', 'views', 'contracts', 'server', 'db', 'test', 'eslint.config.js']) expect(folders).toContain(folder);
+    for (const folder of ['form', 'pages', 'islands', 'views', 'contracts', 'server', 'db', 'test', 'eslint.config.js'])
+      expect(folders).toContain(folder);
   });
 
   it('resolve to a heading of docs/requirements.md (§N) or docs/design.md (DESIGN §N)', () => {
@@ -84,7 +98,10 @@ describe('section citations in the code', () => {
 
 describe('docs/requirements.md and docs/design.md', () => {
   it('number their sections 1, 2, … in order, without gaps', () => {
-    for (const [doc, prefix] of [['requirements.md', '§'], ['design.md', 'DESIGN §']] as const) {
+    for (const [doc, prefix] of [
+      ['requirements.md', '§'],
+      ['design.md', 'DESIGN §'],
+    ] as const) {
       const numbers = [...headings(doc, prefix)].map(Number);
       expect(numbers.length).toBeGreaterThan(0);
       expect(numbers).toEqual(numbers.map((_, i) => i + 1));

@@ -12,7 +12,12 @@ describe('rateLimitKey', () => {
   it('counts an IPv6 address by its /64, whatever way it is written', () => {
     const key = rateLimitKey('2001:db8:a:b::1');
     expect(key).toBe('2001:db8:a:b::/64');
-    for (const same of ['2001:db8:a:b:ffff:ffff:ffff:ffff', '2001:0DB8:000a:000b:1:2:3:4', '2001:db8:a:b:0:0:1.2.3.4', '2001:db8:a:b::9%eth0']) {
+    for (const same of [
+      '2001:db8:a:b:ffff:ffff:ffff:ffff',
+      '2001:0DB8:000a:000b:1:2:3:4',
+      '2001:db8:a:b:0:0:1.2.3.4',
+      '2001:db8:a:b::9%eth0',
+    ]) {
       expect(rateLimitKey(same)).toBe(key);
     }
     for (const other of ['2001:db8:a:c::1', '2001:db8::1', '2001:db9:a:b::1']) expect(rateLimitKey(other)).not.toBe(key);

@@ -16,7 +16,10 @@ const SNIPPETS: Record<string, { path: string; code: string }> = {
   ...Object.fromEntries(
     ['islands', 'views', 'form', 'contracts', 'server'].map((folder) => [
       `imports-${folder}`,
-      { path: `${folder}/probe${folder === 'server' ? '.server' : ''}.ts`, code: "import { a } from '../server/a.server.js';\nimport { b } from 'node:fs';\nexport const c = [a, b];\n" },
+      {
+        path: `${folder}/probe${folder === 'server' ? '.server' : ''}.ts`,
+        code: "import { a } from '../server/a.server.js';\nimport { b } from 'node:fs';\nexport const c = [a, b];\n",
+      },
     ]),
   ),
   castInPage: { path: 'pages/probe.tsx', code: 'export const n = ({} as unknown as number);\n' },
@@ -39,7 +42,11 @@ console.log(JSON.stringify(out));
 
 let problems: Record<string, string[]>;
 beforeAll(() => {
-  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', LINT, JSON.stringify(SNIPPETS)], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', LINT, JSON.stringify(SNIPPETS)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   problems = JSON.parse(stdout) as Record<string, string[]>;
 }, 120_000);
 
@@ -55,7 +62,8 @@ describe('code rules (eslint.config.js)', () => {
   });
 
   it('browser code (islands/, views/, form/, contracts/) imports no *.server module and no node built-in', () => {
-    for (const folder of ['islands', 'views', 'form', 'contracts']) expect(problems[`imports-${folder}`]).toEqual(['1: no-restricted-imports', '2: no-restricted-imports']);
+    for (const folder of ['islands', 'views', 'form', 'contracts'])
+      expect(problems[`imports-${folder}`]).toEqual(['1: no-restricted-imports', '2: no-restricted-imports']);
     expect(problems['imports-server']).toEqual([]);
   });
 

@@ -46,7 +46,10 @@ describe('configuration (DESIGN §5)', () => {
   // Retention (issue 27, h27r)
   it('reads the retention periods: 18 months idle and submitted kept forever by default, invalid values refused', () => {
     expect(loadConfig(base()).retention).toEqual({ inactiveAccountMonths: 18, submittedRetentionMonths: null });
-    expect(loadConfig({ ...base(), INACTIVE_ACCOUNT_MONTHS: '24', SUBMITTED_RETENTION_MONTHS: '84' }).retention).toEqual({ inactiveAccountMonths: 24, submittedRetentionMonths: 84 });
+    expect(loadConfig({ ...base(), INACTIVE_ACCOUNT_MONTHS: '24', SUBMITTED_RETENTION_MONTHS: '84' }).retention).toEqual({
+      inactiveAccountMonths: 24,
+      submittedRetentionMonths: 84,
+    });
     expect(loadConfig({ ...base(), SUBMITTED_RETENTION_MONTHS: 'forever' }).retention.submittedRetentionMonths).toBeNull();
     // One month would leave no room for the 30 days' warning.
     expect(() => loadConfig({ ...base(), INACTIVE_ACCOUNT_MONTHS: '1' })).toThrow(/INACTIVE_ACCOUNT_MONTHS/);
@@ -54,9 +57,9 @@ describe('configuration (DESIGN §5)', () => {
   });
 
   it('requires an end after the start of the application window', () => {
-    expect(() =>
-      loadConfig({ ...base(), APPLICATION_WINDOW_START: '2026-10-01', APPLICATION_WINDOW_END: '2026-09-01' }),
-    ).toThrow(/APPLICATION_WINDOW_END/);
+    expect(() => loadConfig({ ...base(), APPLICATION_WINDOW_START: '2026-10-01', APPLICATION_WINDOW_END: '2026-09-01' })).toThrow(
+      /APPLICATION_WINDOW_END/,
+    );
   });
 
   it('reads S3 settings together', () => {
@@ -80,11 +83,35 @@ describe('configuration (DESIGN §5)', () => {
 
   it('knows every variable of DESIGN §5', () => {
     for (const name of [
-      'PORT', 'PUBLIC_URL', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION',
-      'S3_FORCE_PATH_STYLE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'CHROMIUM_PATH', 'SOFFICE_PATH',
-      'SESSION_SECRET', 'WORKER', 'LOG_LEVEL', 'APPLICATION_WINDOW_START', 'APPLICATION_WINDOW_END', 'HELP_EMAIL',
-      'OFFICE_PHONE', 'OFFICE_EMAIL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'STAFF_EMAILS', 'STAFF_GROUP',
-      'WEBHOOK_URL', 'WEBHOOK_SECRET',
+      'PORT',
+      'PUBLIC_URL',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_FORCE_PATH_STYLE',
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+      'CHROMIUM_PATH',
+      'SOFFICE_PATH',
+      'SESSION_SECRET',
+      'WORKER',
+      'LOG_LEVEL',
+      'APPLICATION_WINDOW_START',
+      'APPLICATION_WINDOW_END',
+      'HELP_EMAIL',
+      'OFFICE_PHONE',
+      'OFFICE_EMAIL',
+      'OIDC_ISSUER',
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+      'STAFF_EMAILS',
+      'STAFF_GROUP',
+      'WEBHOOK_URL',
+      'WEBHOOK_SECRET',
     ]) {
       expect(KNOWN_VARIABLES).toContain(name);
     }
@@ -103,7 +130,11 @@ describe('configuration (DESIGN §5)', () => {
       OTEL_EXPORTER_OTLP_HEADERS: 'api-key=abc%3D,x-tenant=7',
     });
     expect(on.metrics).toEqual({ token: 'a-scraper-token-of-24-chars', workerPort: 9464, workerHost: '0.0.0.0' });
-    expect(on.otel).toEqual({ endpoint: 'http://127.0.0.1:4318', headers: { 'api-key': 'abc=', 'x-tenant': '7' }, serviceName: 'freshman-application' });
+    expect(on.otel).toEqual({
+      endpoint: 'http://127.0.0.1:4318',
+      headers: { 'api-key': 'abc=', 'x-tenant': '7' },
+      serviceName: 'freshman-application',
+    });
     expect(() => loadConfig({ ...base(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ ...base(), METRICS_HOST: 'not a host/' })).toThrow(/METRICS_HOST/);
     expect(() => loadConfig({ ...base(), OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://collector' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
@@ -140,6 +171,8 @@ describe('configuration (DESIGN §5)', () => {
   });
 
   it('accepts an http identity provider only on loopback', () => {
-    expect(loadConfig({ ...base(), OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ ...base(), OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).oidc?.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
   });
 });

@@ -20,7 +20,11 @@ describe('docker-compose.yml', () => {
     const unknown = Object.keys(env).filter((key) => !KNOWN_VARIABLES.includes(key));
     expect(unknown).toEqual([]);
     // What `SESSION_SECRET=$(openssl rand -base64 48) MINIO_ROOT_USER=… MINIO_ROOT_PASSWORD=… docker compose up` passes.
-    const given = { SESSION_SECRET: randomBytes(48).toString('base64'), MINIO_ROOT_USER: 'freshman', MINIO_ROOT_PASSWORD: randomBytes(24).toString('base64') };
+    const given = {
+      SESSION_SECRET: randomBytes(48).toString('base64'),
+      MINIO_ROOT_USER: 'freshman',
+      MINIO_ROOT_PASSWORD: randomBytes(24).toString('base64'),
+    };
     const config = loadConfig({ ...interpolateAll(env, given), DATA_DIR: join(ROOT, '.test-tmp', 'compose') });
     expect(config.databaseUrl).toMatch(/^postgres:\/\//);
     expect(config.s3?.bucket).toBe('applications');

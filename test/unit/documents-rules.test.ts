@@ -65,7 +65,9 @@ describe('file questions of a definition', () => {
   });
 
   it("finds the documents of one tab's content (§4 tab check)", () => {
-    const tabs = pageById('education').children.flatMap((n) => ('section' in n ? n.children : [n])).find((n) => 'tabs' in n);
+    const tabs = pageById('education')
+      .children.flatMap((n) => ('section' in n ? n.children : [n]))
+      .find((n) => 'tabs' in n);
     const items = tabs && 'tabs' in tabs ? tabs.items : [];
     const withFiles = items.filter((item) => fileKeysIn(item.children).length > 0);
     expect(withFiles.map((item) => fileKeysIn(item.children))).toEqual([['transcript']]);

@@ -14,7 +14,9 @@ describe('the document upload question', () => {
   it('renders a labelled file input whose id is the answer key', () => {
     const html = finalSteps(true);
     expect(html).toMatch(/<label for="additional_document" class="field__label">[^<]+/);
-    expect(html).toMatch(/<input id="additional_document" type="file"[^>]*accept="\.png,\.jpeg,\.jpg,\.pdf,\.docx[^>]*name="additional_document"/);
+    expect(html).toMatch(
+      /<input id="additional_document" type="file"[^>]*accept="\.png,\.jpeg,\.jpg,\.pdf,\.docx[^>]*name="additional_document"/,
+    );
     expect(html).toMatch(/aria-describedby="additional_document-upload-hint[^"]*"/);
     expect(html).toContain('up to 1 MB');
     expect(html).not.toContain('style=');

@@ -6,7 +6,9 @@ import { characterCount } from '../../form/messages.js';
 
 describe('answer keys', () => {
   test('unknownKeys names every key the definition does not store', () => {
-    expect(unknownKeys({ first_name: 'A', state_desc: 'Utah', hs_5_attend_to_year: '2026', favourite_colour: 'blue', first_name_desc: 'x' })).toEqual(['favourite_colour', 'first_name_desc']);
+    expect(
+      unknownKeys({ first_name: 'A', state_desc: 'Utah', hs_5_attend_to_year: '2026', favourite_colour: 'blue', first_name_desc: 'x' }),
+    ).toEqual(['favourite_colour', 'first_name_desc']);
     // §3 international variant: phone_international is an answer of the form, not an unknown key.
     expect(unknownKeys({ phone_international: '+44 20 7946 0958' })).toEqual([]);
   });
@@ -21,17 +23,27 @@ describe('answer keys', () => {
 describe('withDescriptions: choice answers carry the visible label in <key>_desc (§3)', () => {
   test('selects, radios and dependent selects get their label; unknown or empty values an empty _desc', () => {
     expect(withDescriptions({ gender: 'M', state: 'GU', defer_reason: '3', defer_term: 'SU2029', country: 'XX', entry_term: '' })).toEqual({
-      gender: 'M', gender_desc: 'Male',
-      state: 'GU', state_desc: 'Guam',
-      defer_reason: '3', defer_reason_desc: 'Military',
-      defer_term: 'SU2029', defer_term_desc: 'Summer 2029',
-      country: 'XX', country_desc: '',
-      entry_term: '', entry_term_desc: '',
+      gender: 'M',
+      gender_desc: 'Male',
+      state: 'GU',
+      state_desc: 'Guam',
+      defer_reason: '3',
+      defer_reason_desc: 'Military',
+      defer_term: 'SU2029',
+      defer_term_desc: 'Summer 2029',
+      country: 'XX',
+      country_desc: '',
+      entry_term: '',
+      entry_term_desc: '',
     });
   });
 
   test('a description sent by the client is replaced, text answers are left alone, absent keys stay absent', () => {
-    expect(withDescriptions({ gender: 'F', gender_desc: 'Something else', first_name: 'Ada' })).toEqual({ gender: 'F', gender_desc: 'Female', first_name: 'Ada' });
+    expect(withDescriptions({ gender: 'F', gender_desc: 'Something else', first_name: 'Ada' })).toEqual({
+      gender: 'F',
+      gender_desc: 'Female',
+      first_name: 'Ada',
+    });
     expect(withDescriptions({})).toEqual({});
   });
 });

@@ -30,42 +30,95 @@ describe('§2 address block', () => {
 
   test('a prefix prefixes every key, records itself, and the conditions follow the prefixed country', () => {
     const questions = expandBlock({ block: 'address', prefix: 'parent_2', withCountry: true, labels: { address_line_1: 'Street' } });
-    expect(questions.map((q) => q.key)).toEqual(['parent_2_address_line_1', 'parent_2_address_line_2', 'parent_2_city', 'parent_2_state', 'parent_2_zip', 'parent_2_country']);
+    expect(questions.map((q) => q.key)).toEqual([
+      'parent_2_address_line_1',
+      'parent_2_address_line_2',
+      'parent_2_city',
+      'parent_2_state',
+      'parent_2_zip',
+      'parent_2_country',
+    ]);
     expect(questions.every((q) => q.prefix === 'parent_2')).toBe(true);
     expect(questions[0]?.label).toBe('Street');
     const state = questions.find((q) => q.key === 'parent_2_state');
     expect(state?.required).toEqual({ valueKey: 'parent_2_country', operator: 'in', target: ['US', 'CA'] });
     const zip = questions.find((q) => q.key === 'parent_2_zip');
     expect(zip?.required).toEqual({ valueKey: 'parent_2_country', operator: 'equals', target: 'US' });
-    expect(zip?.checks).toEqual([{ check: 'minLength', min: 5, message: MESSAGES.zipMinLength, when: { valueKey: 'parent_2_country', operator: 'equals', target: 'US' } }]);
+    expect(zip?.checks).toEqual([
+      {
+        check: 'minLength',
+        min: 5,
+        message: MESSAGES.zipMinLength,
+        when: { valueKey: 'parent_2_country', operator: 'equals', target: 'US' },
+      },
+    ]);
   });
 
   test('required makes street, city and country required; autocomplete searches the address lookup', () => {
     const questions = expandBlock({ block: 'address', withCountry: true, required: true, autocomplete: true });
     const byKey = Object.fromEntries(questions.map((q) => [q.key, q]));
-    expect([byKey.address_line_1?.required, byKey.address_line_2?.required, byKey.city?.required, byKey.country?.required]).toEqual([true, undefined, true, true]);
-    expect(byKey.address_line_1).toMatchObject({ kind: 'autocomplete', category: 'address', fills: { city: 'city', state: 'state', zip: 'zip', country: 'country' } });
+    expect([byKey.address_line_1?.required, byKey.address_line_2?.required, byKey.city?.required, byKey.country?.required]).toEqual([
+      true,
+      undefined,
+      true,
+      true,
+    ]);
+    expect(byKey.address_line_1).toMatchObject({
+      kind: 'autocomplete',
+      category: 'address',
+      fills: { city: 'city', state: 'state', zip: 'zip', country: 'country' },
+    });
   });
 });
 
 describe('§2 school block', () => {
   test('name, address_line_1, city, state, zip, ceeb and the optional country', () => {
-    expect(expandBlock({ block: 'school', prefix: 'hs' }).map((q) => q.key)).toEqual(['hs_name', 'hs_address_line_1', 'hs_city', 'hs_state', 'hs_zip', 'hs_ceeb']);
-    expect(expandBlock({ block: 'school', prefix: 'hs', withCountry: true }).map((q) => q.key).at(-1)).toBe('hs_country');
+    expect(expandBlock({ block: 'school', prefix: 'hs' }).map((q) => q.key)).toEqual([
+      'hs_name',
+      'hs_address_line_1',
+      'hs_city',
+      'hs_state',
+      'hs_zip',
+      'hs_ceeb',
+    ]);
+    expect(
+      expandBlock({ block: 'school', prefix: 'hs', withCountry: true })
+        .map((q) => q.key)
+        .at(-1),
+    ).toBe('hs_country');
   });
 
   test('the name searches the hs_ceeb lookup and fills the other fields', () => {
     const [name] = expandBlock({ block: 'school', prefix: 'hs_2', withCountry: true, required: true });
-    expect(name).toMatchObject({ kind: 'autocomplete', category: 'hs_ceeb', key: 'hs_2_name', label: 'Search for Your School', required: true });
+    expect(name).toMatchObject({
+      kind: 'autocomplete',
+      category: 'hs_ceeb',
+      key: 'hs_2_name',
+      label: 'Search for Your School',
+      required: true,
+    });
     expect(name?.kind === 'autocomplete' && name.fills).toEqual({
-      name: 'hs_2_name', ceeb: 'hs_2_ceeb', address_line_1: 'hs_2_address_line_1', city: 'hs_2_city', state: 'hs_2_state', zip: 'hs_2_zip', country: 'hs_2_country',
+      name: 'hs_2_name',
+      ceeb: 'hs_2_ceeb',
+      address_line_1: 'hs_2_address_line_1',
+      city: 'hs_2_city',
+      state: 'hs_2_state',
+      zip: 'hs_2_zip',
+      country: 'hs_2_country',
     });
   });
 });
 
 describe('month-and-year pair and check group', () => {
   test('a month select (January–December) and a year select', () => {
-    const block: Block = { block: 'monthYear', label: 'Graduation', monthKey: 'grad_month', yearKey: 'grad_year', years: { count: 4, direction: 'past' }, required: true };
+    const block: Block = {
+      block: 'monthYear',
+      label: 'Graduation',
+      monthKey: 'grad_month',
+      yearKey: 'grad_year',
+      years: { count: 4, direction: 'past' },
+      required: true,
+    };
     const [month, year] = expandBlock(block);
     expect(month).toMatchObject({ kind: 'select', key: 'grad_month', required: true });
     expect(month?.kind === 'select' && Array.isArray(month.options) && month.options.length).toBe(12);
@@ -73,8 +126,18 @@ describe('month-and-year pair and check group', () => {
   });
 
   test('a check group is one checkbox per item', () => {
-    const questions = expandBlock({ block: 'checkGroup', legend: 'Race', items: [{ key: 'race_asian', label: 'Asian' }, { key: 'race_white', label: 'White' }] });
-    expect(questions.map((q) => [q.kind, q.key])).toEqual([['checkbox', 'race_asian'], ['checkbox', 'race_white']]);
+    const questions = expandBlock({
+      block: 'checkGroup',
+      legend: 'Race',
+      items: [
+        { key: 'race_asian', label: 'Asian' },
+        { key: 'race_white', label: 'White' },
+      ],
+    });
+    expect(questions.map((q) => [q.kind, q.key])).toEqual([
+      ['checkbox', 'race_asian'],
+      ['checkbox', 'race_white'],
+    ]);
   });
 });
 
@@ -88,7 +151,13 @@ describe('add-another instances', () => {
     instanceTitle: (i) => `School ${i + 1}`,
     template: [
       { block: 'school', required: true },
-      { kind: 'radio', key: 'boarding', label: 'Boarding?', options: [{ value: 'Y', label: 'Yes' }], showWhen: { valueKey: 'country', operator: 'equals', target: 'GB' } },
+      {
+        kind: 'radio',
+        key: 'boarding',
+        label: 'Boarding?',
+        options: [{ value: 'Y', label: 'Yes' }],
+        showWhen: { valueKey: 'country', operator: 'equals', target: 'GB' },
+      },
       { kind: 'text', key: 'note', label: 'Note', showWhen: { valueKey: 'first_name', operator: 'answered' } },
     ],
   };
@@ -104,7 +173,13 @@ describe('add-another instances', () => {
   });
 
   test('conditions on template keys are prefixed', () => {
-    const nodes = prefixNodes([{ kind: 'text', key: 'a', label: 'A' }, { kind: 'text', key: 'b', label: 'B', showWhen: { valueKey: 'a', operator: 'answered' } }], 'x');
+    const nodes = prefixNodes(
+      [
+        { kind: 'text', key: 'a', label: 'A' },
+        { kind: 'text', key: 'b', label: 'B', showWhen: { valueKey: 'a', operator: 'answered' } },
+      ],
+      'x',
+    );
     expect(nodes[1]).toMatchObject({ key: 'x_b', showWhen: { valueKey: 'x_a', operator: 'answered' }, prefix: 'x' });
   });
 

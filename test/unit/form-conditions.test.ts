@@ -54,7 +54,13 @@ describe('§4 operators, each with a matching and a non-matching case', () => {
   });
 
   test('isAnswered treats "" and false (and missing) as unanswered', () => {
-    expect([isAnswered(''), isAnswered(false), isAnswered(undefined), isAnswered('0'), isAnswered(true)]).toEqual([false, false, false, true, true]);
+    expect([isAnswered(''), isAnswered(false), isAnswered(undefined), isAnswered('0'), isAnswered(true)]).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });
 
@@ -72,24 +78,59 @@ describe('§4 state legal residency, driver license and free lunch', () => {
 
   test.each(['CA', 'ID', 'PR', 'ON', ''])('state %j hides them', (state) => {
     const visible = relevant({ state });
-    expect([visible.has('state_legal_residency'), visible.has('state_driver_license'), visible.has('free_lunch')]).toEqual([false, false, false]);
+    expect([visible.has('state_legal_residency'), visible.has('state_driver_license'), visible.has('free_lunch')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   test('moving away from Utah clears the three answers and their _desc', () => {
-    const before: Answers = { state: 'UT', state_legal_residency: 'Y', state_legal_residency_desc: 'Yes', state_driver_license: 'N', state_driver_license_desc: 'No', free_lunch: 'Y', free_lunch_desc: 'Yes' };
-    expect(clearHidden({ ...before, state: 'GU' })).toMatchObject({ state_legal_residency: 'Y', state_driver_license: 'N', free_lunch: '', free_lunch_desc: '' });
+    const before: Answers = {
+      state: 'UT',
+      state_legal_residency: 'Y',
+      state_legal_residency_desc: 'Yes',
+      state_driver_license: 'N',
+      state_driver_license_desc: 'No',
+      free_lunch: 'Y',
+      free_lunch_desc: 'Yes',
+    };
+    expect(clearHidden({ ...before, state: 'GU' })).toMatchObject({
+      state_legal_residency: 'Y',
+      state_driver_license: 'N',
+      free_lunch: '',
+      free_lunch_desc: '',
+    });
     expect(clearHidden({ ...before, state: 'CA' })).toEqual({
-      state: 'CA', state_legal_residency: '', state_legal_residency_desc: '', state_driver_license: '', state_driver_license_desc: '', free_lunch: '', free_lunch_desc: '',
+      state: 'CA',
+      state_legal_residency: '',
+      state_legal_residency_desc: '',
+      state_driver_license: '',
+      state_driver_license_desc: '',
+      free_lunch: '',
+      free_lunch_desc: '',
     });
   });
 });
 
 describe('clearHidden', () => {
   test('a hidden section loses its answers (parent 2 only while the preference is 2)', () => {
-    const answers: Answers = { parent_communication_preference: '2', parent_2_first_name: 'Ana', parent_2_addr_same_as_stu_perm: 'N', parent_2_state: 'UT', parent_2_state_desc: 'Utah', parent_first_name: 'Bo' };
+    const answers: Answers = {
+      parent_communication_preference: '2',
+      parent_2_first_name: 'Ana',
+      parent_2_addr_same_as_stu_perm: 'N',
+      parent_2_state: 'UT',
+      parent_2_state_desc: 'Utah',
+      parent_first_name: 'Bo',
+    };
     expect(clearHidden(answers)).toEqual(answers);
     expect(clearHidden({ ...answers, parent_communication_preference: '1' })).toEqual({
-      parent_communication_preference: '1', parent_2_first_name: '', parent_2_addr_same_as_stu_perm: '', parent_2_state: '', parent_2_state_desc: '', parent_first_name: 'Bo',
+      parent_communication_preference: '1',
+      parent_2_first_name: '',
+      parent_2_addr_same_as_stu_perm: '',
+      parent_2_state: '',
+      parent_2_state_desc: '',
+      parent_first_name: 'Bo',
     });
   });
 
@@ -108,9 +149,21 @@ describe('clearHidden', () => {
   });
 
   test('groups: the first true branch keeps its answers, the other branches are cleared', () => {
-    const deferring: Answers = { defer_plan: 'Y', defer_reason: '1', defer_term: 'FA2027', housing_plan: '1', housing_plan_desc: 'On campus' };
+    const deferring: Answers = {
+      defer_plan: 'Y',
+      defer_reason: '1',
+      defer_term: 'FA2027',
+      housing_plan: '1',
+      housing_plan_desc: 'On campus',
+    };
     expect(clearHidden(deferring)).toEqual({ ...deferring, housing_plan: '', housing_plan_desc: '' });
-    const staying: Answers = { defer_plan: 'N', defer_reason: '1', defer_reason_desc: 'Church service', defer_term: 'FA2027', housing_plan: '1' };
+    const staying: Answers = {
+      defer_plan: 'N',
+      defer_reason: '1',
+      defer_reason_desc: 'Church service',
+      defer_term: 'FA2027',
+      housing_plan: '1',
+    };
     expect(clearHidden(staying)).toEqual({ defer_plan: 'N', defer_reason: '', defer_reason_desc: '', defer_term: '', housing_plan: '1' });
   });
 
@@ -124,7 +177,16 @@ describe('clearHidden', () => {
       ],
     };
     const definition: FormDefinition = {
-      pages: [{ id: 'about', path: '/about', title: 'T', navLabel: 'N', shortNavLabel: 'S', children: [{ kind: 'text', key: 'n', label: 'N' }, group] }],
+      pages: [
+        {
+          id: 'about',
+          path: '/about',
+          title: 'T',
+          navLabel: 'N',
+          shortNavLabel: 'S',
+          children: [{ kind: 'text', key: 'n', label: 'N' }, group],
+        },
+      ],
     };
     const all = { big: 'b', small: 's', none: 'x' };
     expect(activeBranch(group, { n: '12' })).toBe(0);
@@ -137,14 +199,21 @@ describe('clearHidden', () => {
 
   test('a dependent select is cleared with its _desc when its controller changes', () => {
     const previous: Answers = { defer_plan: 'Y', defer_reason: '1', defer_term: 'SP2029', defer_term_desc: 'Spring 2029' };
-    expect(clearHidden({ ...previous, defer_reason: '3' }, previous)).toMatchObject({ defer_reason: '3', defer_term: '', defer_term_desc: '' });
+    expect(clearHidden({ ...previous, defer_reason: '3' }, previous)).toMatchObject({
+      defer_reason: '3',
+      defer_term: '',
+      defer_term_desc: '',
+    });
     // Same controller value: nothing to clear.
     expect(clearHidden({ ...previous }, previous)).toMatchObject({ defer_term: 'SP2029', defer_term_desc: 'Spring 2029' });
   });
 
   test('a dependent select chosen again after its controller changed is kept', () => {
     const previous: Answers = { defer_plan: 'Y', defer_reason: '1', defer_term: 'SP2029' };
-    expect(clearHidden({ ...previous, defer_reason: '2', defer_term: 'SP2027' }, previous)).toMatchObject({ defer_reason: '2', defer_term: 'SP2027' });
+    expect(clearHidden({ ...previous, defer_reason: '2', defer_term: 'SP2027' }, previous)).toMatchObject({
+      defer_reason: '2',
+      defer_term: 'SP2027',
+    });
   });
 
   test('a dependent select without a controller value is hidden and cleared', () => {
@@ -157,12 +226,28 @@ describe('clearHidden', () => {
     expect(relevant({}).has('hs_5_name')).toBe(true);
     expect(relevant({}, { ui: { addAnother: { 'high-schools': 2 } } }).has('hs_2_name')).toBe(true);
     expect(relevant({}, { ui: { addAnother: { 'high-schools': 2 } } }).has('hs_3_name')).toBe(false);
-    expect(clearHidden({ hs_3_name: 'Alta High School' }, undefined, { ui: { addAnother: { 'high-schools': 2 } } })).toEqual({ hs_3_name: '' });
+    expect(clearHidden({ hs_3_name: 'Alta High School' }, undefined, { ui: { addAnother: { 'high-schools': 2 } } })).toEqual({
+      hs_3_name: '',
+    });
     const tabbed: FormDefinition = {
       pages: [
         {
-          id: 'about', path: '/about', title: 'T', navLabel: 'N', shortNavLabel: 'S',
-          children: [{ tabs: 't', label: 'Tabs', defaultTab: 'a', items: [{ id: 'a', label: 'A', children: [{ kind: 'text', key: 'ka', label: 'KA' }] }, { id: 'b', label: 'B', children: [{ kind: 'text', key: 'kb', label: 'KB' }] }] }],
+          id: 'about',
+          path: '/about',
+          title: 'T',
+          navLabel: 'N',
+          shortNavLabel: 'S',
+          children: [
+            {
+              tabs: 't',
+              label: 'Tabs',
+              defaultTab: 'a',
+              items: [
+                { id: 'a', label: 'A', children: [{ kind: 'text', key: 'ka', label: 'KA' }] },
+                { id: 'b', label: 'B', children: [{ kind: 'text', key: 'kb', label: 'KB' }] },
+              ],
+            },
+          ],
         },
       ],
     };
@@ -174,10 +259,31 @@ describe('clearHidden', () => {
 describe('relevant', () => {
   test('lists the visible questions of a fresh application', () => {
     const visible = relevant({});
-    for (const key of ['first_name', 'phone_home', 'address_line_1', 'parent_communication_preference', 'armed_forces', 'entry_term', 'housing_plan', 'hs_name', 'legal_agree']) {
+    for (const key of [
+      'first_name',
+      'phone_home',
+      'address_line_1',
+      'parent_communication_preference',
+      'armed_forces',
+      'entry_term',
+      'housing_plan',
+      'hs_name',
+      'legal_agree',
+    ]) {
       expect(visible.has(key)).toBe(true);
     }
-    for (const key of ['state_legal_residency', 'free_lunch', 'citizenship', 'alien_registration_number', 'parent_first_name', 'parent_2_first_name', 'parent_address_line_1', 'branch_served', 'defer_reason', 'defer_term']) {
+    for (const key of [
+      'state_legal_residency',
+      'free_lunch',
+      'citizenship',
+      'alien_registration_number',
+      'parent_first_name',
+      'parent_2_first_name',
+      'parent_address_line_1',
+      'branch_served',
+      'defer_reason',
+      'defer_term',
+    ]) {
       expect(visible.has(key)).toBe(false);
     }
   });
@@ -185,8 +291,16 @@ describe('relevant', () => {
   test.each([
     [{ citizenship_type: '2' }, ['citizenship', 'alien_registration_number'], []],
     [{ citizenship_type: '3' }, ['citizenship'], ['alien_registration_number']],
-    [{ parent_communication_preference: '1', parent_addr_same_as_stu_perm: 'N' }, ['parent_first_name', 'parent_address_line_1', 'parent_country'], ['parent_2_first_name']],
-    [{ parent_communication_preference: '2' }, ['parent_first_name', 'parent_2_first_name', 'parent_2_communication_preference'], ['parent_2_address_line_1']],
+    [
+      { parent_communication_preference: '1', parent_addr_same_as_stu_perm: 'N' },
+      ['parent_first_name', 'parent_address_line_1', 'parent_country'],
+      ['parent_2_first_name'],
+    ],
+    [
+      { parent_communication_preference: '2' },
+      ['parent_first_name', 'parent_2_first_name', 'parent_2_communication_preference'],
+      ['parent_2_address_line_1'],
+    ],
     [{ armed_forces: 'Y', spouse_forces: 'Y' }, ['branch_served', 'spouse_forces', 'veteran_relation'], []],
   ] as const)('%j shows %j and hides %j', (answers, shown, hidden) => {
     const visible = relevant(answers);

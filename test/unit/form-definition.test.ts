@@ -12,27 +12,92 @@ import { relevant } from '../../form/conditions.js';
  */
 const parentKeys = (prefix: string) =>
   [
-    'communication_preference', 'relationship', 'first_name', 'last_name', 'email_address', 'phone', 'phone_type', 'education', 'alum',
-    'addr_same_as_stu_perm', 'address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country',
+    'communication_preference',
+    'relationship',
+    'first_name',
+    'last_name',
+    'email_address',
+    'phone',
+    'phone_type',
+    'education',
+    'alum',
+    'addr_same_as_stu_perm',
+    'address_line_1',
+    'address_line_2',
+    'city',
+    'state',
+    'zip',
+    'country',
   ].map((key) => `${prefix}_${key}`);
 
 const schoolKeys = (prefix: string) =>
-  ['ceeb', 'name', 'address_line_1', 'city', 'state', 'zip', 'country', 'attend_from_month', 'attend_from_year', 'attend_to_month', 'attend_to_year'].map(
-    (key) => `${prefix}_${key}`,
-  );
+  [
+    'ceeb',
+    'name',
+    'address_line_1',
+    'city',
+    'state',
+    'zip',
+    'country',
+    'attend_from_month',
+    'attend_from_year',
+    'attend_to_month',
+    'attend_to_year',
+  ].map((key) => `${prefix}_${key}`);
 
 const SPEC_ABOUT = [
-  'first_name', 'middle_name', 'last_name', 'preferred_name', 'birth_date', 'gender', 'phone_home', 'phone_mobile', 'optin_sms_ind',
-  'address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country', 'state_legal_residency', 'state_driver_license', 'free_lunch',
-  'citizenship_type', 'birth_country', 'citizenship', 'alien_registration_number',
-  'race_american_indian', 'race_asian', 'race_black', 'race_native_hawaiian', 'race_white', 'race_north_african', 'race_hispanic_latino',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'preferred_name',
+  'birth_date',
+  'gender',
+  'phone_home',
+  'phone_mobile',
+  'optin_sms_ind',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'state_legal_residency',
+  'state_driver_license',
+  'free_lunch',
+  'citizenship_type',
+  'birth_country',
+  'citizenship',
+  'alien_registration_number',
+  'race_american_indian',
+  'race_asian',
+  'race_black',
+  'race_native_hawaiian',
+  'race_white',
+  'race_north_african',
+  'race_hispanic_latino',
   ...parentKeys('parent'),
   ...parentKeys('parent_2'),
-  'armed_forces', 'branch_served', 'spouse_forces', 'veteran_relation',
+  'armed_forces',
+  'branch_served',
+  'spouse_forces',
+  'veteran_relation',
 ];
 const SPEC_EDUCATION = [
-  'entry_term', 'applied_major', 'defer_plan', 'defer_reason', 'defer_term', 'housing_plan', 'scholarship_opp', 'financial_aid', 'college_pay',
-  'hs_gpa', 'counselor_first_name', 'counselor_last_name', 'counselor_email_address', 'grad_month', 'grad_year',
+  'entry_term',
+  'applied_major',
+  'defer_plan',
+  'defer_reason',
+  'defer_term',
+  'housing_plan',
+  'scholarship_opp',
+  'financial_aid',
+  'college_pay',
+  'hs_gpa',
+  'counselor_first_name',
+  'counselor_last_name',
+  'counselor_email_address',
+  'grad_month',
+  'grad_year',
   // School 1 is 'hs_' + key (§5 names hs_name), schools 2–5 'hs_2_' … 'hs_5_' (§3).
   ...['hs', 'hs_2', 'hs_3', 'hs_4', 'hs_5'].flatMap(schoolKeys),
 ];
@@ -50,7 +115,13 @@ describe('the definition asks exactly the answers of SPEC §3', () => {
   ] as const)('page %s holds exactly the §3 keys (documents apart)', (page, expected) => {
     // §3: About also holds phone_international, the international variant's question (shown for an address outside the U.S.).
     const spec = page === 'about' ? [...expected, 'phone_international'] : expected;
-    expect(sorted(fieldsOf(page, standard).filter((f) => f.question.kind !== 'file').map((f) => f.question.key))).toEqual(sorted(spec));
+    expect(
+      sorted(
+        fieldsOf(page, standard)
+          .filter((f) => f.question.kind !== 'file')
+          .map((f) => f.question.key),
+      ),
+    ).toEqual(sorted(spec));
   });
 
   test('documents are file questions outside the answers (§3 document_answer), one under tabs (§4)', () => {
@@ -77,10 +148,20 @@ describe('the definition asks exactly the answers of SPEC §3', () => {
       .map((f) => `${f.question.key}_desc`);
     expect(sorted(keys.filter((k) => k.endsWith('_desc')))).toEqual(sorted(choices));
     // Spot checks of the §3 companions: selects, radios, month/year pairs, the dependent select.
-    for (const key of ['gender_desc', 'state_desc', 'country_desc', 'parent_2_state_desc', 'grad_month_desc', 'hs_5_attend_to_year_desc', 'defer_term_desc', 'counselor_waiver_request_desc']) {
+    for (const key of [
+      'gender_desc',
+      'state_desc',
+      'country_desc',
+      'parent_2_state_desc',
+      'grad_month_desc',
+      'hs_5_attend_to_year_desc',
+      'defer_term_desc',
+      'counselor_waiver_request_desc',
+    ]) {
       expect(keys).toContain(key);
     }
-    for (const key of ['first_name_desc', 'race_asian_desc', 'legal_agree_desc', 'hs_name_desc', 'birth_date_desc']) expect(keys).not.toContain(key);
+    for (const key of ['first_name_desc', 'race_asian_desc', 'legal_agree_desc', 'hs_name_desc', 'birth_date_desc'])
+      expect(keys).not.toContain(key);
   });
 
   test('pages come in step order with the §2 navigation labels', () => {
@@ -119,12 +200,23 @@ describe('labels and limits', () => {
     expect(fieldByKey(key)?.question.label).toBe(label);
   });
 
-  test.each(['address_line_1', 'city', 'country', 'first_name', 'last_name', 'gender', 'birth_date', 'hs_name', 'entry_term', 'applied_major', 'counselor_waiver_request', 'legal_agree', 'parent_communication_preference'])(
-    '%s is always required',
-    (key) => {
-      expect(fieldByKey(key)?.question.required).toBe(true);
-    },
-  );
+  test.each([
+    'address_line_1',
+    'city',
+    'country',
+    'first_name',
+    'last_name',
+    'gender',
+    'birth_date',
+    'hs_name',
+    'entry_term',
+    'applied_major',
+    'counselor_waiver_request',
+    'legal_agree',
+    'parent_communication_preference',
+  ])('%s is always required', (key) => {
+    expect(fieldByKey(key)?.question.required).toBe(true);
+  });
 
   test('text inputs default to 45 characters; a textarea to 1500, and the application configures its textarea at 7000 (§9)', () => {
     expect(inputMaxLength(fieldByKey('first_name')!.question)).toBe(45);

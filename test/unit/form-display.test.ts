@@ -38,7 +38,9 @@ describe('displayValue: the read-only text of §2 service view', () => {
   });
 
   test('a document reads "Document attached for {key}"', () => {
-    expect(displayValue({ kind: 'file', key: 'transcript', label: 'Transcript' }, { transcript: 'ANSWERED' })).toBe('Document attached for transcript');
+    expect(displayValue({ kind: 'file', key: 'transcript', label: 'Transcript' }, { transcript: 'ANSWERED' })).toBe(
+      'Document attached for transcript',
+    );
     expect(displayValue({ kind: 'file', key: 'transcript', label: 'Transcript' }, { transcript: '' })).toBe('');
   });
 });

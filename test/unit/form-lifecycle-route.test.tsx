@@ -9,7 +9,13 @@ const base: FormPageData = EMPTY_FORM_PAGE_DATA;
 
 function render(data: Partial<FormPageData>, page: 'about' | 'education' | 'final-steps' = 'about'): string {
   const pageContext = {
-    services: { config: { contacts: { helpEmail: 'help@example.edu', officePhone: '801-555-0100', officeEmail: 'office@example.edu' }, applicationWindow: null }, now: () => new Date('2026-11-01T00:00:00Z') },
+    services: {
+      config: {
+        contacts: { helpEmail: 'help@example.edu', officePhone: '801-555-0100', officeEmail: 'office@example.edu' },
+        applicationWindow: null,
+      },
+      now: () => new Date('2026-11-01T00:00:00Z'),
+    },
     data: { ...base, ...data },
   } as unknown as PageContextServer;
   return renderToString(
@@ -22,7 +28,12 @@ function render(data: Partial<FormPageData>, page: 'about' | 'education' | 'fina
 function formProps(html: string): Record<string, unknown> {
   const match = /data-island="Form" data-props="([^"]*)"/.exec(html);
   if (!match) throw new Error('no form island');
-  const decoded = match[1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  const decoded = match[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
   return JSON.parse(decoded) as Record<string, unknown>;
 }
 
@@ -55,11 +66,16 @@ describe('FormRoute with the lifecycle page data (pages/(form)/+data.ts)', () =>
       documents: { essay: { file_name: 'essay.pdf', file_size: 100, status: 'COMPLETED' } },
     });
     // While validating the summary is in the first HTML.
-    expect(html).toContain("We&#x27;re missing some information!");
+    expect(html).toContain('We&#x27;re missing some information!');
   });
 
   it('the summary is not rendered unless validating', () => {
-    const html = render({ is_logged_in: true, web_status: 'started', validations: [{ key: 'last_name', page: 'about', messages: ['x'] }], etag: '"v1"' });
+    const html = render({
+      is_logged_in: true,
+      web_status: 'started',
+      validations: [{ key: 'last_name', page: 'about', messages: ['x'] }],
+      etag: '"v1"',
+    });
     expect(html).not.toContain('error-summary');
     expect(formProps(html).validations).toEqual([]);
   });
@@ -73,7 +89,10 @@ describe('FormRoute with the lifecycle page data (pages/(form)/+data.ts)', () =>
   });
 
   it('a service user gets the read-only application: no island, navigation, header, footer or inputs', () => {
-    const html = render({ is_service_user: true, applicant: 'ada@example.org', answers: { first_name: 'Ada', last_name: 'Lovelace' } }, 'about');
+    const html = render(
+      { is_service_user: true, applicant: 'ada@example.org', answers: { first_name: 'Ada', last_name: 'Lovelace' } },
+      'about',
+    );
     expect(html).not.toContain('data-island');
     expect(html).not.toContain('class="steps"');
     expect(html).not.toContain('site-header');

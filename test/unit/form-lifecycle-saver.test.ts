@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Answers } from '../../form/types.js';
-import { AnswerSaver, AUTOSAVE_DELAY_MS, changedAnswers, mergeOnConflict, RETRY_DELAYS_MS, type SaveResult } from '../../islands/form/saver.js';
+import {
+  AnswerSaver,
+  AUTOSAVE_DELAY_MS,
+  changedAnswers,
+  mergeOnConflict,
+  RETRY_DELAYS_MS,
+  type SaveResult,
+} from '../../islands/form/saver.js';
 
 interface Sent {
   body: Answers;
@@ -61,7 +68,10 @@ function harness(replies: Array<(sent: Sent) => Response | Promise<Response>>, s
 
 describe('form lifecycle: conflict-safe saving (DESIGN §7)', () => {
   it('sends only the changed answers with If-Match, and the next save uses the returned ETag', async () => {
-    const h = harness([() => json(200, { message: 'saved', version: 2 }, '"v2"'), () => json(200, { message: 'saved', version: 3 }, '"v3"')], { first_name: 'Ada', city: 'Provo' });
+    const h = harness(
+      [() => json(200, { message: 'saved', version: 2 }, '"v2"'), () => json(200, { message: 'saved', version: 3 }, '"v3"')],
+      { first_name: 'Ada', city: 'Provo' },
+    );
     h.type({ first_name: 'Grace' });
     await expect(h.saver.save('leave')).resolves.toEqual({ outcome: 'saved' });
     expect(h.sent[0]).toEqual({ body: { first_name: 'Grace' }, ifMatch: '"v1"', keepalive: false });
@@ -87,7 +97,10 @@ describe('form lifecycle: conflict-safe saving (DESIGN §7)', () => {
   it('a stale save (409): keeps what was typed, takes the server value of untouched keys, adopts the version, and holds background saves', async () => {
     const server = { first_name: 'From B', city: 'Changed by B', last_name: 'Lovelace' };
     const h = harness(
-      [() => json(409, { message: 'Your answers were changed in another tab', answer: server, version: 5 }), () => json(200, { version: 6 }, '"v6"')],
+      [
+        () => json(409, { message: 'Your answers were changed in another tab', answer: server, version: 5 }),
+        () => json(200, { version: 6 }, '"v6"'),
+      ],
       { first_name: 'Ada', city: 'Provo', last_name: 'Lovelace' },
     );
     h.type({ first_name: 'Typed in A' });
@@ -139,6 +152,9 @@ describe('form lifecycle: conflict-safe saving (DESIGN §7)', () => {
 
   it('changedAnswers and mergeOnConflict', () => {
     expect(changedAnswers({ a: 'x', b: '', c: true }, { a: 'x', b: 'old', d: 'gone' })).toEqual({ b: '', c: true, d: '' });
-    expect(mergeOnConflict({ a: '1', b: '1' }, { a: 'mine', b: '1' }, { a: 'theirs', b: 'theirs', c: 'new' })).toEqual({ b: 'theirs', c: 'new' });
+    expect(mergeOnConflict({ a: '1', b: '1' }, { a: 'mine', b: '1' }, { a: 'theirs', b: 'theirs', c: 'new' })).toEqual({
+      b: 'theirs',
+      c: 'new',
+    });
   });
 });

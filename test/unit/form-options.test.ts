@@ -17,12 +17,24 @@ const pairs = (options: ReadonlyArray<{ value: string; label: string }>) => opti
 
 describe('§3 choice lists', () => {
   test('yes/no stores Y/N', () => {
-    expect(pairs(YES_NO)).toEqual([['Y', 'Yes'], ['N', 'No']]);
+    expect(pairs(YES_NO)).toEqual([
+      ['Y', 'Yes'],
+      ['N', 'No'],
+    ]);
   });
 
   test('housing_plan 1–4 and defer_reason 1–3', () => {
-    expect(pairs(HOUSING_PLANS)).toEqual([['1', 'On campus'], ['2', 'Off campus'], ['3', 'With family'], ['4', 'Unsure']]);
-    expect(pairs(DEFER_REASONS)).toEqual([['1', 'Church service'], ['2', 'Internship'], ['3', 'Military']]);
+    expect(pairs(HOUSING_PLANS)).toEqual([
+      ['1', 'On campus'],
+      ['2', 'Off campus'],
+      ['3', 'With family'],
+      ['4', 'Unsure'],
+    ]);
+    expect(pairs(DEFER_REASONS)).toEqual([
+      ['1', 'Church service'],
+      ['2', 'Internship'],
+      ['3', 'Military'],
+    ]);
   });
 
   // The entry and deferral terms are the admission cycle's (test/unit/admission-cycle.test.ts).
@@ -83,7 +95,13 @@ describe('US states, territories, armed forces regions and Canadian provinces', 
   test('labels of the §4 special list', () => {
     const label = (value: string) => optionLabel({ list: 'statesAndProvinces' }, value);
     expect(['UT', 'MP', 'GU', 'MH', 'FM', 'PW', 'AS'].map(label)).toEqual([
-      'Utah', 'Northern Mariana Islands', 'Guam', 'Marshall Islands', 'Federated States of Micronesia', 'Republic of Palau', 'American Samoa',
+      'Utah',
+      'Northern Mariana Islands',
+      'Guam',
+      'Marshall Islands',
+      'Federated States of Micronesia',
+      'Republic of Palau',
+      'American Samoa',
     ]);
   });
 });

@@ -52,7 +52,10 @@ describe("a select's options as one string (islands/form/fields/options-html.ts)
   for (const page of PAGE_IDS) {
     const sets: Array<[string, Answers]> = [
       ...Object.entries(answerSets),
-      ...(['first', 'middle', 'last'] as const).map((pick): [string, Answers] => [`every select on its ${pick} option`, selectAnswers(page, pick)]),
+      ...(['first', 'middle', 'last'] as const).map((pick): [string, Answers] => [
+        `every select on its ${pick} option`,
+        selectAnswers(page, pick),
+      ]),
     ];
     for (const [name, answers] of sets) {
       it(`${page}, ${name}: each select holds what React renders for its list and answer`, () => {

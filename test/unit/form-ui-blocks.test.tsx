@@ -7,7 +7,6 @@ import { ReadOnlyContext, readOnlyContext, type ReadOnlyContextValue } from '../
 import { ReadOnlyPage } from '../../views/form/ReadOnlyNodes.js';
 import { ErrorSummary, SUMMARY_HEADING } from '../../islands/form/ErrorSummary.js';
 import { ServerSlot, ServerSlotContext } from '../../islands/form/ServerSlot.js';
-import { PdfDownloadButton } from '../../islands/form/Structure.js';
 import { caretAfterFormat } from '../../islands/form/format.js';
 import { leaveDestination } from '../../islands/form/leave.js';
 
@@ -29,7 +28,15 @@ const SAMPLE: Page = {
         { kind: 'ssn', key: 'tax_id', label: 'Tax ID' },
         { kind: 'textarea', key: 'essay', label: 'Essay', maxLength: 7000 },
         { kind: 'date', key: 'born', label: 'Born' },
-        { kind: 'select', key: 'colour', label: 'Colour', options: [{ value: 'R', label: 'Red' }, { value: 'B', label: 'Blue' }] },
+        {
+          kind: 'select',
+          key: 'colour',
+          label: 'Colour',
+          options: [
+            { value: 'R', label: 'Red' },
+            { value: 'B', label: 'Blue' },
+          ],
+        },
         {
           kind: 'dependentSelect',
           key: 'shade',
@@ -37,7 +44,17 @@ const SAMPLE: Page = {
           controller: 'colour',
           optionsByValue: { R: [{ value: 'crimson', label: 'Crimson' }], B: [{ value: 'navy', label: 'Navy' }] },
         },
-        { kind: 'radio', key: 'pet', label: 'Pet', options: [{ value: 'C', label: 'Cat' }, { value: 'D', label: 'Dog' }, { value: 'N', label: 'None' }], required: true },
+        {
+          kind: 'radio',
+          key: 'pet',
+          label: 'Pet',
+          options: [
+            { value: 'C', label: 'Cat' },
+            { value: 'D', label: 'Dog' },
+            { value: 'N', label: 'None' },
+          ],
+          required: true,
+        },
         { kind: 'checkbox', key: 'newsletter', label: 'Send news' },
         { kind: 'file', key: 'transcript', label: 'Transcript' },
         { kind: 'autocomplete', key: 'college', label: 'College', category: 'college_ceeb', fills: { name: 'college' } },
@@ -45,13 +62,29 @@ const SAMPLE: Page = {
       ],
     },
     { block: 'address', prefix: 'home', withCountry: true, legend: 'Home Address' },
-    { block: 'monthYear', label: 'Started', monthKey: 'start_month', yearKey: 'start_year', years: { count: 3, direction: 'past', start: 2025 } },
-    { block: 'checkGroup', legend: 'Languages', items: [{ key: 'lang_en', label: 'English' }, { key: 'lang_es', label: 'Spanish' }] },
+    {
+      block: 'monthYear',
+      label: 'Started',
+      monthKey: 'start_month',
+      yearKey: 'start_year',
+      years: { count: 3, direction: 'past', start: 2025 },
+    },
+    {
+      block: 'checkGroup',
+      legend: 'Languages',
+      items: [
+        { key: 'lang_en', label: 'English' },
+        { key: 'lang_es', label: 'Spanish' },
+      ],
+    },
     {
       group: 'either',
       branches: [
         { when: { valueKey: 'pet', operator: 'equals', target: 'C' }, children: [{ kind: 'text', key: 'cat_name', label: 'Cat name' }] },
-        { when: { valueKey: 'pet', operator: 'notEquals', target: 'C' }, children: [{ kind: 'text', key: 'other_name', label: 'Other name' }] },
+        {
+          when: { valueKey: 'pet', operator: 'notEquals', target: 'C' },
+          children: [{ kind: 'text', key: 'other_name', label: 'Other name' }],
+        },
       ],
     },
     {
@@ -106,7 +139,23 @@ describe('building blocks rendered on the server (§2, DESIGN §6)', () => {
     expect(html).toMatch(/<input id="nickname"[^>]*aria-describedby="nickname-hint nickname-error"[^>]*aria-required="true"/);
     expect(html).toContain('<div id="nickname-error" class="field__error"></div>');
     expect(html.indexOf('for="nickname"')).toBeLessThan(html.indexOf('id="nickname"'));
-    for (const key of ['cell', 'tax_id', 'essay', 'born', 'colour', 'newsletter', 'transcript', 'college', 'home_address_line_1', 'home_zip', 'home_country', 'start_month', 'start_year', 'lang_en', 'lang_es']) {
+    for (const key of [
+      'cell',
+      'tax_id',
+      'essay',
+      'born',
+      'colour',
+      'newsletter',
+      'transcript',
+      'college',
+      'home_address_line_1',
+      'home_zip',
+      'home_country',
+      'start_month',
+      'start_year',
+      'lang_en',
+      'lang_es',
+    ]) {
       expect(html).toContain(`id="${key}"`);
       expect(html).toContain(`id="${key}-error"`);
     }
@@ -115,7 +164,9 @@ describe('building blocks rendered on the server (§2, DESIGN §6)', () => {
   it('shows messages in the error element and flags the input invalid', () => {
     const html = render({}, { messages: (key) => (key === 'nickname' ? ['"Nickname" is required.'] : []) });
     expect(html).toMatch(/<input id="nickname"[^>]*aria-invalid="true"/);
-    expect(html).toMatch(/<div id="nickname-error" class="field__error"><p class="field__error-message"><span class="visually-hidden">Error: <\/span>&quot;Nickname&quot; is required.<\/p><\/div>/);
+    expect(html).toMatch(
+      /<div id="nickname-error" class="field__error"><p class="field__error-message"><span class="visually-hidden">Error: <\/span>&quot;Nickname&quot; is required.<\/p><\/div>/,
+    );
   });
 
   it('renders masks, the textarea counter with its configured limit, and a native date input', () => {
@@ -169,7 +220,9 @@ describe('building blocks rendered on the server (§2, DESIGN §6)', () => {
     const html = render({});
     expect(html).toMatch(/<div role="tablist" class="tabs__list" aria-labelledby="pick-label">/);
     // Submit buttons naming the tab (DESIGN §6: without scripts the server switches tabs); the island handles the click itself.
-    expect(html).toMatch(/<button type="submit" value="tab:pick:a" role="tab" id="pick-tab-a"[^>]*aria-selected="true"[^>]*aria-controls="pick-panel-a"[^>]*tabindex="0"[^>]*name="@action"/);
+    expect(html).toMatch(
+      /<button type="submit" value="tab:pick:a" role="tab" id="pick-tab-a"[^>]*aria-selected="true"[^>]*aria-controls="pick-panel-a"[^>]*tabindex="0"[^>]*name="@action"/,
+    );
     expect(html).toContain('First panel.');
     expect(html).not.toContain('Second panel.');
     const second = render({}, { tabs: { pick: 'b' } });
@@ -197,7 +250,16 @@ describe('building blocks rendered on the server (§2, DESIGN §6)', () => {
 
   it('renders read-only text instead of inputs (staff view, PDF)', () => {
     const html = renderReadOnly(
-      { nickname: 'Ada', colour: 'R', colour_desc: 'Red', pet: 'D', pet_desc: 'Dog', newsletter: true, born: '2008-03-04', transcript: 'ANSWERED' },
+      {
+        nickname: 'Ada',
+        colour: 'R',
+        colour_desc: 'Red',
+        pet: 'D',
+        pet_desc: 'Dog',
+        newsletter: true,
+        born: '2008-03-04',
+        transcript: 'ANSWERED',
+      },
       { triggers: { confirm: 'after' } },
     );
     expect(html).not.toMatch(/<input|<select|<textarea|<button/);
@@ -239,11 +301,6 @@ describe('error summary, slots and shells', () => {
     );
     expect(server).toBe('<div class="banners"><p>Banner</p></div>');
     expect(renderToString(<ServerSlot className="banners" />)).toBe('<div class="banners"></div>');
-  });
-
-  it('renders the PDF download shell, and a link once the PDF is ready', () => {
-    expect(renderToString(<PdfDownloadButton />)).toContain('aria-disabled="true"');
-    expect(renderToString(<PdfDownloadButton status="COMPLETED" url="/files/app.pdf" />)).toContain('<a class="button button--secondary" href="/files/app.pdf" download="">');
   });
 });
 

@@ -26,7 +26,9 @@ describe('the form island rendered on the server (smoke)', () => {
       // Shown at first: visible for empty answers, under each tab group's default tab, in the first repeater instance.
       const keys = fieldsOf(page, definition)
         .filter((f) => visible.has(f.question.key))
-        .filter((f) => f.gates.every((g) => (g.gate === 'tab' ? g.item === g.tabs.defaultTab : g.gate === 'instance' ? g.index === 0 : true)))
+        .filter((f) =>
+          f.gates.every((g) => (g.gate === 'tab' ? g.item === g.tabs.defaultTab : g.gate === 'instance' ? g.index === 0 : true)),
+        )
         .map((f) => f.question.key);
       expect(keys.length).toBeGreaterThan(0);
       for (const key of keys) {
@@ -42,7 +44,8 @@ describe('the form island rendered on the server (smoke)', () => {
     expect(renderPage('education')).toContain('>Continue</button>');
     expect(renderPage('final-steps')).toContain('>Submit</button>');
     const html = renderPage('about');
-    for (const label of ['1. About you', '2. Your academics', '3. Final steps', 'Step 1', 'Step 2', 'Step 3']) expect(html).toContain(label);
+    for (const label of ['1. About you', '2. Your academics', '3. Final steps', 'Step 1', 'Step 2', 'Step 3'])
+      expect(html).toContain(label);
   });
 
   it('renders the server answers, including the questions they reveal', () => {
@@ -98,12 +101,18 @@ describe('the island state (one reducer)', () => {
   });
 
   it('shows a field’s messages only after its first blur, and all of them while validating', () => {
-    let state = formReducer(start(), { type: 'validated', entries: [{ key: 'first_name', page: 'about', messages: ['"First Name" is required.'] }] });
+    let state = formReducer(start(), {
+      type: 'validated',
+      entries: [{ key: 'first_name', page: 'about', messages: ['"First Name" is required.'] }],
+    });
     expect(visibleMessages(state, 'first_name')).toEqual([]);
     state = formReducer(state, { type: 'blur', key: 'first_name' });
     expect(visibleMessages(state, 'first_name')).toEqual(['"First Name" is required.']);
     expect(visibleMessages(formReducer(start(), { type: 'status', webStatus: 'validating' }), 'x')).toEqual([]);
-    const validating = formReducer(formReducer(start(), { type: 'status', webStatus: 'validating' }), { type: 'validated', entries: [{ key: 'last_name', page: 'about', messages: ['m'] }] });
+    const validating = formReducer(formReducer(start(), { type: 'status', webStatus: 'validating' }), {
+      type: 'validated',
+      entries: [{ key: 'last_name', page: 'about', messages: ['m'] }],
+    });
     expect(visibleMessages(validating, 'last_name')).toEqual(['m']);
   });
 
@@ -135,7 +144,9 @@ describe('aria-invalid (DESIGN §6, §5 "the field flagged invalid")', () => {
       const visible = relevant({}, { definition });
       const keys = fieldsOf(page, definition)
         .filter((f) => visible.has(f.question.key))
-        .filter((f) => f.gates.every((g) => (g.gate === 'tab' ? g.item === g.tabs.defaultTab : g.gate === 'instance' ? g.index === 0 : true)))
+        .filter((f) =>
+          f.gates.every((g) => (g.gate === 'tab' ? g.item === g.tabs.defaultTab : g.gate === 'instance' ? g.index === 0 : true)),
+        )
         .map((f) => f.question.key);
       const validations = keys.map((key) => ({ key, page, messages: [`${key} is wrong`] }));
       const html = renderToString(<Form page={page} answers={{}} isLoggedIn webStatus="validating" validations={validations} />);
@@ -173,7 +184,16 @@ describe('the read-only form (staff view, PDF)', () => {
     const { ReadOnlyForm } = await import('../../views/form/ReadOnlyForm.js');
     const html = renderToString(
       <ReadOnlyForm
-        answers={{ first_name: 'Ada', state: 'CO', state_desc: 'Colorado', free_lunch: 'Y', hs_name: 'Central High', hs_ceeb: '123456', legal_agree: true, birth_date: '2008-03-04' }}
+        answers={{
+          first_name: 'Ada',
+          state: 'CO',
+          state_desc: 'Colorado',
+          free_lunch: 'Y',
+          hs_name: 'Central High',
+          hs_ceeb: '123456',
+          legal_agree: true,
+          birth_date: '2008-03-04',
+        }}
       />,
     );
     expect(html).not.toMatch(/<input|<select|<textarea|<button|data-island/);

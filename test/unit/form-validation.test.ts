@@ -27,7 +27,10 @@ describe('§5 required fields name their label', () => {
     ['hs_name', '"Search for Your School" is required.'],
     ['entry_term', '"When do you plan to enroll?" is required.'],
     ['applied_major', '"What are you interested in studying?" is required.'],
-    ['counselor_waiver_request', '"Do you give the university permission to request and access your high school transcripts?" is required.'],
+    [
+      'counselor_waiver_request',
+      '"Do you give the university permission to request and access your high school transcripts?" is required.',
+    ],
     ['parent_communication_preference', '"To whom should we send information?" is required.'],
   ])('%s empty → %j; given → no message', (key, message) => {
     expect(messagesOf({ ...VALID, [key]: '' }, key)).toEqual([message]);
@@ -59,23 +62,68 @@ const conditional: Case[] = [
   ['US with ZIP+4', { zip: '83702-1234' }, 'zip', []],
   ['CA without postal code', { country: 'CA', state: 'ON', zip: '' }, 'zip', []],
   ['CA with a short postal code', { country: 'CA', state: 'ON', zip: 'K1A' }, 'zip', []],
-  ['a parent in the US without ZIP', { parent_addr_same_as_stu_perm: 'N', parent_country: 'US', parent_state: 'UT', parent_zip: '' }, 'parent_zip', ['"ZIP/Postal Code" is required.']],
-  ['a parent with a short US ZIP', { parent_addr_same_as_stu_perm: 'N', parent_country: 'US', parent_state: 'UT', parent_zip: '841' }, 'parent_zip', ['ZIP/Postal Code must be at least 5 characters.']],
+  [
+    'a parent in the US without ZIP',
+    { parent_addr_same_as_stu_perm: 'N', parent_country: 'US', parent_state: 'UT', parent_zip: '' },
+    'parent_zip',
+    ['"ZIP/Postal Code" is required.'],
+  ],
+  [
+    'a parent with a short US ZIP',
+    { parent_addr_same_as_stu_perm: 'N', parent_country: 'US', parent_state: 'UT', parent_zip: '841' },
+    'parent_zip',
+    ['ZIP/Postal Code must be at least 5 characters.'],
+  ],
   // Residency and driver license for the special states; free lunch for Utah.
-  ['Utah without residency', { state: 'UT' }, 'state_legal_residency', ['"Have you been a legal resident of your state or territory for the past 12 months?" is required.']],
-  ['Utah without driver license', { state: 'UT' }, 'state_driver_license', ['"Do you hold a driver license or ID card issued by your state or territory?" is required.']],
+  [
+    'Utah without residency',
+    { state: 'UT' },
+    'state_legal_residency',
+    ['"Have you been a legal resident of your state or territory for the past 12 months?" is required.'],
+  ],
+  [
+    'Utah without driver license',
+    { state: 'UT' },
+    'state_driver_license',
+    ['"Do you hold a driver license or ID card issued by your state or territory?" is required.'],
+  ],
   ['Utah without free lunch', { state: 'UT' }, 'free_lunch', ['"Do you receive a free or reduced lunch?" is required.']],
   ['Utah answered', { state: 'UT', state_legal_residency: 'Y', state_driver_license: 'N', free_lunch: 'N' }, 'free_lunch', []],
-  ['Guam without residency', { state: 'GU' }, 'state_legal_residency', ['"Have you been a legal resident of your state or territory for the past 12 months?" is required.']],
+  [
+    'Guam without residency',
+    { state: 'GU' },
+    'state_legal_residency',
+    ['"Have you been a legal resident of your state or territory for the past 12 months?" is required.'],
+  ],
   ['Guam never asks free lunch', { state: 'GU' }, 'free_lunch', []],
   ['Idaho never asks residency', { state: 'ID' }, 'state_legal_residency', []],
   // Military.
-  ['armed_forces Y without branch', { armed_forces: 'Y' }, 'branch_served', ['"In which branch of the military did you or your family member serve?" is required.']],
-  ['armed_forces Y without spouse_forces', { armed_forces: 'Y' }, 'spouse_forces', ['"Are you a spouse or a child of a veteran or current military member?" is required.']],
+  [
+    'armed_forces Y without branch',
+    { armed_forces: 'Y' },
+    'branch_served',
+    ['"In which branch of the military did you or your family member serve?" is required.'],
+  ],
+  [
+    'armed_forces Y without spouse_forces',
+    { armed_forces: 'Y' },
+    'spouse_forces',
+    ['"Are you a spouse or a child of a veteran or current military member?" is required.'],
+  ],
   ['armed_forces N', { armed_forces: 'N' }, 'branch_served', []],
   ['armed_forces Y answered', { armed_forces: 'Y', branch_served: 'NAVY', spouse_forces: 'N' }, 'spouse_forces', []],
-  ['spouse_forces Y without relation', { armed_forces: 'Y', branch_served: 'NAVY', spouse_forces: 'Y' }, 'veteran_relation', ['"Relationship to military veteran?" is required.']],
-  ['spouse_forces Y with relation', { armed_forces: 'Y', branch_served: 'NAVY', spouse_forces: 'Y', veteran_relation: 'CHILD' }, 'veteran_relation', []],
+  [
+    'spouse_forces Y without relation',
+    { armed_forces: 'Y', branch_served: 'NAVY', spouse_forces: 'Y' },
+    'veteran_relation',
+    ['"Relationship to military veteran?" is required.'],
+  ],
+  [
+    'spouse_forces Y with relation',
+    { armed_forces: 'Y', branch_served: 'NAVY', spouse_forces: 'Y', veteran_relation: 'CHILD' },
+    'veteran_relation',
+    [],
+  ],
   ['spouse_forces N', { armed_forces: 'Y', branch_served: 'NAVY', spouse_forces: 'N' }, 'veteran_relation', []],
 ];
 
@@ -121,7 +169,9 @@ describe('§5 phones (validHome, validMobile, optIn, oneRequired)', () => {
     expect(messagesOf({ ...abroad, phone_home: '', phone_international: '' }, 'phone_home')).toEqual([PHONE_MESSAGES.oneRequired]);
     expect(messagesOf({ ...abroad, phone_international: 'call me' }, 'phone_international')).toEqual([PHONE_MESSAGES.validInternational]);
     // A U.S. address has no such question: its answer is cleared, and the home or cell phone is still needed.
-    expect(messagesOf({ ...VALID, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_home')).toEqual([PHONE_MESSAGES.oneRequired]);
+    expect(messagesOf({ ...VALID, phone_home: '', phone_international: '+44 20 7946 0958' }, 'phone_home')).toEqual([
+      PHONE_MESSAGES.oneRequired,
+    ]);
   });
 });
 
@@ -134,7 +184,12 @@ const birthDates: Case[] = [
   ['12 years ago', { birth_date: '2014-11-22' }, 'birth_date', ['You must be 13 years or older to apply.']],
   ['in the future', { birth_date: '2030-01-01' }, 'birth_date', ['You must be 13 years or older to apply.']],
   ['exactly 100 years ago', { birth_date: '1926-11-22' }, 'birth_date', []],
-  ['more than 100 years ago', { birth_date: '1926-11-21' }, 'birth_date', ['This date is not supported. Please contact help support for assistance.']],
+  [
+    'more than 100 years ago',
+    { birth_date: '1926-11-21' },
+    'birth_date',
+    ['This date is not supported. Please contact help support for assistance.'],
+  ],
 ];
 
 describe('§5 birth_date', () => {
@@ -161,14 +216,39 @@ const parents: Case[] = [
   ['parent 1 exchange code starting with 0', { parent_phone: '(208) 055-2345' }, 'parent_phone', [p1.phone]],
   ['parent 1 phone valid', { parent_phone: '208-555-2345' }, 'parent_phone', []],
   ['no preference: parent 1 is not asked', { parent_communication_preference: '', parent_email_address: 'x' }, 'parent_email_address', []],
-  ['preference 2: parent 2 e-mail may be empty', { parent_communication_preference: '2', parent_2_email_address: '' }, 'parent_2_email_address', []],
-  ['preference 2: parent 2 e-mail malformed', { parent_communication_preference: '2', parent_2_email_address: 'x@' }, 'parent_2_email_address', [p2.email]],
+  [
+    'preference 2: parent 2 e-mail may be empty',
+    { parent_communication_preference: '2', parent_2_email_address: '' },
+    'parent_2_email_address',
+    [],
+  ],
+  [
+    'preference 2: parent 2 e-mail malformed',
+    { parent_communication_preference: '2', parent_2_email_address: 'x@' },
+    'parent_2_email_address',
+    [p2.email],
+  ],
   ['preference 2: parent 2 phone may be empty', { parent_communication_preference: '2', parent_2_phone: '' }, 'parent_2_phone', []],
-  ['preference 2: parent 2 phone with exchange 1', { parent_communication_preference: '2', parent_2_phone: '(208) 155-2345' }, 'parent_2_phone', [p2.phone]],
+  [
+    'preference 2: parent 2 phone with exchange 1',
+    { parent_communication_preference: '2', parent_2_phone: '(208) 155-2345' },
+    'parent_2_phone',
+    [p2.phone],
+  ],
   ['preference 2: parent 2 phone valid', { parent_communication_preference: '2', parent_2_phone: '(208) 555-2345' }, 'parent_2_phone', []],
-  ['preference 1: parent 2 is never validated', { parent_communication_preference: '1', parent_2_email_address: 'x@', parent_2_phone: '1' }, 'parent_2_email_address', []],
+  [
+    'preference 1: parent 2 is never validated',
+    { parent_communication_preference: '1', parent_2_email_address: 'x@', parent_2_phone: '1' },
+    'parent_2_email_address',
+    [],
+  ],
   ['counselor e-mail empty', { counselor_email_address: '' }, 'counselor_email_address', []],
-  ['counselor e-mail malformed', { counselor_email_address: 'counselor@school' }, 'counselor_email_address', ['The counselor email address you entered is invalid.']],
+  [
+    'counselor e-mail malformed',
+    { counselor_email_address: 'counselor@school' },
+    'counselor_email_address',
+    ['The counselor email address you entered is invalid.'],
+  ],
   ['counselor e-mail valid', { counselor_email_address: 'counselor@school.org' }, 'counselor_email_address', []],
 ];
 
@@ -191,13 +271,28 @@ const generic: Case[] = [
   ['text longer than 45', { first_name: 'A'.repeat(46) }, 'first_name', ['"First Name" must be at most 45 characters.']],
   ['text of exactly 45', { first_name: 'A'.repeat(45) }, 'first_name', []],
   ['textarea configured at 7000 (§9), 7000 characters', { college_pay: 'x'.repeat(7000) }, 'college_pay', []],
-  ['textarea configured at 7000 (§9), 7001 characters', { college_pay: 'x'.repeat(7001) }, 'college_pay', ['"How do you plan to pay for your education?" must be at most 7000 characters.']],
+  [
+    'textarea configured at 7000 (§9), 7001 characters',
+    { college_pay: 'x'.repeat(7001) },
+    'college_pay',
+    ['"How do you plan to pay for your education?" must be at most 7000 characters.'],
+  ],
   ['textarea of 1500', { college_pay: 'x'.repeat(1500) }, 'college_pay', []],
   ['a value not in the list', { gender: 'X' }, 'gender', ['"Legal Sex at Birth" must be one of the listed options.']],
   ['a country code not in the list', { country: 'XX' }, 'country', ['"Country" must be one of the listed options.']],
   ['a number where text belongs', { first_name: 42 as unknown as string }, 'first_name', ['"First Name" must be text.']],
-  ['text where a box belongs', { optin_sms_ind: 'yes' }, 'optin_sms_ind', ['"Send me text message updates about my application." must be true or false.']],
-  ['a defer term the reason does not offer', { defer_plan: 'Y', defer_reason: '2', defer_term: 'SU2029' }, 'defer_term', ['"In which term do you plan to begin?" must be one of the listed options.']],
+  [
+    'text where a box belongs',
+    { optin_sms_ind: 'yes' },
+    'optin_sms_ind',
+    ['"Send me text message updates about my application." must be true or false.'],
+  ],
+  [
+    'a defer term the reason does not offer',
+    { defer_plan: 'Y', defer_reason: '2', defer_term: 'SU2029' },
+    'defer_term',
+    ['"In which term do you plan to begin?" must be one of the listed options.'],
+  ],
   ['a defer term the reason offers', { defer_plan: 'Y', defer_reason: '2', defer_term: FIRST_DEFER_TERM.value }, 'defer_term', []],
   ['a hidden question is never validated', { state: 'ID', free_lunch: 'maybe' }, 'free_lunch', []],
   ['a hidden branch is never validated', { defer_plan: 'N', defer_reason: 'nonsense' }, 'defer_reason', []],
@@ -225,7 +320,9 @@ describe('result shape', () => {
         { check: 'pattern', pattern: /^[0-9]+$/, message: 'Digits only.' },
       ],
     });
-    expect(validate({ code: 'ab' }, 'all', { definition })).toEqual([{ key: 'code', page: 'about', messages: ['Too short.', 'Digits only.'] }]);
+    expect(validate({ code: 'ab' }, 'all', { definition })).toEqual([
+      { key: 'code', page: 'about', messages: ['Too short.', 'Digits only.'] },
+    ]);
     expect(validate({ code: '1234' }, 'all', { definition })).toEqual([]);
   });
 
@@ -237,7 +334,9 @@ describe('result shape', () => {
       { key: 'hs_name', page: 'education', messages: ['"Search for Your School" is required.'] },
       { key: 'legal_agree', page: 'final-steps', messages: [MESSAGES.legalAgree] },
     ]);
-    expect(validate(answers, 'education', { now: NOW })).toEqual([{ key: 'hs_name', page: 'education', messages: ['"Search for Your School" is required.'] }]);
+    expect(validate(answers, 'education', { now: NOW })).toEqual([
+      { key: 'hs_name', page: 'education', messages: ['"Search for Your School" is required.'] },
+    ]);
   });
 
   test('only the first school is required; added schools are optional', () => {
@@ -245,9 +344,16 @@ describe('result shape', () => {
   });
 
   test('messages with braces stay literal', () => {
-    const definition = tiny({ kind: 'text', key: 'x', label: 'X {label}', checks: [{ check: 'minLength', min: 3, message: 'Use {3} or {{more}}.' }] });
+    const definition = tiny({
+      kind: 'text',
+      key: 'x',
+      label: 'X {label}',
+      checks: [{ check: 'minLength', min: 3, message: 'Use {3} or {{more}}.' }],
+    });
     expect(validate({ x: 'a' }, 'all', { definition })[0]?.messages).toEqual(['Use {3} or {{more}}.']);
-    expect(validate({ x: '' }, 'all', { definition: tiny({ kind: 'text', key: 'x', label: 'X {label}', required: true }) })[0]?.messages).toEqual(['"X {label}" is required.']);
+    expect(
+      validate({ x: '' }, 'all', { definition: tiny({ kind: 'text', key: 'x', label: 'X {label}', required: true }) })[0]?.messages,
+    ).toEqual(['"X {label}" is required.']);
   });
 
   test('a page looks only at its own questions, whatever the other answers are', () => {
@@ -258,7 +364,11 @@ describe('result shape', () => {
       expect(entries.every((entry) => keys.has(entry.key) && entry.page === page)).toBe(true);
     }
     expect(validate(answers, 'final-steps', { now: NOW })).toEqual([
-      { key: 'counselor_waiver_request', page: 'final-steps', messages: ['"Do you give the university permission to request and access your high school transcripts?" is required.'] },
+      {
+        key: 'counselor_waiver_request',
+        page: 'final-steps',
+        messages: ['"Do you give the university permission to request and access your high school transcripts?" is required.'],
+      },
     ]);
   });
 });

@@ -13,15 +13,19 @@ interface Violation {
 }
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'import-boundaries');
-const rules = (createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Array<{ name: string }> }).forbidden.map((rule) => rule.name);
+const rules = (
+  createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Array<{ name: string }> }
+).forbidden.map((rule) => rule.name);
 
 async function violationsIn(base: string): Promise<Violation[]> {
   const script = join(ROOT, 'scripts', 'check-import-boundaries.mjs');
   // Exit code 1 means "rules broken": the JSON on stdout says which.
-  const { stdout } = await promisify(execFile)(process.execPath, [script, '--base', base, '--json'], { cwd: ROOT }).catch((err: { stdout?: string }) => {
-    if (!err.stdout) throw err;
-    return { stdout: err.stdout };
-  });
+  const { stdout } = await promisify(execFile)(process.execPath, [script, '--base', base, '--json'], { cwd: ROOT }).catch(
+    (err: { stdout?: string }) => {
+      if (!err.stdout) throw err;
+      return { stdout: err.stdout };
+    },
+  );
   return (JSON.parse(stdout) as { violations: Violation[] }).violations;
 }
 
@@ -57,7 +61,12 @@ describe('folder import boundaries', () => {
     expect(new Set(found.map((line) => line.split(':')[0]))).toEqual(new Set(rules));
     // A circle between folders (server/ → pages/ → server/ here) is named by each import that closes it, and an
     // import between folders that no circle passes through (domain/ → server/: nothing reaches domain/) is not.
-    expect(all).toEqual(expect.arrayContaining(['no-folder-cycle: server/routes.server.ts → pages/Page.ts', 'no-folder-cycle: pages/Page.ts → server/secret.server.ts']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'no-folder-cycle: server/routes.server.ts → pages/Page.ts',
+        'no-folder-cycle: pages/Page.ts → server/secret.server.ts',
+      ]),
+    );
     expect(all).not.toContain('no-folder-cycle: domain/reading/op.server.ts → server/secret.server.ts');
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { createInactivityMachine, type InactivityDeps, type InactivityMachine } from '../../islands/lifecycle/inactivity-machine.js';
-import { IDLE_TIMEOUT_MS, INACTIVITY_LOGOUT_MESSAGE, KEEPALIVE_EVERY_MS, WARNING_BEFORE_MS, idlePhase, keepAliveDelay, msUntilNextPhase } from '../../islands/lifecycle/idle.js';
+import {
+  IDLE_TIMEOUT_MS,
+  INACTIVITY_LOGOUT_MESSAGE,
+  KEEPALIVE_EVERY_MS,
+  WARNING_BEFORE_MS,
+  idlePhase,
+  keepAliveDelay,
+  msUntilNextPhase,
+} from '../../islands/lifecycle/idle.js';
 import type { TabMessage } from '../../islands/lifecycle/tab-sync.js';
 import { flushAll, registerFlush, registeredFlushCount } from '../../islands/lifecycle/unsaved.js';
 import { SESSION_INVALID_MESSAGE } from '../../contracts/messages.js';
@@ -92,7 +100,15 @@ function tab(browser: Browser, name: string, overrides: Partial<InactivityDeps> 
   const others = () => peers.filter((m) => m !== machine);
   const machine = createInactivityMachine(deps);
   browser.tabs.push(receive);
-  return { machine, log, warnings, peers, get warning() { return warnings.at(-1) ?? false; } };
+  return {
+    machine,
+    log,
+    warnings,
+    peers,
+    get warning() {
+      return warnings.at(-1) ?? false;
+    },
+  };
 }
 
 function linkTabs(...tabs: Array<ReturnType<typeof tab>>) {

@@ -25,7 +25,8 @@ describe('lifecycle islands render on the server', () => {
       // The content is rendered only when opened, in the browser; without scripts a <noscript> offers the same actions.
       const [outside, noscript = ''] = html.split('<noscript>');
       expect(outside).not.toMatch(/Log Out|Sign In/);
-      if (props.isLoggedIn) expect(noscript).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/logout")[^>]*><button type="submit"[^>]*>Log Out/);
+      if (props.isLoggedIn)
+        expect(noscript).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/logout")[^>]*><button type="submit"[^>]*>Log Out/);
       else expect(noscript).toContain('href="/login"');
       noInlineStyle(html);
     }
@@ -45,7 +46,8 @@ describe('lifecycle islands render on the server', () => {
 });
 
 describe('greeting banners (§1)', () => {
-  const render = (variant: 'visitor' | 'first-login' | 'returning' | 'submitted', name = '') => renderToString(createElement(GreetingBanner, { banner: { variant, name } }));
+  const render = (variant: 'visitor' | 'first-login' | 'returning' | 'submitted', name = '') =>
+    renderToString(createElement(GreetingBanner, { banner: { variant, name } }));
 
   it('not logged in: first time here?', () => {
     const html = render('visitor');
@@ -57,7 +59,12 @@ describe('greeting banners (§1)', () => {
   it('first login: the four advantages', () => {
     const html = render('first-login', 'Maria');
     expect(html).toContain('Welcome, Maria!');
-    expect(FIRST_LOGIN_ADVANTAGES).toEqual(['No essay requirement', 'No application fee', 'Automatic scholarship consideration', 'An admission decision within two weeks']);
+    expect(FIRST_LOGIN_ADVANTAGES).toEqual([
+      'No essay requirement',
+      'No application fee',
+      'Automatic scholarship consideration',
+      'An admission decision within two weeks',
+    ]);
     for (const item of FIRST_LOGIN_ADVANTAGES) expect(html).toContain(`<li>${item}</li>`);
   });
 
@@ -93,10 +100,11 @@ describe('account popover menu delays (§9)', () => {
       clearTimer: (h: unknown) => void timers.delete(h as number),
       advance(ms: number) {
         now += ms;
-        for (const [key, t] of [...timers]) if (t.at <= now) {
-          timers.delete(key);
-          t.run();
-        }
+        for (const [key, t] of [...timers])
+          if (t.at <= now) {
+            timers.delete(key);
+            t.run();
+          }
       },
     };
   }
@@ -144,7 +152,13 @@ describe('account popover menu delays (§9)', () => {
   it('a popover pinned by a click does not close on leaving', () => {
     const timers = fakeTimers();
     let open = true;
-    const intent = createHoverIntent({ isOpen: () => open, closesOnLeave: () => false, open: () => (open = true), close: () => (open = false), ...timers });
+    const intent = createHoverIntent({
+      isOpen: () => open,
+      closesOnLeave: () => false,
+      open: () => (open = true),
+      close: () => (open = false),
+      ...timers,
+    });
     intent.leave();
     timers.advance(1000);
     expect(open).toBe(true);

@@ -3,7 +3,13 @@ import { redirectFor, formPaths, type RouteState } from '../../server/applicatio
 import { bannerFor, derivedWebStatus } from '../../server/application/page-data.server.js';
 import { applicantName, greetingName } from '../../form/applicant-name.js';
 
-const student = (over: Partial<Extract<RouteState, { kind: 'student' }>> = {}): RouteState => ({ kind: 'student', submitted: false, lastPage: null, hasChangedPage: false, ...over });
+const student = (over: Partial<Extract<RouteState, { kind: 'student' }>> = {}): RouteState => ({
+  kind: 'student',
+  submitted: false,
+  lastPage: null,
+  hasChangedPage: false,
+  ...over,
+});
 const ALL_ROUTES = ['/about', '/education', '/final-steps', '/completion', '/signup', '/confirm', '/login', '/forgot', '/reset'];
 
 describe('§2 routing rules', () => {
@@ -70,8 +76,14 @@ describe('§4 web status and §1 banners', () => {
   it('picks the variant', () => {
     expect(bannerFor({ ...base, isLoggedIn: false })).toEqual({ variant: 'visitor', name: '' });
     expect(bannerFor(base)).toEqual({ variant: 'first-login', name: '' });
-    expect(bannerFor({ ...base, numLogins: 2, answers: { first_name: 'Maria', preferred_name: 'Mari' } })).toEqual({ variant: 'returning', name: 'Mari' });
-    expect(bannerFor({ ...base, webStatus: 'submitted', answers: { first_name: 'Maria' } })).toEqual({ variant: 'submitted', name: 'Maria' });
+    expect(bannerFor({ ...base, numLogins: 2, answers: { first_name: 'Maria', preferred_name: 'Mari' } })).toEqual({
+      variant: 'returning',
+      name: 'Mari',
+    });
+    expect(bannerFor({ ...base, webStatus: 'submitted', answers: { first_name: 'Maria' } })).toEqual({
+      variant: 'submitted',
+      name: 'Maria',
+    });
   });
 
   it('hides it after a page change while logged in (unless submitted), while validating, and for staff', () => {

@@ -8,17 +8,42 @@ import { MANUAL_ENTRY_MESSAGE } from '../../contracts/lookup.js';
 const noop = () => undefined;
 
 /** The school search as it is mounted: inside the form island (Autocomplete of §2 in the school block). */
-const schoolSearch = (answers = {}) => renderToString(<AutocompleteInput id="hs_name" label="School" category="hs_ceeb" value="" onSelect={noop} onFreeText={noop} onClear={noop} {...answers} />);
+const schoolSearch = (answers = {}) =>
+  renderToString(
+    <AutocompleteInput
+      id="hs_name"
+      label="School"
+      category="hs_ceeb"
+      value=""
+      onSelect={noop}
+      onFreeText={noop}
+      onClear={noop}
+      {...answers}
+    />,
+  );
 
 /** Render smoke test: the server HTML of the autocomplete (hydration takes over in the browser). */
 describe('the school and address autocomplete', () => {
   it('renders, inside the form island, an ARIA 1.2 combobox whose id is the answer key, with a labelled listbox and a polite status', () => {
-    const html = renderToString(<Island name="Form" component={Form} props={{ page: 'education' as const, answers: {}, isLoggedIn: false }} />);
+    const html = renderToString(
+      <Island name="Form" component={Form} props={{ page: 'education' as const, answers: {}, isLoggedIn: false }} />,
+    );
     expect(html).toContain('data-island="Form"');
     // Required by §5, so marked like every other required question (issue 26).
-    expect(html).toContain('<label id="hs_name-label" for="hs_name" class="field__label autocomplete__label">Search for Your School<span class="field__required" aria-hidden="true"> <!-- -->*</span></label>');
+    expect(html).toContain(
+      '<label id="hs_name-label" for="hs_name" class="field__label autocomplete__label">Search for Your School<span class="field__required" aria-hidden="true"> <!-- -->*</span></label>',
+    );
     const input = [...html.matchAll(/<input [^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes('id="hs_name"'))!;
-    for (const attribute of ['id="hs_name"', 'name="hs_name"', 'role="combobox"', 'aria-autocomplete="list"', 'aria-expanded="false"', 'aria-controls="hs_name-listbox"', 'required=""', 'value=""']) {
+    for (const attribute of [
+      'id="hs_name"',
+      'name="hs_name"',
+      'role="combobox"',
+      'aria-autocomplete="list"',
+      'aria-expanded="false"',
+      'aria-controls="hs_name-listbox"',
+      'required=""',
+      'value=""',
+    ]) {
       expect(input).toContain(attribute);
     }
     expect(input.toLowerCase()).toContain('autocomplete="off"');
@@ -40,12 +65,24 @@ describe('the school and address autocomplete', () => {
 
   it('shows no message for a picked school, nor ever for an address', () => {
     expect(schoolSearch({ value: 'Alta High School', selected: true })).not.toContain(MANUAL_ENTRY_MESSAGE);
-    expect(schoolSearch({ id: 'address_line_1', label: 'Address', category: 'address', value: '1 Main St' })).not.toContain(MANUAL_ENTRY_MESSAGE);
+    expect(schoolSearch({ id: 'address_line_1', label: 'Address', category: 'address', value: '1 Main St' })).not.toContain(
+      MANUAL_ENTRY_MESSAGE,
+    );
   });
 
   it('marks an error with aria-invalid and the key-error id, keeping the caller’s descriptions', () => {
     const html = renderToString(
-      <AutocompleteInput id="hs_name" label="School" category="hs_ceeb" value="" describedBy="hs_name-hint" error="Search for Your School is required" onSelect={noop} onFreeText={noop} onClear={noop} />,
+      <AutocompleteInput
+        id="hs_name"
+        label="School"
+        category="hs_ceeb"
+        value=""
+        describedBy="hs_name-hint"
+        error="Search for Your School is required"
+        onSelect={noop}
+        onFreeText={noop}
+        onClear={noop}
+      />,
     );
     expect(html).toContain('aria-describedby="hs_name-hint hs_name-error"');
     expect(html).toContain('aria-invalid="true"');

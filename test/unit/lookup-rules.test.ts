@@ -74,12 +74,24 @@ describe('validateRow', () => {
     expect(validateRow('hs_ceeb', { ...school, country: 'ca', state: 'on', zip: 'K1A 0B1' })).toEqual({
       row: expect.objectContaining({ country: 'CA', state: 'ON', zip: 'K1A 0B1' }),
     });
-    expect(validateRow('hs_ceeb', { ...school, name: '  Alta   High School ' })).toEqual({ row: expect.objectContaining({ name: 'Alta High School' }) });
+    expect(validateRow('hs_ceeb', { ...school, name: '  Alta   High School ' })).toEqual({
+      row: expect.objectContaining({ name: 'Alta High School' }),
+    });
   });
 
   it('needs address_line_1 for an address', () => {
-    const address = { address_line_1: '281 W WARNER RD', address_line_2: '', city: 'Gilbert', state: 'AZ', zip: '85233', country: 'US', source_id: 'dad:us-az:0' };
-    expect(validateRow('address', address)).toEqual({ row: expect.objectContaining({ line_key: '281 w warner rd', search_key: '281 w warner rd gilbert az 85233' }) });
+    const address = {
+      address_line_1: '281 W WARNER RD',
+      address_line_2: '',
+      city: 'Gilbert',
+      state: 'AZ',
+      zip: '85233',
+      country: 'US',
+      source_id: 'dad:us-az:0',
+    };
+    expect(validateRow('address', address)).toEqual({
+      row: expect.objectContaining({ line_key: '281 w warner rd', search_key: '281 w warner rd gilbert az 85233' }),
+    });
     expect(validateRow('address', { ...address, address_line_1: ' ' })).toEqual({ error: 'address_line_1 is required' });
   });
 });
@@ -128,7 +140,8 @@ describe('import tokens', () => {
     const token = signImportToken(secret, 'hs_ceeb', now);
     expect(verifyImportToken(secret, 'hs_ceeb', token, new Date(now.getTime() + 61_000))).toBe(false);
     expect(verifyImportToken(secret, 'hs_ceeb', signImportToken(secret, 'hs_ceeb', new Date(now.getTime() + 3_600_000)), now)).toBe(false);
-    for (const bad of ['', 'x', `${token}x`, token.replace(/\.(\w)/, (_, c: string) => (c === 'A' ? '.B' : '.A'))]) expect(verifyImportToken(secret, 'hs_ceeb', bad, now)).toBe(false);
+    for (const bad of ['', 'x', `${token}x`, token.replace(/\.(\w)/, (_, c: string) => (c === 'A' ? '.B' : '.A'))])
+      expect(verifyImportToken(secret, 'hs_ceeb', bad, now)).toBe(false);
   });
 });
 

@@ -11,7 +11,7 @@ import { cssString, printHeaderText, printPageName, printPageRules } from '../..
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 
 /** The print document's page rules (docs/decisions/0194-one-print-document-and-warm-merge.md). */
-describe('the print document\'s running header', () => {
+describe("the print document's running header", () => {
   it('names every form page of the definition with its own title, on sheets of its own', () => {
     const pages = formDefinition().pages;
     const css = printPageRules(pages, printHeaderText('Maria Lopez', 'FA-7K3M9Q'));
@@ -74,16 +74,30 @@ function interfaceTexts(): string[] {
 describe('the print document (the application PDF) and the staff view (issue 26)', () => {
   const html = renderToStaticMarkup(
     createElement(StaffApplication, {
-      data: { ...EMPTY_FORM_PAGE_DATA, is_service_user: true, applicant: 'maria@example.org', answers: COMPLETE_ANSWERS, tabs: { 'transcript-source': 'upload' }, reference: 'FA-7K3M9Q' },
+      data: {
+        ...EMPTY_FORM_PAGE_DATA,
+        is_service_user: true,
+        applicant: 'maria@example.org',
+        answers: COMPLETE_ANSWERS,
+        tabs: { 'transcript-source': 'upload' },
+        reference: 'FA-7K3M9Q',
+      },
       pages: formDefinition().pages.map((page) => page.id),
     }),
   );
-  const text = html.replace(/<[^>]+>/g, '\n').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const text = html
+    .replace(/<[^>]+>/g, '\n')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   /** Printed as a line of its own, as the start of one ("label: choice"), or (a sentence) anywhere. */
   const printed = (t: string) => lines.some((line) => line === t || line.startsWith(`${t}:`) || (t.length >= 30 && line.includes(t)));
 
-  it('is headed by the applicant\'s name, with the account\'s e-mail on a line of its own', () => {
+  it("is headed by the applicant's name, with the account's e-mail on a line of its own", () => {
     expect(html).toContain('<h1 class="readonly-title">Maria Lopez</h1>');
     expect(html).toContain('E-mail: maria@example.org');
     expect(html).not.toContain('Application of');

@@ -18,7 +18,9 @@ describe('printing the application PDF', () => {
   it('gives up on a Chromium that stopped answering and closes it, so the job is retried on a fresh one', async () => {
     const browser = hungBrowser();
     const input = { baseUrl: 'http://127.0.0.1:9', serviceToken: 't', applicantName: 'Maria Lopez', documents: [] };
-    await expect(renderApplicationPdf(browser, input, { timeoutMs: 50 })).rejects.toThrow(/took longer than 0.05 s; Chromium was restarted/);
+    await expect(renderApplicationPdf(browser, input, { timeoutMs: 50 })).rejects.toThrow(
+      /took longer than 0.05 s; Chromium was restarted/,
+    );
     expect(browser.closed).toBe(1);
   });
 });

@@ -38,7 +38,9 @@ describe('roles', () => {
 
   it('STAFF_ROLES and REPLY_DATE refuse what they cannot read, saying why', () => {
     expect(parseStaffRoles('boss=a@u.edu')).toEqual({ problem: expect.stringContaining('"boss" is not a role') });
-    expect(parseStaffRoles('lead=not-an-address')).toEqual({ problem: expect.stringContaining('neither an e-mail address nor group:<name>') });
+    expect(parseStaffRoles('lead=not-an-address')).toEqual({
+      problem: expect.stringContaining('neither an e-mail address nor group:<name>'),
+    });
     expect(() => loadConfig({ NODE_ENV: 'test', STAFF_ROLES: 'lead=x' })).toThrow(/STAFF_ROLES/);
     expect(parseReplyDate('02-30')).toEqual({ problem: expect.stringContaining('MM-DD') });
     expect(parseReplyDate('04-15')).toEqual({ value: { month: 4, day: 15 } });
@@ -48,15 +50,25 @@ describe('roles', () => {
 describe('letters, reviews and releases', () => {
   it('merges the known fields and names the unknown ones', () => {
     const fields = { first_name: 'Maria', reference: 'FA-7K3M9Q', entry_term: 'Fall 2027', major: 'Biology', reply_date: 'May 1, 2027' };
-    expect(mergeLetter('Dear {first_name} ({reference}), {entry_term}, {major}, by {reply_date}. {other}', fields)).toBe('Dear Maria (FA-7K3M9Q), Fall 2027, Biology, by May 1, 2027. {other}');
+    expect(mergeLetter('Dear {first_name} ({reference}), {entry_term}, {major}, by {reply_date}. {other}', fields)).toBe(
+      'Dear Maria (FA-7K3M9Q), Fall 2027, Biology, by May 1, 2027. {other}',
+    );
     expect(unknownMergeFields('{first_name} {firstname} {x} {x}')).toEqual(['firstname', 'x']);
   });
 
   it('validates a review from its definition: numbers from form posts, required fields, nothing extra', () => {
-    expect(validateReview({ academic_preparation: '5', personal_qualities: '1', recommendation: 'deny' })).toEqual({ academic_preparation: 5, personal_qualities: 1, recommendation: 'deny' });
-    expect(() => validateReview({ academic_preparation: '5', personal_qualities: '1', recommendation: 'maybe' })).toThrow('Recommendation: choose one of Admit, Waitlist, Deny.');
+    expect(validateReview({ academic_preparation: '5', personal_qualities: '1', recommendation: 'deny' })).toEqual({
+      academic_preparation: 5,
+      personal_qualities: 1,
+      recommendation: 'deny',
+    });
+    expect(() => validateReview({ academic_preparation: '5', personal_qualities: '1', recommendation: 'maybe' })).toThrow(
+      'Recommendation: choose one of Admit, Waitlist, Deny.',
+    );
     expect(() => validateReview({ academic_preparation: '5', recommendation: 'deny' })).toThrow('Personal qualities: this is required.');
-    expect(() => validateReview({ academic_preparation: '5', personal_qualities: '1', recommendation: 'deny', score: 3 })).toThrow(/does not ask for/);
+    expect(() => validateReview({ academic_preparation: '5', personal_qualities: '1', recommendation: 'deny', score: 3 })).toThrow(
+      /does not ask for/,
+    );
   });
 
   it('says what a release will do, with plurals, and digests exactly the set', () => {
@@ -69,7 +81,7 @@ describe('letters, reviews and releases', () => {
     expect(releaseDigest([a])).toMatch(/^1-/);
   });
 
-  it('reads a scheduled time in the university\'s zone, summer and winter', () => {
+  it("reads a scheduled time in the university's zone, summer and winter", () => {
     expect(instantInZone('2027-03-15T09:00', 'America/Denver')?.toISOString()).toBe('2027-03-15T15:00:00.000Z');
     expect(instantInZone('2027-01-15T09:00', 'America/Denver')?.toISOString()).toBe('2027-01-15T16:00:00.000Z');
     expect(instantInZone('tomorrow', 'America/Denver')).toBeNull();

@@ -5,7 +5,13 @@ import { receiptMail, receiptTime, RECEIPT_NEXT_STEPS } from '../../domain/mail/
 import { testConfig } from '../helpers/config.js';
 import { formatDeskTime, formatLocalTime } from '../../form/local-time.js';
 
-const student = (over: Partial<Extract<RouteState, { kind: 'student' }>> = {}): RouteState => ({ kind: 'student', submitted: false, lastPage: null, hasChangedPage: false, ...over });
+const student = (over: Partial<Extract<RouteState, { kind: 'student' }>> = {}): RouteState => ({
+  kind: 'student',
+  submitted: false,
+  lastPage: null,
+  hasChangedPage: false,
+  ...over,
+});
 
 describe('/review routing (issue 18)', () => {
   it('is for logged-in students, submitted or not; visitors go to /login, staff to the form', () => {
@@ -31,7 +37,14 @@ describe('times in the university’s zone (issue 26)', () => {
   it('the receipt e-mail says the applicant’s evening, with the zone named, in text and HTML (TIME_ZONE defaults to America/Denver)', () => {
     const config = testConfig();
     expect(config.timeZone).toBe('America/Denver');
-    const mail = receiptMail(config, { to: 'a@example.org', reference: 'FA-7K3M9Q', submittedAt: lateNight, applicantName: 'Maria Lopez', receiptId: '1', pdf: null });
+    const mail = receiptMail(config, {
+      to: 'a@example.org',
+      reference: 'FA-7K3M9Q',
+      submittedAt: lateNight,
+      applicantName: 'Maria Lopez',
+      receiptId: '1',
+      pdf: null,
+    });
     for (const part of [mail.text, mail.html]) expect(part).toContain('Submitted: November 25, 2026 at 11:30 PM MST');
     expect(mail.text).not.toContain('UTC');
   });
@@ -50,11 +63,25 @@ describe('times in the university’s zone (issue 26)', () => {
 });
 
 describe('the receipt e-mail', () => {
-  const config = testConfig({ HELP_EMAIL: 'help@uni.example', OFFICE_PHONE: '(801) 555-0100', OFFICE_EMAIL: 'admissions@uni.example', PUBLIC_URL: 'https://apply.uni.example' });
-  const base = { to: 'maria@example.org', reference: 'FA-7K3M9Q', submittedAt: new Date('2026-11-24T17:03:00Z'), applicantName: 'Maria Lopez', receiptId: '42' };
+  const config = testConfig({
+    HELP_EMAIL: 'help@uni.example',
+    OFFICE_PHONE: '(801) 555-0100',
+    OFFICE_EMAIL: 'admissions@uni.example',
+    PUBLIC_URL: 'https://apply.uni.example',
+  });
+  const base = {
+    to: 'maria@example.org',
+    reference: 'FA-7K3M9Q',
+    submittedAt: new Date('2026-11-24T17:03:00Z'),
+    applicantName: 'Maria Lopez',
+    receiptId: '42',
+  };
 
   it('says the reference, the time, what happens next and the office contacts, in text and HTML, with the PDF attached', () => {
-    const mail = receiptMail(config, { ...base, pdf: { content: Buffer.from('%PDF-1.7'), filename: 'Freshman-Application-FA-7K3M9Q.pdf' } });
+    const mail = receiptMail(config, {
+      ...base,
+      pdf: { content: Buffer.from('%PDF-1.7'), filename: 'Freshman-Application-FA-7K3M9Q.pdf' },
+    });
     expect(mail.subject).toContain('FA-7K3M9Q');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('FA-7K3M9Q');
@@ -65,7 +92,9 @@ describe('the receipt e-mail', () => {
       for (const step of RECEIPT_NEXT_STEPS) expect(part).toContain(step);
     }
     expect(receiptTime(base.submittedAt, config.timeZone)).toBe('November 24, 2026 at 10:03 AM MST');
-    expect(mail.attachments).toEqual([{ filename: 'Freshman-Application-FA-7K3M9Q.pdf', content: Buffer.from('%PDF-1.7'), contentType: 'application/pdf' }]);
+    expect(mail.attachments).toEqual([
+      { filename: 'Freshman-Application-FA-7K3M9Q.pdf', content: Buffer.from('%PDF-1.7'), contentType: 'application/pdf' },
+    ]);
     expect(mail.messageId).toBe('<receipt-42@apply.uni.example>');
   });
 

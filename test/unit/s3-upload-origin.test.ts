@@ -8,11 +8,23 @@ import { cspNonce, securityHeaders } from '../../server/security/headers.server.
 import { testConfig } from '../helpers/config.js';
 
 type S3 = Parameters<typeof s3UploadOrigin>[0];
-const base: S3 = { bucket: 'freshman-uploads', endpoint: null, region: 'us-west-2', forcePathStyle: false, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' };
+const base: S3 = {
+  bucket: 'freshman-uploads',
+  endpoint: null,
+  region: 'us-west-2',
+  forcePathStyle: false,
+  accessKeyId: 'AKIDEXAMPLE',
+  secretAccessKey: 'secret',
+};
 
 /** What the SDK itself signs for this configuration (no network: presigning is local). */
 async function sdkOrigin(s3: S3): Promise<string> {
-  const client = new S3Client({ region: s3.region, endpoint: s3.endpoint ?? undefined, forcePathStyle: s3.forcePathStyle, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint ?? undefined,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+  });
   const { url } = await createPresignedPost(client, { Bucket: s3.bucket, Key: 'users/x/transcript/y', Expires: 60 });
   return new URL(url).origin;
 }
@@ -40,7 +52,11 @@ describe('the Content-Security-Policy header with AWS S3 and no S3_ENDPOINT', ()
       res.send('ok');
     });
     const csp = (await request(app).get('/')).headers['content-security-policy'] as string;
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
     expect(directive('connect-src')).toBe("connect-src 'self' https://freshman-uploads.s3.us-west-2.amazonaws.com");
     expect(directive('form-action')).toBe("form-action 'self' https://freshman-uploads.s3.us-west-2.amazonaws.com");
   });

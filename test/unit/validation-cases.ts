@@ -7,7 +7,16 @@ import { AUTH_MESSAGES, type AuthForm, type FieldErrors } from '../../contracts/
 import { PASSWORD_RULES } from '../../contracts/password-rules.js';
 import { fieldByKey } from '../../form/fields.js';
 import { FIRST_DEFER_TERM, OPEN_ENTRY_TERM } from '../fixtures/complete-answers.js';
-import { FORMAT_MESSAGES, MESSAGES, maxLengthMessage, notAnOptionMessage, parentMessages, PHONE_MESSAGES, requiredMessage, typeMessage } from '../../form/messages.js';
+import {
+  FORMAT_MESSAGES,
+  MESSAGES,
+  maxLengthMessage,
+  notAnOptionMessage,
+  parentMessages,
+  PHONE_MESSAGES,
+  requiredMessage,
+  typeMessage,
+} from '../../form/messages.js';
 import type { Answers, FormDefinition, PageId, UiState, ValidationEntry } from '../../form/types.js';
 
 /** A fixed "today" for the age rules of §5 and the year lists: 22 November 2026, noon. */
@@ -64,7 +73,13 @@ const p1 = parentMessages(1);
 const p2 = parentMessages(2);
 
 /** The valid answers with a patch, validated on `page`. */
-function on(page: PageId | 'all', name: string, patch: Record<string, unknown>, expected: ValidationEntry[], extra: Partial<FormCase> = {}): FormCase {
+function on(
+  page: PageId | 'all',
+  name: string,
+  patch: Record<string, unknown>,
+  expected: ValidationEntry[],
+  extra: Partial<FormCase> = {},
+): FormCase {
   return { name, answers: { ...VALID, ...patch }, page, expected, ...extra };
 }
 
@@ -79,20 +94,45 @@ export const SYNTHETIC: FormDefinition = {
       shortNavLabel: 'About',
       children: [
         { kind: 'ssn', key: 'ssn', label: 'SSN' },
-        { kind: 'ssn', key: 'ssn_own', label: 'SSN 2', invalidMessage: 'Own SSN message.', required: true, requiredMessage: 'Own required message.' },
+        {
+          kind: 'ssn',
+          key: 'ssn_own',
+          label: 'SSN 2',
+          invalidMessage: 'Own SSN message.',
+          required: true,
+          requiredMessage: 'Own required message.',
+        },
         { kind: 'textarea', key: 'essay', label: 'Essay' },
-        { kind: 'radio', key: 'mode', label: 'Mode', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+        {
+          kind: 'radio',
+          key: 'mode',
+          label: 'Mode',
+          options: [
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B' },
+          ],
+        },
         {
           kind: 'text',
           key: 'code',
           label: 'Code {label}',
           maxLength: 8,
           checks: [
-            { check: 'pattern', pattern: /^[A-Z]+$/, message: 'Capitals only when mode is a.', when: { valueKey: 'mode', operator: 'equals', target: 'a' } },
+            {
+              check: 'pattern',
+              pattern: /^[A-Z]+$/,
+              message: 'Capitals only when mode is a.',
+              when: { valueKey: 'mode', operator: 'equals', target: 'a' },
+            },
             { check: 'minLength', min: 4, message: 'At least {4}.' },
             { check: 'pattern', pattern: /^\D+$/, message: 'No digits.' },
             { check: 'pattern', pattern: /^[^0-9]+$/, message: 'No digits.' },
-            { check: 'minLength', min: 6, message: 'At least 6 when mode is b.', when: { valueKey: 'mode', operator: 'equals', target: 'b' } },
+            {
+              check: 'minLength',
+              min: 6,
+              message: 'At least 6 when mode is b.',
+              when: { valueKey: 'mode', operator: 'equals', target: 'b' },
+            },
           ],
         },
         { kind: 'date', key: 'start', label: 'Start', checks: [{ check: 'minAge', years: 1, message: 'At least a year ago.' }] },
@@ -109,13 +149,29 @@ export const SYNTHETIC: FormDefinition = {
       title: 'Education',
       navLabel: 'Education',
       shortNavLabel: 'Education',
-      children: [{ kind: 'select', key: 'top', label: 'Top', options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] }],
+      children: [
+        {
+          kind: 'select',
+          key: 'top',
+          label: 'Top',
+          options: [
+            { value: 'x', label: 'X' },
+            { value: 'y', label: 'Y' },
+          ],
+        },
+      ],
     },
   ],
 };
 
 function synthetic(name: string, answers: Record<string, unknown>, page: PageId | 'all', expected: Array<[string, ...string[]]>): FormCase {
-  return { name, answers, page, definition: SYNTHETIC, expected: expected.map(([key, ...messages]) => ({ key, page: pageOf(key, SYNTHETIC), messages })) };
+  return {
+    name,
+    answers,
+    page,
+    definition: SYNTHETIC,
+    expected: expected.map(([key, ...messages]) => ({ key, page: pageOf(key, SYNTHETIC), messages })),
+  };
 }
 
 const sLabel = (key: string) => labelOf(key, SYNTHETIC);
@@ -127,20 +183,49 @@ export const FORM_CASES: FormCase[] = [
   on('about', 'the valid application, about page', {}, []),
   on('education', 'the valid application, education page', {}, []),
   on('final-steps', 'the valid application, final steps', {}, []),
-  { name: 'nothing answered at all', answers: {}, page: 'all', expected: [
-    entry('first_name', required('first_name')), entry('last_name', required('last_name')), entry('birth_date', required('birth_date')), entry('gender', required('gender')),
-    entry('phone_home', PHONE_MESSAGES.oneRequired), entry('address_line_1', required('address_line_1')), entry('city', required('city')), entry('country', required('country')),
-    entry('parent_communication_preference', required('parent_communication_preference')), entry('entry_term', required('entry_term')), entry('applied_major', required('applied_major')),
-    entry('hs_name', required('hs_name')), entry('counselor_waiver_request', required('counselor_waiver_request')), entry('legal_agree', MESSAGES.legalAgree),
-  ] },
-  { name: 'nothing answered, final steps only', answers: {}, page: 'final-steps', expected: [entry('counselor_waiver_request', required('counselor_waiver_request')), entry('legal_agree', MESSAGES.legalAgree)] },
-  { name: 'null answers count as empty', answers: { ...VALID, first_name: null, middle_name: null }, page: 'about', expected: [entry('first_name', required('first_name'))] },
+  {
+    name: 'nothing answered at all',
+    answers: {},
+    page: 'all',
+    expected: [
+      entry('first_name', required('first_name')),
+      entry('last_name', required('last_name')),
+      entry('birth_date', required('birth_date')),
+      entry('gender', required('gender')),
+      entry('phone_home', PHONE_MESSAGES.oneRequired),
+      entry('address_line_1', required('address_line_1')),
+      entry('city', required('city')),
+      entry('country', required('country')),
+      entry('parent_communication_preference', required('parent_communication_preference')),
+      entry('entry_term', required('entry_term')),
+      entry('applied_major', required('applied_major')),
+      entry('hs_name', required('hs_name')),
+      entry('counselor_waiver_request', required('counselor_waiver_request')),
+      entry('legal_agree', MESSAGES.legalAgree),
+    ],
+  },
+  {
+    name: 'nothing answered, final steps only',
+    answers: {},
+    page: 'final-steps',
+    expected: [entry('counselor_waiver_request', required('counselor_waiver_request')), entry('legal_agree', MESSAGES.legalAgree)],
+  },
+  {
+    name: 'null answers count as empty',
+    answers: { ...VALID, first_name: null, middle_name: null },
+    page: 'about',
+    expected: [entry('first_name', required('first_name'))],
+  },
 
   // Text: required, maxLength, wrong types.
   on('about', 'text of exactly 45', { first_name: 'A'.repeat(45) }, []),
   on('about', 'text of 46', { first_name: 'A'.repeat(46) }, [entry('first_name', tooLong('first_name', 45))]),
-  on('about', 'oversize text (100,000 characters)', { middle_name: 'x'.repeat(100_000) }, [entry('middle_name', tooLong('middle_name', 45))]),
-  on('about', 'astral characters count as two (UTF-16 code units, as maxlength counts)', { first_name: '😀'.repeat(23) }, [entry('first_name', tooLong('first_name', 45))]),
+  on('about', 'oversize text (100,000 characters)', { middle_name: 'x'.repeat(100_000) }, [
+    entry('middle_name', tooLong('middle_name', 45)),
+  ]),
+  on('about', 'astral characters count as two (UTF-16 code units, as maxlength counts)', { first_name: '😀'.repeat(23) }, [
+    entry('first_name', tooLong('first_name', 45)),
+  ]),
   on('about', 'whitespace is an answer', { first_name: '   ' }, []),
   on('about', 'false in a text question counts as empty', { first_name: false }, [entry('first_name', required('first_name'))]),
   on('about', 'false in an optional text question passes', { middle_name: false }, []),
@@ -150,10 +235,14 @@ export const FORM_CASES: FormCase[] = [
   on('about', 'an array where text belongs', { last_name: ['Lovelace'] }, [entry('last_name', notText('last_name'))]),
   on('about', 'true where text belongs', { last_name: true }, [entry('last_name', notText('last_name'))]),
   on('about', 'a number in an autocomplete', { address_line_1: 12 }, [entry('address_line_1', notText('address_line_1'))]),
-  on('about', 'autocomplete longer than its limit', { address_line_1: 'x'.repeat(46) }, [entry('address_line_1', tooLong('address_line_1', 45))]),
+  on('about', 'autocomplete longer than its limit', { address_line_1: 'x'.repeat(46) }, [
+    entry('address_line_1', tooLong('address_line_1', 45)),
+  ]),
   on('education', 'school name longer than its limit', { hs_name: 'x'.repeat(101) }, [entry('hs_name', tooLong('hs_name', 100))]),
   on('education', 'textarea configured at 7000, 7000 characters', { college_pay: 'x'.repeat(7000) }, []),
-  on('education', 'textarea configured at 7000, 7001 characters', { college_pay: 'x'.repeat(7001) }, [entry('college_pay', tooLong('college_pay', 7000))]),
+  on('education', 'textarea configured at 7000, 7001 characters', { college_pay: 'x'.repeat(7001) }, [
+    entry('college_pay', tooLong('college_pay', 7000)),
+  ]),
   on('education', 'a number in a textarea', { college_pay: 5 }, [entry('college_pay', notText('college_pay'))]),
 
   // Dates and ages (fixed NOW: 2026-11-22).
@@ -184,28 +273,61 @@ export const FORM_CASES: FormCase[] = [
   on('about', 'a select given an object', { country: { US: true } }, [entry('country', notAnOption('country'), notText('country'))]),
   on('about', 'another country (state and ZIP optional)', { country: 'MX', state: '', zip: '' }, []),
   on('about', 'a valid optional select', { citizenship_type: '2', citizenship: 'MX' }, []),
-  on('about', 'the US is not in countriesWithoutUS', { citizenship_type: '2', citizenship: 'US' }, [entry('citizenship', notAnOption('citizenship'))]),
+  on('about', 'the US is not in countriesWithoutUS', { citizenship_type: '2', citizenship: 'US' }, [
+    entry('citizenship', notAnOption('citizenship')),
+  ]),
   on('education', 'year list: this year', { grad_year: '2026', grad_month: '6' }, []),
   on('education', 'year list: after its start (and after the entry term starts)', { grad_year: '2029', grad_month: '6' }, [
     entry('entry_term', MESSAGES.entryTermBeforeGraduation),
     entry('grad_year', notAnOption('grad_year')),
   ]),
   // Issue 26: the entry term must not start before the high-school graduation (same month passes).
-  on('education', 'graduating the spring before the entry term', { grad_year: String(Number(OPEN_ENTRY_TERM.value.slice(2))), grad_month: '8' }, []),
-  on('education', 'graduating after the entry term starts', { grad_year: String(Number(OPEN_ENTRY_TERM.value.slice(2))), grad_month: '9' }, [entry('entry_term', MESSAGES.entryTermBeforeGraduation)]),
+  on(
+    'education',
+    'graduating the spring before the entry term',
+    { grad_year: String(Number(OPEN_ENTRY_TERM.value.slice(2))), grad_month: '8' },
+    [],
+  ),
+  on(
+    'education',
+    'graduating after the entry term starts',
+    { grad_year: String(Number(OPEN_ENTRY_TERM.value.slice(2))), grad_month: '9' },
+    [entry('entry_term', MESSAGES.entryTermBeforeGraduation)],
+  ),
   on('education', 'year list: a number', { grad_year: 2026 }, [entry('grad_year', notAnOption('grad_year'), notText('grad_year'))]),
   on('education', 'month list: a value out of range', { grad_month: '13' }, [entry('grad_month', notAnOption('grad_month'))]),
   on('education', 'attend-from years start at the current year', { hs_attend_from_year: '2026' }, []),
-  on('education', 'attend-from years do not include next year', { hs_attend_from_year: '2027' }, [entry('hs_attend_from_year', notAnOption('hs_attend_from_year'))]),
+  on('education', 'attend-from years do not include next year', { hs_attend_from_year: '2027' }, [
+    entry('hs_attend_from_year', notAnOption('hs_attend_from_year')),
+  ]),
 
   // Dependent select.
-  on('education', 'dependentSelect: a term the reason offers', { defer_plan: 'Y', defer_reason: '2', defer_term: FIRST_DEFER_TERM.value }, []),
-  on('education', 'dependentSelect: a term the reason does not offer', { defer_plan: 'Y', defer_reason: '2', defer_term: 'SU2029' }, [entry('defer_term', notAnOption('defer_term'))]),
+  on(
+    'education',
+    'dependentSelect: a term the reason offers',
+    { defer_plan: 'Y', defer_reason: '2', defer_term: FIRST_DEFER_TERM.value },
+    [],
+  ),
+  on('education', 'dependentSelect: a term the reason does not offer', { defer_plan: 'Y', defer_reason: '2', defer_term: 'SU2029' }, [
+    entry('defer_term', notAnOption('defer_term')),
+  ]),
   on('education', 'dependentSelect: another reason offers it', { defer_plan: 'Y', defer_reason: '1', defer_term: 'SU2029' }, []),
-  on('education', 'dependentSelect: a number', { defer_plan: 'Y', defer_reason: '1', defer_term: 2027 }, [entry('defer_term', notAnOption('defer_term'), notText('defer_term'))]),
+  on('education', 'dependentSelect: a number', { defer_plan: 'Y', defer_reason: '1', defer_term: 2027 }, [
+    entry('defer_term', notAnOption('defer_term'), notText('defer_term')),
+  ]),
   on('education', 'dependentSelect: hidden without a controller value', { defer_plan: 'Y', defer_reason: '', defer_term: 'nonsense' }, []),
-  on('education', 'dependentSelect: a controller value without options hides it', { defer_plan: 'Y', defer_reason: '9', defer_term: 'nonsense' }, [entry('defer_reason', notAnOption('defer_reason'))]),
-  on('education', 'dependentSelect: a numeric controller (shown, but the list is open)', { defer_plan: 'Y', defer_reason: 2, defer_term: 'SU2029' }, [entry('defer_reason', notAnOption('defer_reason'), notText('defer_reason'))]),
+  on(
+    'education',
+    'dependentSelect: a controller value without options hides it',
+    { defer_plan: 'Y', defer_reason: '9', defer_term: 'nonsense' },
+    [entry('defer_reason', notAnOption('defer_reason'))],
+  ),
+  on(
+    'education',
+    'dependentSelect: a numeric controller (shown, but the list is open)',
+    { defer_plan: 'Y', defer_reason: 2, defer_term: 'SU2029' },
+    [entry('defer_reason', notAnOption('defer_reason'), notText('defer_reason'))],
+  ),
   on('education', 'dependentSelect: hidden when its branch loses', { defer_plan: 'N', defer_reason: '2', defer_term: 'SU2029' }, []),
 
   // Checkboxes.
@@ -213,26 +335,39 @@ export const FORM_CASES: FormCase[] = [
   on('final-steps', 'checkbox required: missing', { legal_agree: undefined }, [entry('legal_agree', MESSAGES.legalAgree)]),
   on('final-steps', 'checkbox: the text "true"', { legal_agree: 'true' }, [entry('legal_agree', notBoolean('legal_agree'))]),
   on('final-steps', 'checkbox: 1', { legal_agree: 1 }, [entry('legal_agree', notBoolean('legal_agree'))]),
-  on('about', 'optional checkbox: text', { optin_sms_ind: 'yes', phone_mobile: '(801) 555-9876' }, [entry('optin_sms_ind', notBoolean('optin_sms_ind'))]),
+  on('about', 'optional checkbox: text', { optin_sms_ind: 'yes', phone_mobile: '(801) 555-9876' }, [
+    entry('optin_sms_ind', notBoolean('optin_sms_ind')),
+  ]),
   on('about', 'optional checkbox: true', { race_asian: true }, []),
 
   // Files.
   on('final-steps', 'file: ANSWERED', { additional_document: 'ANSWERED' }, []),
   on('final-steps', 'file: any other text', { additional_document: 'PENDING' }, [entry('additional_document', FORMAT_MESSAGES.file)]),
-  on('final-steps', 'file: true', { additional_document: true }, [entry('additional_document', FORMAT_MESSAGES.file, notText('additional_document'))]),
+  on('final-steps', 'file: true', { additional_document: true }, [
+    entry('additional_document', FORMAT_MESSAGES.file, notText('additional_document')),
+  ]),
   on('education', 'file under a tab: wrong text', { transcript: 'yes' }, [entry('transcript', FORMAT_MESSAGES.file)]),
-  on('education', 'file under the other tab (ui): hidden', { transcript: 'yes' }, [], { ui: { tabs: { 'transcript-source': 'counselor' } } }),
+  on('education', 'file under the other tab (ui): hidden', { transcript: 'yes' }, [], {
+    ui: { tabs: { 'transcript-source': 'counselor' } },
+  }),
 
   // Conditional requirements and checks with `when`.
   on('about', 'US without state and ZIP', { state: '', zip: '' }, [entry('state', required('state')), entry('zip', required('zip'))]),
   on('about', 'CA without state', { country: 'CA', state: '', zip: 'K1A 0B1' }, [entry('state', required('state'))]),
   on('about', 'US with a 4-character ZIP (check with when)', { zip: '8370' }, [entry('zip', MESSAGES.zipMinLength)]),
   on('about', 'CA with a 3-character postal code (when does not hold)', { country: 'CA', state: 'ON', zip: 'K1A' }, []),
-  on('about', 'ZIP over its limit and short is impossible; over the limit alone', { zip: '83702-12345' }, [entry('zip', tooLong('zip', 10))]),
-  on('about', 'Utah asks residency, license and free lunch', { state: 'UT' }, [
-    entry('state_legal_residency', required('state_legal_residency')), entry('state_driver_license', required('state_driver_license')), entry('free_lunch', required('free_lunch')),
+  on('about', 'ZIP over its limit and short is impossible; over the limit alone', { zip: '83702-12345' }, [
+    entry('zip', tooLong('zip', 10)),
   ]),
-  on('about', 'armed forces Y, spouse Y, nothing else', { armed_forces: 'Y', spouse_forces: 'Y' }, [entry('branch_served', required('branch_served')), entry('veteran_relation', required('veteran_relation'))]),
+  on('about', 'Utah asks residency, license and free lunch', { state: 'UT' }, [
+    entry('state_legal_residency', required('state_legal_residency')),
+    entry('state_driver_license', required('state_driver_license')),
+    entry('free_lunch', required('free_lunch')),
+  ]),
+  on('about', 'armed forces Y, spouse Y, nothing else', { armed_forces: 'Y', spouse_forces: 'Y' }, [
+    entry('branch_served', required('branch_served')),
+    entry('veteran_relation', required('veteran_relation')),
+  ]),
   on('about', 'armed forces N hides and skips the rest', { armed_forces: 'N', spouse_forces: 'maybe', branch_served: 'X' }, []),
 
   // Phones.
@@ -242,49 +377,118 @@ export const FORM_CASES: FormCase[] = [
   on('about', 'cell phone letters', { phone_mobile: '(801) CALL-NOW' }, [entry('phone_mobile', PHONE_MESSAGES.validMobile)]),
   on('about', 'neither phone', { phone_home: '' }, [entry('phone_home', PHONE_MESSAGES.oneRequired)]),
   on('about', 'a phone as a number', { phone_home: 8015551234 }, [entry('phone_home', notText('phone_home'))]),
-  on('about', 'international number abroad, no home phone', { country: 'GB', state: '', zip: '', phone_home: '', phone_international: '+44 20 7946 0958' }, []),
-  on('about', 'international number malformed', { country: 'GB', state: '', zip: '', phone_international: 'call me' }, [entry('phone_international', PHONE_MESSAGES.validInternational)]),
-  on('about', 'international number too long and malformed', { country: 'GB', state: '', zip: '', phone_international: 'x'.repeat(21) }, [entry('phone_international', tooLong('phone_international', 20), PHONE_MESSAGES.validInternational)]),
-  on('about', 'international number hidden for a US address', { phone_home: '', phone_international: '+44 20 7946 0958' }, [entry('phone_home', PHONE_MESSAGES.oneRequired)]),
+  on(
+    'about',
+    'international number abroad, no home phone',
+    { country: 'GB', state: '', zip: '', phone_home: '', phone_international: '+44 20 7946 0958' },
+    [],
+  ),
+  on('about', 'international number malformed', { country: 'GB', state: '', zip: '', phone_international: 'call me' }, [
+    entry('phone_international', PHONE_MESSAGES.validInternational),
+  ]),
+  on('about', 'international number too long and malformed', { country: 'GB', state: '', zip: '', phone_international: 'x'.repeat(21) }, [
+    entry('phone_international', tooLong('phone_international', 20), PHONE_MESSAGES.validInternational),
+  ]),
+  on('about', 'international number hidden for a US address', { phone_home: '', phone_international: '+44 20 7946 0958' }, [
+    entry('phone_home', PHONE_MESSAGES.oneRequired),
+  ]),
   on('about', 'parent phone with area code 1', { parent_phone: '(108) 555-2345' }, [entry('parent_phone', p1.phone)]),
   on('education', 'GPA pattern', { hs_gpa: '5.0' }, [entry('hs_gpa', 'Please enter your GPA as a number from 0 to 4, for example 3.75.')]),
-  on('education', 'GPA too long and malformed', { hs_gpa: '3.755' }, [entry('hs_gpa', tooLong('hs_gpa', 4), 'Please enter your GPA as a number from 0 to 4, for example 3.75.')]),
+  on('education', 'GPA too long and malformed', { hs_gpa: '3.755' }, [
+    entry('hs_gpa', tooLong('hs_gpa', 4), 'Please enter your GPA as a number from 0 to 4, for example 3.75.'),
+  ]),
 
   // Hidden questions, sections, repeaters.
   on('about', 'a hidden question is never validated', { state: 'ID', free_lunch: 'maybe' }, []),
   on('about', 'parent 2 hidden with preference 1', { parent_2_email_address: 'x@', parent_2_phone: 1 }, []),
-  on('about', 'parent 2 shown with preference 2', { parent_communication_preference: '2', parent_2_email_address: 'x@', parent_2_phone: '(208) 155-2345' }, [entry('parent_2_email_address', p2.email), entry('parent_2_phone', p2.phone)]),
-  on('about', 'no preference: parent 1 not asked', { parent_communication_preference: '', parent_email_address: 'x' }, [entry('parent_communication_preference', required('parent_communication_preference'))]),
-  on('about', 'a parent in the US with a short ZIP', { parent_addr_same_as_stu_perm: 'N', parent_country: 'US', parent_state: 'UT', parent_zip: '841' }, [entry('parent_zip', MESSAGES.zipMinLength)]),
+  on(
+    'about',
+    'parent 2 shown with preference 2',
+    { parent_communication_preference: '2', parent_2_email_address: 'x@', parent_2_phone: '(208) 155-2345' },
+    [entry('parent_2_email_address', p2.email), entry('parent_2_phone', p2.phone)],
+  ),
+  on('about', 'no preference: parent 1 not asked', { parent_communication_preference: '', parent_email_address: 'x' }, [
+    entry('parent_communication_preference', required('parent_communication_preference')),
+  ]),
+  on(
+    'about',
+    'a parent in the US with a short ZIP',
+    { parent_addr_same_as_stu_perm: 'N', parent_country: 'US', parent_state: 'UT', parent_zip: '841' },
+    [entry('parent_zip', MESSAGES.zipMinLength)],
+  ),
   on('education', 'school 2 counts (instances unknown)', { hs_2_state: 'ZZ' }, [entry('hs_2_state', notAnOption('hs_2_state'))]),
   on('education', 'school 2 beyond the count is hidden', { hs_2_state: 'ZZ' }, [], { ui: { addAnother: { 'high-schools': 1 } } }),
 
   // E-mail in the form (more e-mail cases: EMAIL_CASES).
   on('about', 'parent e-mail malformed', { parent_email_address: 'parent@' }, [entry('parent_email_address', p1.email)]),
-  on('about', 'parent e-mail over 45 characters, still an address', { parent_email_address: `${'p'.repeat(40)}@example.org` }, [entry('parent_email_address', tooLong('parent_email_address', 45))]),
-  on('about', 'parent e-mail over 45 characters and malformed', { parent_email_address: `${'p'.repeat(50)}@` }, [entry('parent_email_address', tooLong('parent_email_address', 45), p1.email)]),
-  on('about', 'parent e-mail as an array', { parent_email_address: ['parent@example.com'] }, [entry('parent_email_address', notText('parent_email_address'))]),
-  on('education', 'counselor e-mail with a space around it', { counselor_email_address: ' counselor@school.org' }, [entry('counselor_email_address', MESSAGES.counselorEmail)]),
+  on('about', 'parent e-mail over 45 characters, still an address', { parent_email_address: `${'p'.repeat(40)}@example.org` }, [
+    entry('parent_email_address', tooLong('parent_email_address', 45)),
+  ]),
+  on('about', 'parent e-mail over 45 characters and malformed', { parent_email_address: `${'p'.repeat(50)}@` }, [
+    entry('parent_email_address', tooLong('parent_email_address', 45), p1.email),
+  ]),
+  on('about', 'parent e-mail as an array', { parent_email_address: ['parent@example.com'] }, [
+    entry('parent_email_address', notText('parent_email_address')),
+  ]),
+  on('education', 'counselor e-mail with a space around it', { counselor_email_address: ' counselor@school.org' }, [
+    entry('counselor_email_address', MESSAGES.counselorEmail),
+  ]),
 
   // Kinds and checks the real form does not use.
   synthetic('ssn: valid, all empty otherwise', { ...SYNTHETIC_BASE, ssn: '123-45-6789' }, 'all', []),
-  synthetic('ssn: required with its own message', {}, 'about', [['ssn_own', 'Own required message.'], ['doc', requiredMessage(sLabel('doc'))]]),
-  synthetic('ssn: without hyphens, own and generic message', { ...SYNTHETIC_BASE, ssn: '123456789', ssn_own: '12-345-6789' }, 'about', [['ssn', FORMAT_MESSAGES.ssn], ['ssn_own', 'Own SSN message.']]),
-  synthetic('textarea default limit 1500', { ...SYNTHETIC_BASE, essay: 'e'.repeat(1501) }, 'about', [['essay', maxLengthMessage(sLabel('essay'), 1500)]]),
-  synthetic('checks: duplicates removed, in definition order, a `when` that holds (mode a)', { ...SYNTHETIC_BASE, mode: 'a', code: 'ab1', agree: true }, 'about', [['code', 'Capitals only when mode is a.', 'At least {4}.', 'No digits.']]),
-  synthetic('checks: mode b', { ...SYNTHETIC_BASE, mode: 'b', code: 'ABCDE', agree: true }, 'about', [['code', 'At least 6 when mode is b.']]),
-  synthetic('checks: two minimum lengths both apply', { ...SYNTHETIC_BASE, mode: 'b', code: 'ab1', agree: true }, 'about', [['code', 'At least {4}.', 'No digits.', 'At least 6 when mode is b.']]),
-  synthetic('checks: a `when` that does not hold is skipped (no mode)', { ...SYNTHETIC_BASE, code: 'ab' }, 'about', [['code', 'At least {4}.']]),
-  synthetic('checks: over the limit too', { ...SYNTHETIC_BASE, mode: 'b', code: 'ab1ab1ab1', agree: true }, 'about', [['code', maxLengthMessage(sLabel('code'), 8), 'No digits.']]),
-  synthetic('conditional required checkbox', { ...SYNTHETIC_BASE, mode: 'a', code: 'ABCD' }, 'about', [['agree', requiredMessage(sLabel('agree'))]]),
-  synthetic('minAge on an impossible date: only the date message', { ...SYNTHETIC_BASE, start: '2026-02-29' }, 'about', [['start', FORMAT_MESSAGES.date]]),
+  synthetic('ssn: required with its own message', {}, 'about', [
+    ['ssn_own', 'Own required message.'],
+    ['doc', requiredMessage(sLabel('doc'))],
+  ]),
+  synthetic('ssn: without hyphens, own and generic message', { ...SYNTHETIC_BASE, ssn: '123456789', ssn_own: '12-345-6789' }, 'about', [
+    ['ssn', FORMAT_MESSAGES.ssn],
+    ['ssn_own', 'Own SSN message.'],
+  ]),
+  synthetic('textarea default limit 1500', { ...SYNTHETIC_BASE, essay: 'e'.repeat(1501) }, 'about', [
+    ['essay', maxLengthMessage(sLabel('essay'), 1500)],
+  ]),
+  synthetic(
+    'checks: duplicates removed, in definition order, a `when` that holds (mode a)',
+    { ...SYNTHETIC_BASE, mode: 'a', code: 'ab1', agree: true },
+    'about',
+    [['code', 'Capitals only when mode is a.', 'At least {4}.', 'No digits.']],
+  ),
+  synthetic('checks: mode b', { ...SYNTHETIC_BASE, mode: 'b', code: 'ABCDE', agree: true }, 'about', [
+    ['code', 'At least 6 when mode is b.'],
+  ]),
+  synthetic('checks: two minimum lengths both apply', { ...SYNTHETIC_BASE, mode: 'b', code: 'ab1', agree: true }, 'about', [
+    ['code', 'At least {4}.', 'No digits.', 'At least 6 when mode is b.'],
+  ]),
+  synthetic('checks: a `when` that does not hold is skipped (no mode)', { ...SYNTHETIC_BASE, code: 'ab' }, 'about', [
+    ['code', 'At least {4}.'],
+  ]),
+  synthetic('checks: over the limit too', { ...SYNTHETIC_BASE, mode: 'b', code: 'ab1ab1ab1', agree: true }, 'about', [
+    ['code', maxLengthMessage(sLabel('code'), 8), 'No digits.'],
+  ]),
+  synthetic('conditional required checkbox', { ...SYNTHETIC_BASE, mode: 'a', code: 'ABCD' }, 'about', [
+    ['agree', requiredMessage(sLabel('agree'))],
+  ]),
+  synthetic('minAge on an impossible date: only the date message', { ...SYNTHETIC_BASE, start: '2026-02-29' }, 'about', [
+    ['start', FORMAT_MESSAGES.date],
+  ]),
   synthetic('minAge: too recent', { ...SYNTHETIC_BASE, start: '2026-01-01' }, 'about', [['start', 'At least a year ago.']]),
   synthetic('year list going forward from now', { ...SYNTHETIC_BASE, year: '2028' }, 'about', []),
-  synthetic('year list going forward: last year is not offered', { ...SYNTHETIC_BASE, year: '2025' }, 'about', [['year', notAnOptionMessage(sLabel('year'))]]),
-  synthetic('dependentSelect, controller on another page, this page only: open list', { ...SYNTHETIC_BASE, top: 'x', sub: 'zzz' }, 'about', []),
-  synthetic('dependentSelect, controller on another page, all pages: checked', { ...SYNTHETIC_BASE, top: 'x', sub: 'zzz' }, 'all', [['sub', notAnOptionMessage(sLabel('sub'))]]),
+  synthetic('year list going forward: last year is not offered', { ...SYNTHETIC_BASE, year: '2025' }, 'about', [
+    ['year', notAnOptionMessage(sLabel('year'))],
+  ]),
+  synthetic(
+    'dependentSelect, controller on another page, this page only: open list',
+    { ...SYNTHETIC_BASE, top: 'x', sub: 'zzz' },
+    'about',
+    [],
+  ),
+  synthetic('dependentSelect, controller on another page, all pages: checked', { ...SYNTHETIC_BASE, top: 'x', sub: 'zzz' }, 'all', [
+    ['sub', notAnOptionMessage(sLabel('sub'))],
+  ]),
   synthetic('dependentSelect, controller without options: hidden', { ...SYNTHETIC_BASE, top: 'y', sub: 'zzz' }, 'all', []),
-  synthetic('file required: wrong type', { ...SYNTHETIC_BASE, doc: 1 }, 'about', [['doc', FORMAT_MESSAGES.file, typeMessage(sLabel('doc'), 'text')]]),
+  synthetic('file required: wrong type', { ...SYNTHETIC_BASE, doc: 1 }, 'about', [
+    ['doc', FORMAT_MESSAGES.file, typeMessage(sLabel('doc'), 'text')],
+  ]),
 ];
 
 /**
@@ -369,53 +573,254 @@ export interface AuthCase {
 
 const GOOD_PASSWORD = 'Abcdefghijk1!';
 const RESET_ID = 'A'.repeat(43);
-const [length, uppercase, lowercase, number, special, whitespace] = PASSWORD_RULES.map((rule) => rule.message) as [string, string, string, string, string, string];
+const [length, uppercase, lowercase, number, special, whitespace] = PASSWORD_RULES.map((rule) => rule.message) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 
 export const AUTH_CASES: AuthCase[] = [
   { name: 'login: valid', form: 'login', values: { username: 'a@example.org', password: 'x' }, expected: {} },
-  { name: 'login: nothing', form: 'login', values: {}, expected: { username: [AUTH_MESSAGES.loginEmail], password: [AUTH_MESSAGES.passwordRequired] } },
-  { name: 'login: empty strings', form: 'login', values: { username: '', password: '' }, expected: { username: [AUTH_MESSAGES.loginEmail], password: [AUTH_MESSAGES.passwordRequired] } },
-  { name: 'login: spaces only', form: 'login', values: { username: '   ', password: '   ' }, expected: { username: [AUTH_MESSAGES.loginEmail] } },
-  { name: 'login: trimmed and lower-cased address', form: 'login', values: { username: '  Ada@Example.ORG ', password: 'x' }, expected: {} },
-  { name: 'login: a number as address and password', form: 'login', values: { username: 5, password: 5 }, expected: { username: [AUTH_MESSAGES.loginEmail], password: [AUTH_MESSAGES.passwordRequired] } },
-  { name: 'login: null', form: 'login', values: { username: null, password: null }, expected: { username: [AUTH_MESSAGES.loginEmail], password: [AUTH_MESSAGES.passwordRequired] } },
+  {
+    name: 'login: nothing',
+    form: 'login',
+    values: {},
+    expected: { username: [AUTH_MESSAGES.loginEmail], password: [AUTH_MESSAGES.passwordRequired] },
+  },
+  {
+    name: 'login: empty strings',
+    form: 'login',
+    values: { username: '', password: '' },
+    expected: { username: [AUTH_MESSAGES.loginEmail], password: [AUTH_MESSAGES.passwordRequired] },
+  },
+  {
+    name: 'login: spaces only',
+    form: 'login',
+    values: { username: '   ', password: '   ' },
+    expected: { username: [AUTH_MESSAGES.loginEmail] },
+  },
+  {
+    name: 'login: trimmed and lower-cased address',
+    form: 'login',
+    values: { username: '  Ada@Example.ORG ', password: 'x' },
+    expected: {},
+  },
+  {
+    name: 'login: a number as address and password',
+    form: 'login',
+    values: { username: 5, password: 5 },
+    expected: { username: [AUTH_MESSAGES.loginEmail], password: [AUTH_MESSAGES.passwordRequired] },
+  },
+  {
+    name: 'login: null',
+    form: 'login',
+    values: { username: null, password: null },
+    expected: { username: [AUTH_MESSAGES.loginEmail], password: [AUTH_MESSAGES.passwordRequired] },
+  },
   { name: 'login: password of 256', form: 'login', values: { username: 'a@example.org', password: 'p'.repeat(256) }, expected: {} },
-  { name: 'login: password of 257', form: 'login', values: { username: 'a@example.org', password: 'p'.repeat(257) }, expected: { password: [AUTH_MESSAGES.passwordTooLong] } },
-  { name: 'login: address of 254', form: 'login', values: { username: `${'l'.repeat(64)}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(57)}.org`, password: 'x' }, expected: {} },
-  { name: 'login: address of 255', form: 'login', values: { username: `${'l'.repeat(64)}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(58)}.org`, password: 'x' }, expected: { username: [AUTH_MESSAGES.loginEmail] } },
-  { name: 'login: address of 254 once trimmed', form: 'login', values: { username: `  ${'l'.repeat(64)}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(57)}.org  `, password: 'x' }, expected: {} },
-  { name: 'login: carried answers', form: 'login', values: { username: 'a@example.org', password: 'x', answers: { first_name: 'Ada', legal_agree: true, Other_Key: 5 } }, expected: {} },
-  { name: 'login: carried answer of a wrong type', form: 'login', values: { username: 'a@example.org', password: 'x', answers: { first_name: 5 } }, expected: { answers: [AUTH_MESSAGES.carriedAnswers] } },
-  { name: 'login: carried answer too long', form: 'login', values: { username: 'a@example.org', password: 'x', answers: { college_pay: 'x'.repeat(7001) } }, expected: { answers: [AUTH_MESSAGES.carriedAnswers] } },
-  { name: 'login: carried answers not an object', form: 'login', values: { username: 'x', password: 'x', answers: ['a'] }, expected: { username: [AUTH_MESSAGES.loginEmail], answers: [AUTH_MESSAGES.carriedAnswers] } },
-  { name: 'login: too many carried answers', form: 'login', values: { username: 'a@example.org', password: 'x', answers: Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, ''])) }, expected: { answers: [AUTH_MESSAGES.carriedAnswers] } },
+  {
+    name: 'login: password of 257',
+    form: 'login',
+    values: { username: 'a@example.org', password: 'p'.repeat(257) },
+    expected: { password: [AUTH_MESSAGES.passwordTooLong] },
+  },
+  {
+    name: 'login: address of 254',
+    form: 'login',
+    values: { username: `${'l'.repeat(64)}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(57)}.org`, password: 'x' },
+    expected: {},
+  },
+  {
+    name: 'login: address of 255',
+    form: 'login',
+    values: { username: `${'l'.repeat(64)}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(58)}.org`, password: 'x' },
+    expected: { username: [AUTH_MESSAGES.loginEmail] },
+  },
+  {
+    name: 'login: address of 254 once trimmed',
+    form: 'login',
+    values: { username: `  ${'l'.repeat(64)}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(57)}.org  `, password: 'x' },
+    expected: {},
+  },
+  {
+    name: 'login: carried answers',
+    form: 'login',
+    values: { username: 'a@example.org', password: 'x', answers: { first_name: 'Ada', legal_agree: true, Other_Key: 5 } },
+    expected: {},
+  },
+  {
+    name: 'login: carried answer of a wrong type',
+    form: 'login',
+    values: { username: 'a@example.org', password: 'x', answers: { first_name: 5 } },
+    expected: { answers: [AUTH_MESSAGES.carriedAnswers] },
+  },
+  {
+    name: 'login: carried answer too long',
+    form: 'login',
+    values: { username: 'a@example.org', password: 'x', answers: { college_pay: 'x'.repeat(7001) } },
+    expected: { answers: [AUTH_MESSAGES.carriedAnswers] },
+  },
+  {
+    name: 'login: carried answers not an object',
+    form: 'login',
+    values: { username: 'x', password: 'x', answers: ['a'] },
+    expected: { username: [AUTH_MESSAGES.loginEmail], answers: [AUTH_MESSAGES.carriedAnswers] },
+  },
+  {
+    name: 'login: too many carried answers',
+    form: 'login',
+    values: {
+      username: 'a@example.org',
+      password: 'x',
+      answers: Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, ''])),
+    },
+    expected: { answers: [AUTH_MESSAGES.carriedAnswers] },
+  },
   { name: 'signup: valid', form: 'signup', values: { username: 'a@example.org', password: GOOD_PASSWORD }, expected: {} },
-  { name: 'signup: empty', form: 'signup', values: { username: '', password: '' }, expected: { username: [AUTH_MESSAGES.email], password: [length] } },
+  {
+    name: 'signup: empty',
+    form: 'signup',
+    values: { username: '', password: '' },
+    expected: { username: [AUTH_MESSAGES.email], password: [length] },
+  },
   { name: 'signup: missing password', form: 'signup', values: { username: 'a@example.org' }, expected: { password: [length] } },
-  { name: 'signup: a number as password', form: 'signup', values: { username: 'a@example.org', password: 123456789012 }, expected: { password: [length] } },
-  { name: 'signup: every rule broken', form: 'signup', values: { username: 'a@example.org', password: ' ' }, expected: { password: [length, uppercase, lowercase, number, special, whitespace] } },
-  { name: 'signup: spaces around', form: 'signup', values: { username: 'a@example.org', password: ` ${GOOD_PASSWORD} ` }, expected: { password: [whitespace] } },
-  { name: 'signup: tab at the end', form: 'signup', values: { username: 'a@example.org', password: `${GOOD_PASSWORD}\t` }, expected: { password: [whitespace] } },
-  { name: 'signup: unicode letters count as upper and lower case', form: 'signup', values: { username: 'a@example.org', password: 'ÄÖÜäöüßéèê1!' }, expected: {} },
-  { name: 'signup: euro is not special', form: 'signup', values: { username: 'a@example.org', password: 'Abcdefghijk1€' }, expected: { password: [special] } },
-  { name: 'signup: too long and missing a number', form: 'signup', values: { username: 'a@example.org', password: `A!${'a'.repeat(300)}` }, expected: { password: [AUTH_MESSAGES.passwordTooLong, number] } },
-  { name: 'signup: extra fields are ignored', form: 'signup', values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: 'x', code: 5 }, expected: {} },
+  {
+    name: 'signup: a number as password',
+    form: 'signup',
+    values: { username: 'a@example.org', password: 123456789012 },
+    expected: { password: [length] },
+  },
+  {
+    name: 'signup: every rule broken',
+    form: 'signup',
+    values: { username: 'a@example.org', password: ' ' },
+    expected: { password: [length, uppercase, lowercase, number, special, whitespace] },
+  },
+  {
+    name: 'signup: spaces around',
+    form: 'signup',
+    values: { username: 'a@example.org', password: ` ${GOOD_PASSWORD} ` },
+    expected: { password: [whitespace] },
+  },
+  {
+    name: 'signup: tab at the end',
+    form: 'signup',
+    values: { username: 'a@example.org', password: `${GOOD_PASSWORD}\t` },
+    expected: { password: [whitespace] },
+  },
+  {
+    name: 'signup: unicode letters count as upper and lower case',
+    form: 'signup',
+    values: { username: 'a@example.org', password: 'ÄÖÜäöüßéèê1!' },
+    expected: {},
+  },
+  {
+    name: 'signup: euro is not special',
+    form: 'signup',
+    values: { username: 'a@example.org', password: 'Abcdefghijk1€' },
+    expected: { password: [special] },
+  },
+  {
+    name: 'signup: too long and missing a number',
+    form: 'signup',
+    values: { username: 'a@example.org', password: `A!${'a'.repeat(300)}` },
+    expected: { password: [AUTH_MESSAGES.passwordTooLong, number] },
+  },
+  {
+    name: 'signup: extra fields are ignored',
+    form: 'signup',
+    values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: 'x', code: 5 },
+    expected: {},
+  },
   { name: 'confirm: valid', form: 'confirm', values: { username: 'a@example.org', code: '123456' }, expected: {} },
   { name: 'confirm: code with spaces around', form: 'confirm', values: { username: 'a@example.org', code: ' 123456 ' }, expected: {} },
-  { name: 'confirm: code of 7', form: 'confirm', values: { username: 'a@example.org', code: '1234567' }, expected: { code: [AUTH_MESSAGES.code] } },
-  { name: 'confirm: code with a space inside', form: 'confirm', values: { username: 'a@example.org', code: '123 456' }, expected: { code: [AUTH_MESSAGES.code] } },
-  { name: 'confirm: code as a number', form: 'confirm', values: { username: 'a@example.org', code: 123456 }, expected: { code: [AUTH_MESSAGES.code] } },
-  { name: 'confirm: Arabic-Indic digits', form: 'confirm', values: { username: 'a@example.org', code: '١٢٣٤٥٦' }, expected: { code: [AUTH_MESSAGES.code] } },
+  {
+    name: 'confirm: code of 7',
+    form: 'confirm',
+    values: { username: 'a@example.org', code: '1234567' },
+    expected: { code: [AUTH_MESSAGES.code] },
+  },
+  {
+    name: 'confirm: code with a space inside',
+    form: 'confirm',
+    values: { username: 'a@example.org', code: '123 456' },
+    expected: { code: [AUTH_MESSAGES.code] },
+  },
+  {
+    name: 'confirm: code as a number',
+    form: 'confirm',
+    values: { username: 'a@example.org', code: 123456 },
+    expected: { code: [AUTH_MESSAGES.code] },
+  },
+  {
+    name: 'confirm: Arabic-Indic digits',
+    form: 'confirm',
+    values: { username: 'a@example.org', code: '١٢٣٤٥٦' },
+    expected: { code: [AUTH_MESSAGES.code] },
+  },
   { name: 'confirm: nothing', form: 'confirm', values: {}, expected: { username: [AUTH_MESSAGES.email], code: [AUTH_MESSAGES.code] } },
   { name: 'resend: malformed', form: 'resend', values: { username: 'x' }, expected: { username: [AUTH_MESSAGES.resendEmail] } },
   { name: 'forgot: valid with capitals', form: 'forgot', values: { username: 'ADA@EXAMPLE.ORG' }, expected: {} },
-  { name: 'forgot: two addresses', form: 'forgot', values: { username: 'a@example.org, b@example.org' }, expected: { username: [AUTH_MESSAGES.email] } },
-  { name: 'reset: valid', form: 'reset', values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, id: RESET_ID }, expected: {} },
-  { name: 'reset: passwords differ', form: 'reset', values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: `${GOOD_PASSWORD}?`, id: RESET_ID }, expected: { confirm_password: [AUTH_MESSAGES.passwordsMatch] } },
-  { name: 'reset: both empty', form: 'reset', values: { username: 'a@example.org', password: '', confirm_password: '', id: RESET_ID }, expected: { password: [length] } },
-  { name: 'reset: confirmation missing', form: 'reset', values: { username: 'a@example.org', password: GOOD_PASSWORD, id: RESET_ID }, expected: { confirm_password: [AUTH_MESSAGES.passwordsMatch] } },
-  { name: 'reset: password missing, confirmation empty', form: 'reset', values: { username: 'a@example.org', confirm_password: '', id: RESET_ID }, expected: { password: [length], confirm_password: [AUTH_MESSAGES.passwordsMatch] } },
-  { name: 'reset: link id too short', form: 'reset', values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, id: 'A'.repeat(42) }, expected: { id: [AUTH_MESSAGES.resetLink] } },
-  { name: 'reset: link id with a dot', form: 'reset', values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, id: `${'A'.repeat(42)}.` }, expected: { id: [AUTH_MESSAGES.resetLink] } },
-  { name: 'reset: everything wrong', form: 'reset', values: {}, expected: { username: [AUTH_MESSAGES.email], password: [length], confirm_password: [AUTH_MESSAGES.passwordsMatch], id: [AUTH_MESSAGES.resetLink] } },
+  {
+    name: 'forgot: two addresses',
+    form: 'forgot',
+    values: { username: 'a@example.org, b@example.org' },
+    expected: { username: [AUTH_MESSAGES.email] },
+  },
+  {
+    name: 'reset: valid',
+    form: 'reset',
+    values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, id: RESET_ID },
+    expected: {},
+  },
+  {
+    name: 'reset: passwords differ',
+    form: 'reset',
+    values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: `${GOOD_PASSWORD}?`, id: RESET_ID },
+    expected: { confirm_password: [AUTH_MESSAGES.passwordsMatch] },
+  },
+  {
+    name: 'reset: both empty',
+    form: 'reset',
+    values: { username: 'a@example.org', password: '', confirm_password: '', id: RESET_ID },
+    expected: { password: [length] },
+  },
+  {
+    name: 'reset: confirmation missing',
+    form: 'reset',
+    values: { username: 'a@example.org', password: GOOD_PASSWORD, id: RESET_ID },
+    expected: { confirm_password: [AUTH_MESSAGES.passwordsMatch] },
+  },
+  {
+    name: 'reset: password missing, confirmation empty',
+    form: 'reset',
+    values: { username: 'a@example.org', confirm_password: '', id: RESET_ID },
+    expected: { password: [length], confirm_password: [AUTH_MESSAGES.passwordsMatch] },
+  },
+  {
+    name: 'reset: link id too short',
+    form: 'reset',
+    values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, id: 'A'.repeat(42) },
+    expected: { id: [AUTH_MESSAGES.resetLink] },
+  },
+  {
+    name: 'reset: link id with a dot',
+    form: 'reset',
+    values: { username: 'a@example.org', password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, id: `${'A'.repeat(42)}.` },
+    expected: { id: [AUTH_MESSAGES.resetLink] },
+  },
+  {
+    name: 'reset: everything wrong',
+    form: 'reset',
+    values: {},
+    expected: {
+      username: [AUTH_MESSAGES.email],
+      password: [length],
+      confirm_password: [AUTH_MESSAGES.passwordsMatch],
+      id: [AUTH_MESSAGES.resetLink],
+    },
+  },
 ];

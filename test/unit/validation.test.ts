@@ -15,7 +15,11 @@ import { AUTH_CASES, EMAIL_CASES, FORM_CASES, NOW, VALID } from './validation-ca
 
 describe('form validation: the table', () => {
   test.each(FORM_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const options: { definition?: FormDefinition; ui?: UiState; now: Date } = { now: NOW, ...(c.definition ? { definition: c.definition } : {}), ...(c.ui ? { ui: c.ui } : {}) };
+    const options: { definition?: FormDefinition; ui?: UiState; now: Date } = {
+      now: NOW,
+      ...(c.definition ? { definition: c.definition } : {}),
+      ...(c.ui ? { ui: c.ui } : {}),
+    };
     expect(validate(c.answers as Answers, c.page, options)).toEqual(c.expected);
   });
 });
@@ -25,24 +29,63 @@ const joiEmail = Joi.string().email({ tlds: false });
 const joiAccountEmail = Joi.string().trim().lowercase().max(254).email({ tlds: false }).required();
 
 describe('e-mail addresses: the port agrees with joi, in the form and in the auth forms', () => {
-  test.each(EMAIL_CASES.map(([address, valid]) => [JSON.stringify(address).slice(0, 60), address, valid] as const))('%s', (_title, address, valid) => {
-    expect(joiEmail.validate(address).error === undefined).toBe(valid);
-    expect(isEmailAddress(address)).toBe(valid);
-    const messages = (key: string) => validate({ ...VALID, [key]: address }, 'all', { now: NOW }).find((entry) => entry.key === key)?.messages ?? [];
-    expect(messages('parent_email_address').includes(parentMessages(1).email)).toBe(!valid);
-    expect(messages('counselor_email_address').includes(MESSAGES.counselorEmail)).toBe(!valid);
-    for (const username of [address, address.toUpperCase(), ` ${address}\t`]) {
-      const accepted = joiAccountEmail.validate(username).error === undefined;
-      expect({ username, accepted: checkAuth('forgot', { username }).username === undefined }).toEqual({ username, accepted });
-    }
-    expect(normalisedEmail(` ${address} `)).toBe(address.trim().toLowerCase());
-  });
+  test.each(EMAIL_CASES.map(([address, valid]) => [JSON.stringify(address).slice(0, 60), address, valid] as const))(
+    '%s',
+    (_title, address, valid) => {
+      expect(joiEmail.validate(address).error === undefined).toBe(valid);
+      expect(isEmailAddress(address)).toBe(valid);
+      const messages = (key: string) =>
+        validate({ ...VALID, [key]: address }, 'all', { now: NOW }).find((entry) => entry.key === key)?.messages ?? [];
+      expect(messages('parent_email_address').includes(parentMessages(1).email)).toBe(!valid);
+      expect(messages('counselor_email_address').includes(MESSAGES.counselorEmail)).toBe(!valid);
+      for (const username of [address, address.toUpperCase(), ` ${address}\t`]) {
+        const accepted = joiAccountEmail.validate(username).error === undefined;
+        expect({ username, accepted: checkAuth('forgot', { username }).username === undefined }).toEqual({ username, accepted });
+      }
+      expect(normalisedEmail(` ${address} `)).toBe(address.trim().toLowerCase());
+    },
+  );
 });
 
 test('e-mail addresses: 20,000 generated strings, joi and the port agree', () => {
   const rng = random(2026);
   // Characters where the rules turn: separators, dots and hyphens, quotes and brackets, digits, non-ASCII, IDNA mappings.
-  const alphabet = ['a', 'b', 'c', 'd', 'e', 'k', 'm', 'Z', 'Q', '1', '0', '.', '.', '@', '@', '-', '_', '+', '"', ' ', '[', ']', ':', '%', 'ü', 'é', 'e\u0301', '\u00AD', '\u3002', 'ß', 'x', 'n', '-', '用'];
+  const alphabet = [
+    'a',
+    'b',
+    'c',
+    'd',
+    'e',
+    'k',
+    'm',
+    'Z',
+    'Q',
+    '1',
+    '0',
+    '.',
+    '.',
+    '@',
+    '@',
+    '-',
+    '_',
+    '+',
+    '"',
+    ' ',
+    '[',
+    ']',
+    ':',
+    '%',
+    'ü',
+    'é',
+    'e\u0301',
+    '\u00AD',
+    '\u3002',
+    'ß',
+    'x',
+    'n',
+    '-',
+    '用',
+  ];
   const tails = ['', '.org', '.de', '.c0m', '.1', 'xn--', '.xn--mnchen-3ya'];
   let accepted = 0;
   for (let i = 0; i < 20_000; i += 1) {
@@ -82,7 +125,11 @@ describe('authValues: what the API keeps of a valid request', () => {
   });
 
   test('carried answers keep only keys of the form’s shape', () => {
-    const { value, errors } = authValues('login', { username: 'a@example.org', password: 'x', answers: { first_name: 'Ada', legal_agree: true, Other_Key: 5, __proto__x: 'y' } });
+    const { value, errors } = authValues('login', {
+      username: 'a@example.org',
+      password: 'x',
+      answers: { first_name: 'Ada', legal_agree: true, Other_Key: 5, __proto__x: 'y' },
+    });
     expect(errors).toEqual({});
     expect(value).toEqual({ username: 'a@example.org', password: 'x', answers: { first_name: 'Ada', legal_agree: true } });
   });
@@ -102,6 +149,6 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   return { next, pick };
 }

@@ -25,8 +25,21 @@ const PAGE: Page = {
       ],
     },
     { section: 'extras', title: 'Extras', children: [{ kind: 'text', key: 'hobby', label: 'Hobby' }] },
-    { block: 'monthYear', label: 'Started', monthKey: 'start_month', yearKey: 'start_year', years: { count: 3, direction: 'past', start: 2025 } },
-    { block: 'checkGroup', legend: 'Languages', items: [{ key: 'lang_en', label: 'English' }, { key: 'lang_es', label: 'Spanish' }] },
+    {
+      block: 'monthYear',
+      label: 'Started',
+      monthKey: 'start_month',
+      yearKey: 'start_year',
+      years: { count: 3, direction: 'past', start: 2025 },
+    },
+    {
+      block: 'checkGroup',
+      legend: 'Languages',
+      items: [
+        { key: 'lang_en', label: 'English' },
+        { key: 'lang_es', label: 'Spanish' },
+      ],
+    },
     {
       repeater: 'jobs',
       addLabel: 'Add another job',
@@ -44,7 +57,12 @@ const PAGE: Page = {
         { id: 'b', label: 'By mail', children: [{ kind: 'text', key: 'mail_code', label: 'Mail code' }] },
       ],
     },
-    { tabs: 'info', label: 'More about us', defaultTab: 'x', items: [{ id: 'x', label: 'History', children: [{ content: 'Founded long ago.', id: 'history' }] }] },
+    {
+      tabs: 'info',
+      label: 'More about us',
+      defaultTab: 'x',
+      items: [{ id: 'x', label: 'History', children: [{ content: 'Founded long ago.', id: 'history' }] }],
+    },
     {
       trigger: 'certify',
       mode: 'checkbox',
@@ -72,7 +90,8 @@ describe('the read-only renderer of views/ (staff view, PDF, review)', () => {
     expect(html).toContain('<span class="readonly-field__label">Nickname</span><span class="readonly-field__value">Ada</span>');
     // An unanswered question reads as a dash, not as an empty value.
     expect(html).toContain('<span class="readonly-field__label">Motto</span><span class="readonly-field__value">—</span>');
-    for (const text of ['Tell us about yourself.', 'Some guidance.', 'Add another job', 'Founded long ago.']) expect(html).not.toContain(text);
+    for (const text of ['Tell us about yourself.', 'Some guidance.', 'Add another job', 'Founded long ago.'])
+      expect(html).not.toContain(text);
     // A check box tied to an answer is that answer, and opens what follows from it.
     expect(html).toContain('data-key="agree"');
     expect(html).toContain('A. L.');
@@ -83,7 +102,9 @@ describe('the read-only renderer of views/ (staff view, PDF, review)', () => {
     // The last answered instance stays visible even with no count chosen.
     expect(html).toContain('Job 2');
     expect(html).not.toContain('Job 3');
-    expect(html).toContain('<span class="readonly-field__label">How will you apply?</span><span class="readonly-field__value">By mail</span>');
+    expect(html).toContain(
+      '<span class="readonly-field__label">How will you apply?</span><span class="readonly-field__value">By mail</span>',
+    );
     expect(html).toContain('M1');
     expect(html).not.toContain('Portal');
     expect(html).toContain('<h2 class="form-page-title">Sample Page</h2>');
@@ -103,7 +124,9 @@ describe('the read-only renderer of views/ (staff view, PDF, review)', () => {
     expect(html).toContain('<div class="readonly-field readonly-field--invalid" data-key="nickname">');
     expect(html).toContain('<a href="/about#nickname">Change</a>');
     // A check group and a month and year are one line each; tabs that only explain are no answer.
-    expect(html).toContain('<span class="readonly-field__label">Languages</span><span class="readonly-field__value">English, Spanish</span>');
+    expect(html).toContain(
+      '<span class="readonly-field__label">Languages</span><span class="readonly-field__value">English, Spanish</span>',
+    );
     expect(html).toMatch(/<span class="readonly-field__label">Started<\/span><span class="readonly-field__value">[^<]*2024<\/span>/);
     expect(html).not.toContain('More about us');
   });

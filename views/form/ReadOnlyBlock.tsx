@@ -30,7 +30,16 @@ export function ReadOnlyBlock({ block }: { block: Block }) {
       return <ReadOnlyLine label={block.legend} questions={questions} text={ticked.join(', ')} />;
     }
     case 'monthYear':
-      return <ReadOnlyLine label={block.label} questions={questions} text={questions.map((q) => displayValue(q, answers)).filter(Boolean).join(' ')} />;
+      return (
+        <ReadOnlyLine
+          label={block.label}
+          questions={questions}
+          text={questions
+            .map((q) => displayValue(q, answers))
+            .filter(Boolean)
+            .join(' ')}
+        />
+      );
     case 'address':
     case 'school': {
       const shown = block.block === 'school' ? schoolQuestions(questions, answers) : questions;

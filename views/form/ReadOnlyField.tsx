@@ -29,7 +29,11 @@ export function ReadOnlyLine({ label, questions, text }: { label: string; questi
   const extras = questions.map((q) => readOnlyExtra?.({ ...q, label, printLabel: label }) ?? null);
   const extra = extras.find((e) => e?.invalid) ?? extras[0] ?? null;
   return (
-    <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={first.key} data-keys={questions.map((q) => q.key).join(' ')}>
+    <div
+      className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'}
+      data-key={first.key}
+      data-keys={questions.map((q) => q.key).join(' ')}
+    >
       <span className="readonly-field__label">{label}</span>
       <span className="readonly-field__value">{text === '' ? '—' : text}</span>
       {extra?.after}

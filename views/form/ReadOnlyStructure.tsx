@@ -7,7 +7,17 @@ import { useReadOnly } from './read-only-context.js';
 import { ReadOnlyField } from './ReadOnlyField.js';
 
 /** An add-another's instances as shown (`count`), each under its title; nothing to add on a read-only page. */
-export function ReadOnlyRepeater({ node, level, count, renderInstance }: { node: Repeater; level: number; count: number; renderInstance: (index: number) => ReactNode }) {
+export function ReadOnlyRepeater({
+  node,
+  level,
+  count,
+  renderInstance,
+}: {
+  node: Repeater;
+  level: number;
+  count: number;
+  renderInstance: (index: number) => ReactNode;
+}) {
   const shown = Math.min(Math.max(count, 1), repeaterMax(node));
   const Title = `h${Math.min(level, 6)}` as 'h3';
   return (
@@ -47,7 +57,13 @@ export function ReadOnlyTabs({ node, render }: { node: Tabs; render: (children: 
  * A confirmation trigger in the state its answer (or the given trigger state) puts it: the content of that state,
  * and a check box tied to an answer (legal_agree) as that answer. A button or an untied box is no answer.
  */
-export function ReadOnlyTrigger({ node, render }: { node: ConfirmationTrigger; render: (children: ConfirmationTrigger['before']) => ReactNode }) {
+export function ReadOnlyTrigger({
+  node,
+  render,
+}: {
+  node: ConfirmationTrigger;
+  render: (children: ConfirmationTrigger['before']) => ReactNode;
+}) {
   const { answers, triggers } = useReadOnly();
   const state = node.checkbox ? (answers[node.checkbox.key] === true ? 'after' : 'before') : (triggers[node.trigger] ?? 'before');
   const content = state === 'after' ? node.after : state === 'optional' ? (node.optional ?? []) : node.before;

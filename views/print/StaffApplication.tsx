@@ -4,7 +4,11 @@ import { ReadOnlyForm } from '../form/ReadOnlyForm.js';
 import { applicantName } from '../../form/applicant-name.js';
 
 function documentMarks(documents: FormPageData['document_answer']): Record<string, string> {
-  return Object.fromEntries(Object.entries(documents ?? {}).filter(([, d]) => d.status === 'COMPLETED').map(([key]) => [key, 'ANSWERED']));
+  return Object.fromEntries(
+    Object.entries(documents ?? {})
+      .filter(([, d]) => d.status === 'COMPLETED')
+      .map(([key]) => [key, 'ANSWERED']),
+  );
 }
 
 /**
@@ -22,7 +26,12 @@ export function StaffApplication({ data, pages }: { data: FormPageData; pages: r
       {data.reference ? <p className="readonly-reference">{`Reference: ${data.reference}`}</p> : null}
       {data.submitted_on ? <p className="readonly-reference">{`Submitted: ${data.submitted_on}`}</p> : null}
       {/* Converted documents count as answered (§3). */}
-      <ReadOnlyForm pages={pages} answers={{ ...data.answers, ...documentMarks(data.document_answer) }} counts={data.add_another} tabs={data.tabs} />
+      <ReadOnlyForm
+        pages={pages}
+        answers={{ ...data.answers, ...documentMarks(data.document_answer) }}
+        counts={data.add_another}
+        tabs={data.tabs}
+      />
     </main>
   );
 }

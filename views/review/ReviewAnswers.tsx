@@ -51,7 +51,11 @@ export function ReviewAnswers({
 }) {
   const definition = formDefinition();
   // Converted documents count as answered (§3), as in the staff view.
-  const marks = Object.fromEntries(Object.entries(documents).filter(([, d]) => d.status === 'COMPLETED').map(([key]) => [key, 'ANSWERED']));
+  const marks = Object.fromEntries(
+    Object.entries(documents)
+      .filter(([, d]) => d.status === 'COMPLETED')
+      .map(([key]) => [key, 'ANSWERED']),
+  );
   const shown = clearHidden({ ...answers, ...marks }, undefined, { definition, ui: { addAnother: counts, tabs } });
   const byKey = new Map(problems.map((p) => [p.key, p.messages]));
   const context = readOnlyContext(shown, {
@@ -84,7 +88,11 @@ export function ReviewAnswers({
               </span>
             ) : null}
             {editable && page ? (
-              <a className="review-field__change" href={`${pageById(page, definition).path}#${q.key}`} aria-describedby={messages.length > 0 ? problemsId(q.key) : undefined}>
+              <a
+                className="review-field__change"
+                href={`${pageById(page, definition).path}#${q.key}`}
+                aria-describedby={messages.length > 0 ? problemsId(q.key) : undefined}
+              >
                 Change<span className="visually-hidden">{` ${label}`}</span>
               </a>
             ) : null}

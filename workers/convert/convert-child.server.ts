@@ -14,10 +14,12 @@ function run(request: ChildRequest): Promise<ChildReply> {
 }
 
 process.once('message', (request: ChildRequest) => {
-  run(request).then(
-    reply,
-    (err: unknown) =>
-      reply(err instanceof ConversionRejected ? { kind: 'rejected', message: err.message, timedOut: err instanceof ConversionTimedOut } : { kind: 'error', message: String((err as Error)?.message ?? err) }),
+  run(request).then(reply, (err: unknown) =>
+    reply(
+      err instanceof ConversionRejected
+        ? { kind: 'rejected', message: err.message, timedOut: err instanceof ConversionTimedOut }
+        : { kind: 'error', message: String((err as Error)?.message ?? err) },
+    ),
   );
 });
 process.on('disconnect', () => process.exit(0));

@@ -24,6 +24,7 @@ export async function convertToPdf(bytes: Buffer, soffice: SofficeOptions): Prom
       throw new ConversionRejected(NOT_CONVERTED);
     });
   }
-  if ((await pdfPageCount(pdf)) === 0) throw new ConversionRejected('This file could not be converted to PDF. Please upload a PDF instead.');
+  if ((await pdfPageCount(pdf)) === 0)
+    throw new ConversionRejected('This file could not be converted to PDF. Please upload a PDF instead.');
   return { type, pdf };
 }

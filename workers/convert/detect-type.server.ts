@@ -82,7 +82,8 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
       parts.push({ name: entry.fileName, text: looksLikeXml(data) ? decodeXml(data) : null });
       // LibreOffice decodes pictures whole too: a 10 KB document holding a 20000 × 20000 PNG took 30 s.
       const picture = looksLikeXml(data) ? null : headerDimensions(data);
-      if (picture && PICTURE_TYPES.has(picture.type) && picture.width * picture.height > MAX_IMAGE_PIXELS) throw new ConversionRejected(pictureInDocumentTooLargeMessage(picture.width, picture.height));
+      if (picture && PICTURE_TYPES.has(picture.type) && picture.width * picture.height > MAX_IMAGE_PIXELS)
+        throw new ConversionRejected(pictureInDocumentTooLargeMessage(picture.width, picture.height));
     }
     if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) throw new ConversionRejected(FILE_MESSAGES.wrongType);
     const hazard = findDocxHazard(parts);
@@ -94,7 +95,6 @@ export async function inspectDocx(bytes: Buffer): Promise<void> {
     zip.close();
   }
 }
-
 
 /** XML in UTF-8 (with or without a BOM) or UTF-16: starts with "<" after any BOM and white space. */
 function looksLikeXml(data: Buffer): boolean {

@@ -88,7 +88,10 @@ export function fieldInstructions(xml: string): string[] {
   }
   // One entry per open field: its instruction so far, or RESULT once its separate mark has passed.
   const open: Array<string | typeof RESULT> = [];
-  const token = new RegExp(`<(?:[\\w.-]+:)?fldChar\\b${ATTRIBUTES}>|<((?:[\\w.-]+:)?instrText)\\b${ATTRIBUTES}?(?:\\/>|>([\\s\\S]*?)<\\/\\1\\s*>)`, 'g');
+  const token = new RegExp(
+    `<(?:[\\w.-]+:)?fldChar\\b${ATTRIBUTES}>|<((?:[\\w.-]+:)?instrText)\\b${ATTRIBUTES}?(?:\\/>|>([\\s\\S]*?)<\\/\\1\\s*>)`,
+    'g',
+  );
   for (const match of xml.matchAll(token)) {
     if (match[1] !== undefined) {
       const text = unescapeXml(match[2] ?? '');
@@ -151,7 +154,8 @@ export function findDocxHazard(parts: PackagePart[]): string | null {
         if (!/^external$/i.test((attribute(match[0], 'TargetMode') ?? '').trim())) continue;
         const target = (attribute(match[0], 'Target') ?? '').trim();
         const id = attribute(match[0], 'Id') ?? '';
-        const plainHyperlink = HYPERLINK_RELATIONSHIP.test(type) && SAFE_HYPERLINK_TARGET.test(target) && referencedOnlyByHyperlinks(source, id);
+        const plainHyperlink =
+          HYPERLINK_RELATIONSHIP.test(type) && SAFE_HYPERLINK_TARGET.test(target) && referencedOnlyByHyperlinks(source, id);
         if (!plainHyperlink) return DOCX_MESSAGES.external;
       }
     } else {

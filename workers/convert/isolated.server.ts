@@ -58,7 +58,11 @@ const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) 
  * outcomes come back as ConversionRejected (FAILED with the applicant's message); a process that could
  * not start is an Error, so the job is retried.
  */
-export async function convertIsolated(bytes: Uint8Array, soffice: SofficeOptions, limits: ChildLimits = DEFAULT_LIMITS): Promise<ConversionResult> {
+export async function convertIsolated(
+  bytes: Uint8Array,
+  soffice: SofficeOptions,
+  limits: ChildLimits = DEFAULT_LIMITS,
+): Promise<ConversionResult> {
   const reply = await runInChild({ kind: 'convert', bytes, soffice }, soffice.timeoutMs + EXTRA_MS, true, limits);
   if (reply.kind !== 'converted') throw new Error(`unexpected reply ${reply.kind}`);
   return { type: reply.type, pdf: new Uint8Array(reply.pdf) };
@@ -108,7 +112,8 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
         started = true;
         child.send(request);
       } else if (message.kind === 'converted') finish(() => resolve(message));
-      else if (message.kind === 'rejected') finish(() => reject(new (message.timedOut ? ConversionTimedOut : ConversionRejected)(message.message)));
+      else if (message.kind === 'rejected')
+        finish(() => reject(new (message.timedOut ? ConversionTimedOut : ConversionRejected)(message.message)));
       else finish(() => reject(new Error(`conversion process failed: ${message.message}`)));
     });
     child.on('error', (err) => finish(() => reject(err)));
@@ -117,11 +122,14 @@ function runInChild(request: ChildRequest, timeoutMs: number, blameInput: boolea
     // mistaken for a death without one (which reads as "out of memory").
     child.on('close', (code, signal) => {
       finish(() => {
-        if (!blameInput && (timedOut || started)) reject(new Error(`the ${request.kind} process ${timedOut ? 'timed out' : `ended (${signal ?? code})`}`));
+        if (!blameInput && (timedOut || started))
+          reject(new Error(`the ${request.kind} process ${timedOut ? 'timed out' : `ended (${signal ?? code})`}`));
         // Too slow with the file in hand is the file's doing; too slow to even start is a busy machine: retry.
-        else if (timedOut) reject(started ? new ConversionTimedOut(TOO_SLOW_MESSAGE) : new Error('the conversion process did not start in time'));
+        else if (timedOut)
+          reject(started ? new ConversionTimedOut(TOO_SLOW_MESSAGE) : new Error('the conversion process did not start in time'));
         // Stopped from outside (a shutdown, Ctrl+C reaching the whole process group): not the file's fault, retry.
-        else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') reject(new Error(`the conversion process was stopped (${signal})`));
+        else if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP')
+          reject(new Error(`the conversion process was stopped (${signal})`));
         // It had the file and died without an answer: out of memory (V8's heap or the data limit).
         else if (started) reject(new ConversionRejected(TOO_MUCH_MEMORY_MESSAGE));
         else reject(new Error(`the conversion process did not start (${signal ?? code}): ${stderr.slice(0, 500)}`));

@@ -67,7 +67,8 @@ export function sofficeSandbox(): SofficeSandbox {
   if (sandbox) return sandbox;
   const unshare = executable(['/usr/bin/unshare', '/bin/unshare']);
   const prlimit = executable(['/usr/bin/prlimit', '/bin/prlimit']);
-  const works = (args: string[]) => unshare !== null && spawnSync(unshare, [...args, '--', '/bin/true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+  const works = (args: string[]) =>
+    unshare !== null && spawnSync(unshare, [...args, '--', '/bin/true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
   let network: SofficeNetwork = 'profile-only';
   let prefix: string[] = [];
   if (works(['--net'])) [network, prefix] = ['namespace', [unshare!, '--net', '--']];
@@ -122,7 +123,12 @@ export async function docxToPdf(bytes: Uint8Array, options: SofficeOptions): Pro
       input,
     ];
     const [command, ...prefixArgs] = [...(options.sandbox ?? sofficeSandbox()).prefix, options.sofficePath];
-    await runGuarded(command!, [...prefixArgs, ...args], { HOME: work, PATH: `${dirname(options.sofficePath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C.UTF-8' }, options.timeoutMs);
+    await runGuarded(
+      command!,
+      [...prefixArgs, ...args],
+      { HOME: work, PATH: `${dirname(options.sofficePath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C.UTF-8' },
+      options.timeoutMs,
+    );
     try {
       return await readFile(join(outDir, 'document.pdf'));
     } catch {

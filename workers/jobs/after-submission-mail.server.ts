@@ -1,7 +1,20 @@
 import type PgBoss from 'pg-boss';
 import type { WorkerServices } from '../services.js';
-import { AFTER_SUBMISSION_MAIL_FAILED_QUEUE, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
-import { findChecklist, findCounselorRequest, findDecision, markCounselorMail, markDecisionNotified, noteCounselorMailError, updateChecklist, type CounselorMailMark } from '../../db/repos/after-submission.server.js';
+import {
+  AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
+  AFTER_SUBMISSION_MAIL_QUEUE,
+  type AfterSubmissionMailJob,
+} from '../../platform/jobs/queues.js';
+import {
+  findChecklist,
+  findCounselorRequest,
+  findDecision,
+  markCounselorMail,
+  markDecisionNotified,
+  noteCounselorMailError,
+  updateChecklist,
+  type CounselorMailMark,
+} from '../../db/repos/after-submission.server.js';
 import { counselorLink, submittedApplication } from '../../domain/after-submission/checklist.server.js';
 import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } from '../../domain/mail/after-submission-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
@@ -11,14 +24,19 @@ export async function registerAfterSubmissionMail(boss: PgBoss, services: Worker
   await boss.work<AfterSubmissionMailJob>(AFTER_SUBMISSION_MAIL_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
     if (job) await sendAfterSubmissionMail(services, job.data);
   });
-  await boss.work<AfterSubmissionMailJob>(AFTER_SUBMISSION_MAIL_FAILED_QUEUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async ([job]) => {
-    if (job) services.logger.error({ job: job.data }, 'after-submission e-mail given up after every retry');
-  });
+  await boss.work<AfterSubmissionMailJob>(
+    AFTER_SUBMISSION_MAIL_FAILED_QUEUE,
+    { pollingIntervalSeconds: 5, batchSize: 1 },
+    async ([job]) => {
+      if (job) services.logger.error({ job: job.data }, 'after-submission e-mail given up after every retry');
+    },
+  );
 }
 
 const MARKS: Record<0 | 1 | 2, CounselorMailMark> = { 0: 'sent_at', 1: 'reminder_1_sent_at', 2: 'reminder_2_sent_at' };
 
-const text = (answers: Record<string, unknown>, key: string | null) => (key && typeof answers[key] === 'string' ? (answers[key] as string).trim() : '');
+const text = (answers: Record<string, unknown>, key: string | null) =>
+  key && typeof answers[key] === 'string' ? (answers[key] as string).trim() : '';
 
 /**
  * One e-mail. A counselor's e-mail (request or reminder) goes only while its request is the live one and
@@ -32,7 +50,14 @@ export async function sendAfterSubmissionMail(services: WorkerServices, job: Aft
     const decision = await findDecision(knex, job.userId);
     const app = await submittedApplication(knex, { userId: job.userId });
     if (!decision?.released_at || decision.notified_at || !app) return 'skipped';
-    await services.mail.send(decisionReleasedMail(services.config, { to: app.username, applicantName: applicantName(app.answers, ''), reference: app.reference, userId: app.userId }));
+    await services.mail.send(
+      decisionReleasedMail(services.config, {
+        to: app.username,
+        applicantName: applicantName(app.answers, ''),
+        reference: app.reference,
+        userId: app.userId,
+      }),
+    );
     await markDecisionNotified(knex, app.userId, services.now());
     services.logger.info({ userId: app.userId }, 'decision e-mail sent');
     return 'sent';
@@ -41,7 +66,14 @@ export async function sendAfterSubmissionMail(services: WorkerServices, job: Aft
     const checklist = await findChecklist(knex, job.userId);
     const app = await submittedApplication(knex, { userId: job.userId });
     if (!checklist?.rejected_at || checklist.rejection_notified_at || !app) return 'skipped';
-    await services.mail.send(transcriptRejectedMail(services.config, { to: app.username, applicantName: applicantName(app.answers, ''), userId: app.userId, at: checklist.rejected_at }));
+    await services.mail.send(
+      transcriptRejectedMail(services.config, {
+        to: app.username,
+        applicantName: applicantName(app.answers, ''),
+        userId: app.userId,
+        at: checklist.rejected_at,
+      }),
+    );
     await updateChecklist(knex, app.userId, { rejection_notified_at: services.now(), updated_at: services.now() });
     services.logger.info({ userId: app.userId }, 'transcript-rejected e-mail sent');
     return 'sent';

@@ -43,7 +43,10 @@ export async function buildPdfZip(services: WorkerServices, exportId: string): P
       rows += 1;
       const found = await findApplicationWithPdf(db.knex, row.user_id);
       const pdf = found?.pdf;
-      const key = pdf?.status === 'COMPLETED' && pdf.output_key && (await pdfIsCurrent(db.knex, row.user_id, found!.version, pdf)) ? pdf.output_key : null;
+      const key =
+        pdf?.status === 'COMPLETED' && pdf.output_key && (await pdfIsCurrent(db.knex, row.user_id, found!.version, pdf))
+          ? pdf.output_key
+          : null;
       if (key && (await storage.head(key))) {
         const base = `${applicantName(found!.answers, 'Applicant').replace(/[^A-Za-z0-9]+/g, '-')}-${row.user_id.slice(0, 8)}`;
         let name = `${base}.pdf`;
@@ -63,7 +66,8 @@ export async function buildPdfZip(services: WorkerServices, exportId: string): P
         missing.push(`${row.username}\t${row.submitted_at ? 'PDF not ready' : 'not submitted'}`);
       }
     }
-    if (missing.length > 0) zip.addBuffer(Buffer.from(`Applications without a PDF in this file:\n${missing.join('\n')}\n`), 'not-included.txt');
+    if (missing.length > 0)
+      zip.addBuffer(Buffer.from(`Applications without a PDF in this file:\n${missing.join('\n')}\n`), 'not-included.txt');
     zip.end();
     await written;
     const key = pdfZipKey(exportId);
@@ -80,7 +84,10 @@ export async function registerPdfZip(boss: PgBoss, services: WorkerServices): Pr
     try {
       await buildPdfZip(services, job.data.exportId);
     } catch (err) {
-      await updateStaffExport(services.db.knex, job.data.exportId, { status: 'failed', message: 'The ZIP could not be built; prepare it again.' });
+      await updateStaffExport(services.db.knex, job.data.exportId, {
+        status: 'failed',
+        message: 'The ZIP could not be built; prepare it again.',
+      });
       throw err;
     }
   });

@@ -28,12 +28,18 @@ export async function registerConvertDocument(boss: PgBoss, workerServices: Work
   for (const name of [CONVERT_DOCUMENT_QUEUE, CONVERT_DOCUMENT_FAILED_QUEUE]) await boss.createQueue(name);
   // Operators must know whether LibreOffice has its own network namespace or only the profile's settings.
   services.logger.info({ libreOfficeNetwork: sofficeSandbox().network }, 'document conversions: LibreOffice network isolation');
-  await workConcurrently<ConvertDocumentData>(boss, CONVERT_DOCUMENT_QUEUE, CONVERSIONS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
-    if (!job) return;
-    // includeMetadata: the job carries its retry count and limit.
-    const { retryCount, retryLimit } = job as PgBoss.JobWithMetadata<ConvertDocumentData>;
-    await convertDocument(services, job.data, job.id, { retriesLeft: retryCount < retryLimit });
-  });
+  await workConcurrently<ConvertDocumentData>(
+    boss,
+    CONVERT_DOCUMENT_QUEUE,
+    CONVERSIONS_PER_WORKER,
+    { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+    async ([job]) => {
+      if (!job) return;
+      // includeMetadata: the job carries its retry count and limit.
+      const { retryCount, retryLimit } = job as PgBoss.JobWithMetadata<ConvertDocumentData>;
+      await convertDocument(services, job.data, job.id, { retriesLeft: retryCount < retryLimit });
+    },
+  );
   await boss.work<ConvertDocumentData>(CONVERT_DOCUMENT_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
     if (!job) return;
     await markFailed(services.db.knex, job.data, GAVE_UP_MESSAGE, services.now());

@@ -2,7 +2,6 @@ import type PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
 import { PING_QUEUE, type PingData } from '../../platform/jobs/queues.js';
 
-
 /** Proves the queue round trip: the handler records the nonce it received. */
 export async function registerPing(boss: PgBoss, knex: Knex): Promise<void> {
   await boss.createQueue(PING_QUEUE);

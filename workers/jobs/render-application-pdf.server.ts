@@ -4,14 +4,25 @@ import type { WorkerServices } from '../services.js';
 import { findUserById } from '../../db/repos/users.server.js';
 import { getApplication } from '../../db/repos/applications.server.js';
 import { convertedDocumentsFor } from '../../db/repos/documents.server.js';
-import { findApplicationPdf, markPdfCompleted, markPdfFailed, markPdfInProgress, type PdfJobTarget } from '../../db/repos/application-pdfs.server.js';
+import {
+  findApplicationPdf,
+  markPdfCompleted,
+  markPdfFailed,
+  markPdfInProgress,
+  type PdfJobTarget,
+} from '../../db/repos/application-pdfs.server.js';
 import { signPrintToken } from '../../platform/tokens/print-token.server.js';
 import { WarmBrowser } from '../pdf/warm-browser.server.js';
 import { renderApplicationPdf } from '../pdf/render-application.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
 import { MergePool } from '../pdf/merge-pool.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { APPLICATION_PDF_FAILED_QUEUE, APPLICATION_PDF_QUEUE, NO_CHROMIUM_MESSAGE, PDF_GAVE_UP_MESSAGE } from '../../platform/jobs/queues.js';
+import {
+  APPLICATION_PDF_FAILED_QUEUE,
+  APPLICATION_PDF_QUEUE,
+  NO_CHROMIUM_MESSAGE,
+  PDF_GAVE_UP_MESSAGE,
+} from '../../platform/jobs/queues.js';
 import type { JobQueue } from '../../platform/jobs/boss.server.js';
 import { queueReceiptsAfterPdf } from './send-receipt.server.js';
 
@@ -38,9 +49,15 @@ export async function registerApplicationPdf(boss: PgBoss, workerServices: Worke
   const browser = services.config.chromiumPath ? new WarmBrowser(services.config.chromiumPath) : null;
   // One merge process per render in flight, kept warm between jobs (docs/decisions/0194-one-print-document-and-warm-merge.md).
   const merges = new MergePool({ size: PDF_RENDERS_PER_WORKER });
-  await workConcurrently<PdfJobTarget>(boss, APPLICATION_PDF_QUEUE, PDF_RENDERS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-    if (job) await renderJob(services, { browser, merges }, job.data);
-  });
+  await workConcurrently<PdfJobTarget>(
+    boss,
+    APPLICATION_PDF_QUEUE,
+    PDF_RENDERS_PER_WORKER,
+    { pollingIntervalSeconds: 0.5, batchSize: 1 },
+    async ([job]) => {
+      if (job) await renderJob(services, { browser, merges }, job.data);
+    },
+  );
   await boss.work<PdfJobTarget>(APPLICATION_PDF_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
     if (job) await settleFailed(services, job.data, PDF_GAVE_UP_MESSAGE);
   });
@@ -51,7 +68,11 @@ export async function registerApplicationPdf(boss: PgBoss, workerServices: Worke
 }
 
 /** One attempt; throwing lets pg-boss retry with backoff, and the dead-letter queue ends it FAILED. */
-export async function renderJob(services: PdfServices, renderers: { browser: WarmBrowser | null; merges: MergePool }, target: PdfJobTarget): Promise<void> {
+export async function renderJob(
+  services: PdfServices,
+  renderers: { browser: WarmBrowser | null; merges: MergePool },
+  target: PdfJobTarget,
+): Promise<void> {
   const { db, storage, config, logger } = services;
   const { browser, merges } = renderers;
   if (!browser) {

@@ -53,22 +53,58 @@ export async function runRetention(services: WorkerServices): Promise<RetentionO
     if (warningHolds && warnedAt.getTime() <= now.getTime() - RETENTION_WARNING_DAYS * DAY_MS && account.last_active_at <= idleSince) {
       const detail = { reason: `unsubmitted and unused for ${inactiveAccountMonths} months`, warned_at: warnedAt.toISOString() };
       // Never a submitted one: an application submitted since the query stays.
-      if ((await eraseApplicant(services, account.id, { ...system, at: now, action: 'retention-delete', detail }, { unsubmittedOnly: true })) === 'erased') outcome.deleted += 1;
+      if (
+        (await eraseApplicant(
+          services,
+          account.id,
+          { ...system, at: now, action: 'retention-delete', detail },
+          { unsubmittedOnly: true },
+        )) === 'erased'
+      )
+        outcome.deleted += 1;
       continue;
     }
     if (warningHolds) continue;
-    const deleteAfter = new Date(Math.max(now.getTime() + RETENTION_WARNING_DAYS * DAY_MS, account.last_active_at.getTime() + (now.getTime() - idleSince.getTime())));
+    const deleteAfter = new Date(
+      Math.max(now.getTime() + RETENTION_WARNING_DAYS * DAY_MS, account.last_active_at.getTime() + (now.getTime() - idleSince.getTime())),
+    );
     // Sent first, marked after: a failed send is retried by the next run (or pg-boss's retry) rather than lost.
-    await services.mail.send(retentionWarningMail(services.config, { to: account.username, deleteAfter, inactiveMonths: inactiveAccountMonths, userId: account.id, warnedAt: now }));
+    await services.mail.send(
+      retentionWarningMail(services.config, {
+        to: account.username,
+        deleteAfter,
+        inactiveMonths: inactiveAccountMonths,
+        userId: account.id,
+        warnedAt: now,
+      }),
+    );
     await setRetentionWarning(knex, account.id, now);
-    await recordAudit(knex, { ...system, at: now, action: 'retention-warning', user_id: account.id, detail: { delete_after: deleteAfter.toISOString() } });
+    await recordAudit(knex, {
+      ...system,
+      at: now,
+      action: 'retention-warning',
+      user_id: account.id,
+      detail: { delete_after: deleteAfter.toISOString() },
+    });
     outcome.warned += 1;
   }
 
   if (submittedRetentionMonths !== null) {
     for (const app of await expiredSubmissions(knex, monthsBefore(now, submittedRetentionMonths), BATCH)) {
-      const detail = { reason: `submitted more than ${submittedRetentionMonths} months ago`, reference: app.reference, submitted_at: new Date(app.submitted_at).toISOString() };
-      if ((await eraseApplicant(services, app.user_id, { ...system, at: now, action: 'retention-purge', detail }, { unsubmittedOnly: false })) === 'erased') outcome.purged += 1;
+      const detail = {
+        reason: `submitted more than ${submittedRetentionMonths} months ago`,
+        reference: app.reference,
+        submitted_at: new Date(app.submitted_at).toISOString(),
+      };
+      if (
+        (await eraseApplicant(
+          services,
+          app.user_id,
+          { ...system, at: now, action: 'retention-purge', detail },
+          { unsubmittedOnly: false },
+        )) === 'erased'
+      )
+        outcome.purged += 1;
     }
   }
   if (outcome.warned + outcome.deleted + outcome.purged > 0) services.logger.info({ retention: outcome }, 'retention run');

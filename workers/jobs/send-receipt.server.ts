@@ -6,7 +6,13 @@ import { findApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { claimReceipt, findReceipt, markReceiptGaveUp, markReceiptSent, releaseReceipt } from '../../db/repos/receipts.server.js';
 import { RECEIPT_ATTACHMENT_MAX_BYTES, receiptMail } from '../../domain/mail/receipt-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { RECEIPT_FAILED_QUEUE, RECEIPT_FALLBACK_SECONDS, RECEIPT_JOB_OPTIONS, RECEIPT_QUEUE, type ReceiptJob } from '../../platform/jobs/queues.js';
+import {
+  RECEIPT_FAILED_QUEUE,
+  RECEIPT_FALLBACK_SECONDS,
+  RECEIPT_JOB_OPTIONS,
+  RECEIPT_QUEUE,
+  type ReceiptJob,
+} from '../../platform/jobs/queues.js';
 import { transactionalDb } from '../../platform/jobs/boss.server.js';
 import { unsentReceiptIds } from '../../db/repos/receipts.server.js';
 import { workConcurrently } from '../work-concurrently.server.js';
@@ -26,7 +32,6 @@ export async function queueReceiptsAfterPdf(boss: Pick<JobQueue, 'send'>, trx: K
   }
 }
 
-
 /**
  * How long one attempt holds the receipt: longer than any attempt can take (the mailer's timeouts are 30 s to
  * connect and 60 s of silence), so a retry of an expired job never sends while a slow attempt still might.
@@ -42,9 +47,15 @@ const RECEIPTS_PER_WORKER = 8;
 
 export async function registerSendReceipt(boss: PgBoss, workerServices: WorkerServices): Promise<void> {
   const services: ReceiptServices = { ...workerServices, boss };
-  await workConcurrently<ReceiptJob>(boss, RECEIPT_QUEUE, RECEIPTS_PER_WORKER, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-    if (job) await sendReceiptJob(services, job.data);
-  });
+  await workConcurrently<ReceiptJob>(
+    boss,
+    RECEIPT_QUEUE,
+    RECEIPTS_PER_WORKER,
+    { pollingIntervalSeconds: 0.5, batchSize: 1 },
+    async ([job]) => {
+      if (job) await sendReceiptJob(services, job.data);
+    },
+  );
   await boss.work<ReceiptJob>(RECEIPT_FAILED_QUEUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async ([job]) => {
     if (!job) return;
     await markReceiptGaveUp(services.db.knex, job.data.receiptId, services.now());
@@ -67,7 +78,9 @@ async function pdfForReceipt(services: ReceiptServices, userId: string, requeste
   }
   if (current && pdf.status === 'FAILED') return { state: 'not-ready' };
   // Not settled yet: the PDF job queues this receipt again when it is, unless the fallback's time has come.
-  return services.now().getTime() - new Date(requestedAt).getTime() < RECEIPT_FALLBACK_SECONDS * 1000 ? { state: 'wait' } : { state: 'not-ready' };
+  return services.now().getTime() - new Date(requestedAt).getTime() < RECEIPT_FALLBACK_SECONDS * 1000
+    ? { state: 'wait' }
+    : { state: 'not-ready' };
 }
 
 /** One attempt at one receipt; throwing lets pg-boss retry it later. */

@@ -4,9 +4,7 @@ import type { MergeInput } from './merge-application.server.js';
 
 export type MergeRequest = { kind: 'merge'; id: number; input: MergeInput };
 export type MergeReply =
-  | { kind: 'ready' }
-  | { kind: 'merged'; id: number; pdf: Uint8Array; pageCount: number }
-  | { kind: 'error'; id: number; message: string };
+  { kind: 'ready' } | { kind: 'merged'; id: number; pdf: Uint8Array; pageCount: number } | { kind: 'error'; id: number; message: string };
 export type MergeResult = { pdf: Uint8Array; pageCount: number };
 
 export interface MergePoolOptions {
@@ -23,7 +21,14 @@ export interface MergePoolOptions {
   limits: ChildLimits;
 }
 
-const DEFAULTS: MergePoolOptions = { size: 2, maxUses: 100, timeoutMs: 30_000, idleMs: 5 * 60_000, startMs: 20_000, limits: DEFAULT_LIMITS };
+const DEFAULTS: MergePoolOptions = {
+  size: 2,
+  maxUses: 100,
+  timeoutMs: 30_000,
+  idleMs: 5 * 60_000,
+  startMs: 20_000,
+  limits: DEFAULT_LIMITS,
+};
 
 const CHILD = childScript('merge-child');
 

@@ -64,8 +64,24 @@ function clean(object: PDFObject | undefined, seen: Set<PDFObject>, lookup: Look
 }
 
 const ACTION_KINDS = new Set([
-  'GoToR', 'GoToE', 'GoTo3DView', 'Launch', 'Thread', 'URI', 'Sound', 'Movie', 'Hide', 'Named', 'SubmitForm', 'ResetForm',
-  'ImportData', 'JavaScript', 'SetOCGState', 'Rendition', 'Trans', 'RichMediaExecute',
+  'GoToR',
+  'GoToE',
+  'GoTo3DView',
+  'Launch',
+  'Thread',
+  'URI',
+  'Sound',
+  'Movie',
+  'Hide',
+  'Named',
+  'SubmitForm',
+  'ResetForm',
+  'ImportData',
+  'JavaScript',
+  'SetOCGState',
+  'Rendition',
+  'Trans',
+  'RichMediaExecute',
 ]);
 
 function isActionKind(kind: string): boolean {

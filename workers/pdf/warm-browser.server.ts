@@ -38,7 +38,9 @@ export class WarmBrowser {
     }
     // playwright-core is loaded on the first render, not when the job module is: every process that only
     // registers the job (the web process, each test file) would otherwise pay for it.
-    this.launching = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, args: chromiumArgs(), timeout: 30_000 }));
+    this.launching = import('playwright-core').then(({ chromium }) =>
+      chromium.launch({ executablePath: this.executablePath, args: chromiumArgs(), timeout: 30_000 }),
+    );
     return this.launching;
   }
 

@@ -3,7 +3,13 @@ import { LOOKUP_QUERY, LOOKUP_TEXT_QUERY, lookupFormId, lookupResultsId, POST_FI
 import { inputMaxLength } from '../../../form/limits.js';
 import { isAnswered } from '../../../form/conditions.js';
 import { AutocompleteInput } from '../../autocomplete/AutocompleteInput.js';
-import { answersFromRecord, LOOKUP_MAX_QUERY_LENGTH, type LookupRecord, type RecordKey, type SchoolSearch } from '../../../contracts/lookup.js';
+import {
+  answersFromRecord,
+  LOOKUP_MAX_QUERY_LENGTH,
+  type LookupRecord,
+  type RecordKey,
+  type SchoolSearch,
+} from '../../../contracts/lookup.js';
 import { withChangedDescriptions } from '../describe.js';
 import { ErrorText, errorId, Hint, hintId, useQuestion } from './Field.js';
 import { useFormState } from '../context.js';
@@ -45,7 +51,9 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
       />
       <Hint q={q} />
       <ErrorText keyName={q.key} messages={messages} />
-      {q.category === 'address' ? null : <SchoolSearchWithoutScripts q={q} search={form.schoolSearch?.key === q.key ? form.schoolSearch : undefined} />}
+      {q.category === 'address' ? null : (
+        <SchoolSearchWithoutScripts q={q} search={form.schoolSearch?.key === q.key ? form.schoolSearch : undefined} />
+      )}
     </div>
   );
 }
@@ -62,7 +70,13 @@ function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; sear
   const formId = lookupFormId(q.key);
   return (
     <div className="school-search nojs-only">
-      <button type="submit" name={POST_FIELDS.action} value={`lookup:${q.key}`} className="button button--secondary school-search__button" onClick={(event) => event.preventDefault()}>
+      <button
+        type="submit"
+        name={POST_FIELDS.action}
+        value={`lookup:${q.key}`}
+        className="button button--secondary school-search__button"
+        onClick={(event) => event.preventDefault()}
+      >
         Search<span className="visually-hidden">{` schools by the name typed in: ${q.label}`}</span>
       </button>
       {search ? (
@@ -78,7 +92,13 @@ function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; sear
             <ul className="school-search__list">
               {search.items.map((item) => (
                 <li key={item.id}>
-                  <button type="submit" name={POST_FIELDS.action} value={`choose:${q.key}:${item.id}`} className="school-search__choice" onClick={(event) => event.preventDefault()}>
+                  <button
+                    type="submit"
+                    name={POST_FIELDS.action}
+                    value={`choose:${q.key}:${item.id}`}
+                    className="school-search__choice"
+                    onClick={(event) => event.preventDefault()}
+                  >
                     <span className="visually-hidden">Choose </span>
                     <span className="autocomplete__text">{item.text}</span> <span className="autocomplete__sub">{item.sub_text}</span>
                   </button>
@@ -91,7 +111,15 @@ function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; sear
               Search again by name
             </label>
             <div className="school-search__again-control">
-              <input id={searchId} type="search" form={formId} name={LOOKUP_TEXT_QUERY} defaultValue={search.query} maxLength={LOOKUP_MAX_QUERY_LENGTH} className="input" />
+              <input
+                id={searchId}
+                type="search"
+                form={formId}
+                name={LOOKUP_TEXT_QUERY}
+                defaultValue={search.query}
+                maxLength={LOOKUP_MAX_QUERY_LENGTH}
+                className="input"
+              />
               <input type="hidden" form={formId} name={LOOKUP_QUERY} value={q.key} />
               <button type="submit" form={formId} className="button button--secondary">
                 Search<span className="visually-hidden"> again</span>

@@ -13,7 +13,15 @@ function choose(options: readonly Option[], key: string, value: string) {
   return { [key]: value, [descKey(key)]: options.find((o) => o.value === value)?.label ?? '' };
 }
 
-function SelectControl({ q, options, className = 'input' }: { q: Of<'select'> | Of<'dependentSelect'>; options: readonly Option[]; className?: string }) {
+function SelectControl({
+  q,
+  options,
+  className = 'input',
+}: {
+  q: Of<'select'> | Of<'dependentSelect'>;
+  options: readonly Option[];
+  className?: string;
+}) {
   const { form, messages, required, value } = useQuestion(q);
   // The options as one string (options-html.ts), with the answer the select was rendered with marked, as the page
   // needs without scripts. Only a new list makes a new string: a later answer is chosen by the value prop, where a
@@ -77,7 +85,11 @@ export function RadioGroupField({ q }: { q: Of<'radio'> }) {
   const pick = (v: string) => form.change(withDesc ? choose(options, q.key, v) : { [q.key]: v });
   return (
     // role radiogroup (a role fieldset may take) is what carries aria-required for a set of radios.
-    <fieldset role="radiogroup" className={messages.length > 0 ? 'field fieldset field--invalid' : 'field fieldset'} aria-required={required || undefined}>
+    <fieldset
+      role="radiogroup"
+      className={messages.length > 0 ? 'field fieldset field--invalid' : 'field fieldset'}
+      aria-required={required || undefined}
+    >
       <legend className="field__label">
         {q.label}
         <RequiredMark required={required} />

@@ -55,7 +55,19 @@ export function ErrorText({ keyName, messages }: { keyName: string; messages: re
 }
 
 /** Label above the input, then hint, input, and errors: one question per line (DESIGN §9). */
-export function FieldShell({ q, required, messages, children, after }: { q: Question; required: boolean; messages: readonly string[]; children: ReactNode; after?: ReactNode }) {
+export function FieldShell({
+  q,
+  required,
+  messages,
+  children,
+  after,
+}: {
+  q: Question;
+  required: boolean;
+  messages: readonly string[];
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   return (
     <div className={messages.length > 0 ? 'field field--invalid' : 'field'}>
       <label htmlFor={q.key} className="field__label">
@@ -76,7 +88,8 @@ interface QuestionState {
   raw: AnswerValue | undefined;
 }
 
-const sameQuestionState = (a: QuestionState, b: QuestionState) => a.required === b.required && Object.is(a.raw, b.raw) && sameItems(a.messages, b.messages);
+const sameQuestionState = (a: QuestionState, b: QuestionState) =>
+  a.required === b.required && Object.is(a.raw, b.raw) && sameItems(a.messages, b.messages);
 
 /**
  * Reads what the building blocks need for one question: the field re-renders when its own answer, messages or

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
-import type {  Question } from '../../../form/types.js';
+import type { Question } from '../../../form/types.js';
 import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize, UPLOAD_HINTS } from '../../../form/documents.js';
 import { isPending } from '../../../contracts/statuses.js';
 import { pageOfKey } from '../../../form/fields.js';
-import {  POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../contracts/form-post.js';
+import { POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../contracts/form-post.js';
 import type { DocumentAnswer, PresignedPost } from '../../../contracts/api.js';
-import {  errorId, FieldShell, hintId, useQuestion } from './Field.js';
+import { errorId, FieldShell, hintId, useQuestion } from './Field.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -14,7 +14,19 @@ type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 const FileUploadInput = lazy(() => import('../../upload/FileUploadInput.js').then((m) => ({ default: m.FileUploadInput })));
 
 /** The file input as it looks before the upload code has loaded; without scripts it can send nothing, so it stays hidden then. */
-function FilePicker({ q, describedBy, invalid, locked, onLocked }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean; onLocked?: () => void }) {
+function FilePicker({
+  q,
+  describedBy,
+  invalid,
+  locked,
+  onLocked,
+}: {
+  q: Of<'file'>;
+  describedBy: string;
+  invalid: boolean;
+  locked: boolean;
+  onLocked?: () => void;
+}) {
   return (
     <>
       <input
@@ -53,7 +65,27 @@ const STATUS_TEXT: Record<DocumentAnswer['status'], string> = {
  * file straight to the object store (controls tied to a multipart <form> outside the page form by their form
  * attribute), which redirects back here once stored.
  */
-function FileShell({ q, describedBy, invalid, locked, document, target, pagePath, statusCheck, onLocked }: { q: Of<'file'>; describedBy: string; invalid: boolean; locked: boolean; document?: DocumentAnswer; target?: PresignedPost; pagePath: string; statusCheck?: string; onLocked?: () => void }) {
+function FileShell({
+  q,
+  describedBy,
+  invalid,
+  locked,
+  document,
+  target,
+  pagePath,
+  statusCheck,
+  onLocked,
+}: {
+  q: Of<'file'>;
+  describedBy: string;
+  invalid: boolean;
+  locked: boolean;
+  document?: DocumentAnswer;
+  target?: PresignedPost;
+  pagePath: string;
+  statusCheck?: string;
+  onLocked?: () => void;
+}) {
   if (target && !locked) {
     const formId = uploadFormId(q.key);
     return (
@@ -61,7 +93,17 @@ function FileShell({ q, describedBy, invalid, locked, document, target, pagePath
         {Object.entries(target.fields).map(([name, value]) => (
           <input key={name} type="hidden" form={formId} name={name} value={value} />
         ))}
-        <input id={q.key} name="file" type="file" form={formId} required className="input input--file" accept={FILE_ACCEPT} aria-describedby={`${q.key}-upload-hint ${describedBy}`} aria-invalid={invalid || undefined} />
+        <input
+          id={q.key}
+          name="file"
+          type="file"
+          form={formId}
+          required
+          className="input input--file"
+          accept={FILE_ACCEPT}
+          aria-describedby={`${q.key}-upload-hint ${describedBy}`}
+          aria-invalid={invalid || undefined}
+        />
         <p id={`${q.key}-upload-hint`} className="field__hint upload__hint">
           PNG, JPEG, PDF or Word (.docx), up to 1 MB.
         </p>
@@ -96,7 +138,13 @@ function FileShell({ q, describedBy, invalid, locked, document, target, pagePath
         </p>
       )}
       {!locked && (
-        <button type="submit" name={POST_FIELDS.action} value={`upload:${q.key}`} className="button button--secondary nojs-only" onClick={(event) => event.preventDefault()}>
+        <button
+          type="submit"
+          name={POST_FIELDS.action}
+          value={`upload:${q.key}`}
+          className="button button--secondary nojs-only"
+          onClick={(event) => event.preventDefault()}
+        >
           {document && document.status !== 'NOT_ANSWERED' ? 'Upload a different file' : 'Upload a file'}
           <span className="visually-hidden"> for {q.label}</span>
         </button>

@@ -6,7 +6,6 @@ import { inputMaxLength } from '../../../form/limits.js';
 import { caretAfterFormat } from '../format.js';
 import { controlProps, FieldShell, useQuestion } from './Field.js';
 
-
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
 export function TextField({ q }: { q: Of<'text'> | Of<'email'> }) {

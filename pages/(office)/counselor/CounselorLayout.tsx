@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { OfficeLayout } from '../OfficeLayout.js';
 
 /** The counselor's pages: the office layout with the office's own name, and how to reach the office under "Questions?". */
-export function CounselorLayout({ title, officePhone, officeEmail, children }: { title: string; officePhone: string; officeEmail: string; children: ReactNode }) {
+export function CounselorLayout({
+  title,
+  officePhone,
+  officeEmail,
+  children,
+}: {
+  title: string;
+  officePhone: string;
+  officeEmail: string;
+  children: ReactNode;
+}) {
   return (
     <OfficeLayout
       brand={

@@ -14,7 +14,8 @@ export function Page() {
       <ul className="counts">
         {page.counts.map((c) => (
           <li key={c.label}>
-            {`${c.label}: `}<strong>{c.count}</strong>
+            {`${c.label}: `}
+            <strong>{c.count}</strong>
           </li>
         ))}
       </ul>

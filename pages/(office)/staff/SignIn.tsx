@@ -23,7 +23,8 @@ export function SignIn({ page }: { page: SignInPageData }) {
   } else {
     body = (
       <p>
-        Ask an administrator for a one-time sign-in link (<code>npm run staff-link -- your-address@university.edu</code>). A link works once, for 15 minutes.
+        Ask an administrator for a one-time sign-in link (<code>npm run staff-link -- your-address@university.edu</code>). A link works
+        once, for 15 minutes.
       </p>
     );
   }

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { OfficeLayout } from '../OfficeLayout.js';
 
 /** The staff desk's pages: the office layout with the desk's navigation and the staff member's sign-out. */
-export function StaffLayout({ title, staffEmail, isLead = false, children }: { title: string; staffEmail: string | null; isLead?: boolean; children: ReactNode }) {
+export function StaffLayout({
+  title,
+  staffEmail,
+  isLead = false,
+  children,
+}: {
+  title: string;
+  staffEmail: string | null;
+  isLead?: boolean;
+  children: ReactNode;
+}) {
   const nav = staffEmail ? (
     <nav aria-label="Staff desk">
       <ul>

@@ -21,7 +21,11 @@ export function AccountSlot({ data, carryForm }: { data: FormPageData | undefine
  * about 7 KB gzip) loads only when a toast is raised or a flash message waits (islands/hydrate.ts): most pages
  * never show one, logged in or not.
  */
-export function ShellLifecycle({ data }: { data: { is_logged_in: boolean; is_service_user?: boolean; page_change_marker?: string | null } | undefined }) {
+export function ShellLifecycle({
+  data,
+}: {
+  data: { is_logged_in: boolean; is_service_user?: boolean; page_change_marker?: string | null } | undefined;
+}) {
   const marker = data?.is_logged_in ? data.page_change_marker : null;
   return (
     <>

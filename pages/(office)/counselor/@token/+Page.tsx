@@ -29,8 +29,8 @@ function ConfirmNotMyStudent({ action, live }: { action: string; live: Live }) {
   return (
     <>
       <p>
-        Are you sure <strong>{live.applicantName}</strong> is not your student? We will let them know, and this link then stops working: you cannot send
-        their transcript with it afterwards.
+        Are you sure <strong>{live.applicantName}</strong> is not your student? We will let them know, and this link then stops working: you
+        cannot send their transcript with it afterwards.
       </p>
       <form method="post" action={`${action}/not-my-student`} className="actions">
         <input type="hidden" name="confirm" value="yes" />
@@ -47,7 +47,8 @@ function LivePage({ action, live }: { action: string; live: Live }) {
   return (
     <>
       <p>
-        <strong>{live.applicantName}</strong> has applied to our university as a first-year student and named you as their high school counselor
+        <strong>{live.applicantName}</strong> has applied to our university as a first-year student and named you as their high school
+        counselor
         {live.schoolName ? (
           <>
             {' '}

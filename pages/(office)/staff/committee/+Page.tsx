@@ -9,7 +9,9 @@ export function Page() {
   return (
     <StaffLayout title={page.title} staffEmail={page.staffEmail} isLead={page.isLead}>
       <DoneMessage done={page.done} />
-      {page.draft && !page.entries.some((e) => e.id === page.draft!.id) ? <ErrorMessage error={page.draft.error ?? 'This application is no longer in committee.'} /> : null}
+      {page.draft && !page.entries.some((e) => e.id === page.draft!.id) ? (
+        <ErrorMessage error={page.draft.error ?? 'This application is no longer in committee.'} />
+      ) : null}
       {page.entries.length === 0 ? <p>No application is waiting for the committee.</p> : null}
       {page.entries.map((entry) => (
         <Entry key={entry.id} entry={entry} page={page} />

@@ -27,7 +27,9 @@ function Template({ template: t, editing }: { template: LetterTemplateView; edit
       <h2 id={id('heading')}>
         {t.label} letter, version {t.version}
       </h2>
-      <p className="muted">{t.editedBy ? `Saved by ${t.editedBy} on ${t.editedAt}.` : 'The letter installed with the application; no one has changed it yet.'}</p>
+      <p className="muted">
+        {t.editedBy ? `Saved by ${t.editedBy} on ${t.editedAt}.` : 'The letter installed with the application; no one has changed it yet.'}
+      </p>
       {editing?.preview ? (
         <>
           <h3 id={id('preview')}>Preview for {editing.reference}</h3>
@@ -44,14 +46,30 @@ function Template({ template: t, editing }: { template: LetterTemplateView; edit
             {editing.error}
           </p>
         ) : null}
-        <textarea id={id('body')} name="body" rows={15} defaultValue={editing ? editing.body : t.body} aria-invalid={editing?.error ? true : undefined} aria-describedby={editing?.error ? id('body-error') : undefined} />
+        <textarea
+          id={id('body')}
+          name="body"
+          rows={15}
+          defaultValue={editing ? editing.body : t.body}
+          aria-invalid={editing?.error ? true : undefined}
+          aria-describedby={editing?.error ? id('body-error') : undefined}
+        />
         <label htmlFor={id('reference')}>Application reference to preview with</label>
         {editing?.referenceError ? (
           <p id={id('reference-error')} className="error">
             {editing.referenceError}
           </p>
         ) : null}
-        <input id={id('reference')} name="reference" type="text" autoComplete="off" placeholder="FA-" defaultValue={editing?.reference ?? ''} aria-invalid={editing?.referenceError ? true : undefined} aria-describedby={editing?.referenceError ? id('reference-error') : undefined} />
+        <input
+          id={id('reference')}
+          name="reference"
+          type="text"
+          autoComplete="off"
+          placeholder="FA-"
+          defaultValue={editing?.reference ?? ''}
+          aria-invalid={editing?.referenceError ? true : undefined}
+          aria-describedby={editing?.referenceError ? id('reference-error') : undefined}
+        />
         <div className="actions">
           <button type="submit" name="action" value="preview" className="secondary">
             Preview for an applicant
@@ -60,7 +78,11 @@ function Template({ template: t, editing }: { template: LetterTemplateView; edit
             Save as version {(editing ? editing.basedOn : t.version) + 1}
           </button>
         </div>
-        {stale ? <p className="error">Version {t.version} was saved while you edited: saving will be refused. Copy your text, reload, and make your change again.</p> : null}
+        {stale ? (
+          <p className="error">
+            Version {t.version} was saved while you edited: saving will be refused. Copy your text, reload, and make your change again.
+          </p>
+        ) : null}
       </form>
     </section>
   );

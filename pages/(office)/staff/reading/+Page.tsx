@@ -54,7 +54,9 @@ export function Page() {
                 ))}
               </ul>
             ) : null}
-            <label htmlFor="other_readers">{page.readers.length > 0 ? 'Other readers' : 'Readers'} (e-mail addresses, separated by commas)</label>
+            <label htmlFor="other_readers">
+              {page.readers.length > 0 ? 'Other readers' : 'Readers'} (e-mail addresses, separated by commas)
+            </label>
             <input id="other_readers" name="other_readers" type="text" autoComplete="off" className="wide" />
           </fieldset>
           <fieldset>

@@ -38,7 +38,8 @@ export function Page() {
               {page.applications.map((a) => (
                 <li key={a.id}>
                   <label>
-                    <input type="checkbox" name="application" value={a.id} /> {a.reference}: {a.name} ({a.decision}{a.scheduled ? `, ${a.scheduled}` : ''})
+                    <input type="checkbox" name="application" value={a.id} /> {a.reference}: {a.name} ({a.decision}
+                    {a.scheduled ? `, ${a.scheduled}` : ''})
                   </label>
                 </li>
               ))}

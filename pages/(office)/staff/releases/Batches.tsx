@@ -46,8 +46,12 @@ export function ConfirmStep({ page }: { page: ReleasesPageData }) {
   const confirm = page.confirm!;
   const batch = page.batches.find((b) => b.id === confirm.batchId);
   const item = confirm.userId ? batch?.items.find((i) => i.id === confirm.userId) : null;
-  const question = confirm.userId ? `Take ${item ? `${item.reference} (${item.name})` : 'this application'} out of release ${confirm.batchId}?` : `Cancel release ${confirm.batchId}${batch ? `, scheduled for ${batch.scheduledFor}` : ''}?`;
-  const consequence = confirm.userId ? 'Its decision will not be released when the others are; you can release it later.' : 'None of its decisions will be released.';
+  const question = confirm.userId
+    ? `Take ${item ? `${item.reference} (${item.name})` : 'this application'} out of release ${confirm.batchId}?`
+    : `Cancel release ${confirm.batchId}${batch ? `, scheduled for ${batch.scheduledFor}` : ''}?`;
+  const consequence = confirm.userId
+    ? 'Its decision will not be released when the others are; you can release it later.'
+    : 'None of its decisions will be released.';
   return (
     <section className="confirm-box" aria-labelledby="confirm-heading">
       <h2 id="confirm-heading">{question}</h2>

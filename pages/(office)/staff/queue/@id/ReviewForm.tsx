@@ -2,10 +2,22 @@ import type { ReviewFormField } from '../../../../../contracts/reading-page-data
 import { ErrorMessage } from '../../reading-parts.js';
 
 /** The review form rendered from its definition: scales and the recommendation as radio groups, the comment a textarea. */
-export function ReviewForm({ id, form, values, errors }: { id: string; form: ReviewFormField[]; values: Record<string, string>; errors: Record<string, string> }) {
+export function ReviewForm({
+  id,
+  form,
+  values,
+  errors,
+}: {
+  id: string;
+  form: ReviewFormField[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}) {
   return (
     <form method="post" action={`/staff/queue/${id}/review`} className="review-form" noValidate>
-      <ErrorMessage error={errors[''] ?? (Object.keys(errors).length ? 'The review is not complete: see the messages at each question.' : null)} />
+      <ErrorMessage
+        error={errors[''] ?? (Object.keys(errors).length ? 'The review is not complete: see the messages at each question.' : null)}
+      />
       {form.map((f) => {
         const error = errors[f.key];
         const errorId = `${f.key}-error`;
@@ -24,13 +36,29 @@ export function ReviewForm({ id, form, values, errors }: { id: string; form: Rev
                   {error}
                 </p>
               ) : null}
-              <textarea id={f.key} name={f.key} rows={6} maxLength={f.maxLength} defaultValue={values[f.key] ?? ''} aria-describedby={error ? `${f.key}-hint ${errorId}` : `${f.key}-hint`} aria-invalid={error ? true : undefined} />
+              <textarea
+                id={f.key}
+                name={f.key}
+                rows={6}
+                maxLength={f.maxLength}
+                defaultValue={values[f.key] ?? ''}
+                aria-describedby={error ? `${f.key}-hint ${errorId}` : `${f.key}-hint`}
+                aria-invalid={error ? true : undefined}
+              />
             </div>
           );
         }
-        const options = f.kind === 'scale' ? Array.from({ length: f.max - f.min + 1 }, (_, i) => ({ value: String(f.min + i), label: String(f.min + i) })) : f.options;
+        const options =
+          f.kind === 'scale'
+            ? Array.from({ length: f.max - f.min + 1 }, (_, i) => ({ value: String(f.min + i), label: String(f.min + i) }))
+            : f.options;
         return (
-          <fieldset key={f.key} className={f.kind === 'scale' ? 'scale' : 'choice'} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+          <fieldset
+            key={f.key}
+            className={f.kind === 'scale' ? 'scale' : 'choice'}
+            aria-describedby={error ? errorId : undefined}
+            aria-invalid={error ? true : undefined}
+          >
             <legend>
               {f.label}
               {f.kind === 'scale' && f.hint ? <span className="muted"> ({f.hint})</span> : null}
@@ -43,7 +71,8 @@ export function ReviewForm({ id, form, values, errors }: { id: string; form: Rev
             <div className="options">
               {options.map((o) => (
                 <label key={o.value} className="option">
-                  <input type="radio" name={f.key} value={o.value} defaultChecked={values[f.key] === o.value} required={f.required} /> {o.label}
+                  <input type="radio" name={f.key} value={o.value} defaultChecked={values[f.key] === o.value} required={f.required} />{' '}
+                  {o.label}
                 </label>
               ))}
             </div>

@@ -23,7 +23,14 @@ export function DecisionSection({ base, decision }: { base: string; decision: Ch
             <legend>Record a decision</legend>
             {form.options.map((option) => (
               <div className="choice" key={option.value}>
-                <input type="radio" id={`decision-${option.value}`} name="decision" value={option.value} defaultChecked={option.checked} required />
+                <input
+                  type="radio"
+                  id={`decision-${option.value}`}
+                  name="decision"
+                  value={option.value}
+                  defaultChecked={option.checked}
+                  required
+                />
                 <label htmlFor={`decision-${option.value}`}>{option.label}</label>
               </div>
             ))}
