@@ -26,7 +26,12 @@ import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 const HAS_POSTGRES = Boolean(process.env.DATABASE_URL);
 const describeWithPostgres = HAS_POSTGRES ? describeE2E : gatedDescribe(false, 'needs DATABASE_URL (PGlite is single-process)');
 
-const APPLICANTS = 5;
+/**
+ * Enough applications that a finished PDF and a render in progress overlap for seconds: warm renders take a few
+ * hundred ms, and on a busy CI machine one look (the /proc walk) can take over a second; with five the whole
+ * overlap was once missed.
+ */
+const APPLICANTS = 12;
 /** Every process a worker starts inherits its environment: this variable names the worker's tree. */
 const MARK = 'FA_FAULT_WORKER';
 
