@@ -1,6 +1,7 @@
 import { expect, it } from '@jest/globals';
 import { describeE2E } from '../helpers/browser.js';
-import { DEFAULT_LOAD_OPTIONS, runLoad } from '../load/load.js';
+import { runLoad } from '../load/load.js';
+import { DEFAULT_LOAD_OPTIONS } from '../load/options.js';
 
 /**
  * `npm run load` itself, small: a few applicants go the whole way (sign up with the e-mailed code,

@@ -7,180 +7,22 @@
  * go to each in turn (no sticky sessions), so a run completes only if no process holds state of its own. Prints completed journeys, errors by step and p50/p95 per step, then checks
  * in the database that every acknowledged submission is there with one PDF.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import knexFactory from 'knex';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
 import { waitForLookupData } from '../helpers/lookup-data.js';
-import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { TEST_TMP } from '../helpers/paths.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
-import { makeDocx, makeJpeg, makePdf, makePng } from '../fixtures/documents.js';
 import { StepError } from './client.js';
 import { runJourney, type JourneyContext } from './journey.js';
 import { StepStats } from './stats.js';
-
-export interface LoadOptions {
-  applicants: number;
-  /** Web processes (WORKER=off on each), each on its own port; more than one needs PostgreSQL. */
-  web: number;
-  /** Applicants start this many per second (evenly spaced). */
-  arrivalsPerSecond: number;
-  thinkMs: number;
-  /** Separate worker processes (PostgreSQL only); 0 runs the jobs inside the web process. */
-  workers: number;
-  patienceSeconds: number;
-  keepDatabase: boolean;
-  /** Writes V8 CPU profiles of the server and workers (open in Chrome DevTools) into DATA_DIR/profiles. */
-  profile: boolean;
-}
-
-export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
-  applicants: 50,
-  web: 1,
-  arrivalsPerSecond: 1,
-  thinkMs: 2000,
-  workers: 1,
-  patienceSeconds: 600,
-  keepDatabase: false,
-  profile: false,
-};
-
-export function parseLoadOptions(argv: string[]): LoadOptions {
-  const options: LoadOptions = { ...DEFAULT_LOAD_OPTIONS };
-  const numeric: Record<string, keyof LoadOptions> = {
-    '--applicants': 'applicants',
-    '--web': 'web',
-    '--arrivals-per-second': 'arrivalsPerSecond',
-    '--think-ms': 'thinkMs',
-    '--workers': 'workers',
-    '--patience-seconds': 'patienceSeconds',
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--keep-database') options.keepDatabase = true;
-    else if (arg === '--profile') options.profile = true;
-    else if (arg in numeric) {
-      const value = Number(argv[++i]);
-      if (!Number.isFinite(value) || value < 0) throw new Error(`${arg} takes a number ≥ 0`);
-      (options[numeric[arg]!] as number) = value;
-    } else throw new Error(`unknown option ${arg} (options: ${[...Object.keys(numeric), '--keep-database', '--profile'].join(', ')})`);
-  }
-  if (options.applicants < 1 || options.arrivalsPerSecond <= 0) throw new Error('--applicants and --arrivals-per-second must be positive');
-  if (!Number.isInteger(options.web) || options.web < 1) throw new Error('--web takes a whole number ≥ 1');
-  return options;
-}
-
-/** A database of its own on the PostgreSQL server DATABASE_URL names, so a run never mixes with other data. */
-async function createLoadDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `fa_load_${Date.now()}`;
-  const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.raw(`drop database if exists "${name}" with (force)`);
-      await admin.destroy();
-    },
-  };
-}
-
-/** A worker process; its log (each job's outcome and duration, e.g. "application PDF rendered" with ms) goes to `logPath`. */
-function startWorker(env: Record<string, string>, nodeArgs: string[], logPath: string): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/worker.mjs'], {
-    cwd: ROOT,
-    env: { ...env },
-    stdio: ['ignore', openSync(logPath, 'w'), 'inherit'],
-    detached: true,
-  });
-  return child;
-}
-
-function stopGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-/** A run asked for something it cannot do (run.ts prints the message alone). */
-export class LoadUsageError extends Error {}
-
-type DocumentKind = 'pdf' | 'jpeg' | 'png' | 'docx';
-
-/** Documents as applicants send them: mostly PDFs and phone photos, now and then a Word file. */
-function documentKind(index: number): DocumentKind {
-  if (index % 10 === 9) return 'docx';
-  return (['pdf', 'jpeg', 'png'] as const)[index % 3]!;
-}
-
-/** One sample file of each kind, made once for the whole run. */
-async function sampleDocuments(): Promise<Record<DocumentKind, { name: string; bytes: Buffer }>> {
-  return {
-    pdf: { name: 'transcript.pdf', bytes: await makePdf(2) },
-    jpeg: { name: 'transcript.jpg', bytes: makeJpeg() },
-    png: { name: 'transcript.png', bytes: makePng(800, 1000) },
-    docx: { name: 'transcript.docx', bytes: await makeDocx(['Unofficial transcript', 'Algebra II: A', 'Chemistry: A-']) },
-  };
-}
-
-/** After the run: what the database holds for this run's applicants (PostgreSQL only). */
-async function verifyStored(databaseUrl: string, runId: string) {
-  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
-  try {
-    const like = `load-${runId}-%`;
-    const row = async (sql: string) => (await db.raw(sql, [like])).rows[0] as Record<string, string>;
-    return {
-      accounts: Number((await row('select count(*) as n from users where username like ?')).n),
-      submitted: Number(
-        (
-          await row(
-            'select count(*) as n from applications a join users u on u.id = a.user_id where u.username like ? and a.submitted_at is not null',
-          )
-        ).n,
-      ),
-      documentsCompleted: Number(
-        (
-          await row(
-            "select count(*) as n from document_answers d join users u on u.id = d.user_id where u.username like ? and d.status = 'COMPLETED'",
-          )
-        ).n,
-      ),
-      documentsPending: Number(
-        (
-          await row(
-            "select count(*) as n from document_answers d join users u on u.id = d.user_id where u.username like ? and d.status in ('UNPROCESSED', 'IN_PROGRESS')",
-          )
-        ).n,
-      ),
-      pdfsCompleted: Number(
-        (
-          await row(
-            "select count(*) as n from application_pdfs p join users u on u.id = p.user_id where u.username like ? and p.status = 'COMPLETED'",
-          )
-        ).n,
-      ),
-      pdfsPending: Number(
-        (
-          await row(
-            "select count(*) as n from application_pdfs p join users u on u.id = p.user_id where u.username like ? and p.status in ('UNPROCESSED', 'IN_PROGRESS')",
-          )
-        ).n,
-      ),
-    };
-  } finally {
-    await db.destroy();
-  }
-}
+import { createLoadDatabase, startWorker, stopGroup } from './processes.js';
+import { documentKind, sampleDocuments } from './documents.js';
+import { LoadUsageError, type LoadOptions } from './options.js';
+import { verifyStored } from './verify.js';
 
 export interface LoadResult {
   date: string;

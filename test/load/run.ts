@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/paths.js';
-import { LoadUsageError, parseLoadOptions, runLoad, type LoadResult } from './load.js';
+import { runLoad, type LoadResult } from './load.js';
+import { LoadUsageError, parseLoadOptions } from './options.js';
 
 let result: LoadResult;
 try {

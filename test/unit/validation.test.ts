@@ -5,16 +5,20 @@ import { isEmailAddress } from '../../form/email-address.js';
 import { MESSAGES, parentMessages } from '../../form/messages.js';
 import { validate } from '../../form/validate.js';
 import type { Answers, FormDefinition, UiState } from '../../form/types.js';
-import { AUTH_CASES, EMAIL_CASES, FORM_CASES, NOW, VALID } from './validation-cases.js';
+import { AUTH_CASES } from './validation-auth-cases.js';
+import { EMAIL_CASES } from './validation-email-cases.js';
+import { NOW, VALID } from './validation-form-base.js';
+import { FORM_CASES } from './validation-form-cases.js';
+import { SYNTHETIC_CASES } from './validation-synthetic-cases.js';
 
 /**
- * The one validator (ADR 0250) on the table of cases (test/unit/validation-cases.ts): the form's answers
+ * The one validator (ADR 0250) on the table of cases (test/unit/validation-*-cases.ts): the form's answers
  * through form/validate.ts, the auth forms' values through contracts/auth-check.ts — the modules both the
  * API and the browser run. joi appears here only as the reference the e-mail check is ported from.
  */
 
 describe('form validation: the table', () => {
-  test.each(FORM_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+  test.each([...FORM_CASES, ...SYNTHETIC_CASES].map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const options: { definition?: FormDefinition; ui?: UiState; now: Date } = {
       now: NOW,
       ...(c.definition ? { definition: c.definition } : {}),

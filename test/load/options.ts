@@ -1,0 +1,55 @@
+/** The load test's options (`npm run load -- --applicants N …`, test/load/run.ts) and their parsing. */
+
+export interface LoadOptions {
+  applicants: number;
+  /** Web processes (WORKER=off on each), each on its own port; more than one needs PostgreSQL. */
+  web: number;
+  /** Applicants start this many per second (evenly spaced). */
+  arrivalsPerSecond: number;
+  thinkMs: number;
+  /** Separate worker processes (PostgreSQL only); 0 runs the jobs inside the web process. */
+  workers: number;
+  patienceSeconds: number;
+  keepDatabase: boolean;
+  /** Writes V8 CPU profiles of the server and workers (open in Chrome DevTools) into DATA_DIR/profiles. */
+  profile: boolean;
+}
+
+export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
+  applicants: 50,
+  web: 1,
+  arrivalsPerSecond: 1,
+  thinkMs: 2000,
+  workers: 1,
+  patienceSeconds: 600,
+  keepDatabase: false,
+  profile: false,
+};
+
+export function parseLoadOptions(argv: string[]): LoadOptions {
+  const options: LoadOptions = { ...DEFAULT_LOAD_OPTIONS };
+  const numeric: Record<string, keyof LoadOptions> = {
+    '--applicants': 'applicants',
+    '--web': 'web',
+    '--arrivals-per-second': 'arrivalsPerSecond',
+    '--think-ms': 'thinkMs',
+    '--workers': 'workers',
+    '--patience-seconds': 'patienceSeconds',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--keep-database') options.keepDatabase = true;
+    else if (arg === '--profile') options.profile = true;
+    else if (arg in numeric) {
+      const value = Number(argv[++i]);
+      if (!Number.isFinite(value) || value < 0) throw new Error(`${arg} takes a number ≥ 0`);
+      (options[numeric[arg]!] as number) = value;
+    } else throw new Error(`unknown option ${arg} (options: ${[...Object.keys(numeric), '--keep-database', '--profile'].join(', ')})`);
+  }
+  if (options.applicants < 1 || options.arrivalsPerSecond <= 0) throw new Error('--applicants and --arrivals-per-second must be positive');
+  if (!Number.isInteger(options.web) || options.web < 1) throw new Error('--web takes a whole number ≥ 1');
+  return options;
+}
+
+/** A run asked for something it cannot do (run.ts prints the message alone). */
+export class LoadUsageError extends Error {}
