@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { Writable } from 'node:stream';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { ROOT, TEST_TMP } from '../helpers/paths.js';
-import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import type { Knex } from 'knex';
-import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createLogger } from '../../platform/logger.server.js';
-import { createLoggedInUser, type TestUser } from '../helpers/users.js';
-import { staffCookie, submitAs } from '../helpers/staff.js';
-import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
-import { signStaffLink } from '../../server/staff/staff-link-token.server.js';
-import { STAFF_COOKIE, STAFF_SESSION_IDLE_MS } from '../../server/staff/staff-session.server.js';
-import { LINK_USED_MESSAGE, NOT_STAFF_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
+import type { TestContext } from '../helpers/app.js';
+import type { TestUser } from '../helpers/users.js';
+import { staffCookie } from '../helpers/staff.js';
 import { parse } from 'csv-parse/sync';
 import { answerColumns } from '../../form/answer-columns.js';
 import { eachStaffApplication, staffPageQuery, type StaffListRow } from '../../db/repos/staff-applications.server.js';
+import { STAFF, startStaffDesk } from './staff-desk-setup.js';
 
-const STAFF = 'reader@admissions.example.edu';
 const SEEDED = 100_000;
 
 interface PlanNode {
@@ -32,7 +21,7 @@ interface PlanNode {
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 let ctx: TestContext;
 let staff: string;
-const applicants: Record<string, TestUser> = {};
+let applicants: Record<string, TestUser> = {};
 
 const page = (path: string, cookie = staff) => request(ctx.app).get(path).set('Cookie', cookie);
 /** Applicant e-mails on a list page, in order. */
@@ -43,150 +32,12 @@ const emailsOn = (html: string) => [...html.matchAll(/<td>([^<]+@example\.edu)<\
 let logs = '';
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logs += chunk.toString();
-      done();
-    },
-  });
-  // The applications here are of the 2025–26 cycle (Fall 2026): the filter and the CSV know its terms.
-  ctx = await createTestApp({
-    env: { STAFF_EMAILS: `${STAFF}, second@admissions.example.edu`, ADMISSION_CYCLE: '2025-26' },
-    logger: createLogger('trace', sink),
-  });
-  // Three submitted (oldest first), one started, one untouched.
-  for (const [name, last, ceeb, term] of [
-    ['Ana', 'Zamora', '450010', 'FA2026'],
-    ['Ben', 'Young', '450020', 'FA2026'],
-    ['Cy', 'Xu', '450010', 'FA2026'],
-  ] as const) {
-    const user = await createLoggedInUser(ctx, `${name.toLowerCase()}@example.edu`);
-    applicants[name] = user;
-    ctx.clock.advance(60_000);
-    await submitAs(ctx, user.cookie, { ...COMPLETE_ANSWERS, first_name: name, last_name: last, hs_ceeb: ceeb, entry_term: term });
-  }
-  ctx.clock.advance(60_000);
-  applicants.Dee = await createLoggedInUser(ctx, 'dee@example.edu');
-  await request(ctx.app)
-    .put('/api/answer')
-    .set('Cookie', applicants.Dee.cookie)
-    .send({ first_name: 'Dee', last_name: 'Walker' })
-    .expect(200);
-  await request(ctx.app).post('/api/web-status').set('Cookie', applicants.Dee.cookie).send({ web_status: 'started' });
-  ctx.clock.advance(60_000);
-  applicants.Eve = await createLoggedInUser(ctx, 'eve@example.edu');
-  await request(ctx.app).get('/api/profile').set('Cookie', applicants.Eve.cookie);
+  ({ ctx, applicants } = await startStaffDesk((text) => {
+    logs += text;
+  }));
   staff = await staffCookie(ctx, STAFF);
 });
 afterAll(() => ctx.close());
-
-describe('staff sign-in', () => {
-  it('an applicant session cannot open /staff: it is sent to the staff sign-in', async () => {
-    const res = await page('/staff', applicants.Ana!.cookie);
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/staff/sign-in');
-    expect((await page('/staff/audit', applicants.Ana!.cookie)).status).toBe(303);
-    expect((await request(ctx.app).get('/staff/applications/' + applicants.Ana!.id + '/view')).status).toBe(303);
-  });
-
-  it('a one-time link signs in once, with its own HttpOnly SameSite cookie scoped to /staff', async () => {
-    const token = signStaffLink(ctx.config.sessionSecret, 'second@admissions.example.edu', ctx.services.now());
-    const landing = await request(ctx.app).get('/staff/link').query({ token });
-    expect(landing.status).toBe(200);
-    expect(landing.text).toContain('Sign in to the staff desk');
-    const first = await request(ctx.app).post('/staff/link').type('form').send({ token });
-    expect(first.status).toBe(303);
-    const cookie = ([] as string[]).concat(first.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${STAFF_COOKIE}=`))!;
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\/staff/);
-    const again = await request(ctx.app).post('/staff/link').type('form').send({ token });
-    expect(again.status).toBe(400);
-    expect(again.text).toContain(LINK_USED_MESSAGE.replace("'", '&#x27;'));
-  });
-
-  it('refuses a link for an address not on STAFF_EMAILS, and an expired link', async () => {
-    const outsider = signStaffLink(ctx.config.sessionSecret, 'ana@example.edu', ctx.services.now());
-    const res = await request(ctx.app).post('/staff/link').type('form').send({ token: outsider });
-    expect(res.status).toBe(403);
-    expect(res.text).toContain('Your account may not use the staff desk.');
-    expect(NOT_STAFF_MESSAGE).toContain('staff desk');
-    const old = signStaffLink(ctx.config.sessionSecret, STAFF, new Date(ctx.services.now().getTime() - 16 * 60_000));
-    expect((await request(ctx.app).post('/staff/link').type('form').send({ token: old })).status).toBe(400);
-  });
-
-  it('a staff session ends after 30 idle minutes', async () => {
-    const cookie = await staffCookie(ctx, STAFF);
-    expect((await page('/staff', cookie)).status).toBe(200);
-    ctx.clock.advance(STAFF_SESSION_IDLE_MS + 1000);
-    try {
-      expect((await page('/staff', cookie)).status).toBe(303);
-    } finally {
-      ctx.clock.advance(-(STAFF_SESSION_IDLE_MS + 1000));
-    }
-    staff = await staffCookie(ctx, STAFF);
-  });
-
-  it('a staff session ends 8 hours after sign-in however active, and is stored only hashed', async () => {
-    const cookie = await staffCookie(ctx, STAFF);
-    const id = cookie.split('=')[1]!;
-    const rows = await ctx.db.knex('staff_sessions').select('id_hash');
-    expect(rows.some((r) => r.id_hash === id)).toBe(false);
-    const { createHash } = await import('node:crypto');
-    const hash = createHash('sha256').update(id).digest('hex');
-    const eightHoursAgo = new Date(ctx.services.now().getTime() - 8 * 3600_000);
-    await ctx.db.knex('staff_sessions').where({ id_hash: hash }).update({ created_at: eightHoursAgo });
-    expect((await page('/staff', cookie)).status).toBe(303);
-    expect(await ctx.db.knex('staff_sessions').where({ id_hash: hash }).first()).toBeUndefined();
-  });
-
-  it('npm run staff-link prints a one-time link for a listed address, and refuses others', async () => {
-    const run = (email: string) =>
-      promisify(execFile)(process.execPath, ['dist/node/staff-link.mjs', email], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          SESSION_SECRET: TEST_SESSION_SECRET,
-          PUBLIC_URL: 'http://127.0.0.1:3000',
-          DATA_DIR: join(TEST_TMP, 'staff-link-cli'),
-          STAFF_EMAILS: STAFF,
-        },
-      });
-    const { stdout } = await run(STAFF.toUpperCase());
-    const url = new URL(stdout.trim());
-    expect(url.pathname).toBe('/staff/link');
-    const token = url.searchParams.get('token')!;
-    expect((await request(ctx.app).get('/staff/link').query({ token })).status).toBe(200);
-    expect((await request(ctx.app).post('/staff/link').type('form').send({ token })).status).toBe(303);
-    expect((await request(ctx.app).post('/staff/link').type('form').send({ token })).status).toBe(400);
-    await expect(run('ana@example.edu')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('not in STAFF_EMAILS') });
-  });
-
-  it('says so, with a 503, when the identity provider cannot be reached; links are refused while one is configured', async () => {
-    const withProvider = await createTestApp({
-      db: ctx.db,
-      // Same cycle as the first app: the setting is the process's (form/admission-cycle.ts), one per server.
-      env: {
-        OIDC_ISSUER: 'http://127.0.0.1:9',
-        OIDC_CLIENT_ID: 'desk',
-        OIDC_CLIENT_SECRET: 'secret',
-        STAFF_EMAILS: STAFF,
-        ADMISSION_CYCLE: '2025-26',
-      },
-    });
-    const start = await request(withProvider.app).get('/staff/oidc/start');
-    expect(start.status).toBe(503);
-    expect(start.text).toContain(PROVIDER_DOWN_MESSAGE.replace("'", '&#x27;'));
-    const token = signStaffLink(ctx.config.sessionSecret, STAFF, ctx.services.now());
-    expect((await request(withProvider.app).post('/staff/link').type('form').send({ token })).status).toBe(400);
-  });
-
-  it('signing out ends the staff session', async () => {
-    const cookie = await staffCookie(ctx, STAFF);
-    expect((await request(ctx.app).post('/staff/sign-out').set('Cookie', cookie)).status).toBe(303);
-    expect((await page('/staff', cookie)).status).toBe(303);
-  });
-});
 
 describe('/staff list', () => {
   it('shows submitted applications first, newest first, then the others, with counts by status', async () => {
