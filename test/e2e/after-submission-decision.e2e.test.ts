@@ -1,197 +1,41 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTestApp, type TestContext } from '../helpers/app.js';
+import type { Browser } from 'playwright-core';
+import type { TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
-import { loadVikeBuild } from '../helpers/vike-build.js';
-import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
-import { startSmtpReceiver, type ReceivedMail } from '../helpers/smtp.js';
+import { describeE2E } from '../helpers/browser.js';
 import { staffCookie, submitAs } from '../helpers/staff.js';
-import { TEST_TMP } from '../helpers/paths.js';
-import { makePdf } from '../fixtures/documents.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { formDefinition } from '../../form/definition.js';
 import { fieldsOf } from '../../form/fields.js';
 import { displayValue } from '../../form/display.js';
-import { runClientCommand } from '../../server/integration/client-keys.server.js';
-import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
-import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
-import { COUNSELOR_SUBJECT, DECISION_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
-
-/** Screenshots of each state at 390 CSS px, for people to look at (not asserted). */
-const SHOTS = join(TEST_TMP, 'screenshots', 'after-submission');
-const STAFF = 'officer@admissions.example.edu';
+import { DECISION_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
+import {
+  applicantContext as newApplicantContext,
+  expectAxeClean,
+  shot,
+  STAFF,
+  startAfterSubmissionStack,
+  stopAfterSubmissionStack,
+  type AfterSubmissionStack,
+} from './after-submission-helpers.js';
 
 describeE2E('after submitting: the counselor, the checklist, the decision', () => {
   let ctx: TestContext;
   let app: Server;
   let base: string;
   let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let smtp: AfterSubmissionStack['smtp'];
   let key: string;
 
   beforeAll(async () => {
-    await loadVikeBuild();
-    mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtpReceiver();
-    // Jobs run in this process (e-mails, conversions), mailing the real SMTP receiver.
-    ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: smtp.url, STAFF_EMAILS: STAFF } });
-    app = ctx.app.listen(0, '127.0.0.1');
-    await new Promise((r) => app.once('listening', r));
-    base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-    // The links in e-mails point at this server.
-    ctx.config.publicUrl = base;
-    const created = await runClientCommand(ctx.db.knex, { action: 'create', name: 'crm' }, ctx.services.now());
-    if (!created.ok) throw new Error(created.message);
-    key = created.lines[1]!;
-    browser = await launchBrowser();
+    ({ ctx, app, base, browser, smtp, key } = await startAfterSubmissionStack());
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    app?.close();
-    await ctx?.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopAfterSubmissionStack({ browser, app, ctx, smtp }));
 
-  async function applicantContext(user: TestUser, javaScriptEnabled = true): Promise<BrowserContext> {
-    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
-    const [name, value] = user.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: base }]);
-    return context;
-  }
-
-  async function shot(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  }
-
-  async function expectAxeClean(page: Page): Promise<void> {
-    expect(await axeViolations(page)).toEqual([]);
-  }
-
-  function linkIn(mail: ReceivedMail): string {
-    const match = /(http:\/\/\S+\/counselor\/[A-Za-z0-9_-]{43})/.exec(mail.text);
-    if (!match) throw new Error(`no counselor link in: ${mail.text}`);
-    return match[1]!;
-  }
-
-  /** Reloads the counselor page until the conversion has checked the file (the page offers a "Check again" link). */
-  async function untilReceived(page: Page): Promise<void> {
-    for (let i = 0; i < 120; i++) {
-      if ((await page.locator('h1').textContent()) === 'Transcript received') return;
-      await page.waitForTimeout(250);
-      await page.reload();
-    }
-    throw new Error(`the transcript was not received: ${await page.locator('main').textContent()}`);
-  }
-
-  for (const scripts of [false, true]) {
-    it(`the counselor gets one e-mail, sends the PDF from its link (scripts ${scripts ? 'on' : 'off'}), the applicant sees it received, and reminders stop`, async () => {
-      const counselor = `counselor-${scripts ? 'js' : 'nojs'}@alta.example.org`;
-      const user = await createLoggedInUser(ctx);
-      await submitAs(ctx, user.cookie, {
-        ...COMPLETE_ANSWERS,
-        counselor_first_name: 'Pat',
-        counselor_last_name: 'Jones',
-        counselor_email_address: counselor,
-      });
-
-      const mail = await smtp.waitFor((m) => m.to.includes(counselor), 30_000);
-      expect(mail.subject).toBe(COUNSELOR_SUBJECT);
-      expect(mail.text).toContain('Alta High School');
-      expect(mail.html).toContain('/counselor/');
-
-      // The counselor's browser: no account, no cookies.
-      const counselorContext = await browser.newContext({ javaScriptEnabled: scripts, viewport: { width: 390, height: 844 } });
-      const page = await counselorContext.newPage();
-      await page.goto(linkIn(mail));
-      expect(await page.locator('h1').textContent()).toBe('Send a high school transcript');
-      expect(await page.locator('main').textContent()).toContain('Maria Lopez');
-      if (scripts) {
-        await expectAxeClean(page);
-        await shot(page, 'counselor-page');
-      }
-      // "This is not my student" is a secondary action that asks first (issue 38); going back leaves the link live.
-      await page.getByRole('button', { name: 'This is not my student' }).click();
-      expect(await page.locator('h1').textContent()).toBe('Is this not your student?');
-      expect(await page.locator('main').textContent()).toContain('Are you sure Maria Lopez is not your student?');
-      if (scripts) {
-        await expectAxeClean(page);
-        await shot(page, 'counselor-not-my-student-confirm');
-      }
-      await page.getByRole('link', { name: 'No, go back' }).click();
-      expect(await page.locator('h1').textContent()).toBe('Send a high school transcript');
-      await page.locator('#transcript').setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) });
-      await page.getByRole('button', { name: 'Send the transcript' }).click();
-      await untilReceived(page);
-      if (scripts) {
-        await expectAxeClean(page);
-        await shot(page, 'counselor-received');
-      }
-      await counselorContext.close();
-
-      const applicant = await applicantContext(user, scripts);
-      const completion = await applicant.newPage();
-      await completion.goto(`${base}/completion`);
-      expect(await completion.locator('.checklist').textContent()).toContain('Received from your counselor on ');
-      if (scripts) {
-        await expectAxeClean(completion);
-        await shot(completion, 'completion-transcript-received');
-      }
-      await applicant.close();
-
-      // The reminders' days come: they find the transcript here and send nothing.
-      const requested = await ctx.db.knex('counselor_requests').where({ user_id: user.id }).first();
-      const reminders = (
-        await ctx.db.knex.raw(`select data from pgboss.job where name = ? and data->>'requestId' = ? and (data->>'reminder')::int > 0`, [
-          AFTER_SUBMISSION_MAIL_QUEUE,
-          String(requested.id),
-        ])
-      ).rows as Array<{ data: AfterSubmissionMailJob }>;
-      const mine = reminders.map((r) => r.data);
-      expect(mine).toHaveLength(2);
-      for (const data of mine) expect(await sendAfterSubmissionMail(ctx.services, data)).toBe('skipped');
-      expect(smtp.messages.filter((m) => m.to.includes(counselor))).toHaveLength(1);
-    }, 120_000);
-  }
-
-  it('the counselor who says "not my student" confirms it first; the dead link and the error pages pass axe on a phone', async () => {
-    const counselor = 'not-mine@alta.example.org';
-    const user = await createLoggedInUser(ctx);
-    await submitAs(ctx, user.cookie, {
-      ...COMPLETE_ANSWERS,
-      counselor_first_name: 'Pat',
-      counselor_last_name: 'Jones',
-      counselor_email_address: counselor,
-    });
-    const link = linkIn(await smtp.waitFor((m) => m.to.includes(counselor), 30_000));
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await phone.newPage();
-    await page.goto(link);
-    await page.getByRole('button', { name: 'This is not my student' }).click();
-    await page.getByRole('button', { name: 'Yes, this is not my student' }).click();
-    expect(await page.locator('h1').textContent()).toBe('Thank you for telling us');
-    expect(await page.locator('main').textContent()).not.toContain('Maria');
-    await expectAxeClean(page);
-    await shot(page, 'counselor-not-my-student-done');
-    expect((await ctx.db.knex('transcript_checklist').where({ user_id: user.id }).first()).not_my_student_at).not.toBeNull();
-
-    expect((await page.goto(`${base}/counselor/not-a-token`))!.status()).toBe(404);
-    expect(await page.locator('h1').textContent()).toBe('This link does not work');
-    await expectAxeClean(page);
-    await shot(page, 'counselor-unknown-link');
-
-    // The applicant's site's notice (pages/notice): the same page as the generic error screen.
-    expect((await page.goto(`${base}/about?service_token=invalid`))!.status()).toBe(410);
-    expect(await page.locator('h1').textContent()).toBe('Staff links have moved to the staff desk');
-    await expectAxeClean(page);
-    await shot(page, 'notice-page');
-    await phone.close();
-  }, 120_000);
+  const applicantContext = (user: TestUser, javaScriptEnabled = true) => newApplicantContext(browser, base, user, javaScriptEnabled);
 
   it('/completion in each state passes axe; the counselor form works without scripts; the CRM records and releases a decision; one e-mail; the applicant reads it', async () => {
     const user = await createLoggedInUser(ctx);
