@@ -101,3 +101,18 @@ describe('stages, assignments and reviews', () => {
     expect(trail).toEqual(expect.arrayContaining(['assigned', 'review-submitted', 'reviews-read']));
   });
 });
+
+describe('a review is final under concurrent submits', () => {
+  it('two submits of the same reader at once: one stored, the other refused with 409, never a 500', async () => {
+    const id = await applicant('Rosa');
+    await assignByHand(ctx.services, LEAD, [id], R1.email, 'first');
+    const results = await Promise.allSettled([
+      submitReview(ctx.services, R1, id, GOOD),
+      submitReview(ctx.services, R1, id, { ...GOOD, recommendation: 'deny' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409 });
+    expect(await ctx.db.knex('reading_reviews').where({ user_id: id })).toHaveLength(1);
+  });
+});
