@@ -2,6 +2,7 @@ import { MESSAGES } from '../messages.js';
 import { YES_NO } from '../options.js';
 import { TEXTAREA_CONFIGURED_MAX_LENGTH } from '../limits.js';
 import type { Node, Page, Repeater } from '../types.js';
+import { TRANSCRIPT_PERMISSION_KEY } from './final-steps.js';
 
 /** §3: up to 5 high schools. */
 export const MAX_HIGH_SCHOOLS = 5;
@@ -165,8 +166,16 @@ export function educationPage(): Page {
               label: 'My counselor will send it',
               children: [
                 {
+                  // A promise kept only with the applicant's permission (Final steps): without it, no request is sent.
                   content: 'We will ask your high school counselor for your transcript after you submit.',
                   id: 'transcript-counselor-note',
+                  showWhen: { valueKey: TRANSCRIPT_PERMISSION_KEY, operator: 'notEquals', target: 'N' },
+                },
+                {
+                  content:
+                    'You chose in Final steps not to let us ask your counselor, so we will not. Ask your high school to send your official transcript to the Office of Admissions, or upload it now.',
+                  id: 'transcript-no-permission-note',
+                  showWhen: { valueKey: TRANSCRIPT_PERMISSION_KEY, operator: 'equals', target: 'N' },
                 },
               ],
             },

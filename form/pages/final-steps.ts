@@ -2,6 +2,9 @@ import { MESSAGES } from '../messages.js';
 import { YES_NO } from '../options.js';
 import type { Node, Page } from '../types.js';
 
+/** The "may the university request your transcripts?" question: step 2's transcript note depends on its answer. */
+export const TRANSCRIPT_PERMISSION_KEY = 'counselor_waiver_request';
+
 /** Step 3 (§2 /final-steps): counselor_waiver_request and legal_agree. */
 export function finalStepsPage(): Page {
   const children: Node[] = [
@@ -11,7 +14,7 @@ export function finalStepsPage(): Page {
       children: [
         {
           kind: 'radio',
-          key: 'counselor_waiver_request',
+          key: TRANSCRIPT_PERMISSION_KEY,
           label: 'Do you give the university permission to request and access your high school transcripts?',
           hint: 'We ask your school counselor for your transcripts so you do not have to send them yourself.',
           options: YES_NO,
