@@ -4,9 +4,7 @@
  */
 import type { OfficePageBase } from './office-page-data.js';
 
-/** The nav shows the lead's pages only to leads. */
 export interface ReadingPageBase extends OfficePageBase {
-  isLead: boolean;
   /** A role="status" line after a successful POST (the `?done=` of its redirect). */
   done: string | null;
 }

@@ -1,12 +1,16 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../platform/app-services.server.js';
 import type { StaffUser } from './staff/staff-session.server.js';
 import { sendPage } from './render.server.js';
+import { staffRoles } from '../domain/reading/roles.server.js';
+import type { StaffRole } from '../platform/config-reading.server.js';
 
 /** Who asks for an office page, as its data module needs it (for the audit trail and the page's links). */
 export interface OfficeRequest {
   /** The staff member (the route map's `staff` guard let them in), or null on a page anyone may open. */
   staff: StaffUser | null;
+  /** The staff member's highest role (STAFF_ROLES), so every desk page shows the same navigation for them. */
+  staffRole: StaffRole | null;
   ip: string | null;
   params: Record<string, string>;
   /** The page's query, as sent. */
@@ -23,14 +27,23 @@ export const OFFICE_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control
 export function officePage(services: AppServices): RequestHandler {
   return async (req, res) => {
     const q = req.originalUrl.indexOf('?');
-    const office: OfficeRequest = {
-      staff: (res.locals.staff as StaffUser | null | undefined) ?? null,
-      ip: req.ip ?? null,
+    const office = officeRequest(services, req, res, {
       params: { ...(req.params as Record<string, string>) },
       query: new URLSearchParams(q === -1 ? '' : req.originalUrl.slice(q + 1)),
-    };
+    });
     await sendPage(services, req, res, req.originalUrl, { office, responseHeaders: { ...OFFICE_HEADERS } });
   };
+}
+
+/** The office request of this request: who (the staff guard's `res.locals.staff`) and their role, from where, with what. */
+export function officeRequest(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  { params = {}, query = new URLSearchParams() }: { params?: Record<string, string>; query?: URLSearchParams } = {},
+): OfficeRequest {
+  const staff = (res.locals.staff as StaffUser | null | undefined) ?? null;
+  return { staff, staffRole: staff ? staffRoles(services.config, staff).at(-1)! : null, ip: req.ip ?? null, params, query };
 }
 
 /** The office request of a page's +data, which only ever runs behind officePage. */

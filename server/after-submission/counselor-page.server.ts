@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
-import type { OfficeRequest } from '../office-page.server.js';
+import { officeRequest, type OfficeRequest } from '../office-page.server.js';
 import type { CounselorPageData, CounselorPageView, CounselorUploadStatus } from '../../contracts/counselor-page-data.js';
 import { auditCounselorView, counselorLinkState, type CounselorLinkState } from '../../domain/after-submission/counselor-link.server.js';
 import { universityDate } from '../../domain/after-submission/university-time.js';
@@ -127,6 +127,6 @@ export async function sendCounselorPage(
 ): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
   const token = String(req.params.token);
-  const office: OfficeRequest = { staff: null, ip: req.ip ?? null, params: { token }, query: new URLSearchParams() };
+  const office = officeRequest(services, req, res, { params: { token } });
   await sendPage(services, req, res, counselorPagePath(token), { office, counselorPage: given }, status);
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
-import type { OfficeRequest } from '../office-page.server.js';
+import { officeRequest, type OfficeRequest } from '../office-page.server.js';
 import type { CommitteeDraft, CommitteePageData } from '../../contracts/reading-page-data.js';
 import { committeeView } from '../../domain/reading/reviews.server.js';
 import { decideWithLetter, letterFor } from '../../domain/reading/letters.server.js';
@@ -55,7 +55,7 @@ async function showDraft(
   draft: CommitteeDraft,
   status: number,
 ): Promise<void> {
-  const office: OfficeRequest = { staff: res.locals.staff ?? null, ip: req.ip ?? null, params: {}, query: new URLSearchParams() };
+  const office = officeRequest(services, req, res);
   await sendPage(services, req, res, COMMITTEE_PATH, { office, committeeDraft: draft }, status);
 }
 

@@ -5,7 +5,6 @@ import type { StaffUser } from '../staff/staff-session.server.js';
 import type { StaffActor } from '../../domain/reading/staff-actor.js';
 import type { Review } from '../../domain/reading/reviews.server.js';
 import { REVIEW_FORM } from '../../domain/reading/review-form.js';
-import { hasRole } from '../../domain/reading/roles.server.js';
 import { ReadingError } from '../../domain/reading/errors.js';
 import { ChecklistConflict } from '../../domain/after-submission/checklist.server.js';
 import type { ReadingPageBase, ShownReview } from '../../contracts/reading-page-data.js';
@@ -47,7 +46,7 @@ export function pageBase(services: AppServices, office: OfficeRequest, title: st
   }
   if (asked === 'committee' && assigned && /^\d{1,4}-0$/.test(assigned))
     done = `${plural(Number(assigned.split('-')[0]), 'application', 'applications')} sent to the committee.`;
-  return { title, staffEmail: staff?.email ?? null, isLead: Boolean(staff && hasRole(services.config, staff, 'lead')), done };
+  return { title, staffEmail: staff?.email ?? null, done };
 }
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
-import type { OfficeRequest } from '../office-page.server.js';
+import { officeRequest, type OfficeRequest } from '../office-page.server.js';
 import type { LettersPageData } from '../../contracts/reading-page-data.js';
 import { currentLetterTemplate, MERGE_FIELDS, previewLetter, saveLetterTemplate } from '../../domain/reading/letters.server.js';
 import { ReadingError } from '../../domain/reading/errors.js';
@@ -40,7 +40,7 @@ export async function lettersPageData(
 }
 
 async function showDraft(services: AppServices, req: Request, res: Response, draft: LetterDraft, status: number): Promise<void> {
-  const office: OfficeRequest = { staff: res.locals.staff ?? null, ip: req.ip ?? null, params: {}, query: new URLSearchParams() };
+  const office = officeRequest(services, req, res);
   await sendPage(services, req, res, LETTERS_PATH, { office, letterDraft: draft }, status);
 }
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
-import type { OfficeRequest } from '../office-page.server.js';
+import { officeRequest } from '../office-page.server.js';
 import { confirmRelease, previewRelease, type ReleasePreview } from '../../domain/reading/releases.server.js';
 import { cancelBatch, removeFromBatch, scheduleRelease } from '../../domain/reading/release-batches.server.js';
 import { instantInZone } from '../../domain/reading/local-date-time.js';
@@ -11,7 +11,7 @@ import { actorOfRequest, field, fields, isUuid, refuse } from './common.server.j
 import { RELEASES_PATH, type ReleaseState } from './releases-page.server.js';
 
 async function show(services: AppServices, req: Request, res: Response, releaseState: ReleaseState, status: number): Promise<void> {
-  const office: OfficeRequest = { staff: res.locals.staff ?? null, ip: req.ip ?? null, params: {}, query: new URLSearchParams() };
+  const office = officeRequest(services, req, res);
   await sendPage(services, req, res, RELEASES_PATH, { office, releaseState }, status);
 }
 

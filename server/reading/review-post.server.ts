@@ -5,7 +5,7 @@ import { reviewSchema } from '../../domain/reading/review-validator.server.js';
 import { REVIEW_FORM } from '../../domain/reading/review-form.js';
 import { ReadingError } from '../../domain/reading/errors.js';
 import { sendPage } from '../render.server.js';
-import type { OfficeRequest } from '../office-page.server.js';
+import { officeRequest } from '../office-page.server.js';
 import { actorOfRequest, field, refuse } from './common.server.js';
 import { readerPath, type ReviewFormState } from './reader-page.server.js';
 
@@ -40,7 +40,7 @@ export function reviewPost(services: AppServices): RequestHandler<{ id: string }
         errors[''] = err.message;
       }
     }
-    const office: OfficeRequest = { staff: res.locals.staff ?? null, ip: req.ip ?? null, params: { id }, query: new URLSearchParams() };
+    const office = officeRequest(services, req, res, { params: { id } });
     const reviewForm: ReviewFormState = { values, errors };
     await sendPage(services, req, res, readerPath(id), { office, reviewForm }, 400);
   };

@@ -3,7 +3,8 @@ import type { OfficeRequest } from '../office-page.server.js';
 import type { ExportPageData, ExportRowData, ExportsPageData } from '../../contracts/staff-desk-pages-data.js';
 import { findStaffExport, listStaffExports, type StaffExportRow } from '../../db/repos/staff-exports.server.js';
 import { formatDeskTime } from '../../form/local-time.js';
-import { filterQuery, isUuid } from './filter.server.js';
+import { entryTermOptions, filterQuery, isUuid, majorOptions } from './filter.server.js';
+import { describeFilter, filterFields } from './list-page.server.js';
 import { countText } from './count-text.js';
 import { auditOffice } from './audit.server.js';
 
@@ -21,19 +22,21 @@ export async function exportsPageData(services: AppServices, office: OfficeReque
   return {
     title: 'PDF bundles',
     staffEmail: office.staff?.email ?? null,
-    rows: rows.map((row) => exportRow(row, services.config.timeZone)),
+    rows: rows.map((row) => exportRow(row, services)),
   };
 }
 
-function exportRow(row: StaffExportRow, timeZone: string): ExportRowData {
+function exportRow(row: StaffExportRow, services: AppServices): ExportRowData {
   const query = filterQuery(row.filter);
+  const now = services.now();
+  const options = { terms: entryTermOptions(now, services.config.admissionCycle), majors: majorOptions(now), readers: [] };
   const ready = row.status === 'ready';
   return {
     id: row.id,
-    requested: formatDeskTime(row.created_at, timeZone),
+    requested: formatDeskTime(row.created_at, services.config.timeZone),
     by: row.staff_email,
     filterHref: `/staff${query}`,
-    filterText: query || 'all applications',
+    filterText: describeFilter(filterFields(row.filter, options)) || 'all applications',
     state: `${STATE_TEXT[row.status]}${row.status === 'running' || row.status === 'queued' ? ` (${row.done} of ${row.total})` : ''}${row.message ? ` ${row.message}` : ''}`,
     href: ready ? `/staff/exports/${row.id}/download` : `/staff/exports/${row.id}`,
     linkText: ready ? 'Download ZIP' : 'Check progress',

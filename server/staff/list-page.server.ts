@@ -116,7 +116,7 @@ function choices<T extends string>(values: readonly T[], labels: Record<T, strin
 }
 
 /** The filter form, in the order a staff member narrows the list: who, where, what, how far along. */
-function filterFields(
+export function filterFields(
   filter: StaffFilter,
   options: { terms: readonly Option[]; majors: readonly Option[]; readers: readonly string[] },
 ): ListFilterField[] {
@@ -139,4 +139,16 @@ function filterFields(
     },
     { name: 'decision', label: 'Decision', value: filter.decision ?? '', choices: choices(DECISION_FILTERS, DECISION_FILTER_LABELS) },
   ];
+}
+
+/** A filter in words, as the form's labels and choices say it ("Entry term: Fall 2027; School state: Colorado"); '' for none. */
+export function describeFilter(fields: readonly ListFilterField[]): string {
+  return fields
+    .filter((f) => f.value)
+    .map((f) => {
+      const name = f.name === 'q' ? 'Search' : f.label.replace(/ \(.*\)$/, '');
+      const chosen = f.choices?.find((c) => c.value === f.value)?.label;
+      return `${name}: ${chosen ?? `“${f.value}”`}`;
+    })
+    .join('; ');
 }

@@ -216,3 +216,26 @@ describe('the lead pages', () => {
     expect(await ctx.db.knex('staff_audit').where({ staff_email: LEAD.email, action: 'release-cancelled' }).first()).toBeTruthy();
   });
 });
+
+describe('the desk’s navigation', () => {
+  it('is the same on every desk page for one person and offers only what their role opens: a reader no lead pages, a lead no audit trail', async () => {
+    const links = (html: string) =>
+      [...html.matchAll(/<nav aria-label="Staff desk">([\s\S]*?)<\/nav>/g)].map((m) => m[1]!.match(/href="[^"]+"/g));
+    for (const [who, reading, audit] of [
+      [R1, false, false],
+      [LEAD, true, false],
+    ] as const) {
+      const [list, queue] = await Promise.all([get(who, '/staff'), get(who, '/staff/queue')]);
+      expect([list.status, queue.status]).toEqual([200, 200]);
+      expect(links(list.text)).toEqual(links(queue.text));
+      expect([who.email, list.text.includes('href="/staff/reading"'), list.text.includes('href="/staff/audit"')]).toEqual([
+        who.email,
+        reading,
+        audit,
+      ]);
+      // Every link it offers opens for them.
+      for (const href of links(list.text)[0]!.map((h) => h.slice(6, -1)))
+        expect([href, (await get(who, href)).status]).toEqual([href, 200]);
+    }
+  });
+});

@@ -95,5 +95,8 @@ describe('ZIP of the PDFs of the current filter', () => {
     expect(trail.text).toContain('download-zip');
     const list = await request(ctx.app).get('/staff/exports').set('Cookie', staff);
     expect(list.text).toContain('Download ZIP');
+    // The filter in words, as the list's form names it, not its query string.
+    expect(list.text.replaceAll('<!-- -->', '')).toContain(`Entry term: ${OPEN_ENTRY_TERM.label}`);
+    expect(list.text).not.toContain(`?term=${OPEN_ENTRY_TERM.value}<`);
   });
 });

@@ -1,18 +1,13 @@
 import type { ReactNode } from 'react';
 import { OfficeLayout } from '../OfficeLayout.js';
+import { usePageContext } from '../../page-context.js';
 
 /** The staff desk's pages: the office layout with the desk's navigation and the staff member's sign-out. */
-export function StaffLayout({
-  title,
-  staffEmail,
-  isLead = false,
-  children,
-}: {
-  title: string;
-  staffEmail: string | null;
-  isLead?: boolean;
-  children: ReactNode;
-}) {
+export function StaffLayout({ title, staffEmail, children }: { title: string; staffEmail: string | null; children: ReactNode }) {
+  // The same links on every desk page for one person: only what their role can open (a reader would meet 403s).
+  const role = usePageContext().office?.staffRole ?? null;
+  const isLead = role === 'lead' || role === 'admin';
+  const isAdmin = role === 'admin';
   const nav = staffEmail ? (
     <nav aria-label="Staff desk">
       <ul>
@@ -22,7 +17,6 @@ export function StaffLayout({
         <li>
           <a href="/staff/queue">My queue</a>
         </li>
-        {/* The lead's reading pages (issue 37); a reader would only meet their 403. */}
         {isLead ? (
           <>
             <li>
@@ -39,18 +33,22 @@ export function StaffLayout({
             </li>
           </>
         ) : null}
-        <li>
-          <a href="/staff/audit">Audit trail</a>
-        </li>
+        {isAdmin ? (
+          <li>
+            <a href="/staff/audit">Audit trail</a>
+          </li>
+        ) : null}
         <li>
           <a href="/staff/exports">PDF bundles</a>
         </li>
         <li>
           <a href="/staff/webhooks">Webhook deliveries</a>
         </li>
-        <li>
-          <a href="/staff/deadlines">Deadlines</a>
-        </li>
+        {isLead ? (
+          <li>
+            <a href="/staff/deadlines">Deadlines</a>
+          </li>
+        ) : null}
         <li>
           <span className="who">{staffEmail}</span>{' '}
           <form method="post" action="/staff/sign-out">

@@ -7,7 +7,7 @@ import { DoneMessage, ErrorMessage, Reviews } from '../reading-parts.js';
 export function Page() {
   const page = useData<CommitteePageData>()!;
   return (
-    <StaffLayout title={page.title} staffEmail={page.staffEmail} isLead={page.isLead}>
+    <StaffLayout title={page.title} staffEmail={page.staffEmail}>
       <DoneMessage done={page.done} />
       {page.draft && !page.entries.some((e) => e.id === page.draft!.id) ? (
         <ErrorMessage error={page.draft.error ?? 'This application is no longer in committee.'} />

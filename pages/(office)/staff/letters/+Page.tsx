@@ -7,7 +7,7 @@ import { DoneMessage } from '../reading-parts.js';
 export function Page() {
   const page = useData<LettersPageData>()!;
   return (
-    <StaffLayout title={page.title} staffEmail={page.staffEmail} isLead={page.isLead}>
+    <StaffLayout title={page.title} staffEmail={page.staffEmail}>
       <DoneMessage done={page.done} />
       <p>
         Merge fields, replaced for each applicant: <code>{page.mergeFields.join(', ')}</code>. Any other name in braces is refused.

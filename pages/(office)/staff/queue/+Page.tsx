@@ -6,7 +6,7 @@ import { DoneMessage } from '../reading-parts.js';
 export function Page() {
   const page = useData<QueuePageData>()!;
   return (
-    <StaffLayout title={page.title} staffEmail={page.staffEmail} isLead={page.isLead}>
+    <StaffLayout title={page.title} staffEmail={page.staffEmail}>
       <DoneMessage done={page.done} />
       {page.rows.length === 0 ? (
         <p>Nothing is waiting for your review.</p>

@@ -7,7 +7,7 @@ import { DoneMessage, ErrorMessage } from '../reading-parts.js';
 export function Page() {
   const page = useData<AssignPageData>()!;
   return (
-    <StaffLayout title={page.title} staffEmail={page.staffEmail} isLead={page.isLead}>
+    <StaffLayout title={page.title} staffEmail={page.staffEmail}>
       <DoneMessage done={page.done} />
       <ErrorMessage error={page.error} />
       <form method="get" action="/staff/reading" className="filters">

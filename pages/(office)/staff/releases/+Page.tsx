@@ -8,7 +8,7 @@ import { Batches, ConfirmStep } from './Batches.js';
 export function Page() {
   const page = useData<ReleasesPageData>()!;
   return (
-    <StaffLayout title={page.title} staffEmail={page.staffEmail} isLead={page.isLead}>
+    <StaffLayout title={page.title} staffEmail={page.staffEmail}>
       <DoneMessage done={page.done} />
       <ErrorMessage error={page.error} />
       {page.confirm ? <ConfirmStep page={page} /> : null}

@@ -12,7 +12,7 @@ import { ReviewForm } from './ReviewForm.js';
 export function Page() {
   const page = useData<ReaderPageData>()!;
   return (
-    <StaffLayout title={page.title} staffEmail={page.staffEmail} isLead={page.isLead}>
+    <StaffLayout title={page.title} staffEmail={page.staffEmail}>
       <DoneMessage done={page.done} />
       <nav aria-label="Reading" className="reader-nav">
         <ul>
