@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Answers } from '../../../form/types.js';
+import { clearedMessage, fieldLabels } from '../../../form/lookup-clear.js';
+
+/** How long Undo stays offered once focus has left the search (issue 38: "a few seconds after"). */
+export const UNDO_GRACE_MS = 8000;
+
+interface Offer {
+  keys: string[];
+  /** The answers as they were before the clearing: Undo puts them back. */
+  restore: Answers;
+}
+
+/**
+ * What a school or address search says about its own clearing (issue 38): which answered fields the change cleared,
+ * with Undo while focus is in the field (its input, Clear, Undo, "not listed") and for UNDO_GRACE_MS after it left.
+ */
+export function useClearNotice() {
+  const [offer, setOffer] = useState<Offer | null>(null);
+  const [message, setMessage] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const stop = () => clearTimeout(timer.current);
+  useEffect(() => stop, []);
+  const dismiss = () => {
+    stop();
+    setOffer(null);
+    setMessage('');
+  };
+  return {
+    offer,
+    message,
+    cleared(keys: string[], restore: Answers) {
+      stop();
+      setOffer({ keys, restore });
+      setMessage(clearedMessage(keys));
+    },
+    restored(keys: string[]) {
+      stop();
+      setOffer(null);
+      setMessage(`Restored ${fieldLabels(keys)}.`);
+    },
+    dismiss,
+    focusIn: stop,
+    focusOut() {
+      stop();
+      timer.current = setTimeout(dismiss, UNDO_GRACE_MS);
+    },
+  };
+}
+
+/**
+ * The notice under the search: a polite live region (present from the start, so what is put in it is announced)
+ * and, while offered, Undo right after it in the tab order. `text` is the server's notice after a post without
+ * scripts; the island's own message replaces it.
+ */
+export function ClearNotice({ id, message, onUndo }: { id: string; message: string; onUndo: (() => void) | null }) {
+  return (
+    <div className={message ? 'lookup-notice lookup-notice--shown' : 'lookup-notice'}>
+      <p id={id} role="status" className="lookup-notice__text">
+        {message}
+      </p>
+      {onUndo ? (
+        <button type="button" className="button button--secondary lookup-notice__undo" aria-describedby={id} onClick={onUndo}>
+          Undo
+        </button>
+      ) : null}
+    </div>
+  );
+}
