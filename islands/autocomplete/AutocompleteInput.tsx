@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { debounce } from './debounce.js';
 import { fetchLookupRecord, searchLookup } from './lookup-client.js';
 import {
@@ -36,6 +36,8 @@ export interface AutocompleteInputProps {
   manual?: boolean;
   /** The id of a notice under the field (what a change cleared), read with the field's description. */
   noticeId?: string | undefined;
+  /** That notice: shown right under the input, above the suggestions (which would otherwise cover it). */
+  notice?: ReactNode;
   /** A suggestion was picked: the full record, read by the category's key names (§7). */
   onSelect(record: LookupRecord): void;
   /**
@@ -255,6 +257,7 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
             Clear
           </button>
         )}
+        {props.notice}
         <ul id={`${id}-listbox`} role="listbox" aria-labelledby={`${id}-label`} className="autocomplete__list" hidden={!open}>
           {items.map((item, i) => (
             <li

@@ -89,6 +89,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         {...(preferCity ? { preferCity } : {})}
         manual={manual}
         noticeId={message ? noticeId : undefined}
+        notice={<ClearNotice id={noticeId} message={message} onUndo={notice.offer ? undo : null} />}
         onSelect={(record: LookupRecord) => {
           notice.dismiss();
           setFromPost(false);
@@ -101,7 +102,6 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         onFreeText={(text, replacedSelection) => clearBut({ [q.key]: text }, replacedSelection || selected)}
         onClear={() => clearBut({}, true)}
       />
-      <ClearNotice id={noticeId} message={message} onUndo={notice.offer ? undo : null} />
       <Hint q={q} />
       <ErrorText keyName={q.key} messages={messages} />
       {q.category === 'address' ? null : (
