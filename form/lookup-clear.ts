@@ -37,8 +37,9 @@ export function clearedMessage(keys: readonly string[]): string {
   return `Cleared ${fieldLabels(keys)}.`;
 }
 
-/** Said at the search on the page after a post without scripts whose changed name cleared answered fields. */
-export function clearedAfterPostMessage(q: LookupQuestion, keys: readonly string[]): string {
+/** Said at the search on the page after a post without scripts whose changed name (or "not listed") cleared answered fields. */
+export function clearedAfterPostMessage(q: LookupQuestion, keys: readonly string[], manual = false): string {
+  if (manual) return `Cleared ${fieldLabels(keys)} of the school chosen before.`;
   const name = (q.printLabel ?? q.label).toLowerCase();
   return `The ${name} changed, so ${fieldLabels(keys)} ${keys.length > 1 ? 'were' : 'was'} cleared.`;
 }

@@ -6,6 +6,7 @@ import {
   clearedQueryValue,
   LOOKUP_CLEARED_QUERY,
   LOOKUP_MANUAL_QUERY,
+  lookupLandingId,
   parseClearedQuery,
   type LookupNotice,
   type PostAction,
@@ -35,8 +36,8 @@ export function notListedChanges(
 
 /**
  * Where a post that cleared looked-up fields, or chose "not listed", leads: the page again saying so at the search
- * (whatever button was pressed: the applicant is told before moving on); "not listed" lands on the block's first
- * hand-entry field. Null when neither happened.
+ * (whatever button was pressed: the applicant is told before moving on), scrolled to the search's label. Null when
+ * neither happened.
  */
 export function clearedLocation(page: Page, cleared: Readonly<Record<string, readonly string[]>>, manual: string | null): string | null {
   const changed = Object.fromEntries(Object.entries(cleared).filter(([, keys]) => keys.length > 0));
@@ -44,8 +45,9 @@ export function clearedLocation(page: Page, cleared: Readonly<Record<string, rea
   const query = new URLSearchParams();
   if (Object.keys(changed).length > 0) query.set(LOOKUP_CLEARED_QUERY, clearedQueryValue(changed));
   if (manual) query.set(LOOKUP_MANUAL_QUERY, manual);
-  const first = manual ? lookupQuestion(manual)?.fills.address_line_1 : Object.keys(changed)[0];
-  return `${page.path}?${query.toString()}${first ? `#${first}` : ''}`;
+  // The search's label: the notice and the manual-entry message under it, the hand-entry fields after them.
+  const at = manual ?? Object.keys(changed)[0]!;
+  return `${page.path}?${query.toString()}#${lookupLandingId(at)}`;
 }
 
 /** A redirect (the school search's list) that also says at the search what the post cleared. */

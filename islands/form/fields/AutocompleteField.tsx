@@ -41,7 +41,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
   // The server's notice (a post without scripts) stands until the applicant changes the block here.
   const [fromPost, setFromPost] = useState(posted !== undefined && posted.cleared.length > 0);
   const noticeId = `${q.key}-cleared`;
-  const message = notice.message || (fromPost && posted ? clearedAfterPostMessage(q, posted.cleared) : '');
+  const message = notice.message || (fromPost && posted ? clearedAfterPostMessage(q, posted.cleared, posted.manual) : '');
 
   /** Clears the block but `kept`, telling which answered fields went; Undo puts them back (and the name, with `name`). */
   const clearBut = (kept: Answers, name: boolean) => {
@@ -106,6 +106,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
       <ErrorText keyName={q.key} messages={messages} />
       {q.category === 'address' ? null : (
         <>
+          <SchoolSearchWithoutScripts q={q} search={form.schoolSearch?.key === q.key ? form.schoolSearch : undefined} />
           <button
             type="submit"
             name={POST_FIELDS.action}
@@ -118,7 +119,6 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
           >
             {q.category === 'college_ceeb' ? 'My college is not listed' : 'My school is not listed'}
           </button>
-          <SchoolSearchWithoutScripts q={q} search={form.schoolSearch?.key === q.key ? form.schoolSearch : undefined} />
         </>
       )}
     </div>
