@@ -101,6 +101,9 @@ describeE2E('school search without scripts (issue 38)', () => {
       hs_ceeb: '',
       hs_city: '',
     });
+    expect(await noticeOf(page, 'hs_name')).toBe(
+      'Cleared CEEB Code, City, State/Province, ZIP/Postal Code and Country of the school chosen before.',
+    );
     await shot(page, 'no-js-school-not-listed');
     expect(await axeViolationsWithoutJs(page)).toEqual([]);
     await context.close();
