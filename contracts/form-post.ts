@@ -192,9 +192,9 @@ export function parseClearedQuery(value: unknown): Record<string, string[]> {
   return out;
 }
 
-/** What a form page says at a search after such a post: the fields cleared, and whether "not listed" was chosen. */
+/** What a form page says at a search after such a post: which fields were cleared ('' for none), whether "not listed" was chosen. */
 export interface LookupNotice {
   key: string;
-  cleared: string[];
+  message: string;
   manual: boolean;
 }

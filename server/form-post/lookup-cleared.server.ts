@@ -1,6 +1,6 @@
 import type { Answers, Page, PageId } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
-import { answeredFills, ceebKey, lookupQuestion, otherFills } from '../../form/lookup-clear.js';
+import { answeredFills, ceebKey, clearedAfterPostMessage, lookupQuestion, otherFills } from '../../form/lookup-clear.js';
 import { isAnswered } from '../../form/conditions.js';
 import {
   clearedQueryValue,
@@ -66,17 +66,16 @@ export function withClearedQuery<T extends { kind: string; location?: string }>(
 export function lookupNotices(page: PageId, search: Readonly<Record<string, string>>): LookupNotice[] {
   const cleared = parseClearedQuery(search[LOOKUP_CLEARED_QUERY]);
   const manual = search[LOOKUP_MANUAL_QUERY];
-  const keys = new Set([...Object.keys(cleared), ...(manual ? [manual] : [])]);
+  const searches = new Set([...Object.keys(cleared), ...(manual ? [manual] : [])]);
   const out: LookupNotice[] = [];
-  for (const key of keys) {
+  for (const key of searches) {
     const q = lookupQuestion(key);
     if (!q || fieldByKey(key)?.page !== page) continue;
     const own = new Set(otherFills(q));
-    out.push({
-      key,
-      cleared: (cleared[key] ?? []).filter((k) => own.has(k)),
-      manual: key === manual && manualQuestion(page, key) !== null,
-    });
+    const keys = (cleared[key] ?? []).filter((k) => own.has(k));
+    const chosen = key === manual && manualQuestion(page, key) !== null;
+    // Worded here, so the form island carries no text it shows only after a post without scripts.
+    out.push({ key, message: keys.length > 0 ? clearedAfterPostMessage(q, keys, chosen) : '', manual: chosen });
   }
   return out;
 }

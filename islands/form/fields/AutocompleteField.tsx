@@ -13,7 +13,7 @@ import {
 import { withChangedDescriptions } from '../describe.js';
 import { ErrorText, errorId, Hint, hintId, useQuestion } from './Field.js';
 import { useFormState } from '../context.js';
-import { answeredFills, ceebKey, clearedAfterPostMessage } from '../../../form/lookup-clear.js';
+import { answeredFills, ceebKey, clearedMessage, fieldLabels } from '../../../form/lookup-clear.js';
 import { ClearNotice, useClearNotice } from './LookupNotice.js';
 import { useState } from 'react';
 
@@ -39,9 +39,9 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
   const posted = form.lookupNotices?.find((n) => n.key === q.key);
   const [manual, setManual] = useState(posted?.manual === true);
   // The server's notice (a post without scripts) stands until the applicant changes the block here.
-  const [fromPost, setFromPost] = useState(posted !== undefined && posted.cleared.length > 0);
+  const [fromPost, setFromPost] = useState(true);
   const noticeId = `${q.key}-cleared`;
-  const message = notice.message || (fromPost && posted ? clearedAfterPostMessage(q, posted.cleared, posted.manual) : '');
+  const message = notice.message || (fromPost && posted?.message) || '';
 
   /** Clears the block but `kept`, telling which answered fields went; Undo puts them back (and the name, with `name`). */
   const clearBut = (kept: Answers, name: boolean) => {
@@ -50,7 +50,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
     setFromPost(false);
     if (keys.length > 0) {
       const restore = Object.fromEntries([...keys, ...(name ? [q.key] : [])].map((key) => [key, before[key] ?? '']));
-      notice.cleared(keys, restore);
+      notice.show(clearedMessage(keys), { keys, restore });
     }
     apply({ ...blank(), ...kept });
   };
@@ -58,7 +58,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
     const offer = notice.offer;
     if (!offer) return;
     apply(offer.restore);
-    notice.restored(offer.keys);
+    notice.show(`Restored ${fieldLabels(offer.keys)}.`);
     document.getElementById(q.key)?.focus();
   };
   const notListed = () => {
@@ -91,7 +91,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
         noticeId={message ? noticeId : undefined}
         notice={<ClearNotice id={noticeId} message={message} onUndo={notice.offer ? undo : null} />}
         onSelect={(record: LookupRecord) => {
-          notice.dismiss();
+          notice.show('');
           setFromPost(false);
           setManual(false);
           apply(answersFromRecord(q.fills, record));
@@ -117,7 +117,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
               notListed();
             }}
           >
-            {q.category === 'college_ceeb' ? 'My college is not listed' : 'My school is not listed'}
+            My {q.category === 'college_ceeb' ? 'college' : 'school'} is not listed
           </button>
         </>
       )}

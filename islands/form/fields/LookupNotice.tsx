@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Answers } from '../../../form/types.js';
-import { clearedMessage, fieldLabels } from '../../../form/lookup-clear.js';
 
 /** How long Undo stays offered once focus has left the search (issue 38: "a few seconds after"). */
 export const UNDO_GRACE_MS = 8000;
 
-interface Offer {
+export interface Offer {
   keys: string[];
   /** The answers as they were before the clearing: Undo puts them back. */
   restore: Answers;
@@ -14,36 +13,24 @@ interface Offer {
 /**
  * What a school or address search says about its own clearing (issue 38): which answered fields the change cleared,
  * with Undo while focus is in the field (its input, Clear, Undo, "not listed") and for UNDO_GRACE_MS after it left.
+ * `show(message, offer)` says something (with Undo when an offer is given); `show('')` says nothing more.
  */
 export function useClearNotice() {
-  const [offer, setOffer] = useState<Offer | null>(null);
-  const [message, setMessage] = useState('');
+  const [state, setState] = useState<{ message: string; offer: Offer | null }>({ message: '', offer: null });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stop = () => clearTimeout(timer.current);
   useEffect(() => stop, []);
-  const dismiss = () => {
+  const show = (message: string, offer: Offer | null = null) => {
     stop();
-    setOffer(null);
-    setMessage('');
+    setState({ message, offer });
   };
   return {
-    offer,
-    message,
-    cleared(keys: string[], restore: Answers) {
-      stop();
-      setOffer({ keys, restore });
-      setMessage(clearedMessage(keys));
-    },
-    restored(keys: string[]) {
-      stop();
-      setOffer(null);
-      setMessage(`Restored ${fieldLabels(keys)}.`);
-    },
-    dismiss,
+    ...state,
+    show,
     focusIn: stop,
     focusOut() {
       stop();
-      timer.current = setTimeout(dismiss, UNDO_GRACE_MS);
+      timer.current = setTimeout(show, UNDO_GRACE_MS, '');
     },
   };
 }
