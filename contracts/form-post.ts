@@ -145,13 +145,16 @@ export type PostAction =
   | { kind: 'switch'; tabs: string; item: string }
   | { kind: 'upload'; key: string }
   | { kind: 'lookup'; key: string }
-  | { kind: 'choose'; key: string; id: string };
+  | { kind: 'choose'; key: string; id: string }
+  /** "My school is not listed" (issue 38): the block's hand-entry fields, any looked-up values cleared. */
+  | { kind: 'manual'; key: string };
 
 /** Reads the @action value of a posted form page; null when absent or not one of ours. */
 export function parsePostAction(value: unknown): PostAction | null {
   if (typeof value !== 'string' || value.length > 200) return null;
   const [kind, first, second, ...rest] = value.split(':');
   if (kind === 'lookup' && first) return { kind: 'lookup', key: first };
+  if (kind === 'manual' && first) return { kind: 'manual', key: first };
   // A lookup record's id may itself hold colons: everything after the key.
   if (kind === 'choose' && first && second) return { kind: 'choose', key: first, id: [second, ...rest].join(':') };
   if (kind === 'update') return { kind: 'update', key: first ?? null };
@@ -163,4 +166,35 @@ export function parsePostAction(value: unknown): PostAction | null {
   if (kind === 'switch' && first && second) return { kind: 'switch', tabs: first, item: second };
   if (kind === 'upload' && first) return { kind: 'upload', key: first };
   return null;
+}
+
+/**
+ * Without scripts, a post whose changed school or address name cleared its block's looked-up fields (§4) opens the
+ * page with `?cleared=<search key>:<key>,<key>;…`, and "My school is not listed" with `?manual=<search key>`: the page
+ * says so at the search (issue 38). The keys are checked against the definition where the page reads them.
+ */
+export const LOOKUP_CLEARED_QUERY = 'cleared';
+export const LOOKUP_MANUAL_QUERY = 'manual';
+
+export function clearedQueryValue(cleared: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(cleared)
+    .map(([key, keys]) => `${key}:${keys.join(',')}`)
+    .join(';');
+}
+
+export function parseClearedQuery(value: unknown): Record<string, string[]> {
+  if (typeof value !== 'string' || value.length > 1000) return {};
+  const out: Record<string, string[]> = {};
+  for (const part of value.split(';')) {
+    const match = /^([a-z0-9_]{1,80}):([a-z0-9_,]{1,800})$/.exec(part);
+    if (match) out[match[1]!] = match[2]!.split(',').filter(Boolean);
+  }
+  return out;
+}
+
+/** What a form page says at a search after such a post: which fields were cleared ('' for none), whether "not listed" was chosen. */
+export interface LookupNotice {
+  key: string;
+  message: string;
+  manual: boolean;
 }

@@ -2,6 +2,7 @@ import { fieldsOf } from './fields.js';
 import { formatPhone, formatSsn } from './formats.js';
 import type { Answers, FormDefinition, PageId, Question } from './types.js';
 import { formDefinition } from './definition.js';
+import { clearedByPost, otherFills, type LookupQuestion } from './lookup-clear.js';
 
 /**
  * A form page posted without JavaScript (DESIGN §6): every control is named by its answer key, so the body
@@ -15,6 +16,16 @@ export function typedAnswers(
   stored: Readonly<Answers>,
   definition: FormDefinition = formDefinition(),
 ): Answers {
+  return typedAndCleared(page, body, stored, definition).answers;
+}
+
+/** typedAnswers, and per school or address search whose text changed, the answered fields that change cleared. */
+export function typedAndCleared(
+  page: PageId,
+  body: Readonly<Record<string, unknown>>,
+  stored: Readonly<Answers>,
+  definition: FormDefinition = formDefinition(),
+): { answers: Answers; cleared: Record<string, string[]> } {
   const out: Answers = {};
   const fields = fieldsOf(page, definition);
   for (const { question } of fields) {
@@ -30,12 +41,16 @@ export function typedAnswers(
     out[question.key] = normaliseTyped(question, value);
   }
   // §4 autocomplete without scripts is a plain text input: a changed search text no longer names the picked
-  // record, so the fields it filled that this post did not carry are cleared, as typing over a pick does.
-  for (const { question } of fields) {
-    if (question.kind !== 'autocomplete' || !(question.key in out) || out[question.key] === (stored[question.key] ?? '')) continue;
-    for (const key of Object.values(question.fills)) if (!(key in body) && key !== question.key) out[key] = '';
+  // record, so the fields it filled are cleared, as typing over a pick does: those this post did not carry, and
+  // (issue 38) those it carried unchanged, which a pick or an earlier post filled (form/lookup-clear.ts).
+  const searches = fields.map((f) => f.question).filter((q): q is LookupQuestion => q.kind === 'autocomplete');
+  const cleared = clearedByPost(searches, out, stored);
+  for (const q of searches) {
+    if (!(q.key in out) || out[q.key] === (stored[q.key] ?? '')) continue;
+    for (const key of otherFills(q)) if (!(key in body)) out[key] = '';
   }
-  return out;
+  for (const key of Object.values(cleared).flat()) out[key] = '';
+  return { answers: out, cleared };
 }
 
 const MONTH_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;

@@ -168,6 +168,7 @@ export function Form(props: FormProps) {
       uploadTargets: props.uploadTargets,
       statusCheck: props.statusCheck,
       schoolSearch: props.schoolSearch,
+      lookupNotices: props.lookupNotices,
       tabSwitch: props.tabSwitch,
       removeConfirm: props.removeConfirm,
       ...(props.isLoggedIn ? { persistCount: student.persistCount, persistTab: student.persistTab } : {}),

@@ -16,6 +16,12 @@ import { escapeLike, searchKey } from './lookup-keys.js';
  * "alta high", 0.43) and drops strings that merely share a letter pair.
  */
 const MIN_WORD_SIMILARITY = 0.3;
+/**
+ * Another state's record must be nearer to count (issue 38): a name that is nowhere on the list ("Zyx Home Co-op")
+ * otherwise drew "Sweet Home High School, OR" and the like, while its near misses of the same name stay ("fairveiw"
+ * → the Fairview High Schools, 0.56).
+ */
+const MIN_OTHER_STATE_SIMILARITY = 0.5;
 /** Trigrams need three characters to mean anything; shorter queries use the prefix search only. */
 const MIN_TRIGRAM_QUERY = 3;
 
@@ -46,9 +52,11 @@ interface Scope {
   scoped(builder: Knex.QueryBuilder): Knex.QueryBuilder;
   /** Two-letter state whose records rank first in every stage ('' for none). */
   state: string;
+  /** The applicant's city, lower case: within the state, its records rank next ('' for none). */
+  city: string;
 }
 
-function scopeOf(category: LookupCategory, state: string): Scope {
+function scopeOf(category: LookupCategory, state: string, city: string): Scope {
   if (category === 'address') {
     return {
       table: 'lookup_address',
@@ -57,10 +65,12 @@ function scopeOf(category: LookupCategory, state: string): Scope {
       textColumn: 'address_line_1',
       scoped: (b) => b,
       state,
+      city,
     };
   }
   return {
     state,
+    city,
     table: 'lookup_school',
     columns: SCHOOL_COLUMNS,
     prefixColumn: 'name_key',
@@ -74,7 +84,7 @@ function startsWith(knex: Knex, s: Scope, key: string, limit: number): Promise<R
   return s
     .scoped(knex(s.table).select(s.columns))
     .whereRaw(`?? like ? escape '\\'`, [s.prefixColumn, `${escapeLike(key)}%`])
-    .orderByRaw('state = ? desc, length(??), ??', [s.state, s.prefixColumn, s.prefixColumn])
+    .orderByRaw('state = ? desc, lower(city) = ? desc, length(??), ??', [s.state, s.city, s.prefixColumn, s.prefixColumn])
     .limit(limit);
 }
 
@@ -97,7 +107,7 @@ async function allWords(knex: Knex, s: Scope, key: string, limit: number): Promi
   // The preferred state's rows are read first, so a common name ("lone peak") cannot crowd them out of the candidates.
   const candidates = s
     .scoped(knex(s.table).select(s.columns).select(s.prefixColumn))
-    .orderByRaw('state = ? desc', [s.state])
+    .orderByRaw('state = ? desc, lower(city) = ? desc', [s.state, s.city])
     .limit(WORD_CANDIDATES);
   if (words.length > 0) {
     candidates.whereRaw(`to_tsvector('simple', search_key) @@ to_tsquery('simple', ?)`, [words.join(' & ')]);
@@ -111,43 +121,46 @@ async function allWords(knex: Knex, s: Scope, key: string, limit: number): Promi
   return knex
     .select(s.columns.map((c) => c.replace(/^.* as /, '')))
     .from(candidates.as('candidates'))
-    .orderByRaw(`state = ? desc, to_tsvector('simple', ??) @@ to_tsquery('simple', ?) desc, ?? like ? desc, length(??), ??`, [
-      s.state,
-      s.prefixColumn,
-      all,
-      s.prefixColumn,
-      `${escapeLike(typed[0]!)}%`,
-      s.textColumn,
-      s.textColumn,
-    ])
+    .orderByRaw(
+      `state = ? desc, lower(city) = ? desc, to_tsvector('simple', ??) @@ to_tsquery('simple', ?) desc, ?? like ? desc, length(??), ??`,
+      [s.state, s.city, s.prefixColumn, all, s.prefixColumn, `${escapeLike(typed[0]!)}%`, s.textColumn, s.textColumn],
+    )
     .limit(limit);
 }
 
-/** Stage 3: the nearest by trigram word similarity, straight from the GiST index; forgives typos ("alta hgih"). */
-function similar(knex: Knex, s: Scope, key: string, limit: number): Promise<Row[]> {
-  const nearest = s
-    .scoped(
-      knex(s.table)
-        .select(s.columns)
-        .select(knex.raw('? <<-> search_key as distance', [key])),
-    )
-    .orderBy('distance')
-    .limit(limit);
+/**
+ * Stage 3: the nearest by trigram word similarity, straight from the GiST index; forgives typos ("alta hgih").
+ * `inState` reads the preferred state's nearest only (the nearest of the whole country are often all elsewhere);
+ * without it, the floor is the stricter one of other states' records.
+ */
+function similar(knex: Knex, s: Scope, key: string, limit: number, inState = false): Promise<Row[]> {
+  const scoped = s.scoped(
+    knex(s.table)
+      .select(s.columns)
+      .select(knex.raw('? <<-> search_key as distance', [key])),
+  );
+  const nearest = (inState ? scoped.where('state', s.state) : scoped).orderBy('distance').limit(limit);
   // The similarity floor is applied to those few nearest rows only.
   return knex
     .select(s.columns.map((c) => c.replace(/^.* as /, '')))
     .from(nearest.as('nearest'))
-    .where('distance', '<=', 1 - MIN_WORD_SIMILARITY)
-    .orderByRaw('state = ? desc', [s.state])
+    .where('distance', '<=', 1 - (inState ? MIN_WORD_SIMILARITY : MIN_OTHER_STATE_SIMILARITY))
     .orderBy('distance')
     .orderByRaw('length(??)', [s.textColumn]);
 }
 
+/** Records in the applicant's state first, then in their city; otherwise the order the stages found them in (stable sort). */
+function byPlace(s: Scope, rows: Row[]): Row[] {
+  const rank = (row: Row) => (row.state === s.state ? 2 : 0) + (s.city !== '' && row.city?.toLowerCase() === s.city ? 1 : 0);
+  return [...rows].sort((a, b) => rank(b) - rank(a));
+}
+
 /**
- * Suggestions for typed text (§7): names starting with the text, then names holding all its words
- * (each stage only while fewer than `max` were found), and only when neither matched anything, the
- * typo-tolerant nearest names. Within each stage, records in `preferState` (the applicant's state, or the
- * university's) come first: "Lone Peak" from Utah means the school in Highland, UT, not the one in Big Sky, MT.
+ * Suggestions for typed text (§7): names starting with the text and names holding all its words, and only when
+ * neither matched anything, the typo-tolerant nearest names. Records in `preferState` (the applicant's state, or
+ * the university's) come first, then those in `preferCity` (the applicant's city), then the stages' order: "Lone
+ * Peak" from Utah means the school in Highland, UT, not the one in Big Sky, MT, and "Palmer" from Colorado Springs
+ * means William J Palmer High School there, not Palmer High School of Palmer, AK (issue 38).
  */
 export async function findLookupItems(
   knex: Knex,
@@ -155,21 +168,21 @@ export async function findLookupItems(
   query: string,
   max: number,
   preferState = '',
+  preferCity = '',
 ): Promise<LookupItem[]> {
   const key = searchKey(query.slice(0, LOOKUP_MAX_QUERY_LENGTH));
   if (!key) return [];
-  const scope = scopeOf(category, preferState);
+  const scope = scopeOf(category, preferState, preferCity.trim().toLowerCase());
   const found = new Map<string, Row>();
-  for (const stage of [startsWith, allWords, similar]) {
-    if (found.size >= max) break;
-    // Typo tolerance is the fallback, not filler: once the text matches something, that is the answer.
-    if (stage === similar && (found.size > 0 || key.length < MIN_TRIGRAM_QUERY)) break;
-    // Ask for `max` more than needed: rows already found by an earlier stage come back again.
-    for (const row of await stage(knex, scope, key, max + found.size)) {
-      if (found.size < max && !found.has(row.id)) found.set(row.id, row);
-    }
+  const add = (rows: Row[]) => rows.forEach((row) => found.has(row.id) || found.set(row.id, row));
+  // Both stages always: an in-state name holding the words must not lose to `max` other-state names starting with them.
+  for (const stage of [startsWith, allWords]) add(await stage(knex, scope, key, max + found.size));
+  // Typo tolerance is the fallback, not filler: once the text matches something, that is the answer.
+  if (found.size === 0 && key.length >= MIN_TRIGRAM_QUERY) {
+    if (scope.state) add(await similar(knex, scope, key, max, true));
+    add(await similar(knex, scope, key, max));
   }
-  const rows = [...found.values()];
+  const rows = byPlace(scope, [...found.values()]).slice(0, max);
   return category === 'address' ? rows.map((r) => addressItem(r as AddressRow)) : rows.map((r) => schoolItem(r as SchoolRow));
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { debounce } from './debounce.js';
 import { fetchLookupRecord, searchLookup } from './lookup-client.js';
 import {
@@ -30,6 +30,14 @@ export interface AutocompleteInputProps {
   maxLength?: number;
   /** The applicant's state: its records are suggested first. */
   preferState?: string;
+  /** The applicant's city: within the state, its records are suggested next. */
+  preferCity?: string;
+  /** "Not listed" was chosen (schools): the manual-entry message shows even before anything is typed. */
+  manual?: boolean;
+  /** The id of a notice under the field (what a change cleared), read with the field's description. */
+  noticeId?: string | undefined;
+  /** That notice: shown right under the input, above the suggestions (which would otherwise cover it). */
+  notice?: ReactNode;
   /** A suggestion was picked: the full record, read by the category's key names (§7). */
   onSelect(record: LookupRecord): void;
   /**
@@ -68,7 +76,7 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
     searchAbort.current = controller;
     let found: LookupItem[];
     try {
-      found = await searchLookup(category, text, controller.signal, latest.current.preferState);
+      found = await searchLookup(category, text, controller.signal, { state: latest.current.preferState, city: latest.current.preferCity });
     } catch {
       return; // cancelled: a newer search or a blur
     }
@@ -94,6 +102,14 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
   useEffect(() => {
     if (!value.trim()) setMode('empty');
   }, [value]);
+
+  // The pick came back (Undo restored it) or went (cleared from outside, e.g. "not listed"): the mode follows.
+  const wasSelected = useRef(props.selected);
+  useEffect(() => {
+    if (props.selected === wasSelected.current) return;
+    wasSelected.current = props.selected;
+    setMode(props.selected ? 'selected' : latest.current.value.trim() ? 'free' : 'empty');
+  }, [props.selected]);
 
   useEffect(() => {
     if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
@@ -181,9 +197,11 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
     }
   };
 
-  const showManual = mode === 'free' && category !== 'address';
+  const showManual = (mode === 'free' || (props.manual === true && mode !== 'selected')) && category !== 'address';
   const errorId = `${id}-error`;
-  const described = [...new Set([...(describedBy?.split(/\s+/) ?? []), error ? errorId : '', showManual ? `${id}-manual` : ''])]
+  const described = [
+    ...new Set([...(describedBy?.split(/\s+/) ?? []), error ? errorId : '', showManual ? `${id}-manual` : '', props.noticeId ?? '']),
+  ]
     .filter(Boolean)
     .join(' ');
   const shown = pendingLabel ?? value;
@@ -239,6 +257,7 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
             Clear
           </button>
         )}
+        {props.notice}
         <ul id={`${id}-listbox`} role="listbox" aria-labelledby={`${id}-label`} className="autocomplete__list" hidden={!open}>
           {items.map((item, i) => (
             <li

@@ -12,10 +12,18 @@ function isItem(value: unknown): value is LookupItem {
  * §8 "Lookup failures are swallowed silently with fallbacks". Only an abort is thrown, so the caller
  * can tell a cancelled search from a search that found nothing.
  */
-export async function searchLookup(category: LookupCategory, query: string, signal: AbortSignal, state?: string): Promise<LookupItem[]> {
+export async function searchLookup(
+  category: LookupCategory,
+  query: string,
+  signal: AbortSignal,
+  place: { state?: string | undefined; city?: string | undefined } = {},
+): Promise<LookupItem[]> {
+  const { state, city } = place;
   const params = new URLSearchParams({ query, category, max_results: String(LOOKUP_DEFAULT_RESULTS) });
-  // The applicant's state ranks its schools and addresses first (the server falls back to the university's).
+  // The applicant's state ranks its schools and addresses first (the server falls back to the university's),
   if (state && /^[A-Za-z]{2}$/.test(state)) params.set('state', state);
+  // Then the applicant's city (issue 38: "Palmer" from Colorado Springs is the school there).
+  if (city?.trim()) params.set('city', city.trim());
   try {
     const res = await fetch(`${LOOKUP_ENDPOINT}?${params}`, { signal, headers: { Accept: 'application/json' } });
     if (!res.ok) return [];

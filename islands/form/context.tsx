@@ -2,7 +2,7 @@ import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
 import type { Answers } from '../../form/types.js';
 import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
-import type { TabSwitchQuestion } from '../../contracts/form-post.js';
+import type { LookupNotice, TabSwitchQuestion } from '../../contracts/form-post.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /** What changes while the applicant fills in the form. Rendering reads it through `useFormState`. */
@@ -44,6 +44,8 @@ export interface FormContextValue extends FormSnapshot {
   statusCheck?: string;
   /** Without scripts: a school question's search and its matches (shown under that question). */
   schoolSearch?: SchoolSearch | undefined;
+  /** Without scripts: what a post cleared at a school or address search, or "not listed" chosen (issue 38). */
+  lookupNotices?: readonly LookupNotice[] | undefined;
   /** Without scripts: a tab switch that would delete uploaded files, asked about under its tabs (issue 38). */
   tabSwitch?: TabSwitchQuestion | undefined;
   /** Without scripts: the add-another entry asking to confirm its removal (?remove=). */

@@ -2,7 +2,7 @@ import type { Answers, PageId, ValidationEntry } from '../../form/types.js';
 import type { WebStatus } from '../../contracts/statuses.js';
 import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
-import type { TabSwitchQuestion } from '../../contracts/form-post.js';
+import type { LookupNotice, TabSwitchQuestion } from '../../contracts/form-post.js';
 
 /** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
 export interface FormProps {
@@ -32,6 +32,8 @@ export interface FormProps {
   statusCheck?: string;
   /** Without scripts: the schools matching a school question's search, to choose from (?lookup=<key>&q=<text>). */
   schoolSearch?: SchoolSearch;
+  /** Without scripts: what a post cleared at a school or address search, or "not listed" chosen (issue 38). */
+  lookupNotices?: LookupNotice[];
   /** Without scripts: a tab switch that would delete uploaded files, asked about first (issue 38). */
   tabSwitch?: TabSwitchQuestion;
   /** Without scripts: the add-another entry whose Remove was pressed, asking to confirm (?remove=<repeater>:<index>). */

@@ -35,6 +35,7 @@ export function FormRoute({ page }: { page: PageId }) {
           {...(data && Object.keys(data.upload_targets ?? {}).length > 0 ? { uploadTargets: data.upload_targets } : {})}
           {...(data?.status_check ? { statusCheck: data.status_check } : {})}
           {...(data?.school_search ? { schoolSearch: data.school_search } : {})}
+          {...(data?.lookup_notices?.length ? { lookupNotices: data.lookup_notices } : {})}
           {...(data?.tab_switch ? { tabSwitch: data.tab_switch } : {})}
           {...(data?.remove_confirm ? { removeConfirm: data.remove_confirm } : {})}
           {...(loggedIn

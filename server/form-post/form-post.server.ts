@@ -3,7 +3,7 @@ import type { Answers, Page, ValidationEntry } from '../../form/types.js';
 import { validate } from '../../form/validate.js';
 import { isAnswered } from '../../form/conditions.js';
 import { allFields, fieldByKey } from '../../form/fields.js';
-import { typedAnswers } from '../../form/typed-answers.js';
+import { typedAndCleared, typedAnswers } from '../../form/typed-answers.js';
 import { formPaths, COMPLETION_ROUTE } from '../application/page-routing.server.js';
 import { DEFAULT_ROUTE, REVIEW_ROUTE } from '../../contracts/routes.js';
 import {
@@ -40,6 +40,7 @@ import {
 } from '../../contracts/form-post.js';
 import { chosenSchool, schoolQuestion, searchLocation } from './school-search.server.js';
 import { removeEntry } from './repeater-remove.server.js';
+import { clearedLocation, notListedChanges, withClearedQuery } from './lookup-cleared.server.js';
 
 /** What a form page shows again after a post that could not go where its button said (pages/(form)/+data.ts). */
 export interface FormPostContext {
@@ -124,8 +125,13 @@ export async function handleStudentPost(
   }
   // A school chosen from the search without scripts fills its block as the autocomplete's pick does.
   const chosen = intent.action?.kind === 'choose' ? await chosenSchool(services, page.id, intent.action.key, intent.action.id) : null;
+  // Issue 38: a changed school or address name clears its looked-up fields (§4), and the page says which.
+  const posted = typedAndCleared(page.id, body, row.answers);
+  const manual = notListedChanges(page.id, intent.action, { ...row.answers, ...posted.answers });
+  const cleared = { ...posted.cleared, ...(manual ? { [manual.key]: [...(posted.cleared[manual.key] ?? []), ...manual.cleared] } : {}) };
+  const unpicked = Object.fromEntries((manual?.cleared ?? []).map((key) => [key, '']));
   // The same checks as PUT /api/answer's body (known keys, text of at most 7000 characters): a 400 otherwise.
-  const typed = parseAnswers({ ...postedChanges(page, body, row.answers), ...chosen });
+  const typed = parseAnswers({ ...posted.answers, ...unpicked, ...chosen });
 
   const saved = await saveStudentAnswers(services, userId, typed, versionOf(body));
   if (saved.outcome === 'submitted') return { kind: 'redirect', location: COMPLETION_ROUTE };
@@ -146,6 +152,12 @@ export async function handleStudentPost(
 
   if (intent.go === SUBMIT_TARGET) return submit(services, userId, arrivedAt, page);
   await arrivedStatus(services, userId, current, now);
+  // A chosen school fills its block anew: nothing of the name typed before it is worth a notice.
+  const told = chosen ? null : clearedLocation(page, cleared, manual?.key ?? null);
+  // Search lists the matches for the new name, saying there what the change cleared.
+  if (told && intent.action?.kind === 'lookup')
+    return withClearedQuery(await act(services, userId, page, intent.action, current, shown), cleared);
+  if (told) return { kind: 'redirect', location: told };
   if (intent.go) {
     const go = intent.go;
     // The last page visited is a form page (§4); the review and the account pages are left without becoming it.
@@ -209,6 +221,8 @@ async function act(
         : back();
     case 'choose':
       return back(schoolQuestion(page.id, action.key) ? action.key : '');
+    case 'manual':
+      return back();
     case 'add': {
       const max = repeaterMaximums().get(action.repeater);
       if (max === undefined) return back();

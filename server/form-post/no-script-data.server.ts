@@ -14,8 +14,10 @@ import {
   STATUS_CHECK_QUERY,
   TAB_SWITCH_QUERY,
   UPLOAD_QUERY,
+  type LookupNotice,
   type TabSwitchQuestion,
 } from '../../contracts/form-post.js';
+import { lookupNotices } from './lookup-cleared.server.js';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { tabGroups } from '../application/ui-state.server.js';
 import { filesRemovedBySwitch } from '../application/tab-switch.server.js';
@@ -41,6 +43,8 @@ export interface NoScriptFormData {
   status_check: string | null;
   /** The school search opened by a school question's Search button (?lookup=<key>&q=<text>): the matches to choose from. */
   school_search: SchoolSearch | null;
+  /** What a post cleared at a school or address search, or "not listed" chosen there (?cleared=, ?manual=, issue 38). */
+  lookup_notices: LookupNotice[];
   /** A tab switch that would delete uploaded files, asked about first (?switch=<tabs>:<item>, issue 38). */
   tab_switch: TabSwitchQuestion | null;
   /** The add-another entry whose Remove was pressed (?remove=<repeater>:<index>): it shows its confirmation. */
@@ -62,6 +66,7 @@ export async function noScriptFormData(pageContext: NoScriptPageContext, data: F
     upload_targets: {},
     status_check: null,
     school_search: null,
+    lookup_notices: [],
     tab_switch: null,
     remove_confirm: null,
   };
@@ -79,6 +84,7 @@ export async function noScriptFormData(pageContext: NoScriptPageContext, data: F
   if (page && !data.is_service_user && pageContext.urlParsed?.search[LOOKUP_QUERY]) {
     out.school_search = await searchSchools(pageContext.services, page.id, pageContext.urlParsed.search, out.answers);
   }
+  if (page && !data.is_service_user && pageContext.urlParsed) out.lookup_notices = lookupNotices(page.id, pageContext.urlParsed.search);
   const switching = pageContext.urlParsed?.search[TAB_SWITCH_QUERY];
   if (user && data.is_logged_in && switching) out.tab_switch = await tabSwitchQuestion(pageContext.services, user.id, data, switching);
   if (data.is_logged_in) out.remove_confirm = parseRemoveQuery(pageContext.urlParsed?.search[REMOVE_QUERY]);

@@ -10,7 +10,7 @@ import {
   type SchoolSearch,
 } from '../../contracts/lookup.js';
 import { LOOKUP_QUERY, LOOKUP_TEXT_QUERY, lookupLandingId } from '../../contracts/form-post.js';
-import { preferredState } from '../lookup/lookups.server.js';
+import { preferredCity, preferredState } from '../lookup/lookups.server.js';
 
 type SearchQuestion = Extract<Question, { kind: 'autocomplete' }>;
 
@@ -36,7 +36,7 @@ export function searchLocation(pagePath: string, key: string, text: unknown): st
 
 /**
  * The school search without scripts (DESIGN §6): `?lookup=<key>&q=<text>` on a form page lists the schools the
- * autocomplete would suggest for that text (up to the most it ever lists, the applicant's state first). Reading
+ * autocomplete would suggest for that text (up to the most it ever lists, the applicant's state, then city, first). Reading
  * only: choosing one is a POST (chosenSchool). A failed search lists nothing, as GET /lookup/find answers [] (§7).
  */
 export async function searchSchools(
@@ -51,7 +51,14 @@ export async function searchSchools(
   let items: LookupItem[] = [];
   if (query !== '') {
     try {
-      items = await findLookupItems(services.db.knex, question.category, query, LOOKUP_MAX_RESULTS, preferredState(answers.state));
+      items = await findLookupItems(
+        services.db.knex,
+        question.category,
+        query,
+        LOOKUP_MAX_RESULTS,
+        preferredState(answers.state),
+        preferredCity(answers.city),
+      );
     } catch (err) {
       services.logger.error({ err }, 'lookup failed');
     }

@@ -27,6 +27,11 @@ export const UNIVERSITY_STATE = 'UT';
 export function preferredState(value: unknown): string {
   return typeof value === 'string' && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : UNIVERSITY_STATE;
 }
+/** `city` (the applicant's city) when it reads as one, lower case, else '' (no city preference). */
+export function preferredCity(value: unknown): string {
+  return typeof value === 'string' && value.trim().length <= MAX_CITY ? value.trim().toLowerCase() : '';
+}
+const MAX_CITY = 60;
 const ID = /^[A-Za-z0-9][A-Za-z0-9:._-]{0,119}$/;
 
 /** max_results: default 5 (§9), at most LOOKUP_MAX_RESULTS; anything unreadable means the default. */
@@ -69,9 +74,10 @@ export async function answerLookup(
   const text = query.slice(0, LOOKUP_MAX_QUERY_LENGTH);
   const max = parseMaxResults(params.max_results);
   const state = preferredState(params.state);
-  // Keyed by the normalised text: "Alta ", "alta" and "ALTA." are one search (per preferred state).
-  return cached(`${category}|q|${max}|${state}|${searchKey(text)}`, async () => ({
-    body: await findLookupItems(knex, category, text, max, state),
+  const city = preferredCity(params.city);
+  // Keyed by the normalised text: "Alta ", "alta" and "ALTA." are one search (per preferred state and city).
+  return cached(`${category}|q|${max}|${state}|${city}|${searchKey(text)}`, async () => ({
+    body: await findLookupItems(knex, category, text, max, state, city),
     cacheable: true,
   }));
 }
