@@ -12,7 +12,7 @@ import { clientKey } from '../security/client-key.server.js';
  * classrooms share one school address; per-address limits stop mail bombing and password guessing
  * from many addresses. State lives in the database so every web process shares it.
  */
-export type LimitedAction = 'signup' | 'login' | 'confirm' | 'resend' | 'forgot' | 'reset';
+export type LimitedAction = 'signup' | 'login' | 'confirm' | 'resend' | 'forgot' | 'reset' | 'passkey' | 'passkey-add';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -23,6 +23,10 @@ export const IP_LIMITS: Record<LimitedAction, { max: number; windowMs: number }>
   resend: { max: 30, windowMs: FIFTEEN_MINUTES },
   forgot: { max: 30, windowMs: FIFTEEN_MINUTES },
   reset: { max: 30, windowMs: FIFTEEN_MINUTES },
+  // Passkey sign-in: options and assertions counted together (two calls a sign-in), as generous as the password's.
+  passkey: { max: 200, windowMs: FIFTEEN_MINUTES },
+  // Adding a passkey (a signed-in applicant): options and answers together.
+  'passkey-add': { max: 30, windowMs: FIFTEEN_MINUTES },
 };
 
 /** E-mails (codes, reset links) to one address, whoever asks: stops mail bombing. */

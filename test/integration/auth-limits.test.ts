@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { MailBox } from '../helpers/smtp.js';
 import { recordMail } from './auth-helpers.js';
 import { IP_LIMITS, MAIL_LIMIT, type LimitedAction } from '../../server/auth/limits.server.js';
+import { PASSKEY_REGISTER_PATH, PASSKEY_SIGN_IN_PATH } from '../../contracts/passkeys.js';
 
 let ctx: TestContext;
 let mail: MailBox;
@@ -23,13 +24,15 @@ const PATHS: Record<LimitedAction, string> = {
   resend: '/public/resend-confirm',
   forgot: '/public/forgot-password',
   reset: '/public/reset-password',
+  passkey: PASSKEY_SIGN_IN_PATH,
+  'passkey-add': PASSKEY_REGISTER_PATH,
 };
 
 // The app trusts X-Forwarded-For from loopback (a local reverse proxy), so tests can speak as many clients.
 const nextIp = () => `203.0.113.${++ipCounter}`;
 
 describe('per-IP limits (429 with Retry-After)', () => {
-  it.each(['signup', 'login', 'forgot', 'resend', 'confirm', 'reset'] as const)('%s', async (action) => {
+  it.each(['signup', 'login', 'forgot', 'resend', 'confirm', 'reset', 'passkey'] as const)('%s', async (action) => {
     const ip = nextIp();
     const { max, windowMs } = IP_LIMITS[action];
     // Invalid bodies are cheap and still count: the limit applies before any work.
