@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { prefix, route, type Row } from './route-rows.server.js';
 import type { AppServices } from '../platform/app-services.server.js';
 import { withNulCheck } from './security/no-nul.server.js';
-import { ipLimit, visitorPostLimit } from './auth/limits.server.js';
+import { ipLimit, passkeyAddLimit, visitorPostLimit } from './auth/limits.server.js';
 import { authApiHandlers, resetPageHeaders } from './auth/routes.server.js';
 import { authFormHandlers } from './auth/form-posts.server.js';
 import { applicationHandlers } from './application/routes.server.js';
@@ -120,6 +120,7 @@ export function routeTable(s: AppServices): Row[] {
   const office = staffChecklistHandlers(s);
   const account = accountHandlers(s); // issue 27, h27r
   const passkeys = passkeyHandlers(s); // issue 41
+  const passkeyAdds = passkeyAddLimit(s);
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
   // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
   const visitorPosts = visitorPostLimit(s);
@@ -147,8 +148,8 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/api/session',                           'student',   auth.session),
     route('POST',   '/api/logout',                            'student',   auth.logout),
     route('GET',    '/api/logout',                            'student',   auth.logoutByGet), // same-origin fetch only (ADR 0230)
-    route('POST',   PASSKEY_REGISTER_OPTIONS_PATH,            'student',   limit('passkey-add'), passkeys.registrationOptions), // issue 41
-    route('POST',   PASSKEY_REGISTER_PATH,                    'student',   limit('passkey-add'), passkeys.register), // /api/passkeys
+    route('POST',   PASSKEY_REGISTER_OPTIONS_PATH,            'student',   passkeyAdds, passkeys.registrationOptions), // issue 41
+    route('POST',   PASSKEY_REGISTER_PATH,                    'student',   passkeyAdds, passkeys.register), // /api/passkeys
     route('GET',    '/api/profile',                           'student',   application.profile),
     route('PUT',    ANSWER_PATH,                              'student',   application.saveAnswers),
     route('PUT',    '/api/last-page',                         'student',   application.lastPage),

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { MailBox } from '../helpers/smtp.js';
 import { recordMail } from './auth-helpers.js';
 import { IP_LIMITS, MAIL_LIMIT, type LimitedAction } from '../../server/auth/limits.server.js';
-import { PASSKEY_REGISTER_PATH, PASSKEY_SIGN_IN_PATH } from '../../contracts/passkeys.js';
+import { PASSKEY_SIGN_IN_PATH } from '../../contracts/passkeys.js';
 
 let ctx: TestContext;
 let mail: MailBox;
@@ -25,7 +25,6 @@ const PATHS: Record<LimitedAction, string> = {
   forgot: '/public/forgot-password',
   reset: '/public/reset-password',
   passkey: PASSKEY_SIGN_IN_PATH,
-  'passkey-add': PASSKEY_REGISTER_PATH,
 };
 
 // The app trusts X-Forwarded-For from loopback (a local reverse proxy), so tests can speak as many clients.
