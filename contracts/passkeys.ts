@@ -64,6 +64,7 @@ export const PASSKEY_TEXTS = {
     'Passkeys need JavaScript, which is turned off in this browser. You can still sign in with your email and password, and remove passkeys here.',
   unsupported: 'This browser cannot use passkeys. You can still sign in with your email and password.',
   // Sign-in.
+  signInIntro: 'Added a passkey to your account? Use it instead of your password.',
   signInButton: 'Sign in with a passkey',
   signInNeedsScripts: 'Signing in with a passkey needs JavaScript. Without it, sign in with your email and password above.',
   signingIn: 'Waiting for your passkey…',

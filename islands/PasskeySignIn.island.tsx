@@ -70,6 +70,7 @@ export function PasskeySignIn() {
       </noscript>
       {supported ? (
         <div className="js-only">
+          <p className="passkey-sign-in__intro">{PASSKEY_TEXTS.signInIntro}</p>
           {problem ? (
             <div className="alert alert--error" role="alert">
               <p>{problem}</p>
