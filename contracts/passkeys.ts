@@ -54,7 +54,8 @@ export const PASSKEY_TEXTS = {
   defaultName: (count: number) => `Passkey ${count}`,
   // Removing one: the confirmation.
   confirmTitle: 'Remove this passkey?',
-  confirmText: (name: string) => `You will no longer be able to sign in with "${name}". Your password and your other passkeys keep working.`,
+  confirmText: (name: string) =>
+    `You will no longer be able to sign in with "${name}". Your password and your other passkeys keep working.`,
   confirmButton: 'Remove passkey',
   keepButton: 'Keep it',
   removed: 'The passkey has been removed.',

@@ -35,7 +35,9 @@ export function PasskeyAdd({ count }: PasskeyAddProps) {
     setProblem(null);
     try {
       const { startRegistration } = await loadWebAuthn();
-      const { data: optionsJSON } = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(PASSKEY_REGISTER_OPTIONS_PATH, { method: 'POST' });
+      const { data: optionsJSON } = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(PASSKEY_REGISTER_OPTIONS_PATH, {
+        method: 'POST',
+      });
       const credential = await startRegistration({ optionsJSON });
       const { data } = await apiRequest<{ message: string }>(PASSKEY_REGISTER_PATH, { method: 'POST', body: { credential, name } });
       navigate(PASSKEYS_ROUTE, { flash: { kind: 'success', message: data.message } });

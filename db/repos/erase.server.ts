@@ -12,7 +12,14 @@ export interface ErasureTraces {
 const IDLE_JOB_STATES = ['created', 'retry', 'completed', 'failed', 'cancelled'];
 
 /** The applicant's own actions in the audit trail (their download, their passkeys): they go with the account; staff reads and refused passkey sign-ins (perhaps someone else's) stay, pseudonymised. */
-const APPLICANT_OWN_ACTIONS = ['applicant-download', 'retention-warning', 'passkey-added', 'passkey-add-refused', 'passkey-removed', 'passkey-sign-in'];
+const APPLICANT_OWN_ACTIONS = [
+  'applicant-download',
+  'retention-warning',
+  'passkey-added',
+  'passkey-add-refused',
+  'passkey-removed',
+  'passkey-sign-in',
+];
 
 /**
  * Every row of one account in one transaction, and the audit entry that says it happened (without the account's

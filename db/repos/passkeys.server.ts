@@ -29,10 +29,9 @@ function row(raw: Record<string, unknown>): PasskeyRow {
 
 /** The account's passkeys, oldest first: every query is scoped to the owner. */
 export async function listPasskeys(knex: Knex, userId: string): Promise<PasskeyRow[]> {
-  const rows = (await knex('passkeys').where({ user_id: userId }).orderBy([{ column: 'created_at' }, { column: 'id' }])) as Record<
-    string,
-    unknown
-  >[];
+  const rows = (await knex('passkeys')
+    .where({ user_id: userId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])) as Record<string, unknown>[];
   return rows.map(row);
 }
 
@@ -42,10 +41,7 @@ export async function findPasskeyByCredentialId(knex: Knex, credentialId: string
 }
 
 /** Stores a new passkey; null when that credential is already registered (to this account or another). */
-export async function insertPasskey(
-  knex: Knex,
-  passkey: Omit<PasskeyRow, 'id' | 'last_used_at'>,
-): Promise<PasskeyRow | null> {
+export async function insertPasskey(knex: Knex, passkey: Omit<PasskeyRow, 'id' | 'last_used_at'>): Promise<PasskeyRow | null> {
   const inserted = (await knex('passkeys')
     .insert({ ...passkey, transports: JSON.stringify(passkey.transports) })
     .onConflict('credential_id')

@@ -56,7 +56,13 @@ export async function logIn(services: AppServices, req: Request, res: Response, 
  * What every successful sign-in does, with a password or a passkey: a new session in place of any presented one (no
  * fixation), the §3 login row, the answers typed while logged out kept for the account, old sessions swept.
  */
-export async function openSession(services: AppServices, req: Request, res: Response, userId: string, answers?: CarriedAnswers): Promise<void> {
+export async function openSession(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  userId: string,
+  answers?: CarriedAnswers,
+): Promise<void> {
   const knex = services.db.knex;
   await dropPresentedSession(services, req);
   await startSession(services, res, userId);

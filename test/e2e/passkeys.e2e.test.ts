@@ -25,7 +25,10 @@ async function expectAxeClean(page: Page): Promise<void> {
 
 async function openAccountMenuLink(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole(name === 'Log Out' ? 'button' : 'link', { name }).click();
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole(name === 'Log Out' ? 'button' : 'link', { name })
+    .click();
 }
 
 describeE2E('passkeys (issue 41)', () => {

@@ -104,7 +104,11 @@ export function assertWith(
   passkey.counter += 1;
   const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([FLAGS.up | FLAGS.uv]), counterBytes(passkey.counter)]);
   const clientDataJSON = clientData('webauthn.get', challenge, origin);
-  const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(Buffer.from(clientDataJSON, 'base64url'))]), passkey.privateKey);
+  const signature = sign(
+    'sha256',
+    Buffer.concat([authenticatorData, sha256(Buffer.from(clientDataJSON, 'base64url'))]),
+    passkey.privateKey,
+  );
   return {
     id: passkey.credentialId,
     rawId: passkey.credentialId,

@@ -46,7 +46,13 @@ describe('adding a passkey', () => {
     expect(added.status).toBe(200);
     expect(added.body.message).toBe(PASSKEY_TEXTS.added);
     const [stored] = await listPasskeys(ctx.db.knex, user.id);
-    expect(stored).toMatchObject({ name: 'My phone', counter: 0, transports: ['internal'], credential_id: credential.id, last_used_at: null });
+    expect(stored).toMatchObject({
+      name: 'My phone',
+      counter: 0,
+      transports: ['internal'],
+      credential_id: credential.id,
+      last_used_at: null,
+    });
     const audit = await listAudit(ctx.db.knex, { limit: 10, userId: user.id });
     expect(audit.map((a) => a.action)).toContain('passkey-added');
 
@@ -54,7 +60,12 @@ describe('adding a passkey', () => {
     const twice = await request(ctx.app)
       .post(PASSKEY_REGISTER_PATH)
       .set('Cookie', user.cookie)
-      .send({ credential: { ...credential, response: { ...(credential.response as object), clientDataJSON: reChallenge(credential, again.body.challenge) } } });
+      .send({
+        credential: {
+          ...credential,
+          response: { ...(credential.response as object), clientDataJSON: reChallenge(credential, again.body.challenge) },
+        },
+      });
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe(PASSKEY_TEXTS.alreadyAdded);
   });

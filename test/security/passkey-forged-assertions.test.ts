@@ -46,7 +46,10 @@ function flipped(part: string, at = 10): string {
   return bytes.toString('base64url');
 }
 
-const withResponse = (assertion: Assertion, change: Record<string, string>) => ({ ...assertion, response: { ...assertion.response, ...change } });
+const withResponse = (assertion: Assertion, change: Record<string, string>) => ({
+  ...assertion,
+  response: { ...assertion.response, ...change },
+});
 
 describe('a forged or replayed passkey sign-in', () => {
   it('a tampered signature', async () => {
@@ -58,7 +61,11 @@ describe('a forged or replayed passkey sign-in', () => {
   it('tampered authenticator data (the signature no longer matches it)', async () => {
     const { user, passkey } = await applicantWithPasskey(ctx);
     const assertion = assertWith(passkey, await signInChallenge(ctx), originOf(ctx));
-    await expectRefused(withResponse(assertion, { authenticatorData: flipped(assertion.response.authenticatorData, 36) }), user.id, 'signature');
+    await expectRefused(
+      withResponse(assertion, { authenticatorData: flipped(assertion.response.authenticatorData, 36) }),
+      user.id,
+      'signature',
+    );
   });
 
   it('signed for another origin (a phishing copy of the site), or for another RP ID', async () => {
@@ -96,16 +103,28 @@ describe('a forged or replayed passkey sign-in', () => {
   it('a passkey of another account presented under its user handle', async () => {
     const { user, passkey } = await applicantWithPasskey(ctx);
     const { user: other } = await applicantWithPasskey(ctx);
-    const assertion = assertWith({ ...passkey, userHandle: Buffer.from(other.id).toString('base64url') }, await signInChallenge(ctx), originOf(ctx));
+    const assertion = assertWith(
+      { ...passkey, userHandle: Buffer.from(other.id).toString('base64url') },
+      await signInChallenge(ctx),
+      originOf(ctx),
+    );
     await expectRefused(assertion, user.id, 'user-handle');
   });
 
   it('an unknown passkey and a malformed answer get the same answer as a bad signature', async () => {
     const { passkey } = await applicantWithPasskey(ctx);
-    const unknown = assertWith({ ...passkey, credentialId: Buffer.alloc(16, 1).toString('base64url') }, await signInChallenge(ctx), originOf(ctx));
+    const unknown = assertWith(
+      { ...passkey, credentialId: Buffer.alloc(16, 1).toString('base64url') },
+      await signInChallenge(ctx),
+      originOf(ctx),
+    );
     await expectRefused({ ...unknown, rawId: unknown.id }, null, 'unknown-credential');
     await expectRefused({ id: 'not base64url!', response: {} }, null, 'malformed');
-    await expectRefused(withResponse(assertWith(passkey, await signInChallenge(ctx), originOf(ctx)), { clientDataJSON: 'AAAA' }), null, 'malformed');
+    await expectRefused(
+      withResponse(assertWith(passkey, await signInChallenge(ctx), originOf(ctx)), { clientDataJSON: 'AAAA' }),
+      null,
+      'malformed',
+    );
   });
 
   it('the same assertion sent twice at once: one session', async () => {

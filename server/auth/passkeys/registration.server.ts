@@ -1,5 +1,9 @@
 import type { Request } from 'express';
-import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/server';
 import type { AppServices } from '../../../platform/app-services.server.js';
 import { HttpError } from '../../../platform/http-error.server.js';
 import { PASSKEY_NAME_MAX_LENGTH, PASSKEY_TEXTS, type PasskeySummary } from '../../../contracts/passkeys.js';
@@ -23,7 +27,10 @@ export function passkeySummary(row: PasskeyRow): PasskeySummary {
  * a device is not added twice. The WebAuthn user id is the account's id (no personal data); its name is the e-mail,
  * which only the student's own device shows.
  */
-export async function passkeyRegistrationOptions(services: AppServices, user: SessionUser): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyRegistrationOptions(
+  services: AppServices,
+  user: SessionUser,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(services.db.knex, user.id);
   if (existing.length >= MAX_PASSKEYS) throw new HttpError(400, PASSKEY_TEXTS.tooMany(MAX_PASSKEYS));
   const challenge = await issueChallenge(services, 'register', user.id);
@@ -50,7 +57,11 @@ function nameOf(value: unknown, count: number): string {
  * Adds the passkey the browser made: the challenge taken (issued to this account for adding, unexpired, unused), then
  * origin, RP ID, user verification and the attestation's signature checked by @simplewebauthn/server.
  */
-export async function addPasskey(services: AppServices, req: Request, user: SessionUser): Promise<{ message: string; passkey: PasskeySummary }> {
+export async function addPasskey(
+  services: AppServices,
+  req: Request,
+  user: SessionUser,
+): Promise<{ message: string; passkey: PasskeySummary }> {
   const body = req.body as { name?: unknown } | null;
   const attestation = parseAttestation(body);
   const challenge = attestation ? answeredChallenge(attestation.response.clientDataJSON) : null;

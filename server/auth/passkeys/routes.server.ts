@@ -39,7 +39,11 @@ export function passkeyHandlers(services: AppServices) {
     const id = (req.body as Record<string, unknown> | undefined)?.id;
     const removed = typeof id === 'string' && UUID.test(id) ? await deletePasskey(services.db.knex, user.id, id) : null;
     if (removed) await auditPasskey(services, req, 'passkey-removed', user.id, { passkey: removed.id });
-    setFlash(services, res, removed ? { kind: 'success', message: PASSKEY_TEXTS.removed } : { kind: 'error', message: PASSKEY_TEXTS.notFound });
+    setFlash(
+      services,
+      res,
+      removed ? { kind: 'success', message: PASSKEY_TEXTS.removed } : { kind: 'error', message: PASSKEY_TEXTS.notFound },
+    );
     res.redirect(303, PASSKEYS_ROUTE);
   };
 

@@ -1,5 +1,9 @@
 import type { Request, Response } from 'express';
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { AppServices } from '../../../platform/app-services.server.js';
 import { HttpError } from '../../../platform/http-error.server.js';
 import { logins } from '../../../platform/observability/metrics.server.js';
