@@ -15,6 +15,8 @@ import {
 import { listPasskeys } from '../../db/repos/passkeys.server.js';
 import { listAudit } from '../../db/repos/staff.server.js';
 import { MAX_PASSKEYS } from '../../server/auth/passkeys/registration.server.js';
+import { hashPassword } from '../../server/auth/passwords.server.js';
+import { ACCOUNT_DELETE_PATH } from '../../contracts/account.js';
 
 /**
  * Issue 41: an applicant adds a passkey after signing in, then signs in with it (no password, no code); passkeys are
@@ -142,6 +144,31 @@ describe('the passkeys page: listed, removed after a confirmation', () => {
     const visitor = await request(ctx.app).post(PASSKEY_REMOVE_PATH).type('form').send({ id: stored!.id });
     expect(visitor.headers.location).toBe('/login');
     expect((await request(ctx.app).get(PASSKEYS_ROUTE)).headers.location).toBe('/login');
+  });
+});
+
+describe('erasing the account', () => {
+  it('takes its passkeys, its challenges, its adding limit and its own passkey audit rows with it', async () => {
+    const { user, passkey } = await applicantWithPasskey(ctx);
+    await request(ctx.app).post(PASSKEY_REGISTER_OPTIONS_PATH).set('Cookie', user.cookie).send(); // a challenge left waiting
+    expect((await signInWith(ctx, passkey)).status).toBe(200);
+    const password = 'a long and unusual pass phrase 41';
+    await ctx.db
+      .knex('users')
+      .where({ id: user.id })
+      .update({ password_hash: await hashPassword(password) });
+    const res = await request(ctx.app).post(ACCOUNT_DELETE_PATH).set('Cookie', user.cookie).type('form').send({ password });
+    expect(res.headers.location).toBe('/login');
+    const { knex } = ctx.db;
+    expect(await knex('passkeys').where({ user_id: user.id })).toEqual([]);
+    expect(await knex('passkey_challenges').where({ user_id: user.id })).toEqual([]);
+    expect(await knex('rate_limits').where('key', 'like', `%${user.id}%`)).toEqual([]);
+    expect(await knex('staff_audit').where({ user_id: user.id })).toEqual([]);
+    expect(
+      await knex('staff_audit')
+        .whereIn('action', ['passkey-added', 'passkey-sign-in'])
+        .whereRaw('detail::text like ?', [`%${user.id}%`]),
+    ).toEqual([]);
   });
 });
 
