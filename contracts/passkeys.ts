@@ -1,8 +1,9 @@
 import type { ReviewPageData } from './page-data.js';
 
 /**
- * Passkeys (issue 41, ADR 0340): where the browser and the server meet, and every English text of the feature in one
- * place (PASSKEY_TEXTS), for the pages, the islands and the server's answers alike, so a translation finds them here.
+ * Passkeys (issue 41, ADR 0340): where the browser and the server meet, and the English texts of the /passkeys page
+ * and of adding and removing a passkey (PASSKEY_TEXTS), for the page, its island and the server's answers alike. The
+ * sign-in's texts are in contracts/passkey-sign-in.ts (PASSKEY_SIGN_IN_TEXTS): /login loads only those.
  */
 
 /** The applicant's page: their passkeys, adding one, removing one (logged-in applicants only, like /your-data). */
@@ -15,9 +16,6 @@ export const PASSKEY_REMOVE_PATH = '/passkeys/remove';
 /** JSON calls of a logged-in applicant adding a passkey: the options (a new challenge), then the browser's answer. */
 export const PASSKEY_REGISTER_OPTIONS_PATH = '/api/passkeys/registration-options';
 export const PASSKEY_REGISTER_PATH = '/api/passkeys';
-/** JSON calls of a visitor signing in with a passkey: the options (a new challenge), then the browser's assertion. */
-export const PASSKEY_SIGN_IN_OPTIONS_PATH = '/public/passkey/options';
-export const PASSKEY_SIGN_IN_PATH = '/public/passkey/sign-in';
 
 /** A passkey's name as the applicant gives it: shown in their list only. */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
@@ -64,18 +62,10 @@ export const PASSKEY_TEXTS = {
   needsScripts:
     'Passkeys need JavaScript, which is turned off in this browser. You can still sign in with your email and password, and remove passkeys here.',
   unsupported: 'This browser cannot use passkeys. You can still sign in with your email and password.',
-  // Sign-in.
-  signInIntro: 'Added a passkey to your account? Use it instead of your password.',
-  signInButton: 'Sign in with a passkey',
-  signInNeedsScripts: 'Signing in with a passkey needs JavaScript. Without it, sign in with your email and password above.',
-  signingIn: 'Waiting for your passkey…',
-  signedIn: 'You are now logged in.',
-  // Refusals: one sign-in answer whatever went wrong, so it tells nobody which accounts or passkeys exist.
-  signInRefused: 'We could not sign you in with that passkey. Try again, or sign in with your email and password.',
+  // Refusals.
   addRefused: 'We could not add that passkey. Please try again.',
   alreadyAdded: 'That passkey is already added to an account.',
   tooMany: (max: number) => `You can have at most ${max} passkeys. Remove one before adding another.`,
-  cancelled: 'No passkey was used. You can try again, or sign in with your email and password.',
   addCancelled: 'No passkey was added. You can try again.',
   badRequest: 'The request is not a passkey answer this site can read.',
 } as const;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH, PASSKEY_SIGN_IN_TEXTS } from '../contracts/passkey-sign-in.js';
 import { apiRequest } from './ui/api.js';
 import { clearCarriedAnswers, navigate, readCarriedAnswers } from './ui/navigation-state.js';
 import { ceremonyProblem, loadWebAuthn } from './passkeys/ceremony.js';
 import { DEFAULT_ROUTE } from '../contracts/routes.js';
-import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH, PASSKEY_TEXTS } from '../contracts/passkeys.js';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 
 /**
@@ -35,7 +35,7 @@ export function PasskeySignIn() {
     const { browserSupportsWebAuthnAutofill } = await loadWebAuthn();
     if (!alive.current || !(await browserSupportsWebAuthnAutofill())) return;
     await ceremony(true).catch((err: unknown) => {
-      const message = ceremonyProblem(err, { cancelled: '', refused: PASSKEY_TEXTS.signInRefused });
+      const message = ceremonyProblem(err, { cancelled: '', refused: PASSKEY_SIGN_IN_TEXTS.refused });
       if (message && alive.current) setProblem(message);
     });
   }
@@ -56,7 +56,7 @@ export function PasskeySignIn() {
     try {
       await ceremony(false);
     } catch (err) {
-      setProblem(ceremonyProblem(err, { cancelled: PASSKEY_TEXTS.cancelled, refused: PASSKEY_TEXTS.signInRefused }));
+      setProblem(ceremonyProblem(err, { cancelled: PASSKEY_SIGN_IN_TEXTS.cancelled, refused: PASSKEY_SIGN_IN_TEXTS.refused }));
       setBusy(false);
       // The dialog replaced the autofill offer: offer it again.
       void offerInAutofill();
@@ -66,18 +66,18 @@ export function PasskeySignIn() {
   return (
     <div className="passkey-sign-in">
       <noscript>
-        <p className="passkey-sign-in__note">{PASSKEY_TEXTS.signInNeedsScripts}</p>
+        <p className="passkey-sign-in__note">{PASSKEY_SIGN_IN_TEXTS.needsScripts}</p>
       </noscript>
       {supported ? (
         <div className="js-only">
-          <p className="passkey-sign-in__intro">{PASSKEY_TEXTS.signInIntro}</p>
+          <p className="passkey-sign-in__intro">{PASSKEY_SIGN_IN_TEXTS.intro}</p>
           {problem ? (
             <div className="alert alert--error" role="alert">
               <p>{problem}</p>
             </div>
           ) : null}
           <button type="button" className="button button--secondary passkey-sign-in__button" onClick={() => void signIn()} aria-busy={busy}>
-            {busy ? PASSKEY_TEXTS.signingIn : PASSKEY_TEXTS.signInButton}
+            {busy ? PASSKEY_SIGN_IN_TEXTS.waiting : PASSKEY_SIGN_IN_TEXTS.button}
           </button>
         </div>
       ) : null}

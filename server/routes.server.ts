@@ -37,13 +37,8 @@ import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js'
 import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 import { deadlineRoutes } from './deadlines/routes.server.js';
 import { passkeyHandlers } from './auth/passkeys/routes.server.js';
-import {
-  PASSKEY_REGISTER_OPTIONS_PATH,
-  PASSKEY_REGISTER_PATH,
-  PASSKEY_REMOVE_PATH,
-  PASSKEY_SIGN_IN_OPTIONS_PATH,
-  PASSKEY_SIGN_IN_PATH,
-} from '../contracts/passkeys.js';
+import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from '../contracts/passkey-sign-in.js';
+import { PASSKEY_REGISTER_OPTIONS_PATH, PASSKEY_REGISTER_PATH, PASSKEY_REMOVE_PATH } from '../contracts/passkeys.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { PASSKEY_SIGN_IN_TEXTS } from '../../contracts/passkey-sign-in.js';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeE2E, watchPageProblems } from '../helpers/browser.js';
 import { createLoggedInUser } from '../helpers/users.js';
@@ -69,7 +70,7 @@ describeE2E('passkeys (issue 41)', () => {
     await openAccountMenuLink(page, 'Log Out');
     await page.waitForURL('**/login');
     await islandLive(page, 'PasskeySignIn');
-    const button = page.getByRole('button', { name: PASSKEY_TEXTS.signInButton });
+    const button = page.getByRole('button', { name: PASSKEY_SIGN_IN_TEXTS.button });
     await button.waitFor();
     await expect(page.locator('#username').getAttribute('autocomplete')).resolves.toBe('username webauthn');
     await expectAxeClean(page);
@@ -100,8 +101,8 @@ describeE2E('passkeys (issue 41)', () => {
     await openAccountMenuLink(page, 'Log Out');
     await page.waitForURL('**/login');
     await islandLive(page, 'PasskeySignIn');
-    await page.getByRole('button', { name: PASSKEY_TEXTS.signInButton }).click();
-    await page.getByRole('alert').filter({ hasText: PASSKEY_TEXTS.signInRefused }).waitFor();
+    await page.getByRole('button', { name: PASSKEY_SIGN_IN_TEXTS.button }).click();
+    await page.getByRole('alert').filter({ hasText: PASSKEY_SIGN_IN_TEXTS.refused }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect((await context.cookies()).some((c) => c.name.includes('session'))).toBe(false);
     expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
@@ -113,9 +114,9 @@ describeE2E('passkeys (issue 41)', () => {
     const { context, page } = await stack.phone(null, { scripts: false });
     await page.goto(`${stack.base}/login`);
     // Playwright's text locators skip <noscript>, which a browser without scripts shows: located by its class.
-    await expect(page.locator('.passkey-sign-in__note').textContent()).resolves.toBe(PASSKEY_TEXTS.signInNeedsScripts);
+    await expect(page.locator('.passkey-sign-in__note').textContent()).resolves.toBe(PASSKEY_SIGN_IN_TEXTS.needsScripts);
     await expect(page.locator('.passkey-sign-in__note').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: PASSKEY_TEXTS.signInButton }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: PASSKEY_SIGN_IN_TEXTS.button }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Submit' }).isVisible()).resolves.toBe(true);
     expect(await axeViolationsWithoutJs(page)).toEqual([]);
     await stack.shot(page, 'login-no-js-390');

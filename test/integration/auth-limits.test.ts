@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { PASSKEY_SIGN_IN_PATH } from '../../contracts/passkey-sign-in.js';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { MailBox } from '../helpers/smtp.js';
 import { recordMail } from './auth-helpers.js';
 import { IP_LIMITS, MAIL_LIMIT, type LimitedAction } from '../../server/auth/limits.server.js';
-import { PASSKEY_SIGN_IN_PATH } from '../../contracts/passkeys.js';
 
 let ctx: TestContext;
 let mail: MailBox;

@@ -1,14 +1,10 @@
 import request from 'supertest';
+import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from '../../contracts/passkey-sign-in.js';
 import { expect } from '@jest/globals';
 import type { TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { assertWith, createPasskey, type SoftwarePasskey } from '../helpers/software-authenticator.js';
-import {
-  PASSKEY_REGISTER_OPTIONS_PATH,
-  PASSKEY_REGISTER_PATH,
-  PASSKEY_SIGN_IN_OPTIONS_PATH,
-  PASSKEY_SIGN_IN_PATH,
-} from '../../contracts/passkeys.js';
+import { PASSKEY_REGISTER_OPTIONS_PATH, PASSKEY_REGISTER_PATH } from '../../contracts/passkeys.js';
 import { SESSION_COOKIE } from '../../contracts/cookies.js';
 
 /** The origin the test app's PUBLIC_URL names (test/helpers/config.ts): where a real browser's answers come from. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PASSKEY_SIGN_IN_TEXTS } from '../../contracts/passkey-sign-in.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { assertWith } from '../helpers/software-authenticator.js';
 import { applicantWithPasskey, originOf, postAssertion, signInChallenge, startedSession } from '../integration/passkeys-helpers.js';
-import { PASSKEY_TEXTS } from '../../contracts/passkeys.js';
 import { listPasskeys } from '../../db/repos/passkeys.server.js';
 import { CHALLENGE_LIFETIME_MS } from '../../server/auth/passkeys/challenges.server.js';
 
@@ -33,7 +33,7 @@ async function expectRefused(credential: unknown, userId: string | null, reason:
   const before = await refusedAuditReasons(userId);
   const res = await postAssertion(ctx, credential);
   expect(res.status).toBe(400);
-  expect(res.body.message).toBe(PASSKEY_TEXTS.signInRefused);
+  expect(res.body.message).toBe(PASSKEY_SIGN_IN_TEXTS.refused);
   expect(startedSession(res)).toBe(false);
   expect(await refusedAuditReasons(userId)).toEqual([...before, reason]);
 }

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { PASSKEY_SIGN_IN_TEXTS } from '../../../contracts/passkey-sign-in.js';
 import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
@@ -7,7 +8,6 @@ import {
 import type { AppServices } from '../../../platform/app-services.server.js';
 import { HttpError } from '../../../platform/http-error.server.js';
 import { logins } from '../../../platform/observability/metrics.server.js';
-import { PASSKEY_TEXTS } from '../../../contracts/passkeys.js';
 import { carriedAnswersOf } from '../../../contracts/auth-check.js';
 import { findPasskeyByCredentialId, recordPasskeyUse } from '../../../db/repos/passkeys.server.js';
 import { findUserById } from '../../../db/repos/users.server.js';
@@ -45,7 +45,7 @@ export async function signInWithPasskey(services: AppServices, req: Request, res
   const refuse = async (reason: Refusal, userId: string | null = null): Promise<never> => {
     logins.inc({ outcome: 'passkey_refused' });
     await auditPasskey(services, req, 'passkey-sign-in-refused', userId, { reason });
-    throw new HttpError(400, PASSKEY_TEXTS.signInRefused);
+    throw new HttpError(400, PASSKEY_SIGN_IN_TEXTS.refused);
   };
   const body: unknown = req.body;
   const assertion = parseAssertion(body);
@@ -92,5 +92,5 @@ export async function signInWithPasskey(services: AppServices, req: Request, res
   logins.inc({ outcome: 'passkey_success' });
   await openSession(services, req, res, user.id, carried.answers);
   await auditPasskey(services, req, 'passkey-sign-in', user.id, { passkey: passkey.id });
-  return { message: PASSKEY_TEXTS.signedIn };
+  return { message: PASSKEY_SIGN_IN_TEXTS.signedIn };
 }
