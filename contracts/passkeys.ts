@@ -65,6 +65,7 @@ export const PASSKEY_TEXTS = {
   // Refusals.
   addRefused: 'We could not add that passkey. Please try again.',
   alreadyAdded: 'That passkey is already added to an account.',
+  onThisDevice: 'This device already holds a passkey for your account: it is in your list above.',
   tooMany: (max: number) => `You can have at most ${max} passkeys. Remove one before adding another.`,
   addCancelled: 'No passkey was added. You can try again.',
   badRequest: 'The request is not a passkey answer this site can read.',

@@ -42,7 +42,13 @@ export function PasskeyAdd({ count }: PasskeyAddProps) {
       const { data } = await apiRequest<{ message: string }>(PASSKEY_REGISTER_PATH, { method: 'POST', body: { credential, name } });
       navigate(PASSKEYS_ROUTE, { flash: { kind: 'success', message: data.message } });
     } catch (err) {
-      setProblem(ceremonyProblem(err, { cancelled: PASSKEY_TEXTS.addCancelled, refused: PASSKEY_TEXTS.addRefused }));
+      setProblem(
+        ceremonyProblem(err, {
+          cancelled: PASSKEY_TEXTS.addCancelled,
+          refused: PASSKEY_TEXTS.addRefused,
+          already: PASSKEY_TEXTS.onThisDevice,
+        }),
+      );
       setBusy(false);
     }
   }
