@@ -117,7 +117,8 @@ export const AUTH_CARDS: Record<AuthCardName, AuthCardDefinition> = {
     call: '/public/login',
     title: 'Log In',
     errorTitle: 'We could not log you in',
-    fields: [email('username'), password('Password', 'current-password')],
+    // "webauthn": the browser may offer this site's passkeys in the field's autofill (issue 41, PasskeySignIn).
+    fields: [email('username webauthn'), password('Password', 'current-password')],
     submitFields: ['username', 'password'],
     success: { to: '/about', flash: false, carryUsername: false },
     resend: { label: 'Resend confirmation code?', success: toConfirm },

@@ -136,3 +136,12 @@ export function authValues<T = Record<string, unknown>>(form: AuthForm, values: 
   for (const [key] of FORMS[form]) if (fields[key] !== undefined) value[key] = normalised(key, fields[key]);
   return { value: value as T, errors: checkAuth(form, fields) };
 }
+
+/**
+ * The answers a sign-in without the login form (a passkey, issue 41) carries into the account: checked and kept as
+ * the login's (`answers`). `ok` false when they do not fit; `answers` undefined when none were sent.
+ */
+export function carriedAnswersOf(value: unknown): { ok: boolean; answers?: Record<string, string | boolean> } {
+  if (carriedAnswers(value).length > 0) return { ok: false };
+  return value === undefined ? { ok: true } : { ok: true, answers: normalised('answers', value) as Record<string, string | boolean> };
+}

@@ -1,3 +1,5 @@
+import { PASSKEYS_ROUTE } from './passkeys.js';
+
 /** Every route of SPEC §2. Anything else redirects to the default route, keeping the query string. */
 export const DEFAULT_ROUTE = '/about';
 
@@ -23,6 +25,7 @@ export const PAGE_ROUTES = [
   '/completion',
   '/review',
   YOUR_DATA_ROUTE,
+  PASSKEYS_ROUTE,
   '/signup',
   '/confirm',
   '/login',

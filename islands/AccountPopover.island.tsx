@@ -6,6 +6,7 @@ import { logoutByChoice } from './lifecycle/logout.js';
 import { POST_FIELDS } from '../contracts/form-post.js';
 import { EmailText } from './ui/EmailText.js';
 import { YOUR_DATA_ROUTE } from '../contracts/routes.js';
+import { PASSKEYS_ROUTE, PASSKEY_TEXTS } from '../contracts/passkeys.js';
 
 export interface AccountPopoverProps {
   isLoggedIn: boolean;
@@ -22,7 +23,7 @@ type OpenedBy = 'hover' | 'click';
 
 /**
  * §2 account popover, trigger 'Account' (not rendered for staff). Logged in: the e-mail in lowercase, "Your
- * data" and Log Out (unsaved answers are saved first). Logged out: Sign In and Create Account; the answers typed so
+ * data", "Passkeys" and Log Out (unsaved answers are saved first). Logged out: Sign In and Create Account; the answers typed so
  * far already wait in this tab's navigation state (the form island keeps them there), so they come along.
  */
 export function AccountPopover({ isLoggedIn, username, carryForm }: AccountPopoverProps) {
@@ -100,7 +101,7 @@ export function AccountPopover({ isLoggedIn, username, carryForm }: AccountPopov
   );
 }
 
-/** What the popover offers: logged in, the e-mail, "Your data" (issue 38) and Log Out; logged out, Sign In and Create Account. */
+/** What the popover offers: logged in, the e-mail, "Your data" (issue 38), "Passkeys" (issue 41) and Log Out; logged out, Sign In and Create Account. */
 function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopoverProps & { run?: () => Promise<void> }) {
   if (isLoggedIn) {
     return (
@@ -110,6 +111,9 @@ function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopover
         </p>
         <a className="button button--secondary account__action" href={YOUR_DATA_ROUTE}>
           Your data
+        </a>
+        <a className="button button--secondary account__action" href={PASSKEYS_ROUTE}>
+          {PASSKEY_TEXTS.menuLink}
         </a>
         <LogoutForm className="button button--secondary account__action" run={run} />
       </>

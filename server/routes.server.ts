@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { prefix, route, type Row } from './route-rows.server.js';
 import type { AppServices } from '../platform/app-services.server.js';
 import { withNulCheck } from './security/no-nul.server.js';
-import { ipLimit, visitorPostLimit } from './auth/limits.server.js';
+import { ipLimit, passkeyAddLimit, visitorPostLimit } from './auth/limits.server.js';
 import { authApiHandlers, resetPageHeaders } from './auth/routes.server.js';
 import { authFormHandlers } from './auth/form-posts.server.js';
 import { applicationHandlers } from './application/routes.server.js';
@@ -36,6 +36,9 @@ import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
 import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 import { deadlineRoutes } from './deadlines/routes.server.js';
+import { passkeyHandlers } from './auth/passkeys/routes.server.js';
+import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from '../contracts/passkey-sign-in.js';
+import { PASSKEY_REGISTER_OPTIONS_PATH, PASSKEY_REGISTER_PATH, PASSKEY_REMOVE_PATH } from '../contracts/passkeys.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -43,7 +46,7 @@ import { deadlineRoutes } from './deadlines/routes.server.js';
  * before the page renderer; handlers live in their feature folders.
  *
  * Pages (vike, pages/, GET only, rendered after every route below has passed; anything else redirects to /about):
- *   /about /education /final-steps  the form (§2, §3)          /review /your-data /completion  logged-in applicant
+ *   /about /education /final-steps  the form (§2, §3)          /review /your-data /passkeys /completion  logged-in applicant
  *   /signup /confirm /login /forgot /reset  the auth cards     /print  the PDF renderer's print layout (print ticket)
  * Before the table (server/app.server.ts): GET /healthz, GET /readyz, /assets/*, the client build's files,
  * GET /favicon.ico, and GET /metrics (Prometheus; direct loopback or METRICS_TOKEN, else 404 — issue 27).
@@ -111,6 +114,8 @@ export function routeTable(s: AppServices): Row[] {
   const afterIntegration = afterSubmissionIntegrationHandlers(s);
   const office = staffChecklistHandlers(s);
   const account = accountHandlers(s); // issue 27, h27r
+  const passkeys = passkeyHandlers(s); // issue 41
+  const passkeyAdds = passkeyAddLimit(s);
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
   // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
   const visitorPosts = visitorPostLimit(s);
@@ -130,12 +135,16 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/public/forgot-password',                'visitor',   limit('forgot'), auth.forgotPassword),
     route('POST',   '/public/reset-password',                 'visitor',   limit('reset'), auth.resetPassword),
     route('GET',    '/public/tmp',                            'signed',    prefill.tmp),
+    route('POST',   PASSKEY_SIGN_IN_OPTIONS_PATH,             'visitor',   limit('passkey'), passkeys.signInOptions), // /public/passkey/options
+    route('POST',   PASSKEY_SIGN_IN_PATH,                     'visitor',   limit('passkey'), passkeys.signIn), // /public/passkey/sign-in
 
     // ── /api: the logged-in applicant (§7), JSON ───────────────────────────────────────────────────────
     prefix('/api', noStore, body.json),
     route('GET',    '/api/session',                           'student',   auth.session),
     route('POST',   '/api/logout',                            'student',   auth.logout),
     route('GET',    '/api/logout',                            'student',   auth.logoutByGet), // same-origin fetch only (ADR 0230)
+    route('POST',   PASSKEY_REGISTER_OPTIONS_PATH,            'student',   passkeyAdds, passkeys.registrationOptions), // issue 41
+    route('POST',   PASSKEY_REGISTER_PATH,                    'student',   passkeyAdds, passkeys.register), // /api/passkeys
     route('GET',    '/api/profile',                           'student',   application.profile),
     route('PUT',    ANSWER_PATH,                              'student',   application.saveAnswers),
     route('PUT',    '/api/last-page',                         'student',   application.lastPage),
@@ -188,6 +197,7 @@ export function routeTable(s: AppServices): Row[] {
     // ── The applicant's own data (issue 27): delete an unsubmitted application and account, download it all ──
     route('POST',   ACCOUNT_DELETE_PATH,                      'visitor',   noStore, body.authForm, account.remove), // /account/delete; no session → /login
     route('GET',    ACCOUNT_DATA_PATH,                        'student',   noStore, account.download), // /account/data.zip
+    route('POST',   PASSKEY_REMOVE_PATH,                      'visitor',   noStore, body.authForm, passkeys.remove), // /passkeys/remove; no session → /login
 
     // ── The counselor's transcript upload (issue 25): no account, the link's token is the key ──────────
     route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),

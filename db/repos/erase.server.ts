@@ -11,8 +11,15 @@ export interface ErasureTraces {
 /** pg-boss states of a job nobody works on; an active job is left to finish (it finds no account and stops). */
 const IDLE_JOB_STATES = ['created', 'retry', 'completed', 'failed', 'cancelled'];
 
-/** The applicant's own actions in the audit trail (their download): they go with the account; staff reads stay. */
-const APPLICANT_OWN_ACTIONS = ['applicant-download', 'retention-warning'];
+/** The applicant's own actions in the audit trail (their download, their passkeys): they go with the account; staff reads and refused passkey sign-ins (perhaps someone else's) stay, pseudonymised. */
+const APPLICANT_OWN_ACTIONS = [
+  'applicant-download',
+  'retention-warning',
+  'passkey-added',
+  'passkey-add-refused',
+  'passkey-removed',
+  'passkey-sign-in',
+];
 
 /**
  * Every row of one account in one transaction, and the audit entry that says it happened (without the account's

@@ -98,7 +98,13 @@ export type AuditAction =
   | 'release-item-removed'
   | 'release-batch-done'
   // Deadlines (issue 40): a lead moves a round's deadline for everyone or for named applicants.
-  | 'deadline-extended';
+  | 'deadline-extended'
+  // Passkeys (issue 41): the applicant's own additions and removals, their sign-ins and the refused attempts.
+  | 'passkey-added'
+  | 'passkey-removed'
+  | 'passkey-sign-in'
+  | 'passkey-add-refused'
+  | 'passkey-sign-in-refused';
 
 export interface AuditEntry {
   at: Date;

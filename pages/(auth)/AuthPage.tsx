@@ -8,6 +8,7 @@ import { AuthCardForgot } from '../../islands/AuthCardForgot.island.js';
 import { AuthCardLogin } from '../../islands/AuthCardLogin.island.js';
 import { AuthCardReset } from '../../islands/AuthCardReset.island.js';
 import { AuthCardSignup } from '../../islands/AuthCardSignup.island.js';
+import { PasskeySignIn } from '../../islands/PasskeySignIn.island.js';
 import type { AuthCardProps } from '../../islands/auth/AuthCard.js';
 import type { AuthCardName, AuthCardState } from '../../contracts/auth-cards.js';
 import { usePageContext } from '../page-context.js';
@@ -63,6 +64,8 @@ export function AuthPage({ card }: { card: AuthCardName }) {
         </div>
       ) : null}
       <Island name={name} component={Card} props={cardState(card, context)} />
+      {/* Issue 41: a passkey instead of the password, offered in the e-mail field's autofill and by a button. */}
+      {card === 'login' && !user ? <Island name="PasskeySignIn" component={PasskeySignIn} props={{}} /> : null}
       {/* Sign-up and login take the kept answers into the account: whoever is here may clear someone else's first. */}
       {!user && context.locals?.keptAnswers && (card === 'signup' || card === 'login') ? <KeptAnswersNotice back={`/${card}`} /> : null}
       {/* Radix Toast loads only for a flash message or the first toast (a failed login): not with every visit. */}

@@ -105,7 +105,7 @@ export const mails = new Counter({
 
 export const logins = new Counter({
   name: 'fa_logins_total',
-  help: 'Applicant login attempts, by outcome (success, bad_credentials, unconfirmed, backoff: refused while the account waits after failures).',
+  help: 'Applicant login attempts, by outcome (success, bad_credentials, unconfirmed, backoff: refused while the account waits after failures; passkey_success, passkey_refused, passkey_backoff: the same with a passkey).',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

@@ -12,7 +12,7 @@ import { clientKey } from '../security/client-key.server.js';
  * classrooms share one school address; per-address limits stop mail bombing and password guessing
  * from many addresses. State lives in the database so every web process shares it.
  */
-export type LimitedAction = 'signup' | 'login' | 'confirm' | 'resend' | 'forgot' | 'reset';
+export type LimitedAction = 'signup' | 'login' | 'confirm' | 'resend' | 'forgot' | 'reset' | 'passkey';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -23,7 +23,24 @@ export const IP_LIMITS: Record<LimitedAction, { max: number; windowMs: number }>
   resend: { max: 30, windowMs: FIFTEEN_MINUTES },
   forgot: { max: 30, windowMs: FIFTEEN_MINUTES },
   reset: { max: 30, windowMs: FIFTEEN_MINUTES },
+  // Passkey sign-in: options and assertions counted together (two calls a sign-in), as generous as the password's.
+  passkey: { max: 200, windowMs: FIFTEEN_MINUTES },
 };
+
+/**
+ * Adding a passkey, per account (a classroom adds theirs from one address): options and answers counted together.
+ * Keyed by the account's id, so erasure removes it with the account (db/repos/erase.server.ts).
+ */
+export const PASSKEY_ADD_LIMIT = { max: 30, windowMs: FIFTEEN_MINUTES };
+
+/** Middleware after the student guard: 429 with Retry-After once the account has asked too often. */
+export function passkeyAddLimit(services: AppServices): RequestHandler {
+  return async (_req, res, next) => {
+    const wait = await count(services, `account:passkey-add:${res.locals.user!.id}`, PASSKEY_ADD_LIMIT, 'passkey_add');
+    if (wait !== null) return next(tooManyRequests(`Too many passkey requests. Please wait ${waitText(wait)} and try again.`, wait));
+    next();
+  };
+}
 
 /** E-mails (codes, reset links) to one address, whoever asks: stops mail bombing. */
 export const MAIL_LIMIT = { max: 5, windowMs: FIFTEEN_MINUTES };

@@ -48,13 +48,28 @@ export async function logIn(services: AppServices, req: Request, res: Response, 
     throw new HttpError(403, LOGIN_MESSAGES.notConfirmed, { unconfirmed: true });
   }
   logins.inc({ outcome: 'success' });
-  await dropPresentedSession(services, req);
-  await startSession(services, res, user.id);
-  const now = services.now();
-  await recordLogin(knex, user.id, now);
-  if (input.answers && Object.keys(input.answers).length > 0) await keepCarriedAnswers(knex, user.id, input.answers, now);
-  await deleteExpiredSessions(knex, new Date(now.getTime() - SESSION_IDLE_MS), new Date(now.getTime() - SESSION_ABSOLUTE_MS));
+  await openSession(services, req, res, user.id, input.answers);
   return { message: LOGIN_MESSAGES.loggedIn };
+}
+
+/**
+ * What every successful sign-in does, with a password or a passkey: a new session in place of any presented one (no
+ * fixation), the §3 login row, the answers typed while logged out kept for the account, old sessions swept.
+ */
+export async function openSession(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  userId: string,
+  answers?: CarriedAnswers,
+): Promise<void> {
+  const knex = services.db.knex;
+  await dropPresentedSession(services, req);
+  await startSession(services, res, userId);
+  const now = services.now();
+  await recordLogin(knex, userId, now);
+  if (answers && Object.keys(answers).length > 0) await keepCarriedAnswers(knex, userId, answers, now);
+  await deleteExpiredSessions(knex, new Date(now.getTime() - SESSION_IDLE_MS), new Date(now.getTime() - SESSION_ABSOLUTE_MS));
 }
 
 export async function logOut(services: AppServices, req: Request, res: Response): Promise<{ message: string }> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { PASSKEY_SIGN_IN_PATH } from '../../contracts/passkey-sign-in.js';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { MailBox } from '../helpers/smtp.js';
@@ -23,13 +24,14 @@ const PATHS: Record<LimitedAction, string> = {
   resend: '/public/resend-confirm',
   forgot: '/public/forgot-password',
   reset: '/public/reset-password',
+  passkey: PASSKEY_SIGN_IN_PATH,
 };
 
 // The app trusts X-Forwarded-For from loopback (a local reverse proxy), so tests can speak as many clients.
 const nextIp = () => `203.0.113.${++ipCounter}`;
 
 describe('per-IP limits (429 with Retry-After)', () => {
-  it.each(['signup', 'login', 'forgot', 'resend', 'confirm', 'reset'] as const)('%s', async (action) => {
+  it.each(['signup', 'login', 'forgot', 'resend', 'confirm', 'reset', 'passkey'] as const)('%s', async (action) => {
     const ip = nextIp();
     const { max, windowMs } = IP_LIMITS[action];
     // Invalid bodies are cheap and still count: the limit applies before any work.

@@ -61,6 +61,25 @@ describe('client build', () => {
 });
 
 /**
+ * Issue 41: @simplewebauthn/browser (3.6 KB gzip) is fetched only by the passkey islands, when they need it: one chunk
+ * of its own that no chunk imports statically, so pages without a passkey island never download it, and /login stays
+ * within its 75 KB (docs/performance.md).
+ */
+describe('client build: the WebAuthn library', () => {
+  const client = join(ROOT, 'dist', 'client');
+  test('is in one chunk that only import() reaches', () => {
+    if (!existsSync(client)) throw new Error('No build: run `npm run build` (npm test does it first).');
+    const files = scripts(client);
+    const library = files.filter((file) => readFileSync(file, 'utf8').includes('ERROR_CEREMONY_ABORTED'));
+    expect(library).toHaveLength(1);
+    const name = library[0]!.slice(library[0]!.lastIndexOf('/') + 1);
+    const staticImport = new RegExp(`(?:import|export)[^;()]*?from\\s*["']\\./${name.replace(/[.-]/g, '\\$&')}["']`);
+    expect(files.filter((file) => staticImport.test(readFileSync(file, 'utf8')))).toEqual([]);
+    expect(files.filter((file) => readFileSync(file, 'utf8').includes(`import(\`./${name}\`)`)).length).toBe(1);
+  });
+});
+
+/**
  * Issue 27: the metrics and tracing packages are the server's; and the OpenTelemetry SDK is loaded only when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set, so no chunk the server or the worker imports statically may hold it.
  */
