@@ -36,6 +36,7 @@ import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
 import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 import { deadlineRoutes } from './deadlines/routes.server.js';
+import { replyRoutes } from './after-submission/reply-routes.server.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -228,6 +229,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/staff/applications/:id/release',        'staff',     lead, office.release),
     route('POST',   RELEASE_BATCH_PATH,                       'staff',     lead, office.releaseBatch), // /staff/decisions/release
     ...readingRoutes(s), // /staff/queue, /staff/reading, /staff/committee, /staff/letters, /staff/releases (issue 37)
+    ...replyRoutes(s), // /completion/reply, /completion/deposit-waiver, /staff/applications/:id/reply (issue 39)
     route('GET',    '/staff/webhooks',                        'staff',     officePage(s)),
     route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
     route('POST',   '/staff/exports',                         'staff',     exports.start),
