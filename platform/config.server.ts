@@ -177,7 +177,8 @@ const envSchema = Joi.object({
     .max(2000)
     .custom((value: string, helpers) => {
       const parsed = parseDepositUrl(value);
-      return 'problem' in parsed ? helpers.message({ custom: `"DEPOSIT_URL" ${parsed.problem}` }) : parsed.value;
+      // joi reads {…} in a message as a template: the problem names {reference}, so its braces are escaped.
+      return 'problem' in parsed ? helpers.message({ custom: `"DEPOSIT_URL" ${parsed.problem.replace(/\{/g, '\\{')}` }) : parsed.value;
     }),
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
