@@ -9,9 +9,9 @@ export const REPLY_FILTER_LABELS: Record<ReplyFilter, string> = {
   decline: 'Will not enroll',
   stay: 'Stays on the waitlist',
   leave: 'Leaves the waitlist',
-  'waiver-requested': 'Deposit waiver requested',
-  'waiver-approved': 'Deposit waiver approved',
-  'waiver-declined': 'Deposit waiver declined',
+  'waiver-requested': 'Waiver requested',
+  'waiver-approved': 'Waiver approved',
+  'waiver-declined': 'Waiver declined',
 };
 
 const WAIVER_CELL = { requested: 'waiver requested', approved: 'waiver approved', declined: 'waiver declined' } as const;

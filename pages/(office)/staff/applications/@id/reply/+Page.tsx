@@ -52,7 +52,9 @@ export function Page() {
               </form>
               <form method="post" action={`${page.base}/deposit-waiver`}>
                 <input type="hidden" name="decision" value="decline" />
-                <button type="submit">Decline the waiver</button>
+                <button type="submit" className="secondary">
+                  Decline the waiver
+                </button>
               </form>
             </div>
           ) : null}
