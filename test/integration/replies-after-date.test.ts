@@ -31,6 +31,11 @@ describe('the desk filters by reply, and the reply date closes replies', () => {
     await applicantWith(ctx, 'deny', { email: 'denied@example.edu' });
     await applicantWith(ctx, 'admit', { email: 'unreleased@example.edu', release: false });
     await postReply(ctx, enrolls, { answer: 'enroll', version: '0' }).expect(303);
+    // Without DEPOSIT_URL the deposit is paid by contacting the office, with the reference.
+    const deposit = (await request(ctx.app).get('/completion').set('Cookie', enrolls.cookie).expect(200)).text;
+    expect(deposit).toContain('To pay it, contact the Office of Admissions at');
+    expect(deposit).toContain(`and give your reference, <strong>${enrolls.reference}</strong>`);
+    expect(deposit).not.toContain('Pay the enrollment deposit');
     await postReply(ctx, waiver, { answer: 'enroll', version: '0' }).expect(303);
     await postWaiver(ctx, waiver, 'We cannot pay before the summer.').expect(303);
     await postReply(ctx, declines, { answer: 'decline', version: '0' }).expect(303);

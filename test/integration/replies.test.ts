@@ -6,7 +6,7 @@ import { staffCookie } from '../helpers/staff.js';
 import { createLoggedInUser } from '../helpers/users.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { REPLY_MESSAGES } from '../../domain/after-submission/reply-rules.js';
-import { LEAD, READER, REPLY_CLOSES, applicantWith, auditOf, eventsOf, postReply, postWaiver, startReplyApp } from './replies-setup.js';
+import { LEAD, READER, applicantWith, auditOf, eventsOf, postReply, postWaiver, startReplyApp } from './replies-setup.js';
 
 /*
  * Issue 39: an admitted applicant replies on /completion until the reply date (REPLY_DATE 05-01 of the entry year,
