@@ -16,7 +16,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   await loadVikeBuild();
   ctx = await startReplyApp();
-}, 60_000);
+}, 120_000);
 afterAll(() => ctx?.close());
 
 const emailsOn = (html: string) => [...html.matchAll(/<td>([^<]+@example\.edu)<\/td>/g)].map((m) => m[1]);

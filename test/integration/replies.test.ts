@@ -27,7 +27,7 @@ beforeAll(async () => {
   key = created.lines[1]!;
   lead = await staffCookie(ctx, LEAD);
   reader = await staffCookie(ctx, READER);
-}, 60_000);
+}, 120_000);
 afterAll(() => ctx?.close());
 
 const completion = (cookie: string) => request(ctx.app).get('/completion').set('Cookie', cookie);
