@@ -10,6 +10,7 @@ import { isUuid } from '../staff/filter.server.js';
 import { actorOfRequest } from '../reading/common.server.js';
 import { applicantReply, decideDepositWaiver, officeReply, requestDepositWaiver } from '../../domain/after-submission/replies.server.js';
 import { ReplyError } from '../../domain/after-submission/reply-rules.js';
+import { ReadingError } from '../../domain/reading/errors.js';
 import { REPLY_FORM_PATH, WAIVER_FORM_PATH } from './completion-reply.server.js';
 
 /**
@@ -44,12 +45,13 @@ async function applicantRefusal(services: AppServices, req: Request, res: Respon
 }
 
 async function staffRefusal(services: AppServices, req: Request, res: Response, err: unknown): Promise<void> {
-  if (!(err instanceof ReplyError)) throw err;
-  const id = String(req.params.id);
-  await sendStaffNotice(services, req, res, err.status, {
-    title: err.status === 403 ? 'Not allowed' : 'Not changed',
+  // A role refusal (the routes' lead guard makes it rare here) is a 403; for the office, "no offer to reply to" is a conflict.
+  if (!(err instanceof ReplyError) && !(err instanceof ReadingError)) throw err;
+  const role = err instanceof ReadingError && err.status === 403;
+  await sendStaffNotice(services, req, res, role ? 403 : err.status === 403 ? 409 : err.status, {
+    title: role ? 'Not allowed' : 'Not changed',
     message: err.message,
-    links: [{ href: replyPagePath(id), label: 'Back to the reply' }],
+    links: [{ href: replyPagePath(String(req.params.id)), label: 'Back to the reply' }],
   });
 }
 

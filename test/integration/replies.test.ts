@@ -130,6 +130,14 @@ describe('who may reply', () => {
     const waiting = await applicantWith(ctx, 'admit', { release: false });
     expect((await postReply(ctx, waiting, { answer: 'enroll', version: '0' })).status).toBe(403);
     expect((await postWaiver(ctx, waiting, 'I cannot pay')).status).toBe(403);
+    // Nor does the office record a reply where there is no offer (409, a conflict with the decision).
+    const office = await request(ctx.app)
+      .post(`/staff/applications/${denied.id}/reply`)
+      .set('Cookie', lead)
+      .type('form')
+      .send({ answer: 'decline', version: '0' });
+    expect(office.status).toBe(409);
+    expect(office.text).toContain(REPLY_MESSAGES.noOffer);
     const unsubmitted = await createLoggedInUser(ctx);
     const early = await postReply(ctx, unsubmitted, { answer: 'enroll', version: '0' });
     expect(early.status).toBe(409);
