@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { parse } from 'csv-parse/sync';
 import type { TestContext } from '../helpers/app.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { staffCookie } from '../helpers/staff.js';
@@ -54,6 +55,14 @@ describe('the desk filters by reply, and the reply date closes replies', () => {
     expect(emailsOn((await list('?reply=none')).text)).toEqual(['silent@example.edu']);
     // An unknown value is ignored, as the other filters' are.
     expect(emailsOn((await list('?reply=maybe')).text)).toHaveLength(7);
+    // The CSV of the filtered list carries the reply and the waiver as codes.
+    const csv = await request(ctx.app).post('/staff/export.csv?reply=enroll').set('Cookie', staff).type('form').send({}).expect(200);
+    const rows = parse(csv.text, { columns: true, bom: true }) as Array<Record<string, string>>;
+    expect(rows.map((r) => [r.email, r.reply, r.deposit_waiver]).sort()).toEqual([
+      ['enrolls@example.edu', 'enroll', ''],
+      ['waiver@example.edu', 'enroll', 'requested'],
+    ]);
+    expect(rows[0]!.replied_at).toMatch(/^2027-05-01T18:00:00\.000Z$/);
   });
 
   it('after the reply date: the form is gone, a reply or a waiver request is refused (409), and only a lead changes it, audited', async () => {
