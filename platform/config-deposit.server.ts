@@ -1,3 +1,5 @@
+import Joi from 'joi';
+
 /**
  * DEPOSIT_URL (issue 39, docs/after-submission.md "Replies and deposits"): the university's payment page for the
  * enrollment deposit, parsed for the joi schema of config.server.ts, which alone reads the environment and calls this.
@@ -28,3 +30,12 @@ export function parseDepositUrl(raw: string): { value: string } | { problem: str
 export function depositLink(template: string, reference: string): string {
   return template.replaceAll(DEPOSIT_URL_FIELD, encodeURIComponent(reference));
 }
+
+/** The variable's schema, for config.server.ts's envSchema. */
+export const depositUrlSchema = Joi.string()
+  .max(2000)
+  .custom((value: string, helpers) => {
+    const parsed = parseDepositUrl(value);
+    // joi reads {…} in a message as a template: the problem names {reference}, so its braces are escaped.
+    return 'problem' in parsed ? helpers.message({ custom: `"DEPOSIT_URL" ${parsed.problem.replace(/\{/g, '\\{')}` }) : parsed.value;
+  });

@@ -13,7 +13,7 @@ import {
 import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
 import { parseReplyDate, parseStaffRoles, readingSetting, type StaffRoleMap } from './config-reading.server.js';
 import { deadlineSetting, parseDeadlines, type DeadlineRoundSetting } from './deadline-setting.server.js';
-import { parseDepositUrl } from './config-deposit.server.js';
+import { depositUrlSchema } from './config-deposit.server.js';
 
 /** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
 export interface Config {
@@ -173,13 +173,7 @@ const envSchema = Joi.object({
     .max(7 * 24 * 60)
     .default(0),
   // ── Replies and deposits (issue 39) ──
-  DEPOSIT_URL: Joi.string()
-    .max(2000)
-    .custom((value: string, helpers) => {
-      const parsed = parseDepositUrl(value);
-      // joi reads {…} in a message as a template: the problem names {reference}, so its braces are escaped.
-      return 'problem' in parsed ? helpers.message({ custom: `"DEPOSIT_URL" ${parsed.problem.replace(/\{/g, '\\{')}` }) : parsed.value;
-    }),
+  DEPOSIT_URL: depositUrlSchema,
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
   .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
