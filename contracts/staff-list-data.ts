@@ -31,6 +31,9 @@ export interface StaffListRowData {
   submitted: string;
   transcript: string;
   decision: string;
+  /** The reply to a released admit or waitlist, and the deposit waiver (issue 39); '' when there is none to give. */
+  reply: string;
+  replyHref: string | null;
   viewHref: string;
   /** The checklist and decision, once submitted. */
   checklistHref: string | null;

@@ -12,7 +12,8 @@ import {
 } from './config-values.server.js';
 import { parseTrustProxy, sessionSecretProblem, type TrustProxy } from './config-checks.server.js';
 import { parseReplyDate, parseStaffRoles, readingSetting, type StaffRoleMap } from './config-reading.server.js';
-import { parseDeadlines, type DeadlineRoundSetting } from './deadline-setting.server.js';
+import { deadlineSetting, parseDeadlines, type DeadlineRoundSetting } from './deadline-setting.server.js';
+import { depositUrlSchema } from './config-deposit.server.js';
 
 /** The validated, typed configuration. Built once at boot by `loadConfig`; nothing else reads process.env. */
 export interface Config {
@@ -69,6 +70,8 @@ export interface Config {
   // ── Deadlines (issue 40, docs/deadlines.md) ──
   /** rounds: DEADLINES in the order written (empty: no deadline at all); graceMinutes: DEADLINE_GRACE_MINUTES. */
   deadlines: { rounds: DeadlineRoundSetting[]; graceMinutes: number };
+  /** DEPOSIT_URL: the enrollment deposit's payment page, `{reference}` filled in (issue 39); null: pay by contacting the office. */
+  depositUrl: string | null;
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -169,6 +172,8 @@ const envSchema = Joi.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(0),
+  // ── Replies and deposits (issue 39) ──
+  DEPOSIT_URL: depositUrlSchema,
 })
   .and('OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET')
   .and('WEBHOOK_URL', 'WEBHOOK_SECRET')
@@ -259,12 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     reading: readingSetting(v),
     deadlines: deadlineSetting(v),
+    depositUrl: v.DEPOSIT_URL ?? null,
   };
-}
-
-function deadlineSetting(v: Record<string, any>): Config['deadlines'] {
-  const parsed = v.DEADLINES ? parseDeadlines(v.DEADLINES) : null;
-  return { rounds: parsed && 'value' in parsed ? parsed.value : [], graceMinutes: v.DEADLINE_GRACE_MINUTES as number };
 }
 
 /** For process entry points: the configuration, or exit 1 with the message naming the variable. */

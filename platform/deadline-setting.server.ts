@@ -31,3 +31,12 @@ export function parseDeadlines(raw: string): { value: DeadlineRoundSetting[] } |
   }
   return rounds.length > 0 ? { value: rounds } : { problem: 'names no round: write name=MM-DD, e.g. early-action=11-01,regular=01-15' };
 }
+
+/** The deadline settings as the configuration holds them (each variable was checked by the schema already). */
+export function deadlineSetting(v: { DEADLINES?: string; DEADLINE_GRACE_MINUTES?: number }): {
+  rounds: DeadlineRoundSetting[];
+  graceMinutes: number;
+} {
+  const parsed = v.DEADLINES ? parseDeadlines(v.DEADLINES) : null;
+  return { rounds: parsed && 'value' in parsed ? parsed.value : [], graceMinutes: v.DEADLINE_GRACE_MINUTES ?? 0 };
+}

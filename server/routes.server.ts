@@ -39,6 +39,7 @@ import { deadlineRoutes } from './deadlines/routes.server.js';
 import { passkeyHandlers } from './auth/passkeys/routes.server.js';
 import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from '../contracts/passkey-sign-in.js';
 import { PASSKEY_REGISTER_OPTIONS_PATH, PASSKEY_REGISTER_PATH, PASSKEY_REMOVE_PATH } from '../contracts/passkeys.js';
+import { replyRoutes } from './after-submission/reply-routes.server.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -238,6 +239,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/staff/applications/:id/release',        'staff',     lead, office.release),
     route('POST',   RELEASE_BATCH_PATH,                       'staff',     lead, office.releaseBatch), // /staff/decisions/release
     ...readingRoutes(s), // /staff/queue, /staff/reading, /staff/committee, /staff/letters, /staff/releases (issue 37)
+    ...replyRoutes(s), // /completion/reply, /completion/deposit-waiver, /staff/applications/:id/reply (issue 39)
     route('GET',    '/staff/webhooks',                        'staff',     officePage(s)),
     route('POST',   '/staff/webhooks/:id/retry',              'staff',     webhooks.retry),
     route('POST',   '/staff/exports',                         'staff',     exports.start),

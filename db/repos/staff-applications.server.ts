@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { staffKeys } from '../../form/staff-keys.js';
+import { applyReplyFilter, type ReplyFilter } from './replies.server.js';
 
 /** §4 web status as the staff desk filters by it: 'none' before the first recorded status. */
 export const STAFF_STATUSES = ['submitted', 'validating', 'started', 'none'] as const;
@@ -37,6 +38,7 @@ export interface StaffFilter {
   state?: string | null;
   major?: string | null;
   residency?: ResidencyFilter | null;
+  reply?: ReplyFilter | null;
 }
 
 /** Position after the last row shown: group 0 = submitted, 1 = not yet; then moment and id, descending. */
@@ -153,6 +155,7 @@ export function applyStaffFilter(
     query.whereRaw('exists (select 1 from decisions d where d.user_id = a.user_id and d.decision = ?)', [filter.decision]);
   if (filter.term) query.whereRaw(`(${answer(keys.entryTerm)}) = ?`, [filter.term]);
   applyReadingFilter(query, filter);
+  applyReplyFilter(query, filter.reply);
   if (options.withStatus && filter.status) query.whereRaw(`${statusCount()} = ?`, [COUNT_BY_STATUS[filter.status]]);
   return query;
 }

@@ -10,6 +10,7 @@ import { ReceiptSection, ReferenceLine } from './ReceiptSection.js';
 import { formatLocalTime } from '../../form/local-time.js';
 import { EmailText } from '../../islands/ui/EmailText.js';
 import { ChecklistSection, CounselorSection, DecisionSection } from './StatusSection.js';
+import { ReplySection } from './ReplySection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
@@ -40,6 +41,7 @@ export function Page() {
         {/* Once a decision is out, "what happens next" is past: the decision takes the banner's place. */}
         {data?.banner && status?.decision.state !== 'ready' ? <GreetingBanner banner={data.banner} /> : null}
         {status ? <DecisionSection status={status} letterView={false} /> : null}
+        {data?.reply ? <ReplySection reply={data.reply} /> : null}
         {status ? <ChecklistSection status={status} /> : null}
         {status ? <CounselorSection status={status} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">

@@ -16,6 +16,8 @@ import { applicantName } from '../../form/applicant-name.js';
 import { keyHash, looksLikeKey, runClientCommand, CLIENT_NAME, type ClientCommand } from './client-keys.server.js';
 import { hit } from '../../db/repos/rate-limits.server.js';
 import { recordAudit } from '../../db/repos/staff.server.js';
+import { repliesFor, type ReplyRow } from '../../db/repos/replies.server.js';
+import { replyJson } from '../../domain/after-submission/reply-rules.js';
 
 export const ADMIN_PURPOSE = 'integration-admin';
 export const KEY_REQUIRED_MESSAGE = 'An integration key is required: Authorization: Bearer <key>.';
@@ -119,6 +121,7 @@ function feedItem(
   documents: Record<string, DocumentAnswer>,
   after: AfterSubmissionRows | undefined,
   stage: string | null,
+  reply: ReplyRow | undefined,
 ) {
   return {
     id: row.user_id,
@@ -136,6 +139,8 @@ function feedItem(
       : { transcript: null, decision: null }),
     // Where the office's reading is (issue 37, docs/reading-stages.md).
     stage,
+    // The reply to an offer or a waitlist place and the deposit waiver (issue 39); null before a reply.
+    reply: reply ? replyJson(reply) : null,
   };
 }
 
@@ -187,8 +192,19 @@ export function integrationHandlers(services: AppServices) {
       knex,
       page.map((r) => r.user_id),
     );
+    const replies = await repliesFor(
+      knex,
+      page.map((r) => r.user_id),
+    );
     const applications = page.map((row) =>
-      feedItem(services, row, documents.get(row.user_id) ?? {}, after.get(row.user_id), stages.get(row.user_id) ?? null),
+      feedItem(
+        services,
+        row,
+        documents.get(row.user_id) ?? {},
+        after.get(row.user_id),
+        stages.get(row.user_id) ?? null,
+        replies.get(row.user_id),
+      ),
     );
     // Which applications were handed out (ids only: the trail holds no answers).
     await auditIntegration(services, req, res, 'integration-feed', {

@@ -6,6 +6,7 @@ import { answerColumns } from '../../form/answer-columns.js';
 import { displayValue } from '../../form/display.js';
 import type { Question } from '../../form/types.js';
 import { eachStaffApplication, type StaffFilter, type StaffListRow } from '../../db/repos/staff-applications.server.js';
+import { repliesFor } from '../../db/repos/replies.server.js';
 
 const FIXED_COLUMNS = [
   'application_id',
@@ -19,6 +20,10 @@ const FIXED_COLUMNS = [
   'transcript_received_at',
   'decision',
   'decision_released_at',
+  // The reply to an offer or waitlist place and the deposit waiver's status (issue 39), codes as in the feed.
+  'reply',
+  'replied_at',
+  'deposit_waiver',
 ];
 
 /**
@@ -76,6 +81,7 @@ export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response):
     }>) {
       answers.set(row.user_id, row.answers);
     }
+    const replies = await repliesFor(knex, ids);
     for (const row of batch) {
       const given = answers.get(row.user_id) ?? {};
       const record = [
@@ -90,6 +96,9 @@ export async function streamCsv(knex: Knex, filter: StaffFilter, res: Response):
         iso(row.transcript_received_at),
         row.decision ?? '',
         iso(row.decision_released_at),
+        replies.get(row.user_id)?.answer ?? '',
+        iso(replies.get(row.user_id)?.replied_at ?? null),
+        replies.get(row.user_id)?.waiver_status ?? '',
         ...questions.flatMap((q) =>
           isCoded(q) ? [safeCell(rawValue(given[q.key])), safeCell(displayValue(q, given))] : [safeCell(displayValue(q, given))],
         ),

@@ -17,6 +17,7 @@ import { STATES_AND_PROVINCES } from '../../form/options.js';
 import { isReadingStage } from '../../domain/reading/stages.js';
 import { admissionTerms } from '../../form/admission-cycle.js';
 import type { Option } from '../../form/types.js';
+import { REPLY_FILTERS, type ReplyFilter } from '../../db/repos/replies.server.js';
 
 /**
  * The entry terms the form offers (the filter's choices). An office page's data module passes the configured
@@ -64,6 +65,7 @@ export function filterFromQuery(query: URLSearchParams, now: Date, cycle?: numbe
     state: state && STATE_OPTIONS.some((o) => o.value === state) ? state : null,
     major: major && majorOptions(now).some((o) => o.value === major) ? major : null,
     residency: oneOf<ResidencyFilter>(RESIDENCY_FILTERS, get('residency', 20)),
+    reply: oneOf<ReplyFilter>(REPLY_FILTERS, get('reply', 20)),
   };
 }
 
@@ -88,6 +90,7 @@ export function filterQuery(filter: StaffFilter, extra: Record<string, string> =
     state: filter.state,
     major: filter.major,
     residency: filter.residency,
+    reply: filter.reply,
   };
   for (const [k, v] of Object.entries(values)) if (v) params.set(k, v);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);

@@ -36,6 +36,8 @@ import {
 import { RESIDENCY_LABELS, STATUS_LABELS, listName, residencyCell, stageCell } from './list-labels.js';
 import { countText } from './count-text.js';
 import { auditOffice } from './audit.server.js';
+import { REPLY_FILTERS, repliesFor, type ReplyRow } from '../../db/repos/replies.server.js';
+import { REPLY_FILTER_LABELS, replyCell } from '../after-submission/reply-labels.js';
 
 const PAGE_SIZE = 50;
 
@@ -67,6 +69,10 @@ export async function staffListPageData(services: AppServices, office: OfficeReq
   const terms = entryTermOptions(now, cycle);
   const majors = majorOptions(now);
   const query = filterQuery(filter);
+  const replies = await repliesFor(
+    knex,
+    page.rows.map((r) => r.user_id),
+  );
   return {
     title: 'Applications',
     staffEmail: office.staff?.email ?? null,
@@ -75,7 +81,7 @@ export async function staffListPageData(services: AppServices, office: OfficeReq
     matching: `${countText(total, 'application')} ${total === 1 ? 'matches' : 'match'} these filters.`,
     filters: filterFields(filter, { terms, majors, readers }),
     query,
-    rows: page.rows.map((row) => rowData(row, { query, terms, majors, timeZone: services.config.timeZone })),
+    rows: page.rows.map((row) => rowData(row, { query, terms, majors, timeZone: services.config.timeZone }, replies.get(row.user_id))),
     nextHref: page.next ? `/staff${filterQuery(filter, { after: encodeCursor(page.next) })}` : null,
     savedViews: views.map((v) => ({ id: v.id, name: v.name, href: `/staff${v.query ? `?${v.query}` : ''}` })),
     releasePath: RELEASE_BATCH_PATH,
@@ -88,6 +94,7 @@ const labelOf = (options: readonly Option[], value: string | null) =>
 function rowData(
   row: StaffListRow,
   ctx: { query: string; terms: readonly Option[]; majors: readonly Option[]; timeZone: string },
+  reply: ReplyRow | undefined,
 ): StaffListRowData {
   return {
     id: row.user_id,
@@ -105,6 +112,8 @@ function rowData(
     submitted: row.submitted_at ? formatDeskTime(row.submitted_at, ctx.timeZone) : '',
     transcript: transcriptCell(row),
     decision: decisionCell(row),
+    reply: replyCell(row, reply),
+    replyHref: row.decision_released_at && row.decision !== 'deny' ? `/staff/applications/${row.user_id}/reply` : null,
     viewHref: `/staff/applications/${row.user_id}${ctx.query}`,
     checklistHref: row.submitted_at ? staffApplicationPath(row.user_id) : null,
     pdfHref: `/staff/applications/${row.user_id}/pdf`,
@@ -138,6 +147,7 @@ export function filterFields(
       choices: choices(TRANSCRIPT_FILTERS, TRANSCRIPT_FILTER_LABELS),
     },
     { name: 'decision', label: 'Decision', value: filter.decision ?? '', choices: choices(DECISION_FILTERS, DECISION_FILTER_LABELS) },
+    { name: 'reply', label: 'Reply and deposit', value: filter.reply ?? '', choices: choices(REPLY_FILTERS, REPLY_FILTER_LABELS) },
   ];
 }
 

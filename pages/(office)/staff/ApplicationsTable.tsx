@@ -19,6 +19,7 @@ export function ApplicationsTable({ rows }: { rows: StaffListRowData[] }) {
           <th scope="col">Submitted</th>
           <th scope="col">Transcript</th>
           <th scope="col">Decision</th>
+          <th scope="col">Reply</th>
           <th scope="col">Open</th>
         </tr>
       </thead>
@@ -45,6 +46,16 @@ export function ApplicationsTable({ rows }: { rows: StaffListRowData[] }) {
             <td>{row.submitted}</td>
             <td>{row.transcript}</td>
             <td>{row.decision}</td>
+            <td>
+              {row.replyHref ? (
+                <a href={row.replyHref}>
+                  {row.reply}
+                  <span className="skip">{` (reply and deposit of ${row.name})`}</span>
+                </a>
+              ) : (
+                row.reply
+              )}
+            </td>
             <td>
               <a href={row.viewHref}>
                 View<span className="skip">{` the application of ${row.name}`}</span>

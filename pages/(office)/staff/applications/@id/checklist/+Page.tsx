@@ -19,7 +19,7 @@ export function Page() {
   return (
     <StaffLayout title={page.title} staffEmail={page.staffEmail}>
       <p>
-        <a href="/staff">Back to the list</a>
+        <a href="/staff">Back to the list</a> · <a href={`${page.base}/reply`}>Reply and deposit</a>
       </p>
       <section aria-labelledby="office-checklist">
         <h2 id="office-checklist">Checklist and decision</h2>
