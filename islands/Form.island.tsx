@@ -166,6 +166,7 @@ export function Form(props: FormProps) {
       dispatch,
       documents: props.documents,
       uploadTargets: props.uploadTargets,
+      uploadFitted: props.uploadFitted,
       statusCheck: props.statusCheck,
       schoolSearch: props.schoolSearch,
       tabSwitch: props.tabSwitch,
@@ -212,7 +213,7 @@ export function Form(props: FormProps) {
           )}
           <FormActions next={next?.path ?? null} pagePath={page.path} busy={student.busy} leave={leave} onSummaryLink={onSummaryLink} />
         </form>
-        {/* Each document upload is its own multipart form, posted straight to the object store; its controls sit
+        {/* Each document upload is its own multipart form, posted to this app (POST /upload/<key>); its controls sit
             in the page (form attribute), since forms cannot nest. Only without scripts, after "Upload a file". */}
         {Object.entries(props.uploadTargets ?? {}).map(([key, target]) => (
           <form key={key} id={uploadFormId(key)} method="post" action={target.url} encType="multipart/form-data" />
