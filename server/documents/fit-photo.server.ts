@@ -57,8 +57,8 @@ async function fit(input: Buffer, heic: boolean): Promise<PhotoFit> {
   let width: number;
   let height: number;
   try {
-    // The header only: dimensions, before a pixel is decoded.
-    const meta = await sharp(input, decodeOptions).metadata();
+    // The header only: dimensions, before a pixel is decoded (so the pixel limit is checked here, and said as such).
+    const meta = await sharp(input, { ...decodeOptions, limitInputPixels: false }).metadata();
     if (!meta.format || !PHOTO_FORMATS.has(meta.format)) return unreadable(heic);
     ({ width, height } = meta.autoOrient);
   } catch {
