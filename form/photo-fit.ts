@@ -76,6 +76,8 @@ export function fittedName(name: string): string {
 
 /** What the applicant is told about a fitted photo, below the upload. */
 export function fittedNote(fit: { heic: boolean; originalBytes: number; width: number; height: number; bytes: number }): string {
-  const what = fit.heic ? 'Your iPhone photo was converted to JPEG' : `Your photo was ${formatFileSize(fit.originalBytes)}, so we made it smaller`;
+  const what = fit.heic
+    ? 'Your iPhone photo was converted to JPEG'
+    : `Your photo was ${formatFileSize(fit.originalBytes)}, so we made it smaller`;
   return `${what}: ${fit.width} × ${fit.height} pixels, ${formatFileSize(fit.bytes)}, to fit the 1 MB limit. Check that it is still easy to read.`;
 }

@@ -17,9 +17,7 @@ sharp.cache(false);
 export const FIT_TIMEOUT_SECONDS = 20;
 
 export type PhotoFit =
-  | { kind: 'unchanged' }
-  | { kind: 'fitted'; jpeg: Buffer; width: number; height: number }
-  | { kind: 'refused'; message: string };
+  { kind: 'unchanged' } | { kind: 'fitted'; jpeg: Buffer; width: number; height: number } | { kind: 'refused'; message: string };
 
 /** Formats libvips may decode here: what phones make (JPEG, PNG, HEIC). Anything else is refused unread. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'heif']);
@@ -86,7 +84,10 @@ async function fit(input: Buffer, heic: boolean): Promise<PhotoFit> {
   }
   const { data, info } = pixels;
   for (const attempt of attempts) {
-    const scaled = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels }, limitInputPixels: MAX_IMAGE_PIXELS });
+    const scaled = sharp(data, {
+      raw: { width: info.width, height: info.height, channels: info.channels },
+      limitInputPixels: MAX_IMAGE_PIXELS,
+    });
     if (attempt.width !== info.width || attempt.height !== info.height) scaled.resize(attempt.width, attempt.height, { fit: 'fill' });
     const jpeg = await scaled
       .timeout({ seconds: FIT_TIMEOUT_SECONDS })

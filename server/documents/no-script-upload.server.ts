@@ -71,10 +71,15 @@ export async function takeNoScriptUpload(
   const fileKey = newUploadKey(userId, answerKey);
   await withStore(() => services.storage.put(fileKey, bytes, CONTENT_TYPES[type]));
   try {
-    await startConversion(services, userId, answerKey, { file_key: fileKey, file_name: storedFileName(file.originalname, type, answerKey) });
+    await startConversion(services, userId, answerKey, {
+      file_key: fileKey,
+      file_name: storedFileName(file.originalname, type, answerKey),
+    });
   } catch (err) {
     // Refused (a quota, the application submitted meanwhile): the object would be a leftover.
-    await services.storage.delete(fileKey).catch((cause: unknown) => services.logger.warn({ err: cause, key: fileKey }, 'could not delete object'));
+    await services.storage
+      .delete(fileKey)
+      .catch((cause: unknown) => services.logger.warn({ err: cause, key: fileKey }, 'could not delete object'));
     throw err;
   }
   return fitted;

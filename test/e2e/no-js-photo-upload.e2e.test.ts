@@ -47,7 +47,13 @@ async function phoneWithoutScripts(tag: string): Promise<{ context: BrowserConte
 /** Chooses the file and presses Upload; resolves with the answer's HTTP status once the page it brought has loaded. */
 async function upload(page: Page, path: string): Promise<number> {
   await page.setInputFiles('#transcript', path);
-  const [response] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: /^Upload/ }).first().click()]);
+  const [response] = await Promise.all([
+    page.waitForNavigation(),
+    page
+      .getByRole('button', { name: /^Upload/ })
+      .first()
+      .click(),
+  ]);
   return response?.status() ?? 0;
 }
 
@@ -103,13 +109,22 @@ describeE2E('uploads without scripts (issue 38)', () => {
     expect(await page.locator('h1').first().innerText()).toBe('Your Academics');
     expect(await fieldError(page)).toBe(FIT_MESSAGES.tooLarge);
     await expect(page.getByRole('tab', { name: 'I will upload it now' }).getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(page.getByRole('button', { name: /^Upload/ }).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('button', { name: /^Upload/ })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     // The error summary links to the field.
     await expect(page.locator('.error-summary a[href="/education#transcript"]').innerText()).resolves.toBe(FIT_MESSAGES.tooLarge);
     await expectNoAxeViolations(page);
     await page.locator('.tabs').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'refused-at-field.png'), fullPage: false });
-    await page.screenshot({ path: join(SCREENSHOTS, 'refused-page-top.png'), fullPage: false, clip: { x: 0, y: 0, width: 390, height: 844 } });
+    await page.screenshot({
+      path: join(SCREENSHOTS, 'refused-page-top.png'),
+      fullPage: false,
+      clip: { x: 0, y: 0, width: 390, height: 844 },
+    });
     await context.close();
   });
 });

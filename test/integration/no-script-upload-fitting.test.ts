@@ -29,12 +29,19 @@ let photo: Buffer;
 
 async function uploader(app: TestContext): Promise<TestUser> {
   const user = await createUserWithSession(app.db.knex, app.clock.now);
-  await request(app.app).put('/api/tabs').set('Cookie', user.cookie).send({ tab_id: 'transcript-source', chosen_tab: 'upload' }).expect(200);
+  await request(app.app)
+    .put('/api/tabs')
+    .set('Cookie', user.cookie)
+    .send({ tab_id: 'transcript-source', chosen_tab: 'upload' })
+    .expect(200);
   return user;
 }
 
 function send(app: Express, user: TestUser, bytes: Buffer, filename: string) {
-  return request(app).post(uploadRoute('transcript')).set('Cookie', user.cookie).attach('file', bytes, { filename, contentType: 'image/jpeg' });
+  return request(app)
+    .post(uploadRoute('transcript'))
+    .set('Cookie', user.cookie)
+    .attach('file', bytes, { filename, contentType: 'image/jpeg' });
 }
 
 beforeAll(async () => {

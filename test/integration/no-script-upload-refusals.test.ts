@@ -29,7 +29,11 @@ beforeAll(async () => {
 /** An applicant whose Your academics shows the transcript question (under the "I will upload it now" tab). */
 async function uploader(): Promise<TestUser> {
   const user = await createLoggedInUser(ctx);
-  await request(ctx.app).put('/api/tabs').set('Cookie', user.cookie).send({ tab_id: 'transcript-source', chosen_tab: 'upload' }).expect(200);
+  await request(ctx.app)
+    .put('/api/tabs')
+    .set('Cookie', user.cookie)
+    .send({ tab_id: 'transcript-source', chosen_tab: 'upload' })
+    .expect(200);
   return user;
 }
 afterAll(async () => {
@@ -45,7 +49,12 @@ function send(user: TestUser, bytes: Buffer, filename: string) {
 }
 
 const unescape = (html: string) =>
-  html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&');
 
 /** The text of the transcript field's error line, as the page renders it (after its visually hidden "Error:"). */
 function fieldError(html: string): string | null {
@@ -62,10 +71,34 @@ describe('a file posted without scripts and refused', () => {
     ['more than the 15 MB a photo may have', () => randomBytes(FIT_INPUT_MAX_BYTES + 1024), 'huge.jpg', 413, FIT_MESSAGES.tooLarge],
     ['a program named .png', () => makeExe(), 'scan.png', 400, FILE_MESSAGES.wrongType],
     ['an empty file', () => Buffer.alloc(0), 'empty.pdf', 400, FILE_MESSAGES.empty],
-    ['a PDF over 1 MB (only photos are made to fit)', async () => padPdf(await makePdf(1)), 'transcript.pdf', 413, FILE_MESSAGES.tooLargeDocument],
-    ['a 2 MB JPEG that does not decode', () => garbageAfter([0xff, 0xd8, 0xff, 0xe0], 2 * FILE_MAX_BYTES), 'photo.jpg', 400, FIT_MESSAGES.unreadable],
-    ['a PNG declaring 20000 × 20000 pixels', () => makePngDeclaring(20_000, 20_000), 'bomb.png', 400, FIT_MESSAGES.tooManyPixels(20_000, 20_000)],
-    ['an iPhone HEIC photo (HEVC: not readable here)', () => garbageAfter('\0\0\0\x18ftypheic', FILE_MAX_BYTES + 1), 'IMG_0001.HEIC', 400, FIT_MESSAGES.heicUnreadable],
+    [
+      'a PDF over 1 MB (only photos are made to fit)',
+      async () => padPdf(await makePdf(1)),
+      'transcript.pdf',
+      413,
+      FILE_MESSAGES.tooLargeDocument,
+    ],
+    [
+      'a 2 MB JPEG that does not decode',
+      () => garbageAfter([0xff, 0xd8, 0xff, 0xe0], 2 * FILE_MAX_BYTES),
+      'photo.jpg',
+      400,
+      FIT_MESSAGES.unreadable,
+    ],
+    [
+      'a PNG declaring 20000 × 20000 pixels',
+      () => makePngDeclaring(20_000, 20_000),
+      'bomb.png',
+      400,
+      FIT_MESSAGES.tooManyPixels(20_000, 20_000),
+    ],
+    [
+      'an iPhone HEIC photo (HEVC: not readable here)',
+      () => garbageAfter('\0\0\0\x18ftypheic', FILE_MAX_BYTES + 1),
+      'IMG_0001.HEIC',
+      400,
+      FIT_MESSAGES.heicUnreadable,
+    ],
   ];
 
   it.each(cases)('%s: the form page, the message at the field, nothing stored', async (_case, make, filename, status, message) => {
@@ -80,7 +113,9 @@ describe('a file posted without scripts and refused', () => {
     expect(res.text.includes(`action="${uploadRoute('transcript')}"`)).toBe(true);
     expect(res.text.includes('<a href="/education#transcript">')).toBe(true);
     expect(await storedObjects(alice)).toEqual([]);
-    expect((await request(ctx.app).get('/api/pdf/document-answer/transcript').set('Cookie', alice.cookie)).body.status).toBe('NOT_ANSWERED');
+    expect((await request(ctx.app).get('/api/pdf/document-answer/transcript').set('Cookie', alice.cookie)).body.status).toBe(
+      'NOT_ANSWERED',
+    );
   });
 
   it('over the upload limit: the page says to wait, at the field', async () => {
@@ -98,7 +133,10 @@ describe('a file posted without scripts and refused', () => {
   });
 
   it('for a question that takes no file: 404', async () => {
-    const res = await request(ctx.app).post(uploadRoute('first_name')).set('Cookie', alice.cookie).attach('file', Buffer.from('x'), 'a.pdf');
+    const res = await request(ctx.app)
+      .post(uploadRoute('first_name'))
+      .set('Cookie', alice.cookie)
+      .attach('file', Buffer.from('x'), 'a.pdf');
     expect(res.status).toBe(404);
   });
 
