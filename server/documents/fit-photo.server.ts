@@ -13,6 +13,8 @@ import { FIT_INPUT_MAX_PIXELS, FIT_MESSAGES, fitAttempts, needsFitting } from '.
 
 // Nothing is processed twice: libvips' operation cache would only hold on to memory.
 sharp.cache(false);
+// One libvips thread per image: on a small machine the other cores stay for the requests and the conversions.
+sharp.concurrency(1);
 
 export const FIT_TIMEOUT_SECONDS = 20;
 

@@ -132,6 +132,22 @@ describe('a file posted without scripts and refused', () => {
     expect([res.status, res.headers.location]).toEqual([303, '/login']);
   });
 
+  it('from another site: refused before a byte is read (the Origin check)', async () => {
+    const res = await send(alice, await makePdf(1), 'transcript.pdf').set('Origin', 'https://attacker.example');
+    expect(res.status).toBe(403);
+    expect(await storedObjects(alice)).toEqual([]);
+  });
+
+  it('a broken multipart body: the form page with a 400, not a 500', async () => {
+    const res = await request(ctx.app)
+      .post(uploadRoute('transcript'))
+      .set('Cookie', alice.cookie)
+      .set('Content-Type', 'multipart/form-data; boundary=xyz')
+      .send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut short');
+    expect(res.status).toBe(400);
+    expect(fieldError(res.text)).toBe('Choose a file, then press Upload.');
+  });
+
   it('for a question that takes no file: 404', async () => {
     const res = await request(ctx.app)
       .post(uploadRoute('first_name'))
