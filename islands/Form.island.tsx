@@ -16,7 +16,7 @@ import { fieldByKey } from '../form/fields.js';
 import { formatPhone, formatSsn } from '../form/formats.js';
 import { readCarriedAnswers, writeCarriedAnswers } from './ui/navigation-state.js';
 import { FormContext, type FormContextValue } from './form/context.js';
-import { ErrorSummary } from './form/ErrorSummary.js';
+import { ErrorSummary, UPLOAD_REFUSED_HEADING } from './form/ErrorSummary.js';
 import { FormPage } from './form/FormPage.js';
 import { withChangedDescriptions } from './form/describe.js';
 import { domAnswerChanges } from './form/dom-answers.js';
@@ -137,6 +137,8 @@ export function Form(props: FormProps) {
   // With scripts every button is handled here: a native submission (Enter in a text field) must not leave.
   const noNativeSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
   const formErrors = props.formErrors ?? [];
+  // Only a file question's message: an upload posted without scripts was refused, nothing typed is wrong.
+  const uploadRefused = formErrors.length > 0 && formErrors.every((entry) => fieldByKey(entry.key)?.question.kind === 'file');
   const notice = student.notice?.message ?? props.notice ?? null;
 
   const index = definition.pages.findIndex((p) => p.id === page.id);
@@ -203,7 +205,14 @@ export function Form(props: FormProps) {
           {all ? (
             <ErrorSummary pages={definition.pages} entries={state.entries} onNavigate={onSummaryLink} />
           ) : (
-            formErrors.length > 0 && <ErrorSummary pages={definition.pages} entries={formErrors} onNavigate={onSummaryLink} />
+            formErrors.length > 0 && (
+              <ErrorSummary
+                pages={definition.pages}
+                entries={formErrors}
+                onNavigate={onSummaryLink}
+                {...(uploadRefused ? { heading: UPLOAD_REFUSED_HEADING } : {})}
+              />
+            )
           )}
           {body}
           {notice && (

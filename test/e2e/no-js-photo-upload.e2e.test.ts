@@ -9,6 +9,7 @@ import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack
 import { TEST_TMP } from '../helpers/paths.js';
 import { makePhonePhoto } from '../fixtures/photos.js';
 import { FIT_MESSAGES } from '../../form/photo-fit.js';
+import { UPLOAD_REFUSED_HEADING } from '../../islands/form/ErrorSummary.js';
 import { createAccount, logIn, nextEmail } from './lifecycle-helpers.js';
 import { axeViolationsWithoutJs } from './no-js-helpers.js';
 
@@ -115,16 +116,14 @@ describeE2E('uploads without scripts (issue 38)', () => {
         .first()
         .isVisible(),
     ).resolves.toBe(true);
-    // The error summary links to the field.
+    // The error summary says so and links to the field.
+    await expect(page.locator('.error-summary h2').innerText()).resolves.toBe(UPLOAD_REFUSED_HEADING);
     await expect(page.locator('.error-summary a[href="/education#transcript"]').innerText()).resolves.toBe(FIT_MESSAGES.tooLarge);
     await expectNoAxeViolations(page);
     await page.locator('.tabs').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'refused-at-field.png'), fullPage: false });
-    await page.screenshot({
-      path: join(SCREENSHOTS, 'refused-page-top.png'),
-      fullPage: false,
-      clip: { x: 0, y: 0, width: 390, height: 844 },
-    });
+    await page.locator('.error-summary').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'refused-summary.png'), fullPage: false });
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../form/documents.js';
 import { FIT_INPUT_MAX_BYTES, FIT_MESSAGES } from '../../form/photo-fit.js';
 import { PRESIGN_LIMIT } from '../../server/documents/documents.server.js';
 import { uploadRoute } from '../../contracts/no-script-upload.js';
+import { UPLOAD_REFUSED_HEADING } from '../../islands/form/ErrorSummary.js';
 
 /**
  * Issue 38: a file posted without scripts (POST /upload/<key>) that is refused comes back as the form page — the
@@ -112,6 +113,7 @@ describe('a file posted without scripts and refused', () => {
     expect(res.text.includes('aria-selected="true" aria-controls="transcript-source-panel-upload"')).toBe(true);
     expect(res.text.includes(`action="${uploadRoute('transcript')}"`)).toBe(true);
     expect(res.text.includes('<a href="/education#transcript">')).toBe(true);
+    expect(res.text.includes(`<h2 id="error-summary-title" class="error-summary__title">${UPLOAD_REFUSED_HEADING}</h2>`)).toBe(true);
     expect(await storedObjects(alice)).toEqual([]);
     expect((await request(ctx.app).get('/api/pdf/document-answer/transcript').set('Cookie', alice.cookie)).body.status).toBe(
       'NOT_ANSWERED',
