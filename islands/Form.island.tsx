@@ -16,7 +16,7 @@ import { fieldByKey } from '../form/fields.js';
 import { formatPhone, formatSsn } from '../form/formats.js';
 import { readCarriedAnswers, writeCarriedAnswers } from './ui/navigation-state.js';
 import { FormContext, type FormContextValue } from './form/context.js';
-import { ErrorSummary } from './form/ErrorSummary.js';
+import { ErrorSummary, UPLOAD_REFUSED_HEADING } from './form/ErrorSummary.js';
 import { FormPage } from './form/FormPage.js';
 import { withChangedDescriptions } from './form/describe.js';
 import { domAnswerChanges } from './form/dom-answers.js';
@@ -137,6 +137,8 @@ export function Form(props: FormProps) {
   // With scripts every button is handled here: a native submission (Enter in a text field) must not leave.
   const noNativeSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
   const formErrors = props.formErrors ?? [];
+  // Only a file question's message: an upload posted without scripts was refused, nothing typed is wrong.
+  const uploadRefused = formErrors.length > 0 && formErrors.every((entry) => fieldByKey(entry.key)?.question.kind === 'file');
   const notice = student.notice?.message ?? props.notice ?? null;
 
   const index = definition.pages.findIndex((p) => p.id === page.id);
@@ -166,6 +168,7 @@ export function Form(props: FormProps) {
       dispatch,
       documents: props.documents,
       uploadTargets: props.uploadTargets,
+      uploadFitted: props.uploadFitted,
       statusCheck: props.statusCheck,
       schoolSearch: props.schoolSearch,
       lookupNotices: props.lookupNotices,
@@ -203,7 +206,14 @@ export function Form(props: FormProps) {
           {all ? (
             <ErrorSummary pages={definition.pages} entries={state.entries} onNavigate={onSummaryLink} />
           ) : (
-            formErrors.length > 0 && <ErrorSummary pages={definition.pages} entries={formErrors} onNavigate={onSummaryLink} />
+            formErrors.length > 0 && (
+              <ErrorSummary
+                pages={definition.pages}
+                entries={formErrors}
+                onNavigate={onSummaryLink}
+                {...(uploadRefused ? { heading: UPLOAD_REFUSED_HEADING } : {})}
+              />
+            )
           )}
           {body}
           {notice && (
@@ -213,7 +223,7 @@ export function Form(props: FormProps) {
           )}
           <FormActions next={next?.path ?? null} pagePath={page.path} busy={student.busy} leave={leave} onSummaryLink={onSummaryLink} />
         </form>
-        {/* Each document upload is its own multipart form, posted straight to the object store; its controls sit
+        {/* Each document upload is its own multipart form, posted to this app (POST /upload/<key>); its controls sit
             in the page (form attribute), since forms cannot nest. Only without scripts, after "Upload a file". */}
         {Object.entries(props.uploadTargets ?? {}).map(([key, target]) => (
           <form key={key} id={uploadFormId(key)} method="post" action={target.url} encType="multipart/form-data" />

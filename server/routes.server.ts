@@ -17,6 +17,8 @@ import { DOWNLOAD_PATH } from '../platform/storage/download-link.server.js';
 import { receiptHandlers, RESEND_RECEIPT_PATH } from './receipts/routes.server.js';
 import { formPostHandlers } from './form-post/routes.server.js';
 import { uploadedHandler } from './form-post/uploaded.server.js';
+import { uploadPostHandler } from './form-post/upload-post.server.js';
+import { uploadPreviewHandler } from './form-post/upload-preview.server.js';
 import { integrationHandlers } from './integration/routes.server.js';
 import { officePage } from './office-page.server.js';
 import { staffSessionMiddleware } from './staff/staff-session.server.js';
@@ -205,12 +207,15 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/counselor/:token',                      'signed',    after.counselorUpload), // multipart, parsed by the handler
     route('POST',   '/counselor/:token/not-my-student',       'signed',    body.counselorConfirm, after.notMyStudent),
 
-    // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────
+    // ── Files: the embedded store's upload target (S3's part), downloads, uploads without scripts ──────
     ...(s.storage.kind === 'local'
       ? [route('POST', LOCAL_UPLOAD_PATH,                     'signed',    storage.uploadBody, storage.localUpload, storageJsonErrors)] // /local-store/upload
       : []),
     route('GET',    DOWNLOAD_PATH,                            'signed',    storage.download, storageJsonErrors), // /files/download
     route('GET',    '/uploaded/:key',                         'visitor',   uploadedHandler(s)),
+    // Without scripts a file posts through this app, whatever the store (multipart, parsed by the handler; issue 38).
+    route('POST',   '/upload/:key',                           'visitor',   uploadPostHandler(s)), // no session → /login
+    route('GET',    '/upload/:key/preview',                   'student',   noStore, uploadPreviewHandler(s)),
 
     // ── /staff: the staff desk (ADR 0170): office pages (pages/(office)/staff, ADR 0320), POST handlers ──
     prefix('/staff', noStore, body.staffForm, staffSessionMiddleware(s)),

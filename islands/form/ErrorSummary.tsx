@@ -4,6 +4,8 @@ import type { Page, ValidationEntry } from '../../form/types.js';
 import { REVIEW_ROUTE } from '../../contracts/routes.js';
 
 export const SUMMARY_HEADING = "We're missing some information!";
+/** The summary's heading when what came back is a file refused without scripts (issue 38): nothing is missing. */
+export const UPLOAD_REFUSED_HEADING = 'Your file was not uploaded';
 
 /**
  * §2 validation summary: the items to correct grouped by page, each linking to /{page}#{key}. Shown only
@@ -13,11 +15,13 @@ export function ErrorSummary({
   pages,
   entries,
   onNavigate,
+  heading = SUMMARY_HEADING,
 }: {
   pages: readonly Page[];
   entries: readonly ValidationEntry[];
   /** A link to another page goes through the island (save first, §2 page change); same-page links just scroll. */
   onNavigate?: (event: MouseEvent<HTMLAnchorElement>, href: string) => void;
+  heading?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const shown = entries.length > 0;
@@ -28,7 +32,7 @@ export function ErrorSummary({
   return (
     <div ref={box} id={ERROR_SUMMARY_ID} className="error-summary" tabIndex={-1} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className="error-summary__title">
-        {SUMMARY_HEADING}
+        {heading}
       </h2>
       {pages.map((page) => {
         const items = entries.filter((entry) => entry.page === page.id);

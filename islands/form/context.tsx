@@ -3,6 +3,7 @@ import type { Answers } from '../../form/types.js';
 import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
 import type { LookupNotice, TabSwitchQuestion } from '../../contracts/form-post.js';
+import type { FittedQuery } from '../../contracts/no-script-upload.js';
 import type { FormAction, TriggerState } from './state.js';
 
 /** What changes while the applicant fills in the form. Rendering reads it through `useFormState`. */
@@ -38,8 +39,10 @@ export interface FormContextValue extends FormSnapshot {
   store?: FormStore;
   /** §3 document_answer of a logged-in student (the upload control's starting state). */
   documents?: Readonly<Record<string, DocumentAnswer>>;
-  /** Without scripts: presigned POSTs of the document questions whose upload form is open (DESIGN §6). */
+  /** Without scripts: where the upload forms that are open post (DESIGN §6). */
   uploadTargets?: Readonly<Record<string, PresignedPost>>;
+  /** Without scripts: a photo the server made fit 1 MB (issue 38). */
+  uploadFitted?: FittedQuery | undefined;
   /** Without scripts: the next value of the status link's query (a real reload each time). */
   statusCheck?: string;
   /** Without scripts: a school question's search and its matches (shown under that question). */

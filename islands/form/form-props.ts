@@ -3,6 +3,7 @@ import type { WebStatus } from '../../contracts/statuses.js';
 import type { DocumentAnswer, PresignedPost } from '../../contracts/api.js';
 import type { SchoolSearch } from '../../contracts/lookup.js';
 import type { LookupNotice, TabSwitchQuestion } from '../../contracts/form-post.js';
+import type { FittedQuery } from '../../contracts/no-script-upload.js';
 
 /** JSON props of the form island (DESIGN §4): the definition itself is imported, never sent. */
 export interface FormProps {
@@ -26,8 +27,10 @@ export interface FormProps {
   formErrors?: ValidationEntry[];
   /** A page posted without scripts that came back with a message (a stale version: the conflict of §7). */
   notice?: string | null;
-  /** Without scripts: the presigned POST of the document question the applicant chose to upload to (DESIGN §6). */
+  /** Without scripts: where the upload form of the document question the applicant chose to upload to posts (DESIGN §6). */
   uploadTargets?: Record<string, PresignedPost>;
+  /** Without scripts: a photo the server made fit 1 MB, said in its upload box (?fitted=…, issue 38). */
+  uploadFitted?: FittedQuery;
   /** Without scripts: the value the conversion status's refresh link carries (see STATUS_CHECK_QUERY). */
   statusCheck?: string;
   /** Without scripts: the schools matching a school question's search, to choose from (?lookup=<key>&q=<text>). */

@@ -34,6 +34,7 @@ export function FormRoute({ page }: { page: PageId }) {
           {...(data?.form_notice ? { notice: data.form_notice } : {})}
           {...(data && Object.keys(data.upload_targets ?? {}).length > 0 ? { uploadTargets: data.upload_targets } : {})}
           {...(data?.status_check ? { statusCheck: data.status_check } : {})}
+          {...(data?.upload_fitted ? { uploadFitted: data.upload_fitted } : {})}
           {...(data?.school_search ? { schoolSearch: data.school_search } : {})}
           {...(data?.lookup_notices?.length ? { lookupNotices: data.lookup_notices } : {})}
           {...(data?.tab_switch ? { tabSwitch: data.tab_switch } : {})}

@@ -67,6 +67,14 @@ async function limitPresigns(services: AppServices, trx: Knex.Transaction, userI
   throw tooManyRequests(`Too many uploads in a short time. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`, waitMs);
 }
 
+/**
+ * Counts one upload against the applicant's limit (a presign, or a file posted without scripts), under the
+ * application's lock: no upload is taken for a submitted application.
+ */
+export async function admitUpload(services: AppServices, userId: string): Promise<void> {
+  await whileOpen(services, userId, (trx) => limitPresigns(services, trx, userId));
+}
+
 /** `redirect`: where the store sends the browser after a successful upload (a form posted without scripts). */
 export async function presignUpload(
   services: AppServices,
@@ -75,8 +83,7 @@ export async function presignUpload(
   options: { redirect?: string } = {},
 ): Promise<PresignedPost> {
   const storage = services.storage;
-  // Counted under the application's lock: no upload is handed out for a submitted application.
-  await whileOpen(services, userId, (trx) => limitPresigns(services, trx, userId));
+  await admitUpload(services, userId);
   // S3's POST policy is signed here without asking the store: without this check an applicant would get
   // a 200 and then an upload failing in the browser with a network error nobody can explain.
   await withStore(() => storage.ping());

@@ -1,6 +1,5 @@
 import type { ValidationEntry } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
-import { HttpError } from '../../platform/http-error.server.js';
 import type { LifecyclePageContext } from '../application/page-data.server.js';
 import type { FormPageData } from '../../contracts/page-data.js';
 import type { PresignedPost } from '../../platform/storage/object-store.server.js';
@@ -26,6 +25,7 @@ import { formDefinition } from '../../form/definition.js';
 import { searchSchools } from './school-search.server.js';
 import { isPending } from '../../contracts/statuses.js';
 import { uploadTargetFor } from './uploaded.server.js';
+import { FITTED_QUERY, parseFittedQuery, type FittedQuery } from '../../contracts/no-script-upload.js';
 import { cookieHeaderOf } from '../cookies.server.js';
 
 /** The page context noScriptFormData reads: vike's, or the one server/student-pages.server.ts makes. */
@@ -39,6 +39,8 @@ export interface NoScriptFormData {
   form_notice: string | null;
   /** The upload form opened by "Upload a file" (?upload=<key>). */
   upload_targets: Record<string, PresignedPost>;
+  /** A photo the server made fit (?fitted=…): what the upload box says about it. */
+  upload_fitted: FittedQuery | null;
   /** The next value of the conversion status link's query, when a document is being converted. */
   status_check: string | null;
   /** The school search opened by a school question's Search button (?lookup=<key>&q=<text>): the matches to choose from. */
@@ -54,7 +56,7 @@ export interface NoScriptFormData {
 /**
  * Adds to a form page's data what a page without scripts needs: after a post that came back, the answers as
  * typed and their messages; for a visitor, the answers this browser posted before (kept for their login); with
- * ?upload=<key>, a presigned POST for that question (made only then: each one counts against the upload limit);
+ * ?upload=<key>, the upload form of that question (posting to this app); with ?fitted=…, what was done to a photo;
  * with ?lookup=<key>&q=<text>, the schools matching the text, to choose from.
  */
 export async function noScriptFormData(pageContext: NoScriptPageContext, data: FormPageData): Promise<FormPageData & NoScriptFormData> {
@@ -64,6 +66,7 @@ export async function noScriptFormData(pageContext: NoScriptPageContext, data: F
     form_errors: posted?.errors ?? [],
     form_notice: posted?.notice ?? null,
     upload_targets: {},
+    upload_fitted: null,
     status_check: null,
     school_search: null,
     lookup_notices: [],
@@ -90,15 +93,11 @@ export async function noScriptFormData(pageContext: NoScriptPageContext, data: F
   if (data.is_logged_in) out.remove_confirm = parseRemoveQuery(pageContext.urlParsed?.search[REMOVE_QUERY]);
   const uploadKey = pageContext.urlParsed?.search[UPLOAD_QUERY];
   if (user && data.is_logged_in && uploadKey && fieldByKey(uploadKey)?.question.kind === 'file') {
-    try {
-      const target = await uploadTargetFor(pageContext.services, user.id, uploadKey);
-      if (target) out.upload_targets = { [uploadKey]: target };
-    } catch (err) {
-      // Too many uploads, or the store is unavailable: said where the upload form would have been.
-      if (!(err instanceof HttpError)) throw err;
-      out.form_notice = err.message;
-    }
+    const target = uploadTargetFor(uploadKey);
+    if (target) out.upload_targets = { [uploadKey]: target };
   }
+  const fitted = parseFittedQuery(pageContext.urlParsed?.search[FITTED_QUERY]);
+  if (fitted && data.document_answer[fitted.key]) out.upload_fitted = fitted;
   return out;
 }
 

@@ -4,19 +4,20 @@ import { fieldByKey } from '../../form/fields.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
 import { isUploadKeyFor } from '../../platform/storage/document-keys.server.js';
-import { presignUpload, startConversion } from '../documents/documents.server.js';
+import { startConversion } from '../documents/documents.server.js';
+import { uploadRoute } from '../../contracts/no-script-upload.js';
 import { sendPage } from '../render.server.js';
 import type { PresignedPost } from '../../platform/storage/object-store.server.js';
-import { uploadedRoute } from '../../contracts/form-post.js';
 import { DOCUMENT_EXTENSIONS, SNIFF_BYTES, sniffDocumentType } from '../../platform/storage/file-type.server.js';
 
 /**
- * The presigned POST of one document question, for the upload form of a page opened with ?upload=<key>
- * without scripts (DESIGN §6); the store redirects the browser to /uploaded/<key> once the file is stored.
+ * Where the upload form of a page opened with ?upload=<key> without scripts posts (DESIGN §6): this app's own
+ * POST /upload/<key> (upload-post.server.ts), whatever the store, so that a refused file comes back as the form page
+ * with the message at the field, never as the store's JSON or XML, and a photo over 1 MB can be made to fit (issue 38).
+ * The upload is counted against the applicant's limit when it is posted, not when the form is shown.
  */
-export async function uploadTargetFor(services: AppServices, userId: string, answerKey: string): Promise<PresignedPost | null> {
-  if (!isDocumentKey(answerKey)) return null;
-  return presignUpload(services, userId, answerKey, { redirect: new URL(uploadedRoute(answerKey), services.config.publicUrl).toString() });
+export function uploadTargetFor(answerKey: string): PresignedPost | null {
+  return isDocumentKey(answerKey) ? { url: uploadRoute(answerKey), fields: {} } : null;
 }
 
 async function uploaded(services: AppServices, req: Request, res: Response): Promise<void> {
@@ -44,7 +45,11 @@ async function uploaded(services: AppServices, req: Request, res: Response): Pro
   res.redirect(303, `/${page}#${answerKey}`);
 }
 
-/** GET /uploaded/<key>: where the object store sends the browser after an upload posted without scripts. */
+/**
+ * GET /uploaded/<key>: where the object store sent the browser after an upload posted to it without scripts, before
+ * such uploads went through this app (issue 38); kept for a page still open from then, and for the store's own
+ * success_action_redirect, which presignUpload still supports.
+ */
 export function uploadedHandler(services: AppServices): RequestHandler {
   return (req, res) => uploaded(services, req, res);
 }

@@ -37,6 +37,8 @@ describeE2E('a refused photo (issue 38)', () => {
       await expect(box.getAttribute('data-phase')).resolves.toBe('idle');
       await expect(box.locator('.upload__converting').count()).resolves.toBe(0);
       await expect(box.locator('[role="status"]').textContent()).resolves.toBe('');
+      // Nothing in the box still asks to wait (UPLOAD_HINTS.busy, "Making … fit").
+      await expect(box.innerText()).resolves.not.toMatch(/Please wait|fit 1 MB…/);
       await expect(page.locator('#additional_document').isEnabled()).resolves.toBe(true);
       await walk.shot(page, `upload-refused-${name.length}`);
       await context.close();

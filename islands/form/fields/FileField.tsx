@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
 import type { Question } from '../../../form/types.js';
-import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize, UPLOAD_HINTS } from '../../../form/documents.js';
-import { isPending } from '../../../contracts/statuses.js';
+import { FILE_ACCEPT, FILE_MESSAGES, UPLOAD_HINTS } from '../../../form/documents.js';
+import { NO_SCRIPT_UPLOAD_HINT } from '../../../form/photo-fit.js';
 import { pageOfKey } from '../../../form/fields.js';
-import { POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../contracts/form-post.js';
+import { POST_FIELDS, uploadFormId } from '../../../contracts/form-post.js';
+import { UPLOAD_FILE_FIELD, type FittedQuery } from '../../../contracts/no-script-upload.js';
+import { UploadStatus } from './UploadStatus.js';
 import type { DocumentAnswer, PresignedPost } from '../../../contracts/api.js';
 import { errorId, FieldShell, hintId, useQuestion } from './Field.js';
 
@@ -51,19 +53,11 @@ function FilePicker({
   );
 }
 
-const STATUS_TEXT: Record<DocumentAnswer['status'], string> = {
-  UNPROCESSED: 'is waiting to be converted to PDF.',
-  IN_PROGRESS: 'is being converted to PDF.',
-  COMPLETED: 'was uploaded and converted to PDF.',
-  FAILED: 'could not be converted to PDF. Please upload it again.',
-  NOT_ANSWERED: 'has not been uploaded.',
-};
-
 /**
  * The upload control as the server renders it, and as it works without scripts (DESIGN §6): the document's
- * status (with a refresh link while it converts), and a button opening the upload form. That form posts the
- * file straight to the object store (controls tied to a multipart <form> outside the page form by their form
- * attribute), which redirects back here once stored.
+ * status (UploadStatus), and a button opening the upload form. That form posts the file to this app (controls tied
+ * to a multipart <form> outside the page form by their form attribute), which shows this page again: with the
+ * message at the field when the file was refused.
  */
 function FileShell({
   q,
@@ -74,6 +68,7 @@ function FileShell({
   target,
   pagePath,
   statusCheck,
+  fitted,
   onLocked,
 }: {
   q: Of<'file'>;
@@ -84,6 +79,7 @@ function FileShell({
   target?: PresignedPost;
   pagePath: string;
   statusCheck?: string;
+  fitted?: FittedQuery | undefined;
   onLocked?: () => void;
 }) {
   if (target && !locked) {
@@ -95,7 +91,7 @@ function FileShell({
         ))}
         <input
           id={q.key}
-          name="file"
+          name={UPLOAD_FILE_FIELD}
           type="file"
           form={formId}
           required
@@ -105,7 +101,7 @@ function FileShell({
           aria-invalid={invalid || undefined}
         />
         <p id={`${q.key}-upload-hint`} className="field__hint upload__hint">
-          PNG, JPEG, PDF or Word (.docx), up to 1 MB.
+          {NO_SCRIPT_UPLOAD_HINT}
         </p>
         <div className="upload__actions">
           <button type="submit" form={formId} className="button button--secondary">
@@ -116,7 +112,6 @@ function FileShell({
       </div>
     );
   }
-  const pending = document ? isPending(document.status) : false;
   // A file dropped on the locked picker is refused with the same message as a click.
   const refuseDrop = (event: DragEvent<HTMLDivElement>) => {
     if (!locked) return;
@@ -127,15 +122,7 @@ function FileShell({
     <div className="upload" onDragOver={refuseDrop} onDrop={refuseDrop}>
       <FilePicker q={q} describedBy={describedBy} invalid={invalid} locked={locked} onLocked={onLocked} />
       {document && document.status !== 'NOT_ANSWERED' && (
-        <p className="upload__status nojs-only">
-          {`${document.file_name} (${formatFileSize(document.file_size)}) ${STATUS_TEXT[document.status]}`}
-          {pending && (
-            <>
-              {' '}
-              <a href={`${pagePath}?${STATUS_CHECK_QUERY}=${statusCheck ?? '1'}#${q.key}`}>Refresh the status</a>
-            </>
-          )}
-        </p>
+        <UploadStatus answerKey={q.key} document={document} pagePath={pagePath} statusCheck={statusCheck} fitted={fitted} />
       )}
       {!locked && (
         <button
@@ -171,6 +158,7 @@ export function FileField({ q }: { q: Of<'file'> }) {
       target={form.uploadTargets?.[q.key]}
       pagePath={`/${pageOfKey(q.key) ?? ''}`}
       statusCheck={form.statusCheck}
+      fitted={form.uploadFitted}
       onLocked={() => setUploadError(FILE_MESSAGES.loginNeeded)}
     />
   );
