@@ -1,6 +1,7 @@
 import type { Answers, ValidationEntry } from '../form/types.js';
 import type { DocumentAnswer, PdfState } from './api.js';
 import type { WebStatus } from './statuses.js';
+import type { RecommendationsView } from './recommendations.js';
 
 /**
  * What the server's +data hooks hand the pages (and through their props the islands). JSON only:
@@ -89,6 +90,8 @@ export interface CompletionPageData {
   status?: CompletionStatus | null;
   /** The PDF's state as GET /api/pdf gives it, so the download link (or a refresh link) works without scripts; null when it could not be had. */
   pdf?: PdfState | null;
+  /** Teacher recommendations (issue 39); null for a visitor. */
+  recommendations?: RecommendationsView | null;
 }
 
 /** The submission's receipt as /completion shows it. */

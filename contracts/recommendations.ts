@@ -31,10 +31,10 @@ export interface RecommenderView {
 }
 
 export interface RecommendationsView {
-  /** Where the forms post and come back to. */
+  /** Where the forms post, and which page they come back to. */
   inviteAction: string;
   waiverAction: string;
-  back: string;
+  back: 'completion' | 'recommendations';
   /** null until answered; final once an invitation went out. */
   waived: boolean | null;
   waiverFinal: boolean;

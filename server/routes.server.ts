@@ -36,6 +36,9 @@ import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
 import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 import { deadlineRoutes } from './deadlines/routes.server.js';
+import { recommendationApplicantHandlers } from './recommendations/applicant-routes.server.js';
+import { teacherHandlers } from './recommendations/teacher-routes.server.js';
+import { INVITE_PATH, WAIVER_PATH } from './recommendations/applicant-view.server.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -78,6 +81,13 @@ const body = {
     withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 })),
     withNulCheck(express.json({ limit: '4kb' })),
   ],
+  /** The applicant's recommendation forms: a teacher's name, address and subject, or the waiver (issue 39). */
+  recommendationForm: [
+    withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 8 })),
+    withNulCheck(express.json({ limit: '4kb' })),
+  ],
+  /** A teacher's typed letter (20,000 characters, some of them multi-byte) or a decline's reason. */
+  teacherForm: withNulCheck(express.urlencoded({ extended: false, limit: '128kb', parameterLimit: 3 })),
   /** The CRM's decision: a letter of up to 10,000 characters. */
   integrationJson: withNulCheck(express.json({ limit: '64kb', strict: true })),
 };
@@ -111,6 +121,8 @@ export function routeTable(s: AppServices): Row[] {
   const afterIntegration = afterSubmissionIntegrationHandlers(s);
   const office = staffChecklistHandlers(s);
   const account = accountHandlers(s); // issue 27, h27r
+  const recs = recommendationApplicantHandlers(s);
+  const teacher = teacherHandlers(s);
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
   // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
   const visitorPosts = visitorPostLimit(s);
@@ -193,6 +205,14 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),
     route('POST',   '/counselor/:token',                      'signed',    after.counselorUpload), // multipart, parsed by the handler
     route('POST',   '/counselor/:token/not-my-student',       'signed',    body.counselorConfirm, after.notMyStudent),
+
+    // ── Teacher recommendations (issue 39): the applicant's forms, and the teacher's link (no account) ──
+    route('POST',   INVITE_PATH,                              'student',   ...body.recommendationForm, recs.invite), // /recommendations/teacher
+    route('POST',   WAIVER_PATH,                              'student',   ...body.recommendationForm, recs.waiver), // /recommendations/waiver
+    route('GET',    '/recommend/:token',                      'signed',    teacher.page),
+    route('POST',   '/recommend/:token',                      'signed',    teacher.file), // multipart, parsed by the handler
+    route('POST',   '/recommend/:token/text',                 'signed',    body.teacherForm, teacher.text),
+    route('POST',   '/recommend/:token/decline',              'signed',    body.teacherForm, teacher.decline),
 
     // ── Files: the embedded store's upload target (S3's part), downloads, the return from an upload ────
     ...(s.storage.kind === 'local'

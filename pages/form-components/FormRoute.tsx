@@ -6,6 +6,17 @@ import { shellConfig } from '../layouts/public-config.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
 import { StaffApplication } from '../../views/print/StaffApplication.js';
+import { RECOMMENDATIONS_ROUTE } from '../../contracts/routes.js';
+
+/** Final steps links to the teacher recommendations (issue 39): teachers may be invited before submitting. */
+function RecommendationsLink() {
+  return (
+    <p className="alert alert--info">
+      Teacher recommendations: you may ask up to two teachers for a letter, now or after you submit.{' '}
+      <a href={RECOMMENDATIONS_ROUTE}>Invite your teachers</a>
+    </p>
+  );
+}
 
 /**
  * One form step (§2 /about, /education, /final-steps): the shell around the form island, which renders every
@@ -23,6 +34,7 @@ export function FormRoute({ page }: { page: PageId }) {
   return (
     <FormShell
       current={path}
+      banner={page === 'final-steps' && loggedIn ? <RecommendationsLink /> : undefined}
       body={(banners) => (
         <FormIsland
           banners={banners}

@@ -4,6 +4,7 @@ import { submittedGreeting } from '../application/page-data.server.js';
 import { completionReceipt } from '../receipts/completion-receipt.server.js';
 import { applicationPdfState } from '../pdf/pdf-state.server.js';
 import { completionStatus } from '../after-submission/completion-status.server.js';
+import { recommendationsView } from '../recommendations/applicant-view.server.js';
 
 /**
  * /completion's data (pages/completion/+data.ts), section by section: the greeting and submission time
@@ -20,5 +21,6 @@ export async function completionPageData(pageContext: PageContextServer): Promis
   // The store or the queue being down is the island's to report (it polls); the page still renders.
   const pdf = await applicationPdfState(services, user.id).catch(() => null);
   const status = await completionStatus(services, user.id, search);
-  return { ...page, receipt, pdf, status };
+  const recommendations = await recommendationsView(services, user.id, search, 'completion');
+  return { ...page, receipt, pdf, status, recommendations };
 }
