@@ -119,7 +119,8 @@ export interface CompletionStatus {
   submittedAt: string;
   transcript:
     | { state: 'received'; text: string }
-    | { state: 'requested'; email: string; on: string }
+    /** `refused`: the counselor's mail server refused our e-mail for good (issue 39): another address is needed. */
+    | { state: 'requested'; email: string; on: string; refused?: boolean }
     | { state: 'needed'; notMyStudent: { email: string; on: string } | null; rejected: { on: string; reason: string } | null }
     /** The applicant answered "No" to the university asking for their transcripts: the school must send it. */
     | { state: 'not-permitted'; officeEmail: string };

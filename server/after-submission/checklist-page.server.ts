@@ -17,6 +17,7 @@ import { isUuid } from '../staff/filter.server.js';
 import { auditOffice } from '../staff/audit.server.js';
 import { freeMailDomain } from './free-mail-domains.js';
 import { DECISION_LABELS, RECEIVED_VIA_LABELS } from './staff-labels.js';
+import { recommendationDeskLines } from '../recommendations/desk-lines.server.js';
 
 const DONE: Record<string, string> = {
   received: 'The transcript is marked received.',
@@ -78,6 +79,11 @@ function transcriptLines(
     if (request.reminder_2_sent_at) parts.push(` and ${when(request.reminder_2_sent_at)}`);
     parts.push(request.voided_at ? `; link void since ${when(request.voided_at)}` : `; link valid until ${when(request.expires_at)}`);
     if (request.last_error) parts.push(`; last error: ${request.last_error}`);
+    if (request.refused_at && !request.voided_at)
+      add(
+        `${request.email}: This address did not accept our e-mail (${when(request.refused_at)}: ${request.refused_reply ?? 'refused'}). The applicant is asked for another address.`,
+        'error',
+      );
     add(`${parts.join('')}. Applicant's sends from /completion: ${checklist.resends}.`, 'muted');
   }
   return lines;
@@ -120,6 +126,7 @@ export async function checklistPageData(
       resendTo:
         checklist.status !== 'received' && checklist.counselor_email && counselorRequestPermitted(app) ? checklist.counselor_email : null,
     },
+    recommendations: await recommendationDeskLines(services, app.userId),
     decision: {
       summary: decision
         ? {
