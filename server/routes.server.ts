@@ -38,6 +38,7 @@ import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 import { deadlineRoutes } from './deadlines/routes.server.js';
 import { recommendationApplicantHandlers } from './recommendations/applicant-routes.server.js';
 import { teacherHandlers } from './recommendations/teacher-routes.server.js';
+import { integrationLetter } from './recommendations/integration.server.js';
 import { INVITE_PATH, WAIVER_PATH } from './recommendations/applicant-view.server.js';
 
 /*
@@ -179,6 +180,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/integration/admin/clients',             'loopback',  body.smallJson, integration.adminClients),
     route('GET',    '/integration/v1/applications',           'integrationClient', integration.feed),
     route('GET',    '/integration/v1/applications/:id/pdf',   'integrationClient', integration.applicationPdf),
+    route('GET',    '/integration/v1/applications/:id/recommendations/:rid/letter', 'integrationClient', integrationLetter(s)),
     route('PUT',    '/integration/v1/applications/:reference/checklist/transcript', 'integrationClient', body.integrationJson, afterIntegration.transcript),
     route('PUT',    '/integration/v1/applications/:reference/decision', 'integrationClient', body.integrationJson, afterIntegration.decision),
 

@@ -1,3 +1,5 @@
+import { liveRecommendationsForMany, waiversForMany, type RecommendationRow, type WaiverRow } from '../../db/repos/recommendations.server.js';
+import { recommendationsJson } from '../recommendations/integration.server.js';
 import type { Request, RequestHandler, Response } from 'express';
 import Joi from 'joi';
 import type { AppServices } from '../../platform/app-services.server.js';
@@ -119,6 +121,7 @@ function feedItem(
   documents: Record<string, DocumentAnswer>,
   after: AfterSubmissionRows | undefined,
   stage: string | null,
+  recs: { rows: RecommendationRow[]; waiver: WaiverRow | undefined },
 ) {
   return {
     id: row.user_id,
@@ -136,6 +139,8 @@ function feedItem(
       : { transcript: null, decision: null }),
     // Where the office's reading is (issue 37, docs/reading-stages.md).
     stage,
+    // The teachers and their letters (issue 39, docs/after-submission.md).
+    ...recommendationsJson(services, row.user_id, recs.rows, recs.waiver),
   };
 }
 
@@ -187,8 +192,13 @@ export function integrationHandlers(services: AppServices) {
       knex,
       page.map((r) => r.user_id),
     );
+    const ids = page.map((r) => r.user_id);
+    const [recs, waivers] = await Promise.all([liveRecommendationsForMany(knex, ids), waiversForMany(knex, ids)]);
     const applications = page.map((row) =>
-      feedItem(services, row, documents.get(row.user_id) ?? {}, after.get(row.user_id), stages.get(row.user_id) ?? null),
+      feedItem(services, row, documents.get(row.user_id) ?? {}, after.get(row.user_id), stages.get(row.user_id) ?? null, {
+        rows: recs.get(row.user_id) ?? [],
+        waiver: waivers.get(row.user_id),
+      }),
     );
     // Which applications were handed out (ids only: the trail holds no answers).
     await auditIntegration(services, req, res, 'integration-feed', {
