@@ -59,11 +59,18 @@ function TeacherForm({ view, slot }: { view: RecommendationsView; slot: Recommen
   const r = slot.recommender;
   const id = (name: string) => `rec-${slot.slot}-${name}`;
   const error = view.notice?.kind === 'error' && view.notice.slot === slot.slot ? view.notice.text : null;
+  // A teacher who declined is replaced (empty fields); a refused address is corrected (name and subject kept).
+  const declined = r?.state === 'declined';
+  const refused = r?.state === 'refused';
+  const ordinal = ORDINAL[slot.slot - 1];
   const legend = !r
-    ? `${ORDINAL[slot.slot - 1]} teacher`
-    : r.state === 'refused'
-      ? `${ORDINAL[slot.slot - 1]} teacher: give another address`
-      : `${ORDINAL[slot.slot - 1]} teacher: correct the address or ask someone else`;
+    ? `${ordinal} teacher`
+    : refused
+      ? `${ordinal} teacher: give another address`
+      : declined
+        ? `${ordinal} teacher: ask someone else`
+        : `${ordinal} teacher: correct the address or ask someone else`;
+  const kept = r && !declined ? r : null;
   const input = (name: 'name' | 'email' | 'subject', label: string, value: string, type = 'text') => (
     <div className="field">
       <label className="field__label" htmlFor={id(name)}>
@@ -94,23 +101,24 @@ function TeacherForm({ view, slot }: { view: RecommendationsView; slot: Recommen
             {error}
           </p>
         ) : null}
-        {input('name', 'Teacher’s name', r?.name ?? '')}
-        {input('email', 'Teacher’s e-mail address', r && r.state !== 'refused' ? r.email : '', 'email')}
-        {input('subject', 'Subject they teach you', r?.subject ?? '')}
+        {input('name', 'Teacher’s name', kept?.name ?? '')}
+        {input('email', 'Teacher’s e-mail address', kept && !refused ? kept.email : '', 'email')}
+        {input('subject', 'Subject they teach you', kept?.subject ?? '')}
         <button type="submit" className="button button--secondary">
-          {r ? 'Send a new invitation' : 'Send the invitation'}
+          {r && !declined ? 'Send a new invitation' : 'Send the invitation'}
         </button>
-        {r && r.state !== 'refused' ? <p className="field__hint">The link we sent before stops working.</p> : null}
+        {kept && !refused ? <p className="field__hint">The link we sent before stops working.</p> : null}
       </fieldset>
     </form>
   );
 }
 
-export function RecommendationsSection({ view }: { view: RecommendationsView }) {
+/** `heading`: the section's h2 ("Your teachers" under the /recommendations page's own h1). */
+export function RecommendationsSection({ view, heading = 'Teacher recommendations' }: { view: RecommendationsView; heading?: string }) {
   const general = view.notice && !(view.notice.kind === 'error' && view.notice.slot) ? view.notice : null;
   return (
     <section className="completion__section recommendations" id="recommendations" aria-labelledby="recommendations-heading">
-      <h2 id="recommendations-heading">Teacher recommendations</h2>
+      <h2 id="recommendations-heading">{heading}</h2>
       <p>
         You may ask up to two teachers for a letter of recommendation. We e-mail each one a link to send it; you see here when it arrives,
         but never the letter.

@@ -14,9 +14,7 @@ export function Page() {
   return (
     <FormShell current={RECOMMENDATIONS_ROUTE}>
       <h1>Teacher recommendations</h1>
-      <div className="recommendations-page">
-        <RecommendationsSection view={data.view} />
-      </div>
+      <RecommendationsSection view={data.view} heading="Your teachers" />
       <p className="recommendations__back">
         <a href="/final-steps">Back to Final steps</a>
       </p>
