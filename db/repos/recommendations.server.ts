@@ -37,7 +37,10 @@ const normalise = (row: RecommendationRow): RecommendationRow => ({ ...row, id: 
 
 export async function insertRecommendation(
   trx: Knex.Transaction,
-  row: Pick<RecommendationRow, 'user_id' | 'slot' | 'teacher_name' | 'email' | 'subject' | 'salt' | 'token_hash' | 'created_at' | 'expires_at'>,
+  row: Pick<
+    RecommendationRow,
+    'user_id' | 'slot' | 'teacher_name' | 'email' | 'subject' | 'salt' | 'token_hash' | 'created_at' | 'expires_at'
+  >,
 ): Promise<string> {
   const [inserted] = (await trx(TABLE).insert(row).returning('id')) as Array<{ id: string | number }>;
   return String(inserted!.id);

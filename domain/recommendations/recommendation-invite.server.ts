@@ -121,7 +121,11 @@ export async function applicantInvitesTeacher(
         [{ kind: 'recommendation', recommendationId: id, reminder: 2 }, REMINDER_DAYS[1] * 86_400],
       ];
       for (const [job, after] of jobs)
-        await services.boss.send(AFTER_SUBMISSION_MAIL_QUEUE, job, { ...AFTER_SUBMISSION_MAIL_OPTIONS, ...(after ? { startAfter: after } : {}), db });
+        await services.boss.send(AFTER_SUBMISSION_MAIL_QUEUE, job, {
+          ...AFTER_SUBMISSION_MAIL_OPTIONS,
+          ...(after ? { startAfter: after } : {}),
+          db,
+        });
     }
     await recordChecklistAudit(trx, {
       at: now,
@@ -145,7 +149,12 @@ export const WAIVER_MESSAGES: Record<Exclude<WaiverOutcome, 'saved'>, string> = 
 };
 
 /** The FERPA waiver: free to change until the first invitation goes out (teachers write knowing the answer). */
-export async function applicantAnswersWaiver(services: AppServices, userId: string, raw: string, ip: string | null): Promise<WaiverOutcome> {
+export async function applicantAnswersWaiver(
+  services: AppServices,
+  userId: string,
+  raw: string,
+  ip: string | null,
+): Promise<WaiverOutcome> {
   if (raw !== 'yes' && raw !== 'no') return 'invalid';
   return services.db.knex.transaction(async (trx) => {
     const now = services.now();
@@ -154,7 +163,14 @@ export async function applicantAnswersWaiver(services: AppServices, userId: stri
     const before = await findWaiver(trx, userId);
     if (before && (await countRecommendations(trx, userId)) > 0) return before.waived === (raw === 'yes') ? 'saved' : 'final';
     await saveWaiver(trx, userId, raw === 'yes', now);
-    await recordChecklistAudit(trx, { at: now, actor: 'applicant', action: 'recommendation-waiver', userId, detail: { waived: raw === 'yes' }, ip });
+    await recordChecklistAudit(trx, {
+      at: now,
+      actor: 'applicant',
+      action: 'recommendation-waiver',
+      userId,
+      detail: { waived: raw === 'yes' },
+      ip,
+    });
     return 'saved' as const;
   });
 }

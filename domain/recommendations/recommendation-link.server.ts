@@ -70,7 +70,14 @@ export type LetterOutcome = 'stored' | 'taken' | 'dead';
 
 export type Letter =
   | { kind: 'text'; text: string }
-  | { kind: 'file'; fileKey: string; fileName: string; fileSize: number; outputKey: string; queue: (trx: Knex.Transaction) => Promise<void> };
+  | {
+      kind: 'file';
+      fileKey: string;
+      fileName: string;
+      fileSize: number;
+      outputKey: string;
+      queue: (trx: Knex.Transaction) => Promise<void>;
+    };
 
 /**
  * Stores a letter once. Under the row's lock: of two letters sent at once on one link, the first is stored and the
@@ -84,8 +91,7 @@ export async function storeLetter(services: AppServices, id: string, letter: Let
     if (!row || row.declined_at || isDead(row, now)) return 'dead' as const;
     const key = recommendationLetterKey(row.id);
     const doc = (await trx('document_answers').where({ user_id: row.user_id, answer_key: key }).first('status')) as
-      | { status: string | null }
-      | undefined;
+      { status: string | null } | undefined;
     if (letterTaken(row, doc ?? null)) return 'taken' as const;
     if (letter.kind === 'text') {
       await updateRecommendation(trx, row.id, {

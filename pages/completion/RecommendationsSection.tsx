@@ -21,15 +21,16 @@ function Waiver({ view }: { view: RecommendationsView }) {
   const question = 'Do you waive your right to read your recommendation letters?';
   const ferpa = (
     <p className="field__hint" id="waiver-hint">
-      Under the Family Educational Rights and Privacy Act (FERPA), if you enroll you have the right to read the letters written for you.
-      You may waive that right. Teachers are told your answer before they write, and it cannot change once a teacher has been invited.
+      Under the Family Educational Rights and Privacy Act (FERPA), if you enroll you have the right to read the letters written for you. You
+      may waive that right. Teachers are told your answer before they write, and it cannot change once a teacher has been invited.
     </p>
   );
   if (view.waiverFinal)
     return (
       <>
         <p>
-          <strong>{question}</strong> {view.waived ? 'You waived your right to read the letters.' : 'You did not waive your right to read the letters.'}
+          <strong>{question}</strong>{' '}
+          {view.waived ? 'You waived your right to read the letters.' : 'You did not waive your right to read the letters.'}
         </p>
       </>
     );

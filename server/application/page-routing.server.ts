@@ -33,7 +33,11 @@ export function redirectFor(path: string, search: string, state: RouteState): st
   if (state.kind === 'service') return isForm || path === PRINT_ROUTE ? null : DEFAULT_ROUTE + search;
   if (path === PRINT_ROUTE) return DEFAULT_ROUTE;
   if (state.kind === 'visitor')
-    return path === COMPLETION_ROUTE ? DEFAULT_ROUTE + search : ACCOUNT_ROUTES.has(path) || path === RECOMMENDATIONS_ROUTE ? '/login' : null;
+    return path === COMPLETION_ROUTE
+      ? DEFAULT_ROUTE + search
+      : ACCOUNT_ROUTES.has(path) || path === RECOMMENDATIONS_ROUTE
+        ? '/login'
+        : null;
   // A submitted application stays readable on the review page (read-only there), and its data downloadable.
   if (state.submitted) return path === COMPLETION_ROUTE || ACCOUNT_ROUTES.has(path) ? null : COMPLETION_ROUTE;
   if (path === COMPLETION_ROUTE) return DEFAULT_ROUTE + search;

@@ -1,4 +1,9 @@
-import { liveRecommendationsForMany, waiversForMany, type RecommendationRow, type WaiverRow } from '../../db/repos/recommendations.server.js';
+import {
+  liveRecommendationsForMany,
+  waiversForMany,
+  type RecommendationRow,
+  type WaiverRow,
+} from '../../db/repos/recommendations.server.js';
 import { recommendationsJson } from '../recommendations/integration.server.js';
 import type { Request, RequestHandler, Response } from 'express';
 import Joi from 'joi';

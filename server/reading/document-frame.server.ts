@@ -18,7 +18,10 @@ export const documentFramePath = (id: string, key: string) => `/staff/queue/${id
 export function documentFrame(services: AppServices): RequestHandler<{ id: string; key: string }> {
   return async (req, res) => {
     const { id, key } = req.params;
-    const row = isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY || isRecommendationLetterKey(key) ? await findDocument(services.db.knex, id, key) : null;
+    const row =
+      isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY || isRecommendationLetterKey(key)
+        ? await findDocument(services.db.knex, id, key)
+        : null;
     const pdf = row?.status === 'COMPLETED' && row.output_key ? await services.storage.get(row.output_key) : null;
     if (!pdf)
       return sendStaffNotice(services, req, res, 404, {

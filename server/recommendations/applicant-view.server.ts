@@ -4,7 +4,12 @@ import { MAX_RECOMMENDERS } from '../../contracts/recommendations.js';
 import { countRecommendations, findWaiver, liveRecommendations, type RecommendationRow } from '../../db/repos/recommendations.server.js';
 import { universityDate } from '../../domain/after-submission/university-time.js';
 import { MAX_INVITATIONS } from '../../domain/recommendations/recommendation-common.server.js';
-import { INVITE_MESSAGES, WAIVER_MESSAGES, type InviteOutcome, type WaiverOutcome } from '../../domain/recommendations/recommendation-invite.server.js';
+import {
+  INVITE_MESSAGES,
+  WAIVER_MESSAGES,
+  type InviteOutcome,
+  type WaiverOutcome,
+} from '../../domain/recommendations/recommendation-invite.server.js';
 
 export const INVITE_PATH = '/recommendations/teacher';
 export const WAIVER_PATH = '/recommendations/waiver';
@@ -19,8 +24,10 @@ function recommender(row: RecommendationRow, zone: string): RecommenderView {
     return { ...base, state: 'refused', text: 'This address did not accept our e-mail. Give us another address for this teacher.' };
   if (row.received_at) return { ...base, state: 'received', text: `Letter received on ${on(row.received_at)}.` };
   if (row.declined_at) return { ...base, state: 'declined', text: `Declined on ${on(row.declined_at)}.`, reason: row.decline_reason };
-  if (row.letter_submitted_at) return { ...base, state: 'checking', text: `Letter sent on ${on(row.letter_submitted_at)}; we are checking the file.` };
-  if (row.opened_at) return { ...base, state: 'opened', text: `Invited on ${on(row.created_at)}; opened our e-mail’s link on ${on(row.opened_at)}.` };
+  if (row.letter_submitted_at)
+    return { ...base, state: 'checking', text: `Letter sent on ${on(row.letter_submitted_at)}; we are checking the file.` };
+  if (row.opened_at)
+    return { ...base, state: 'opened', text: `Invited on ${on(row.created_at)}; opened our e-mail’s link on ${on(row.opened_at)}.` };
   return { ...base, state: 'invited', text: `Invited on ${on(row.created_at)}.` };
 }
 

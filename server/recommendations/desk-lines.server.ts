@@ -20,8 +20,15 @@ export async function recommendationDeskLines(services: AppServices, userId: str
   for (const r of rows) {
     const who = `Teacher ${r.slot}: ${r.teacher_name} (${r.subject}), ${r.email}`;
     if (r.refused_at)
-      lines.push({ text: `${who}: This address did not accept our e-mail (${when(r.refused_at)}: ${r.refused_reply ?? 'refused'}).`, tone: 'error' });
-    else if (r.received_at) lines.push({ text: `${who}: letter received ${when(r.received_at)} (${r.received_via === 'text' ? 'typed' : 'file'}).`, tone: 'plain' });
+      lines.push({
+        text: `${who}: This address did not accept our e-mail (${when(r.refused_at)}: ${r.refused_reply ?? 'refused'}).`,
+        tone: 'error',
+      });
+    else if (r.received_at)
+      lines.push({
+        text: `${who}: letter received ${when(r.received_at)} (${r.received_via === 'text' ? 'typed' : 'file'}).`,
+        tone: 'plain',
+      });
     else if (r.declined_at)
       lines.push({ text: `${who}: declined ${when(r.declined_at)}${r.decline_reason ? ` (${r.decline_reason})` : ''}.`, tone: 'error' });
     else if (r.letter_submitted_at) lines.push({ text: `${who}: file sent ${when(r.letter_submitted_at)}, being checked.`, tone: 'plain' });

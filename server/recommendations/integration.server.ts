@@ -53,9 +53,10 @@ export function integrationLetter(services: AppServices): RequestHandler<{ id: s
     const { id, rid } = req.params;
     const row = /^\d{1,18}$/.test(rid) ? await findRecommendation(services.db.knex, rid) : null;
     if (!row || row.user_id !== id || !row.received_at || row.received_via !== 'file') throw new HttpError(404, 'No such letter.');
-    const doc = (await services.db.knex('document_answers').where({ user_id: id, answer_key: recommendationLetterKey(row.id) }).first('output_key')) as
-      | { output_key: string | null }
-      | undefined;
+    const doc = (await services.db
+      .knex('document_answers')
+      .where({ user_id: id, answer_key: recommendationLetterKey(row.id) })
+      .first('output_key')) as { output_key: string | null } | undefined;
     if (!doc?.output_key) throw new HttpError(404, 'No such letter.');
     await recordAudit(services.db.knex, {
       at: services.now(),

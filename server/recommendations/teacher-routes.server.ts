@@ -52,7 +52,8 @@ async function answer(services: AppServices, req: Request, res: Response, outcom
 async function fileLetter(services: AppServices, req: Request, res: Response): Promise<void> {
   const before = await recommendationLinkState(services, String(req.params.token));
   if (before.state !== 'live') return sendTeacherPage(services, req, res, before.state === 'unknown' ? 404 : 409, { state: before });
-  const fail = (status: number, text: string) => sendTeacherPage(services, req, res, status, { state: before, notice: { kind: 'error', text } });
+  const fail = (status: number, text: string) =>
+    sendTeacherPage(services, req, res, status, { state: before, notice: { kind: 'error', text } });
   const problem = await parseUpload(req, res);
   if (problem) return fail(problem === FILE_MESSAGES.tooLarge ? 413 : 400, problem);
   const file = req.file;
@@ -103,7 +104,10 @@ async function textLetter(services: AppServices, req: Request, res: Response): P
     return sendTeacherPage(services, req, res, 400, {
       state,
       text: typeof raw === 'string' ? raw.slice(0, LETTER_TEXT_MAX) : '',
-      notice: { kind: 'error', text: text ? `The letter is longer than ${LETTER_TEXT_MAX} characters.` : 'Type your letter, then send it.' },
+      notice: {
+        kind: 'error',
+        text: text ? `The letter is longer than ${LETTER_TEXT_MAX} characters.` : 'Type your letter, then send it.',
+      },
     });
   await answer(services, req, res, await storeLetter(services, state.row.id, { kind: 'text', text }, req.ip ?? null));
 }

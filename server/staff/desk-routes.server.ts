@@ -46,7 +46,8 @@ export function deskHandlers(services: AppServices) {
 
   const document: RequestHandler<{ id: string; key: string }> = async (req, res) => {
     const { id, key } = req.params;
-    if (!isUuid(id) || !(isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY || isRecommendationLetterKey(key))) throw new HttpError(404, 'No such document.');
+    if (!isUuid(id) || !(isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY || isRecommendationLetterKey(key)))
+      throw new HttpError(404, 'No such document.');
     const row = (await knex('document_answers')
       .where({ user_id: id, answer_key: key })
       .first('file_key', 'file_name', 'status', 'output_key')) as

@@ -88,7 +88,9 @@ describeE2E('issue 39: an address whose mail server refuses our e-mail for good'
     await desk.addCookies([{ name, value, domain: '127.0.0.1', path: '/staff' }]);
     const deskPage = await desk.newPage();
     await deskPage.goto(`${base}/staff/applications/${user.id}/checklist`);
-    expect(await deskPage.locator('main').textContent()).toContain('gone-counselor@alta.example.org: This address did not accept our e-mail');
+    expect(await deskPage.locator('main').textContent()).toContain(
+      'gone-counselor@alta.example.org: This address did not accept our e-mail',
+    );
     await expectAxeClean(deskPage);
     await recShot(deskPage, 'staff-checklist-counselor-refused-1280');
     await desk.close();

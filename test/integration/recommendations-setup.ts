@@ -23,6 +23,12 @@ export async function invite(
     .post('/recommendations/teacher')
     .set('Cookie', user.cookie)
     .type('form')
-    .send({ slot: String(teacher.slot ?? 1), name: teacher.name ?? 'Ana Rivera', email: teacher.email, subject: teacher.subject ?? 'Chemistry', back: 'completion' })
+    .send({
+      slot: String(teacher.slot ?? 1),
+      name: teacher.name ?? 'Ana Rivera',
+      email: teacher.email,
+      subject: teacher.subject ?? 'Chemistry',
+      back: 'completion',
+    })
     .expect(expectStatus);
 }

@@ -52,7 +52,16 @@ describe('a teacher’s link', () => {
     await request(ctx.app).post(`/recommend/${token}/text`).type('form').send({ letter_text: LETTER }).expect(303);
     expect((await request(ctx.app).get(`/recommend/${token}`).expect(200)).text).toContain('Letter received');
 
-    const pages = ['/completion', '/completion?view=letter', '/review', '/your-data', '/recommendations', '/api/profile', '/api/document-answer', '/account/data.zip'];
+    const pages = [
+      '/completion',
+      '/completion?view=letter',
+      '/review',
+      '/your-data',
+      '/recommendations',
+      '/api/profile',
+      '/api/document-answer',
+      '/account/data.zip',
+    ];
     for (const path of pages) {
       const res = await request(ctx.app).get(path).set('Cookie', user.cookie).buffer(true);
       const body = Buffer.isBuffer(res.body) ? res.body.toString('latin1') : res.text;
@@ -77,11 +86,21 @@ describe('a teacher’s link', () => {
     expect(JSON.stringify(payload)).not.toContain('ZEBRA');
 
     ctx.clock.advance(10_000);
-    const feed = await request(ctx.app).get('/integration/v1/applications').query({ limit: '500' }).set('Authorization', `Bearer ${key}`).expect(200);
+    const feed = await request(ctx.app)
+      .get('/integration/v1/applications')
+      .query({ limit: '500' })
+      .set('Authorization', `Bearer ${key}`)
+      .expect(200);
     const item = (feed.body.applications as Array<Record<string, unknown>>).find((a) => a.reference === reference)!;
     expect(item.recommendation_waived).toBe(true);
     expect(item.recommendations).toEqual([
-      expect.objectContaining({ slot: 1, teacher_email: 'rivera@alta.example.org', status: 'received', received_via: 'text', letter_text: LETTER }),
+      expect.objectContaining({
+        slot: 1,
+        teacher_email: 'rivera@alta.example.org',
+        status: 'received',
+        received_via: 'text',
+        letter_text: LETTER,
+      }),
     ]);
   });
 
@@ -90,7 +109,10 @@ describe('a teacher’s link', () => {
     await invite(ctx, user, { email: 'okafor@alta.example.org', name: 'Ben Okafor', subject: 'History' });
     await workMailJobs();
     const token = teacherTokenIn(mail.messages.at(-1));
-    await request(ctx.app).post(`/recommend/${token}`).attach('letter', await makePdf(1, 'Letter'), { filename: 'l.pdf' }).expect(303);
+    await request(ctx.app)
+      .post(`/recommend/${token}`)
+      .attach('letter', await makePdf(1, 'Letter'), { filename: 'l.pdf' })
+      .expect(303);
     expect((await ctx.db.knex('recommendations').where({ user_id: user.id }).first()).received_at).toBeNull();
     const jobs = (
       await ctx.db.knex.raw(`select id, data from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [user.id])
@@ -101,13 +123,20 @@ describe('a teacher’s link', () => {
     const docs = await request(ctx.app).get('/api/document-answer').set('Cookie', user.cookie);
     expect(docs.text).not.toContain('recommendation-letter');
     ctx.clock.advance(10_000);
-    const feed = await request(ctx.app).get('/integration/v1/applications').query({ limit: '500' }).set('Authorization', `Bearer ${key}`).expect(200);
+    const feed = await request(ctx.app)
+      .get('/integration/v1/applications')
+      .query({ limit: '500' })
+      .set('Authorization', `Bearer ${key}`)
+      .expect(200);
     const item = (feed.body.applications as Array<{ reference: string; recommendations: Array<{ letter_url: string }> }>).find(
       (a) => a.reference === reference,
     )!;
     const url = new URL(item.recommendations[0]!.letter_url);
     await request(ctx.app).get(url.pathname).set('Authorization', `Bearer ${key}`).expect(303);
-    await request(ctx.app).get(url.pathname.replace(user.id, (await createLoggedInUser(ctx)).id)).set('Authorization', `Bearer ${key}`).expect(404);
+    await request(ctx.app)
+      .get(url.pathname.replace(user.id, (await createLoggedInUser(ctx)).id))
+      .set('Authorization', `Bearer ${key}`)
+      .expect(404);
     expect(await ctx.db.knex('staff_audit').where({ user_id: user.id, action: 'integration-letter' })).toHaveLength(1);
   });
 });

@@ -25,7 +25,11 @@ async function openApp(open: () => ReturnType<ReturnType<typeof bothDatabases>[n
 }
 
 /** The invitation e-mail worked as the worker would; returns the teacher's token. */
-async function teacherToken(ctx: TestContext, mail: ReturnType<typeof captureMailer>, i: number): Promise<{ token: string; userId: string }> {
+async function teacherToken(
+  ctx: TestContext,
+  mail: ReturnType<typeof captureMailer>,
+  i: number,
+): Promise<{ token: string; userId: string }> {
   const user = await createLoggedInUser(ctx, `rec.racer.${i}@example.edu`);
   await submitAs(ctx, user.cookie, COMPLETE_ANSWERS);
   await invite(ctx, user, { email: `teacher.${i}@alta.example.org` });
@@ -56,7 +60,10 @@ describe.each(bothDatabases())('%s: letters sent at once on one teacher link', (
         const results = await Promise.all(
           Array.from({ length: WRITERS }, (_, i) =>
             i % 2 === round % 2
-              ? request(ctx.app).post(`/recommend/${token}/text`).type('form').send({ letter_text: `Letter number ${i}` })
+              ? request(ctx.app)
+                  .post(`/recommend/${token}/text`)
+                  .type('form')
+                  .send({ letter_text: `Letter number ${i}` })
               : request(ctx.app).post(`/recommend/${token}`).attach('letter', pdf, { filename: 'letter.pdf' }),
           ),
         );
@@ -64,10 +71,17 @@ describe.each(bothDatabases())('%s: letters sent at once on one teacher link', (
         expect(statuses.filter((s) => s === 303)).toHaveLength(1);
         expect(statuses.filter((s) => s === 409)).toHaveLength(WRITERS - 1);
         const row = await ctx.db.knex('recommendations').where({ user_id: userId }).first();
-        const docs = await ctx.db.knex('document_answers').where({ user_id: userId }).where('answer_key', 'like', 'recommendation-letter-%');
-        const converts = (await ctx.db.knex.raw(`select 1 from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [userId]))
-          .rows;
-        const stored = await ctx.db.knex('staff_audit').where({ user_id: userId }).whereIn('action', ['recommendation-received', 'recommendation-upload']);
+        const docs = await ctx.db
+          .knex('document_answers')
+          .where({ user_id: userId })
+          .where('answer_key', 'like', 'recommendation-letter-%');
+        const converts = (
+          await ctx.db.knex.raw(`select 1 from pgboss.job where name = 'convert-document' and data->>'userId' = ?`, [userId])
+        ).rows;
+        const stored = await ctx.db
+          .knex('staff_audit')
+          .where({ user_id: userId })
+          .whereIn('action', ['recommendation-received', 'recommendation-upload']);
         const events = await ctx.db.knex('webhook_events').where({ user_id: userId, type: 'recommendation.received' });
         expect(stored).toHaveLength(1);
         if (row.received_via === 'text') {

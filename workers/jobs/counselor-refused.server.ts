@@ -10,7 +10,11 @@ import { refusalReply } from '../../domain/mail/recommendation-mail.server.js';
 export async function counselorAddressRefused(services: WorkerServices, request: CounselorRequestRow, err: unknown): Promise<'refused'> {
   const now = services.now();
   const reply = refusalReply(err);
-  await services.db.knex('counselor_requests').where({ id: request.id }).whereNull('refused_at').update({ refused_at: now, refused_reply: reply });
+  await services.db
+    .knex('counselor_requests')
+    .where({ id: request.id })
+    .whereNull('refused_at')
+    .update({ refused_at: now, refused_reply: reply });
   await recordChecklistAudit(services.db.knex, {
     at: now,
     actor: 'mail-server',

@@ -16,9 +16,9 @@ export async function addLettersToZip(services: WorkerServices, zip: yazl.ZipFil
       zip.addBuffer(Buffer.from(head + r.letter_text + '\n', 'utf8'), `${name}.txt`);
       continue;
     }
-    const doc = (await knex('document_answers').where({ user_id: userId, answer_key: recommendationLetterKey(r.id) }).first('output_key')) as
-      | { output_key: string | null }
-      | undefined;
+    const doc = (await knex('document_answers')
+      .where({ user_id: userId, answer_key: recommendationLetterKey(r.id) })
+      .first('output_key')) as { output_key: string | null } | undefined;
     const pdf = doc?.output_key ? await services.storage.get(doc.output_key) : null;
     if (pdf) zip.addBuffer(pdf, `${name}.pdf`, { compress: false });
   }
