@@ -47,7 +47,7 @@ import { INVITE_PATH, WAIVER_PATH } from './recommendations/applicant-view.serve
  * before the page renderer; handlers live in their feature folders.
  *
  * Pages (vike, pages/, GET only, rendered after every route below has passed; anything else redirects to /about):
- *   /about /education /final-steps  the form (§2, §3)          /review /your-data /completion  logged-in applicant
+ *   /about /education /final-steps  the form (§2, §3)          /review /your-data /completion /recommendations  logged-in applicant
  *   /signup /confirm /login /forgot /reset  the auth cards     /print  the PDF renderer's print layout (print ticket)
  * Before the table (server/app.server.ts): GET /healthz, GET /readyz, /assets/*, the client build's files,
  * GET /favicon.ico, and GET /metrics (Prometheus; direct loopback or METRICS_TOKEN, else 404 — issue 27).

@@ -5,9 +5,11 @@ import { captureMailer } from '../helpers/smtp.js';
 import { createLoggedInUser } from '../helpers/users.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { makePdf } from '../fixtures/documents.js';
-import type { ConvertDocumentData } from '../../platform/jobs/queues.js';
+import { AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob, type ConvertDocumentData } from '../../platform/jobs/queues.js';
+import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
 import { convertDocument } from '../../workers/jobs/convert-document.server.js';
 import { RECOMMENDATION_LINK_DAYS } from '../../domain/recommendations/recommendation-common.server.js';
+import { RECOMMENDATION_SUBJECT } from '../../domain/mail/recommendation-mail.server.js';
 import { afterSubmissionHelpers, startAfterSubmission } from './after-submission-setup.js';
 import { invite, teacherTokenIn } from './recommendations-setup.js';
 
@@ -138,5 +140,38 @@ describe('a teacher’s link', () => {
       .set('Authorization', `Bearer ${key}`)
       .expect(404);
     expect(await ctx.db.knex('staff_audit').where({ user_id: user.id, action: 'integration-letter' })).toHaveLength(1);
+  });
+
+  it('reminds the teacher after 7 and 14 days while nothing arrived, and stops once a letter is in or the teacher is replaced', async () => {
+    const { user } = await submitted(COMPLETE_ANSWERS);
+    await invite(ctx, user, { email: 'rivera@alta.example.org' });
+    await invite(ctx, user, { slot: 2, email: 'okafor@alta.example.org', name: 'Ben Okafor', subject: 'History' });
+    mail.messages.length = 0;
+    expect(await workMailJobs()).toEqual(['sent', 'sent']);
+    const rows = await ctx.db.knex('recommendations').where({ user_id: user.id }).orderBy('slot');
+    const reminders = async (id: string) =>
+      (
+        await ctx.db.knex.raw(
+          `select data, start_after, created_on from pgboss.job where name = ? and data->>'recommendationId' = ? and (data->>'reminder')::int > 0 order by data->>'reminder'`,
+          [AFTER_SUBMISSION_MAIL_QUEUE, String(id)],
+        )
+      ).rows as Array<{ data: AfterSubmissionMailJob; start_after: Date; created_on: Date }>;
+    const [first, second] = [await reminders(rows[0].id), await reminders(rows[1].id)];
+    // Queued for the 7th and the 14th day.
+    expect(first.map((j) => Math.round((new Date(j.start_after).getTime() - new Date(j.created_on).getTime()) / 86_400_000))).toEqual([
+      7, 14,
+    ]);
+    // The first teacher sends a letter: their reminders send nothing. The second is reminded, once.
+    const token = teacherTokenIn(mail.messages.find((m) => m.to.includes('rivera@alta.example.org')));
+    await request(ctx.app).post(`/recommend/${token}/text`).type('form').send({ letter_text: LETTER }).expect(303);
+    mail.messages.length = 0;
+    for (const job of first) expect(await sendAfterSubmissionMail(ctx.services, job.data)).toBe('skipped');
+    expect(await sendAfterSubmissionMail(ctx.services, second[0]!.data)).toBe('sent');
+    expect(await sendAfterSubmissionMail(ctx.services, second[0]!.data)).toBe('skipped');
+    expect(mail.messages.map((m) => [m.to[0], m.subject])).toEqual([['okafor@alta.example.org', `Reminder: ${RECOMMENDATION_SUBJECT}`]]);
+    // The second teacher's address is corrected: the old invitation's last reminder sends nothing.
+    await invite(ctx, user, { slot: 2, email: 'b.okafor@alta.example.org', name: 'Ben Okafor', subject: 'History' });
+    expect(await sendAfterSubmissionMail(ctx.services, second[1]!.data)).toBe('skipped');
+    expect(mail.messages).toHaveLength(1);
   });
 });
