@@ -60,6 +60,9 @@ describeE2E('issue 39: teachers recommend an applicant through a link, or declin
     expect(await teacher.locator('h1').textContent()).toBe('Send a letter of recommendation');
     expect(await teacher.locator('main').textContent()).toContain('Maria Lopez');
     await recShot(teacher, 'teacher-page-390');
+    await page.goto(`${base}/recommendations`);
+    expect(await page.locator('[data-recommender="1"]').textContent()).toMatch(/opened our e-mail’s link on /);
+    await recShot(page, 'applicant-recommender-opened-390');
     await teacher
       .locator('#letter')
       .setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: await makePdf(1, 'Letter for Maria') });
