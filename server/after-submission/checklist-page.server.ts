@@ -30,6 +30,11 @@ const DONE: Record<string, string> = {
 
 type When = (d: Date | string | null) => string;
 
+/** The live request's address was refused by its mail server (issue 39). */
+function refusedAddress({ request, checklist }: AfterSubmissionState): boolean {
+  return Boolean(request && !request.voided_at && request.refused_at && request.email === checklist.counselor_email);
+}
+
 /** Who sent the transcript, what arrived, what went wrong, and the request's history, in the order the office reads them. */
 function transcriptLines(
   state: AfterSubmissionState,
@@ -124,7 +129,10 @@ export async function checklistPageData(
       rejectReasonMax: REJECTION_REASON_MAX_LENGTH,
       canMark: checklist.status !== 'received',
       resendTo:
-        checklist.status !== 'received' && checklist.counselor_email && counselorRequestPermitted(app) ? checklist.counselor_email : null,
+        // Not to an address whose mail server refused ours for good (issue 39): the applicant is asked for another.
+        checklist.status !== 'received' && checklist.counselor_email && counselorRequestPermitted(app) && !refusedAddress(state)
+          ? checklist.counselor_email
+          : null,
     },
     recommendations: await recommendationDeskLines(services, app.userId),
     decision: {

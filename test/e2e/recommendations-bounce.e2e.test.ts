@@ -91,6 +91,8 @@ describeE2E('issue 39: an address whose mail server refuses our e-mail for good'
     expect(await deskPage.locator('main').textContent()).toContain(
       'gone-counselor@alta.example.org: This address did not accept our e-mail',
     );
+    // No "send again" to an address that refuses our e-mail.
+    expect(await deskPage.getByRole('button', { name: /Send the request to/ }).count()).toBe(0);
     await expectAxeClean(deskPage);
     await recShot(deskPage, 'staff-checklist-counselor-refused-1280');
     await desk.close();
