@@ -130,7 +130,7 @@ export function RecommendationsSection({ view, heading = 'Teacher recommendation
         </p>
       ) : null}
       <Waiver view={view} />
-      <ul className="checklist" aria-label="Your teachers">
+      <ul className="recommenders" aria-label="Your teachers">
         {view.slots.map((slot) => {
           const r = slot.recommender;
           const done = r?.state === 'received';
