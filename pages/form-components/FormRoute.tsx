@@ -10,21 +10,17 @@ import { RECOMMENDATIONS_ROUTE } from '../../contracts/routes.js';
 
 /** Final steps links to the teacher recommendations (issue 39): teachers may be invited before submitting. */
 function RecommendationsLink() {
+  // A landmark of its own: without scripts the banners sit outside <main>.
   return (
-    <p className="alert alert--info">
-      Teacher recommendations: you may ask up to two teachers for a letter, now or after you submit.{' '}
-      <a href={RECOMMENDATIONS_ROUTE}>Invite your teachers</a>
-    </p>
+    <aside className="alert alert--info" aria-label="Teacher recommendations">
+      <p>
+        Teacher recommendations: you may ask up to two teachers for a letter, now or after you submit.{' '}
+        <a href={RECOMMENDATIONS_ROUTE}>Invite your teachers</a>
+      </p>
+    </aside>
   );
 }
 
-/**
- * One form step (§2 /about, /education, /final-steps): the shell around the form island, which renders every
- * question with the current answers on the server. A logged-in student's page carries their saved answers
- * with the ETag the island saves against (DESIGN §7), the web status, the stored validation result and the
- * UI state (pages/(form)/+data.ts). Visitors start from no answers; theirs come back from sessionStorage.
- * Staff (service users) get the application as static text: no island, navigation, header or footer (§2).
- */
 export function FormRoute({ page }: { page: PageId }) {
   const { path } = pageById(page);
   const data = useData<FormPageData>();

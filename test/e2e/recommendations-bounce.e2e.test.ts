@@ -19,6 +19,7 @@ import {
   type AfterSubmissionStack,
 } from './after-submission-helpers.js';
 import { inviteTeacher, recShot, teacherLinkIn, until } from './recommendations-helpers.js';
+import { axeViolationsWithoutJs } from './no-js-helpers.js';
 
 describeE2E('issue 39: an address whose mail server refuses our e-mail for good', () => {
   let ctx: TestContext;
@@ -54,6 +55,7 @@ describeE2E('issue 39: an address whose mail server refuses our e-mail for good'
     expect(await item.getAttribute('data-state')).toBe('refused');
     expect(await item.textContent()).toContain('This address did not accept our e-mail');
     expect(await page.locator('legend', { hasText: 'First teacher: give another address' }).count()).toBe(1);
+    expect(await axeViolationsWithoutJs(page)).toEqual([]);
     await recShot(page, 'completion-recommender-refused-390');
 
     // The corrected address: a new invitation and link; the old link is void.

@@ -18,6 +18,7 @@ import {
   type AfterSubmissionStack,
 } from './after-submission-helpers.js';
 import { inviteTeacher, recShot, teacherLinkIn, untilLetterReceived } from './recommendations-helpers.js';
+import { axeViolationsWithoutJs } from './no-js-helpers.js';
 
 describeE2E('issue 39: teachers recommend an applicant through a link, or decline', () => {
   let ctx: TestContext;
@@ -39,6 +40,7 @@ describeE2E('issue 39: teachers recommend an applicant through a link, or declin
     const applicant = await applicantContext(browser, base, early, false);
     const page = await applicant.newPage();
     await page.goto(`${base}/final-steps`);
+    expect(await axeViolationsWithoutJs(page)).toEqual([]);
     await page.getByRole('link', { name: 'Invite your teachers' }).click();
     expect(new URL(page.url()).pathname).toBe('/recommendations');
     await page.getByLabel('Yes, I waive my right to read the letters').check();
@@ -47,6 +49,7 @@ describeE2E('issue 39: teachers recommend an applicant through a link, or declin
     await inviteTeacher(page, 1, { name: 'Ana Rivera', email: 'rivera@alta.example.org', subject: 'Chemistry' });
     expect(await page.locator('#recommendations').textContent()).toContain('We e-mailed your teacher the invitation.');
     expect(await page.locator('[data-recommender="1"]').textContent()).toMatch(/Invited on /);
+    expect(await axeViolationsWithoutJs(page)).toEqual([]);
     await recShot(page, 'applicant-form-invited-390');
 
     const mail = await smtp.waitFor((m) => m.to.includes('rivera@alta.example.org'), 30_000);
@@ -59,6 +62,7 @@ describeE2E('issue 39: teachers recommend an applicant through a link, or declin
     await teacher.goto(teacherLinkIn(mail));
     expect(await teacher.locator('h1').textContent()).toBe('Send a letter of recommendation');
     expect(await teacher.locator('main').textContent()).toContain('Maria Lopez');
+    expect(await axeViolationsWithoutJs(teacher)).toEqual([]);
     await recShot(teacher, 'teacher-page-390');
     await page.goto(`${base}/recommendations`);
     expect(await page.locator('[data-recommender="1"]').textContent()).toMatch(/opened our e-mail’s link on /);
@@ -68,6 +72,7 @@ describeE2E('issue 39: teachers recommend an applicant through a link, or declin
       .setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: await makePdf(1, 'Letter for Maria') });
     await teacher.getByRole('button', { name: 'Send the letter file' }).click();
     await untilLetterReceived(teacher);
+    expect(await axeViolationsWithoutJs(teacher)).toEqual([]);
     await recShot(teacher, 'teacher-received-390');
     await teacherContext.close();
 
@@ -86,6 +91,7 @@ describeE2E('issue 39: teachers recommend an applicant through a link, or declin
     await declining.goto(teacherLinkIn(second));
     await declining.getByRole('button', { name: 'I cannot write this letter' }).click();
     expect(await declining.locator('h1').textContent()).toBe('Decline this recommendation?');
+    expect(await axeViolationsWithoutJs(declining)).toEqual([]);
     await recShot(declining, 'teacher-decline-confirm-390');
     await declining.locator('#reason').fill('I have not taught Maria this year.');
     await declining.getByRole('button', { name: 'Yes, decline' }).click();
