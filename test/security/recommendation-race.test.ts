@@ -100,4 +100,31 @@ describe.each(bothDatabases())('%s: letters sent at once on one teacher link', (
       await ctx.close();
     }
   }, 120_000);
+
+  it('eight invitations for one slot at once: no error, one live teacher, the limit held', async () => {
+    const mail = captureMailer();
+    const ctx = await openApp(open, mail);
+    try {
+      const user = await createLoggedInUser(ctx, 'rec.inviter@example.edu');
+      await submitAs(ctx, user.cookie, COMPLETE_ANSWERS);
+      await request(ctx.app).post('/recommendations/waiver').set('Cookie', user.cookie).type('form').send({ waive: 'yes' }).expect(303);
+      const results = await Promise.all(
+        Array.from({ length: WRITERS }, (_, i) =>
+          request(ctx.app)
+            .post('/recommendations/teacher')
+            .set('Cookie', user.cookie)
+            .set('Accept', 'application/json')
+            .send({ slot: '1', name: 'Ana Rivera', email: `t${i}@alta.example.org`, subject: 'Chemistry' }),
+        ),
+      );
+      const outcomes = results.map((r) => r.body.outcome as string);
+      expect(outcomes.filter((o) => o === 'sent')).toHaveLength(6);
+      expect(outcomes.filter((o) => o === 'limit')).toHaveLength(WRITERS - 6);
+      const rows = await ctx.db.knex('recommendations').where({ user_id: user.id });
+      expect(rows).toHaveLength(6);
+      expect(rows.filter((r) => r.voided_at === null)).toHaveLength(1);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
 });
