@@ -23,6 +23,8 @@ export interface ChecklistPageData extends OfficePageBase {
     /** The counselor request may be sent again, to this address. */
     resendTo: string | null;
   };
+  /** Each teacher's state, for the desk (issue 39); the letters themselves are in the reader view. */
+  recommendations?: ChecklistLine[];
   decision: {
     /** "Waitlist, not released. Recorded 2026-12-03 14:05 MST by …", or null when none is recorded. */
     summary: { label: string; text: string } | null;

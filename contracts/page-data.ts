@@ -2,6 +2,7 @@ import type { Answers, ValidationEntry } from '../form/types.js';
 import type { DocumentAnswer, PdfState } from './api.js';
 import type { WebStatus } from './statuses.js';
 import type { CompletionReply } from './reply-data.js';
+import type { RecommendationsView } from './recommendations.js';
 
 /**
  * What the server's +data hooks hand the pages (and through their props the islands). JSON only:
@@ -92,6 +93,8 @@ export interface CompletionPageData {
   pdf?: PdfState | null;
   /** The reply to an offer and the deposit (issue 39); null without a released admit or waitlist. */
   reply?: CompletionReply | null;
+  /** Teacher recommendations (issue 39); null for a visitor. */
+  recommendations?: RecommendationsView | null;
 }
 
 /** The submission's receipt as /completion shows it. */
@@ -119,7 +122,8 @@ export interface CompletionStatus {
   submittedAt: string;
   transcript:
     | { state: 'received'; text: string }
-    | { state: 'requested'; email: string; on: string }
+    /** `refused`: the counselor's mail server refused our e-mail for good (issue 39): another address is needed. */
+    | { state: 'requested'; email: string; on: string; refused?: boolean }
     | { state: 'needed'; notMyStudent: { email: string; on: string } | null; rejected: { on: string; reason: string } | null }
     /** The applicant answered "No" to the university asking for their transcripts: the school must send it. */
     | { state: 'not-permitted'; officeEmail: string };

@@ -52,6 +52,8 @@ export interface ReaderPageData extends ReadingPageBase {
   documents: DocumentLink[];
   /** The document framed beside the answers (?doc=…, else the first with a PDF). */
   shown: { key: string; label: string; src: string } | null;
+  /** Teachers' letters typed into their page (issue 39); letters sent as files are among the documents. */
+  letters?: Array<{ label: string; text: string }>;
   nextHref: string | null;
   previousHref: string | null;
   /** The form when this staff member still has a review to submit here; null otherwise. */

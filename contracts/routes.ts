@@ -18,6 +18,12 @@ export const YOUR_DATA_ROUTE = '/your-data';
  */
 export const PRINT_ROUTE = '/print';
 
+/**
+ * Teacher recommendations before submitting (issue 39), linked from Final steps; logged-in students only. A
+ * submitted applicant has the same section on /completion and is sent there.
+ */
+export const RECOMMENDATIONS_ROUTE = '/recommendations';
+
 export const PAGE_ROUTES = [
   '/about',
   '/education',
@@ -26,6 +32,7 @@ export const PAGE_ROUTES = [
   '/review',
   YOUR_DATA_ROUTE,
   PASSKEYS_ROUTE,
+  RECOMMENDATIONS_ROUTE,
   '/signup',
   '/confirm',
   '/login',

@@ -42,6 +42,10 @@ import { passkeyHandlers } from './auth/passkeys/routes.server.js';
 import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from '../contracts/passkey-sign-in.js';
 import { PASSKEY_REGISTER_OPTIONS_PATH, PASSKEY_REGISTER_PATH, PASSKEY_REMOVE_PATH } from '../contracts/passkeys.js';
 import { replyRoutes } from './after-submission/reply-routes.server.js';
+import { recommendationApplicantHandlers } from './recommendations/applicant-routes.server.js';
+import { teacherHandlers } from './recommendations/teacher-routes.server.js';
+import { integrationLetter } from './recommendations/integration.server.js';
+import { INVITE_PATH, WAIVER_PATH } from './recommendations/applicant-view.server.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -49,7 +53,7 @@ import { replyRoutes } from './after-submission/reply-routes.server.js';
  * before the page renderer; handlers live in their feature folders.
  *
  * Pages (vike, pages/, GET only, rendered after every route below has passed; anything else redirects to /about):
- *   /about /education /final-steps  the form (§2, §3)          /review /your-data /passkeys /completion  logged-in applicant
+ *   /about /education /final-steps  the form (§2, §3)          /review /your-data /passkeys /completion /recommendations  logged-in applicant
  *   /signup /confirm /login /forgot /reset  the auth cards     /print  the PDF renderer's print layout (print ticket)
  * Before the table (server/app.server.ts): GET /healthz, GET /readyz, /assets/*, the client build's files,
  * GET /favicon.ico, and GET /metrics (Prometheus; direct loopback or METRICS_TOKEN, else 404 — issue 27).
@@ -84,6 +88,13 @@ const body = {
     withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 })),
     withNulCheck(express.json({ limit: '4kb' })),
   ],
+  /** The applicant's recommendation forms: a teacher's name, address and subject, or the waiver (issue 39). */
+  recommendationForm: [
+    withNulCheck(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 8 })),
+    withNulCheck(express.json({ limit: '4kb' })),
+  ],
+  /** A teacher's typed letter (20,000 characters, some of them multi-byte) or a decline's reason. */
+  teacherForm: withNulCheck(express.urlencoded({ extended: false, limit: '128kb', parameterLimit: 3 })),
   /** The CRM's decision: a letter of up to 10,000 characters. */
   integrationJson: withNulCheck(express.json({ limit: '64kb', strict: true })),
 };
@@ -119,6 +130,8 @@ export function routeTable(s: AppServices): Row[] {
   const account = accountHandlers(s); // issue 27, h27r
   const passkeys = passkeyHandlers(s); // issue 41
   const passkeyAdds = passkeyAddLimit(s);
+  const recs = recommendationApplicantHandlers(s);
+  const teacher = teacherHandlers(s);
   const limit = (action: Parameters<typeof ipLimit>[1]) => ipLimit(s, action);
   // Counted before the body is read: a flood of big anonymous posts costs little (issue 23 finding 4).
   const visitorPosts = visitorPostLimit(s);
@@ -179,6 +192,7 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   '/integration/admin/clients',             'loopback',  body.smallJson, integration.adminClients),
     route('GET',    '/integration/v1/applications',           'integrationClient', integration.feed),
     route('GET',    '/integration/v1/applications/:id/pdf',   'integrationClient', integration.applicationPdf),
+    route('GET',    '/integration/v1/applications/:id/recommendations/:rid/letter', 'integrationClient', integrationLetter(s)),
     route('PUT',    '/integration/v1/applications/:reference/checklist/transcript', 'integrationClient', body.integrationJson, afterIntegration.transcript),
     route('PUT',    '/integration/v1/applications/:reference/decision', 'integrationClient', body.integrationJson, afterIntegration.decision),
 
@@ -206,6 +220,14 @@ export function routeTable(s: AppServices): Row[] {
     route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),
     route('POST',   '/counselor/:token',                      'signed',    after.counselorUpload), // multipart, parsed by the handler
     route('POST',   '/counselor/:token/not-my-student',       'signed',    body.counselorConfirm, after.notMyStudent),
+
+    // ── Teacher recommendations (issue 39): the applicant's forms, and the teacher's link (no account) ──
+    route('POST',   INVITE_PATH,                              'student',   ...body.recommendationForm, recs.invite), // /recommendations/teacher
+    route('POST',   WAIVER_PATH,                              'student',   ...body.recommendationForm, recs.waiver), // /recommendations/waiver
+    route('GET',    '/recommend/:token',                      'signed',    teacher.page),
+    route('POST',   '/recommend/:token',                      'signed',    teacher.file), // multipart, parsed by the handler
+    route('POST',   '/recommend/:token/text',                 'signed',    body.teacherForm, teacher.text),
+    route('POST',   '/recommend/:token/decline',              'signed',    body.teacherForm, teacher.decline),
 
     // ── Files: the embedded store's upload target (S3's part), downloads, uploads without scripts ──────
     ...(s.storage.kind === 'local'

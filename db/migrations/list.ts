@@ -20,6 +20,7 @@ import * as m125 from './125_retention.js';
 import * as m130 from './130_reading.js';
 import * as m140 from './140_staff_saved_views.js';
 import * as m150 from './150_deadlines.js';
+import * as m160 from './160_recommendations.js';
 import * as m170 from './170_replies.js';
 import * as m190 from './190_passkeys.js';
 
@@ -54,6 +55,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['130_reading', m130],
   ['140_staff_saved_views', m140],
   ['150_deadlines', m150],
+  ['160_recommendations', m160],
   ['170_replies', m170],
   ['190_passkeys', m190],
 ];

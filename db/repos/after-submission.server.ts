@@ -43,6 +43,9 @@ export interface CounselorRequestRow {
   reminder_1_sent_at: Date | null;
   reminder_2_sent_at: Date | null;
   last_error: string | null;
+  /** The counselor's mail server refused our e-mail permanently (migration 160). */
+  refused_at?: Date | null;
+  refused_reply?: string | null;
 }
 
 export interface DecisionRow {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { RECOMMENDATION_LETTER_PREFIX } from '../../contracts/recommendations.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
 import { PENDING_STATUSES, type ConversionStatus } from '../../contracts/statuses.js';
 
@@ -18,6 +19,12 @@ export interface DocumentRow {
 
 const TABLE = 'document_answers';
 
+/**
+ * Teachers' letters are documents too (contracts/recommendations.ts), but never the applicant's: the lists the
+ * applicant's pages, their data download and their application PDF read leave them out (issue 39).
+ */
+const notALetter = (q: Knex.QueryBuilder) => q.whereNot('answer_key', 'like', `${RECOMMENDATION_LETTER_PREFIX}%`);
+
 // Every function takes the session's user id and filters by it: no query reaches another applicant's rows.
 
 export async function findDocument(knex: Knex, userId: string, answerKey: string): Promise<DocumentRow | null> {
@@ -28,6 +35,7 @@ export async function findDocument(knex: Knex, userId: string, answerKey: string
 export async function documentAnswersFor(knex: Knex, userId: string): Promise<Record<string, DocumentAnswer>> {
   const rows = (await knex(TABLE)
     .where({ user_id: userId })
+    .modify(notALetter)
     .orderBy('answer_key')
     .select('answer_key', 'file_name', 'file_size', 'status')) as Array<
     Pick<DocumentRow, 'answer_key' | 'file_name' | 'file_size' | 'status'>
@@ -62,6 +70,7 @@ export async function convertedDocumentsFor(
 ): Promise<Array<{ answer_key: string; file_name: string; output_key: string }>> {
   return knex(TABLE)
     .where({ user_id: userId, status: 'COMPLETED' })
+    .modify(notALetter)
     .whereNotNull('output_key')
     .orderBy('answer_key')
     .select('answer_key', 'file_name', 'output_key');

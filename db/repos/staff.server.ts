@@ -74,6 +74,8 @@ export type AuditAction =
   | 'open-webhooks'
   | 'integration-feed'
   | 'integration-pdf'
+  // A teacher's letter fetched by the CRM (issue 39).
+  | 'integration-letter'
   | 'print-render'
   // Retention and deletion (issue 27): the applicant's own download and deletion, and the retention job's steps.
   | 'applicant-download'

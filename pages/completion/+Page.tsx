@@ -11,6 +11,7 @@ import { formatLocalTime } from '../../form/local-time.js';
 import { EmailText } from '../../islands/ui/EmailText.js';
 import { ChecklistSection, CounselorSection, DecisionSection } from './StatusSection.js';
 import { ReplySection } from './ReplySection.js';
+import { RecommendationsSection } from './RecommendationsSection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
@@ -44,6 +45,7 @@ export function Page() {
         {data?.reply ? <ReplySection reply={data.reply} /> : null}
         {status ? <ChecklistSection status={status} /> : null}
         {status ? <CounselorSection status={status} /> : null}
+        {data?.recommendations ? <RecommendationsSection view={data.recommendations} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>

@@ -30,6 +30,11 @@ export function ChecklistSection({ status }: { status: CompletionStatus }) {
             <br />
             {transcript.state === 'received' ? (
               transcript.text
+            ) : transcript.state === 'requested' && transcript.refused ? (
+              <>
+                <strong>{transcript.email}</strong>: This address did not accept our e-mail.{' '}
+                <a href="#transcript">Give us another address for your counselor</a>.
+              </>
             ) : transcript.state === 'requested' ? (
               <>
                 Requested from <strong>{transcript.email}</strong> on {transcript.on}.

@@ -6,14 +6,21 @@ import { shellConfig } from '../layouts/public-config.js';
 import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
 import { StaffApplication } from '../../views/print/StaffApplication.js';
+import { RECOMMENDATIONS_ROUTE } from '../../contracts/routes.js';
 
-/**
- * One form step (§2 /about, /education, /final-steps): the shell around the form island, which renders every
- * question with the current answers on the server. A logged-in student's page carries their saved answers
- * with the ETag the island saves against (DESIGN §7), the web status, the stored validation result and the
- * UI state (pages/(form)/+data.ts). Visitors start from no answers; theirs come back from sessionStorage.
- * Staff (service users) get the application as static text: no island, navigation, header or footer (§2).
- */
+/** Final steps links to the teacher recommendations (issue 39): teachers may be invited before submitting. */
+function RecommendationsLink() {
+  // A landmark of its own: without scripts the banners sit outside <main>.
+  return (
+    <aside className="alert alert--info" aria-label="Teacher recommendations">
+      <p>
+        Teacher recommendations: you may ask up to two teachers for a letter, now or after you submit.{' '}
+        <a href={RECOMMENDATIONS_ROUTE}>Invite your teachers</a>
+      </p>
+    </aside>
+  );
+}
+
 export function FormRoute({ page }: { page: PageId }) {
   const { path } = pageById(page);
   const data = useData<FormPageData>();
@@ -23,6 +30,7 @@ export function FormRoute({ page }: { page: PageId }) {
   return (
     <FormShell
       current={path}
+      banner={page === 'final-steps' && loggedIn ? <RecommendationsLink /> : undefined}
       body={(banners) => (
         <FormIsland
           banners={banners}

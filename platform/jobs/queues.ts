@@ -140,7 +140,9 @@ export const AFTER_SUBMISSION_MAIL_FAILED_QUEUE = 'after-submission-mail-failed'
 export type AfterSubmissionMailJob =
   | { kind: 'counselor'; requestId: string; reminder: 0 | 1 | 2 }
   | { kind: 'decision'; userId: string }
-  | { kind: 'transcript-rejected'; userId: string };
+  | { kind: 'transcript-rejected'; userId: string }
+  /** A teacher's invitation to recommend (0) and its reminders (issue 39). */
+  | { kind: 'recommendation'; recommendationId: string; reminder: 0 | 1 | 2 };
 
 /** Like the receipt: a mail outage delays these e-mails for days before the job gives up; the rows say what went out. */
 export const AFTER_SUBMISSION_MAIL_OPTIONS = {

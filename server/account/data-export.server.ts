@@ -1,3 +1,4 @@
+import { RECOMMENDATION_LETTER_PREFIX } from '../../contracts/recommendations.js';
 import yazl from 'yazl';
 import type { Readable } from 'node:stream';
 import type { AppServices } from '../../platform/app-services.server.js';
@@ -34,6 +35,8 @@ export async function applicantDataZip(services: AppServices, userId: string): P
   const application = await findApplication(knex, userId);
   const documents = (await knex('document_answers')
     .where({ user_id: userId })
+    // Teachers' letters are not the applicant's to read (issue 39).
+    .whereNot('answer_key', 'like', `${RECOMMENDATION_LETTER_PREFIX}%`)
     .orderBy('answer_key')
     .select('answer_key', 'file_name', 'file_size', 'status', 'file_key', 'output_key', 'created_at')) as DocumentEntry[];
   const pdf = await findApplicationPdf(knex, userId);

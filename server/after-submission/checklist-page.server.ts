@@ -17,6 +17,7 @@ import { isUuid } from '../staff/filter.server.js';
 import { auditOffice } from '../staff/audit.server.js';
 import { freeMailDomain } from './free-mail-domains.js';
 import { DECISION_LABELS, RECEIVED_VIA_LABELS } from './staff-labels.js';
+import { recommendationDeskLines } from '../recommendations/desk-lines.server.js';
 
 const DONE: Record<string, string> = {
   received: 'The transcript is marked received.',
@@ -28,6 +29,11 @@ const DONE: Record<string, string> = {
 };
 
 type When = (d: Date | string | null) => string;
+
+/** The live request's address was refused by its mail server (issue 39). */
+function refusedAddress({ request, checklist }: AfterSubmissionState): boolean {
+  return Boolean(request && !request.voided_at && request.refused_at && request.email === checklist.counselor_email);
+}
 
 /** Who sent the transcript, what arrived, what went wrong, and the request's history, in the order the office reads them. */
 function transcriptLines(
@@ -78,6 +84,11 @@ function transcriptLines(
     if (request.reminder_2_sent_at) parts.push(` and ${when(request.reminder_2_sent_at)}`);
     parts.push(request.voided_at ? `; link void since ${when(request.voided_at)}` : `; link valid until ${when(request.expires_at)}`);
     if (request.last_error) parts.push(`; last error: ${request.last_error}`);
+    if (request.refused_at && !request.voided_at)
+      add(
+        `${request.email}: This address did not accept our e-mail (${when(request.refused_at)}: ${request.refused_reply ?? 'refused'}). The applicant is asked for another address.`,
+        'error',
+      );
     add(`${parts.join('')}. Applicant's sends from /completion: ${checklist.resends}.`, 'muted');
   }
   return lines;
@@ -118,8 +129,12 @@ export async function checklistPageData(
       rejectReasonMax: REJECTION_REASON_MAX_LENGTH,
       canMark: checklist.status !== 'received',
       resendTo:
-        checklist.status !== 'received' && checklist.counselor_email && counselorRequestPermitted(app) ? checklist.counselor_email : null,
+        // Not to an address whose mail server refused ours for good (issue 39): the applicant is asked for another.
+        checklist.status !== 'received' && checklist.counselor_email && counselorRequestPermitted(app) && !refusedAddress(state)
+          ? checklist.counselor_email
+          : null,
     },
+    recommendations: await recommendationDeskLines(services, app.userId),
     decision: {
       summary: decision
         ? {

@@ -29,7 +29,9 @@ export async function completionStatus(
   const zone = services.config.timeZone;
   const state = await afterSubmissionState(services, userId);
   if (!state) return null;
-  const { app, checklist, decision } = state;
+  const { app, checklist, decision, request } = state;
+  // The live request's address was refused by its mail server (issue 39).
+  const refused = Boolean(request && !request.voided_at && request.refused_at && request.email === checklist.counselor_email);
   const transcript: CompletionStatus['transcript'] =
     checklist.status === 'received'
       ? {
@@ -37,7 +39,7 @@ export async function completionStatus(
           text: `${RECEIVED_TEXT[checklist.received_via ?? 'integration'].replace(/\.$/, '')}${checklist.received_via === 'upload' ? '' : ` on ${universityDate(checklist.received_at ?? app.submittedAt, zone)}`}.`,
         }
       : checklist.status === 'requested' && checklist.counselor_email && checklist.requested_at
-        ? { state: 'requested', email: checklist.counselor_email, on: universityDate(checklist.requested_at, zone) }
+        ? { state: 'requested', email: checklist.counselor_email, on: universityDate(checklist.requested_at, zone), refused }
         : !counselorRequestPermitted(app)
           ? { state: 'not-permitted', officeEmail: services.config.contacts.officeEmail }
           : {

@@ -1,5 +1,5 @@
 import { formDefinition } from '../../form/definition.js';
-import { DEFAULT_ROUTE, PRINT_ROUTE, REVIEW_ROUTE, YOUR_DATA_ROUTE } from '../../contracts/routes.js';
+import { DEFAULT_ROUTE, PRINT_ROUTE, RECOMMENDATIONS_ROUTE, REVIEW_ROUTE, YOUR_DATA_ROUTE } from '../../contracts/routes.js';
 import { PASSKEYS_ROUTE } from '../../contracts/passkeys.js';
 import { hasChangedPage, type LifecyclePageContext } from './page-data.server.js';
 import { requestApplication } from './request-application.server.js';
@@ -33,7 +33,12 @@ export function redirectFor(path: string, search: string, state: RouteState): st
   const isForm = forms.includes(path);
   if (state.kind === 'service') return isForm || path === PRINT_ROUTE ? null : DEFAULT_ROUTE + search;
   if (path === PRINT_ROUTE) return DEFAULT_ROUTE;
-  if (state.kind === 'visitor') return path === COMPLETION_ROUTE ? DEFAULT_ROUTE + search : ACCOUNT_ROUTES.has(path) ? '/login' : null;
+  if (state.kind === 'visitor')
+    return path === COMPLETION_ROUTE
+      ? DEFAULT_ROUTE + search
+      : ACCOUNT_ROUTES.has(path) || path === RECOMMENDATIONS_ROUTE
+        ? '/login'
+        : null;
   // A submitted application stays readable on the review page (read-only there), and its data downloadable.
   if (state.submitted) return path === COMPLETION_ROUTE || ACCOUNT_ROUTES.has(path) ? null : COMPLETION_ROUTE;
   if (path === COMPLETION_ROUTE) return DEFAULT_ROUTE + search;

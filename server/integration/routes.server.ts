@@ -1,3 +1,10 @@
+import {
+  liveRecommendationsForMany,
+  waiversForMany,
+  type RecommendationRow,
+  type WaiverRow,
+} from '../../db/repos/recommendations.server.js';
+import { recommendationsJson } from '../recommendations/integration.server.js';
 import type { Request, RequestHandler, Response } from 'express';
 import Joi from 'joi';
 import type { AppServices } from '../../platform/app-services.server.js';
@@ -122,6 +129,7 @@ function feedItem(
   after: AfterSubmissionRows | undefined,
   stage: string | null,
   reply: ReplyRow | undefined,
+  recs: { rows: RecommendationRow[]; waiver: WaiverRow | undefined },
 ) {
   return {
     id: row.user_id,
@@ -141,6 +149,8 @@ function feedItem(
     stage,
     // The reply to an offer or a waitlist place and the deposit waiver (issue 39); null before a reply.
     reply: reply ? replyJson(reply) : null,
+    // The teachers and their letters (issue 39, docs/after-submission.md).
+    ...recommendationsJson(services, row.user_id, recs.rows, recs.waiver),
   };
 }
 
@@ -192,10 +202,8 @@ export function integrationHandlers(services: AppServices) {
       knex,
       page.map((r) => r.user_id),
     );
-    const replies = await repliesFor(
-      knex,
-      page.map((r) => r.user_id),
-    );
+    const ids = page.map((r) => r.user_id);
+    const [recs, waivers, replies] = await Promise.all([liveRecommendationsForMany(knex, ids), waiversForMany(knex, ids), repliesFor(knex, ids)]);
     const applications = page.map((row) =>
       feedItem(
         services,
@@ -204,6 +212,7 @@ export function integrationHandlers(services: AppServices) {
         after.get(row.user_id),
         stages.get(row.user_id) ?? null,
         replies.get(row.user_id),
+        { rows: recs.get(row.user_id) ?? [], waiver: waivers.get(row.user_id) },
       ),
     );
     // Which applications were handed out (ids only: the trail holds no answers).

@@ -5,6 +5,7 @@ import { completionReceipt } from '../receipts/completion-receipt.server.js';
 import { applicationPdfState } from '../pdf/pdf-state.server.js';
 import { completionStatus } from '../after-submission/completion-status.server.js';
 import { completionReply } from '../after-submission/completion-reply.server.js';
+import { recommendationsView } from '../recommendations/applicant-view.server.js';
 
 /**
  * /completion's data (pages/completion/+data.ts), section by section: the greeting and submission time
@@ -22,5 +23,6 @@ export async function completionPageData(pageContext: PageContextServer): Promis
   const pdf = await applicationPdfState(services, user.id).catch(() => null);
   const status = await completionStatus(services, user.id, search);
   const reply = await completionReply(services, user.id, search);
-  return { ...page, receipt, pdf, status, reply };
+  const recommendations = await recommendationsView(services, user.id, search, 'completion');
+  return { ...page, receipt, pdf, status, reply, recommendations };
 }

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { findDocument } from '../../db/repos/documents.server.js';
 import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
+import { isRecommendationLetterKey } from '../../contracts/recommendations.js';
 import { isFileQuestionKey } from '../../form/document-keys.js';
 import { audit } from '../staff/audit.server.js';
 import { sendStaffNotice } from '../staff/staff-notice.server.js';
@@ -17,7 +18,10 @@ export const documentFramePath = (id: string, key: string) => `/staff/queue/${id
 export function documentFrame(services: AppServices): RequestHandler<{ id: string; key: string }> {
   return async (req, res) => {
     const { id, key } = req.params;
-    const row = isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY ? await findDocument(services.db.knex, id, key) : null;
+    const row =
+      isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY || isRecommendationLetterKey(key)
+        ? await findDocument(services.db.knex, id, key)
+        : null;
     const pdf = row?.status === 'COMPLETED' && row.output_key ? await services.storage.get(row.output_key) : null;
     if (!pdf)
       return sendStaffNotice(services, req, res, 404, {

@@ -18,6 +18,7 @@ import { sendStaffNotice } from '../staff/staff-notice.server.js';
 import { auditOffice } from '../staff/audit.server.js';
 import { actorOf, isUuid, pageBase, shownReview } from './common.server.js';
 import { documentFramePath } from './document-frame.server.js';
+import { readerLetters } from '../recommendations/reader-letters.server.js';
 
 /** A refused review comes back to the page with what was typed (server/reading/review-post.server.ts). */
 export interface ReviewFormState {
@@ -61,7 +62,8 @@ export function readerAccess(services: AppServices): RequestHandler<{ id: string
   };
 }
 
-function documentLabel(key: string): string {
+function documentLabel(key: string, letters: Record<string, string> = {}): string {
+  if (letters[key]) return letters[key];
   if (key === COUNSELOR_TRANSCRIPT_KEY) return 'Transcript from the counselor';
   const label = fieldByKey(key)?.question.label;
   return typeof label === 'string' && label ? label : key;
@@ -77,18 +79,22 @@ export async function readerPageData(
   const id = office.params.id!;
   const actor = actorOf(office);
   const email = actor.email.trim().toLowerCase();
-  const [row, documents, assignments, stages] = await Promise.all([
+  const [row, answered, assignments, stages, letters] = await Promise.all([
     getApplication(knex, id, services.now()),
     documentAnswersFor(knex, id),
     assignmentsOf(knex, id),
     stagesFor(knex, [id]),
+    readerLetters(knex, id),
   ]);
+  // Teachers' letters (issue 39): files among the documents, typed ones as text below them.
+  const documents = { ...answered, ...letters.files };
+  const label = (key: string) => documentLabel(key, letters.labels);
   await auditOffice(services, office, 'view', { userId: id, detail: { page: 'reader' } });
   const reviews = await reviewsVisibleTo(services, actor, id);
   const reviewed = new Set(reviews.filter((r) => r.reader === email).map((r) => r.round));
   const pending = assignments.some((a) => a.reader === email && !reviewed.has(a.round));
   const [next, previous] = await Promise.all([nextInQueue(services, actor, id), previousInQueue(services, actor, id)]);
-  const keys = [...fileQuestionKeys(), COUNSELOR_TRANSCRIPT_KEY].filter((key) => documents[key]);
+  const keys = [...fileQuestionKeys(), COUNSELOR_TRANSCRIPT_KEY, ...Object.keys(letters.files)].filter((key) => documents[key]);
   // Converted documents count as answered (§3), as on the staff application page.
   const converted = Object.fromEntries(keys.filter((k) => documents[k]!.status === 'COMPLETED').map((k) => [k, 'ANSWERED']));
   // Only converted documents are framed (document-frame.server.ts); the one asked for, else the first.
@@ -106,13 +112,14 @@ export async function readerPageData(
     tabs: row.tabs ?? {},
     documents: keys.map((key) => ({
       key,
-      label: `${documentLabel(key)}: ${documents[key]!.file_name}`,
+      label: `${label(key)}: ${documents[key]!.file_name}`,
       href: `/staff/applications/${id}/documents/${encodeURIComponent(key)}`,
       showHref: framed.includes(key) ? `${readerPath(id)}?doc=${encodeURIComponent(key)}#document` : null,
     })),
     shown: shownKey
-      ? { key: shownKey, label: `${documentLabel(shownKey)}: ${documents[shownKey]!.file_name}`, src: documentFramePath(id, shownKey) }
+      ? { key: shownKey, label: `${label(shownKey)}: ${documents[shownKey]!.file_name}`, src: documentFramePath(id, shownKey) }
       : null,
+    letters: letters.typed,
     nextHref: next && next !== id ? readerPath(next) : null,
     previousHref: previous && previous !== id ? readerPath(previous) : null,
     form: pending && stage !== 'decided' && stage !== 'released' ? (REVIEW_FORM.map((f) => ({ ...f })) as ReviewFormField[]) : null,

@@ -10,6 +10,7 @@ import { filterFrom, filterQuery, isUuid } from './filter.server.js';
 import { sendStaffNotice } from './staff-notice.server.js';
 import { audit } from './audit.server.js';
 import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
+import { isRecommendationLetterKey } from '../../contracts/recommendations.js';
 import { pdfIsCurrent } from '../../db/repos/application-pdfs.server.js';
 import { streamCsv } from './csv-export.server.js';
 
@@ -45,7 +46,8 @@ export function deskHandlers(services: AppServices) {
 
   const document: RequestHandler<{ id: string; key: string }> = async (req, res) => {
     const { id, key } = req.params;
-    if (!isUuid(id) || !(isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY)) throw new HttpError(404, 'No such document.');
+    if (!isUuid(id) || !(isFileQuestionKey(key) || key === COUNSELOR_TRANSCRIPT_KEY || isRecommendationLetterKey(key)))
+      throw new HttpError(404, 'No such document.');
     const row = (await knex('document_answers')
       .where({ user_id: id, answer_key: key })
       .first('file_key', 'file_name', 'status', 'output_key')) as

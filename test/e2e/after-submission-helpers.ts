@@ -28,14 +28,14 @@ export interface AfterSubmissionStack {
   key: string;
 }
 
-export async function startAfterSubmissionStack(): Promise<AfterSubmissionStack> {
+export async function startAfterSubmissionStack(env: Record<string, string> = {}): Promise<AfterSubmissionStack> {
   const s: Partial<AfterSubmissionStack> = {};
   try {
     await loadVikeBuild();
     mkdirSync(SHOTS, { recursive: true });
     s.smtp = await startSmtpReceiver();
     // Jobs run in this process (e-mails, conversions), mailing the real SMTP receiver.
-    s.ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: s.smtp.url, STAFF_EMAILS: STAFF } });
+    s.ctx = await createTestApp({ queue: 'workers', env: { SMTP_URL: s.smtp.url, STAFF_EMAILS: STAFF, ...env } });
     const app = (s.app = s.ctx.app.listen(0, '127.0.0.1'));
     await new Promise((r) => app.once('listening', r));
     s.base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;

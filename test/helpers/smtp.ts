@@ -46,17 +46,35 @@ function waiter(messages: ReceivedMail[], listeners: Set<() => void>): MailBox['
 /**
  * A real SMTP server on a free port (the smtp-server package) collecting every message. `close()` then
  * `reopen()` takes it down and brings it back on the same port (a mail outage), keeping the messages.
+ * `refuse(address)` makes it answer RCPT TO for that address with a permanent 550 (a mailbox that does not
+ * exist), as a real receiving server would; `refused` lists the addresses it turned away.
  */
 export async function startSmtpReceiver(): Promise<
-  MailBox & { url: string; port: number; close(): Promise<void>; reopen(): Promise<void> }
+  MailBox & {
+    url: string;
+    port: number;
+    close(): Promise<void>;
+    reopen(): Promise<void>;
+    refuse(address: string): void;
+    refused: string[];
+  }
 > {
   const messages: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
+  const refusing = new Set<string>();
+  const refused: string[] = [];
   const create = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        const to = address.address.toLowerCase();
+        if (!refusing.has(to)) return callback();
+        refused.push(to);
+        const err = Object.assign(new Error('5.1.1 <' + to + '>: Recipient address rejected: User unknown'), { responseCode: 550 });
+        callback(err);
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -86,6 +104,8 @@ export async function startSmtpReceiver(): Promise<
       server = create();
       await listen(server, port);
     },
+    refuse: (address: string) => void refusing.add(address.toLowerCase()),
+    refused,
   };
 }
 

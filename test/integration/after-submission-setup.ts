@@ -47,14 +47,14 @@ export function afterSubmissionHelpers(current: () => TestContext) {
   }
 
   /** Works every queued after-submission e-mail job that is due now (pg-boss's startAfter), as the worker would. */
-  async function workMailJobs(): Promise<Array<'sent' | 'skipped'>> {
+  async function workMailJobs(): Promise<Array<'sent' | 'skipped' | 'refused'>> {
     const ctx = current();
     const rows = (
       await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [
         AFTER_SUBMISSION_MAIL_QUEUE,
       ])
     ).rows as Array<{ id: string; data: never }>;
-    const out: Array<'sent' | 'skipped'> = [];
+    const out: Array<'sent' | 'skipped' | 'refused'> = [];
     for (const row of rows) {
       out.push(await sendAfterSubmissionMail(ctx.services, row.data));
       await ctx.db.knex.raw(`update pgboss.job set state = 'completed' where id = ?`, [row.id]);

@@ -40,13 +40,13 @@ export async function submitWith(
 }
 
 /** Works every after-submission e-mail job due now, as the worker would. */
-export async function workMailJobs(ctx: TestContext): Promise<Array<'sent' | 'skipped'>> {
+export async function workMailJobs(ctx: TestContext): Promise<Array<'sent' | 'skipped' | 'refused'>> {
   const rows = (
     await ctx.db.knex.raw(`select id, data from pgboss.job where name = ? and state = 'created' and start_after <= now() order by id`, [
       AFTER_SUBMISSION_MAIL_QUEUE,
     ])
   ).rows as Array<{ id: string; data: AfterSubmissionMailJob }>;
-  const out: Array<'sent' | 'skipped'> = [];
+  const out: Array<'sent' | 'skipped' | 'refused'> = [];
   for (const row of rows) {
     out.push(await sendAfterSubmissionMail(ctx.services, row.data));
     await ctx.db.knex.raw(`update pgboss.job set state = 'completed' where id = ?`, [row.id]);

@@ -18,6 +18,9 @@ import {
 import { counselorLink, submittedApplication } from '../../domain/after-submission/checklist.server.js';
 import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } from '../../domain/mail/after-submission-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
+import { isPermanentRefusal } from '../../domain/mail/recommendation-mail.server.js';
+import { sendRecommendationMail } from './recommendation-mail.server.js';
+import { counselorAddressRefused } from './counselor-refused.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 
 export async function registerAfterSubmissionMail(boss: PgBoss, services: WorkerServices): Promise<void> {
@@ -43,8 +46,12 @@ const text = (answers: Record<string, unknown>, key: string | null) =>
  * nothing has arrived: a received transcript, a new address or "not my student" stops the reminders already
  * queued. The row is marked after sending; throwing lets pg-boss retry.
  */
-export async function sendAfterSubmissionMail(services: WorkerServices, job: AfterSubmissionMailJob): Promise<'sent' | 'skipped'> {
+export async function sendAfterSubmissionMail(
+  services: WorkerServices,
+  job: AfterSubmissionMailJob,
+): Promise<'sent' | 'skipped' | 'refused'> {
   const knex = services.db.knex;
+  if (job.kind === 'recommendation') return sendRecommendationMail(services, job);
   if (!services.mail) throw new Error('no mailer configured');
   if (job.kind === 'decision') {
     const decision = await findDecision(knex, job.userId);
@@ -79,7 +86,7 @@ export async function sendAfterSubmissionMail(services: WorkerServices, job: Aft
     return 'sent';
   }
   const request = await findCounselorRequest(knex, job.requestId);
-  if (!request || request.voided_at || request[MARKS[job.reminder]]) return 'skipped';
+  if (!request || request.voided_at || request.refused_at || request[MARKS[job.reminder]]) return 'skipped';
   if (request.expires_at.getTime() <= services.now().getTime()) return 'skipped';
   const checklist = await findChecklist(knex, request.user_id);
   if (!checklist || checklist.status === 'received') return 'skipped';
@@ -99,6 +106,8 @@ export async function sendAfterSubmissionMail(services: WorkerServices, job: Aft
   try {
     await services.mail.send(mail);
   } catch (err) {
+    // A permanent refusal (5xx): the applicant and the desk are asked for another address; no retry (issue 39).
+    if (isPermanentRefusal(err)) return counselorAddressRefused(services, request, err);
     await noteCounselorMailError(knex, request.id, (err as Error).message);
     throw err;
   }

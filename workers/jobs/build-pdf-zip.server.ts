@@ -11,6 +11,7 @@ import { applicantName } from '../../form/applicant-name.js';
 import { eachStaffApplication } from '../../db/repos/staff-applications.server.js';
 import { findApplicationWithPdf, pdfIsCurrent } from '../../db/repos/application-pdfs.server.js';
 import { findStaffExport, updateStaffExport } from '../../db/repos/staff-exports.server.js';
+import { addLettersToZip } from './zip-letters.server.js';
 
 const PROGRESS_EVERY = 10;
 
@@ -52,6 +53,7 @@ export async function buildPdfZip(services: WorkerServices, exportId: string): P
         let name = `${base}.pdf`;
         for (let n = 2; names.has(name); n += 1) name = `${base}-${n}.pdf`;
         names.add(name);
+        await addLettersToZip(services, zip, row.user_id, name.replace(/\.pdf$/, ''));
         // Opened when the ZIP reaches this entry, one at a time.
         zip.addReadStreamLazy(name, { compress: false }, (cb) => {
           done += 1;

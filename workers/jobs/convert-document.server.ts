@@ -16,6 +16,8 @@ import {
 } from '../../platform/jobs/queues.js';
 import { COUNSELOR_TRANSCRIPT_KEY } from '../../domain/after-submission/checklist.server.js';
 import { counselorTranscriptArrived } from '../../domain/after-submission/counselor-link.server.js';
+import { recommendationLetterArrived } from '../../domain/recommendations/recommendation-link.server.js';
+import { isRecommendationLetterKey } from '../../contracts/recommendations.js';
 
 type ConvertServices = WorkerServices & { boss: JobQueue };
 
@@ -76,6 +78,8 @@ export async function convertDocument(
       await storage.delete(data.outputKey);
     } else if (data.answerKey === COUNSELOR_TRANSCRIPT_KEY) {
       await counselorTranscriptArrived(services, data.userId);
+    } else if (isRecommendationLetterKey(data.answerKey)) {
+      await recommendationLetterArrived(services, data.answerKey);
     }
     conversions.inc({ outcome: 'converted', type });
     logger.info({ jobId, answerKey: data.answerKey, type, bytes: bytes.length }, 'document converted');

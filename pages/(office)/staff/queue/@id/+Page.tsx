@@ -9,6 +9,21 @@ import { ReviewForm } from './ReviewForm.js';
  * The reader view: the answers on one side, the documents and the review on the other. Next, previous and the
  * review form have access keys (no script needed), shown on screen.
  */
+/** Teachers' letters typed into their page (issue 39), as plain text. */
+function TypedLetters({ letters }: { letters: NonNullable<ReaderPageData['letters']> }) {
+  return (
+    <section aria-labelledby="typed-letters">
+      <h2 id="typed-letters">Typed recommendation letters</h2>
+      {letters.map((letter, i) => (
+        <article key={i} className="typed-letter">
+          <h3>{letter.label}</h3>
+          <p className="typed-letter__text">{letter.text}</p>
+        </article>
+      ))}
+    </section>
+  );
+}
+
 export function Page() {
   const page = useData<ReaderPageData>()!;
   return (
@@ -70,6 +85,7 @@ export function Page() {
             </ul>
           )}
           {page.shown ? <iframe id="document" className="document-frame" src={page.shown.src} title={page.shown.label} /> : null}
+          {page.letters?.length ? <TypedLetters letters={page.letters} /> : null}
           <section id="review" aria-labelledby="review-heading" tabIndex={-1}>
             <h2 id="review-heading">{page.form ? 'Your review' : 'Reviews'}</h2>
             {page.form ? <ReviewForm id={page.id} form={page.form} values={page.values} errors={page.errors} /> : null}

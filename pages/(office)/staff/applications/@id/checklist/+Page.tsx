@@ -3,6 +3,7 @@ import type { ChecklistPageResult } from '../../../../../../contracts/checklist-
 import { StaffLayout } from '../../../StaffLayout.js';
 import { TranscriptSection } from './TranscriptSection.js';
 import { DecisionSection } from './DecisionSection.js';
+import { RecommendationLines } from './RecommendationLines.js';
 
 export function Page() {
   const page = useData<ChecklistPageResult>()!;
@@ -25,6 +26,7 @@ export function Page() {
         <h2 id="office-checklist">Checklist and decision</h2>
         {page.done ? <p role="status">{page.done}</p> : null}
         <TranscriptSection base={page.base} transcript={page.transcript} />
+        {page.recommendations ? <RecommendationLines lines={page.recommendations} /> : null}
         <DecisionSection base={page.base} decision={page.decision} />
       </section>
     </StaffLayout>
