@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppServices } from '../../platform/app-services.server.js';
-import type { OfficeRequest } from '../office-page.server.js';
+import { officeRequest, type OfficeRequest } from '../office-page.server.js';
 import type { TeacherPageData, TeacherPageView } from '../../contracts/recommendation-page-data.js';
 import {
   recommendationLinkState,
@@ -117,6 +117,6 @@ export async function sendTeacherPage(
 ): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
   const token = String(req.params.token);
-  const office: OfficeRequest = { staff: null, ip: req.ip ?? null, params: { token }, query: new URLSearchParams() };
+  const office = officeRequest(services, req, res, { params: { token } });
   await sendPage(services, req, res, teacherPagePath(token), { office, teacherPage: given }, status);
 }
