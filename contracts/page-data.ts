@@ -1,6 +1,7 @@
 import type { Answers, ValidationEntry } from '../form/types.js';
 import type { DocumentAnswer, PdfState } from './api.js';
 import type { WebStatus } from './statuses.js';
+import type { FamilyMemberView } from './family.js';
 
 /**
  * What the server's +data hooks hand the pages (and through their props the islands). JSON only:
@@ -89,6 +90,8 @@ export interface CompletionPageData {
   status?: CompletionStatus | null;
   /** The PDF's state as GET /api/pdf gives it, so the download link (or a refresh link) works without scripts; null when it could not be had. */
   pdf?: PdfState | null;
+  /** Who the applicant lets read their status (issue 39, pages/completion/FamilySection.tsx); absent for a visitor. */
+  family?: FamilyMemberView[] | null;
 }
 
 /** The submission's receipt as /completion shows it. */

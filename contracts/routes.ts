@@ -16,6 +16,12 @@ export const YOUR_DATA_ROUTE = '/your-data';
  */
 export const PRINT_ROUTE = '/print';
 
+/**
+ * "Family access" (issue 39): whom the applicant lets read their status, invited and removed here; logged-in
+ * students only, as /review. The family's own pages (/family/sign-in, /family/status) are office pages.
+ */
+export const FAMILY_ROUTE = '/family';
+
 export const PAGE_ROUTES = [
   '/about',
   '/education',
@@ -23,6 +29,7 @@ export const PAGE_ROUTES = [
   '/completion',
   '/review',
   YOUR_DATA_ROUTE,
+  FAMILY_ROUTE,
   '/signup',
   '/confirm',
   '/login',

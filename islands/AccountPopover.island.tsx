@@ -5,7 +5,7 @@ import { createHoverIntent, POPOVER_OFFSET, type HoverIntent } from './lifecycle
 import { logoutByChoice } from './lifecycle/logout.js';
 import { POST_FIELDS } from '../contracts/form-post.js';
 import { EmailText } from './ui/EmailText.js';
-import { YOUR_DATA_ROUTE } from '../contracts/routes.js';
+import { FAMILY_ROUTE, YOUR_DATA_ROUTE } from '../contracts/routes.js';
 
 export interface AccountPopoverProps {
   isLoggedIn: boolean;
@@ -100,7 +100,7 @@ export function AccountPopover({ isLoggedIn, username, carryForm }: AccountPopov
   );
 }
 
-/** What the popover offers: logged in, the e-mail, "Your data" (issue 38) and Log Out; logged out, Sign In and Create Account. */
+/** What the popover offers: logged in, the e-mail, "Your data" (issue 38), "Family access" (issue 39) and Log Out; logged out, Sign In and Create Account. */
 function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopoverProps & { run?: () => Promise<void> }) {
   if (isLoggedIn) {
     return (
@@ -110,6 +110,9 @@ function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopover
         </p>
         <a className="button button--secondary account__action" href={YOUR_DATA_ROUTE}>
           Your data
+        </a>
+        <a className="button button--secondary account__action" href={FAMILY_ROUTE}>
+          Family access
         </a>
         <LogoutForm className="button button--secondary account__action" run={run} />
       </>

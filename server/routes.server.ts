@@ -36,6 +36,7 @@ import { accountHandlers } from './account/routes.server.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '../contracts/account.js';
 import { ANSWER_PATH, SUBMIT_PATH } from '../contracts/api-paths.js';
 import { deadlineRoutes } from './deadlines/routes.server.js';
+import { familyRoutes } from './family/routes.server.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -43,7 +44,7 @@ import { deadlineRoutes } from './deadlines/routes.server.js';
  * before the page renderer; handlers live in their feature folders.
  *
  * Pages (vike, pages/, GET only, rendered after every route below has passed; anything else redirects to /about):
- *   /about /education /final-steps  the form (§2, §3)          /review /your-data /completion  logged-in applicant
+ *   /about /education /final-steps  the form (§2, §3)          /review /your-data /completion /family  logged-in applicant
  *   /signup /confirm /login /forgot /reset  the auth cards     /print  the PDF renderer's print layout (print ticket)
  * Before the table (server/app.server.ts): GET /healthz, GET /readyz, /assets/*, the client build's files,
  * GET /favicon.ico, and GET /metrics (Prometheus; direct loopback or METRICS_TOKEN, else 404 — issue 27).
@@ -57,6 +58,8 @@ import { deadlineRoutes } from './deadlines/routes.server.js';
  *                      else 401); a page reached from another site (Sec-Fetch-Site) shows nothing and is not audited
  *   integrationClient  a live integration key in Authorization: Bearer (401 otherwise), within its rate limit (429)
  *   loopback           a process on this machine, not through a proxy; to anyone else the path does not exist
+ *   family             a family member's read-only session (issue 39: its own cookie, which no other guard reads) whose
+ *                      address an applicant still invites (GET → /family/sign-in, anything else 403)
  */
 
 /** JSON bodies are small: the largest is a whole answers object. */
@@ -188,6 +191,9 @@ export function routeTable(s: AppServices): Row[] {
     // ── The applicant's own data (issue 27): delete an unsubmitted application and account, download it all ──
     route('POST',   ACCOUNT_DELETE_PATH,                      'visitor',   noStore, body.authForm, account.remove), // /account/delete; no session → /login
     route('GET',    ACCOUNT_DATA_PATH,                        'student',   noStore, account.download), // /account/data.zip
+
+    // ── Family access (issue 39): the applicant invites and removes; family sign in with a code and read the status ──
+    ...familyRoutes(s), // /family/invite, /family/remove, /family/sign-in, /family/sign-in/code, /family/status, /family/sign-out
 
     // ── The counselor's transcript upload (issue 25): no account, the link's token is the key ──────────
     route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),

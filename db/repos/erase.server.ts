@@ -12,7 +12,7 @@ export interface ErasureTraces {
 const IDLE_JOB_STATES = ['created', 'retry', 'completed', 'failed', 'cancelled'];
 
 /** The applicant's own actions in the audit trail (their download): they go with the account; staff reads stay. */
-const APPLICANT_OWN_ACTIONS = ['applicant-download', 'retention-warning'];
+const APPLICANT_OWN_ACTIONS = ['applicant-download', 'retention-warning', 'family-invited', 'family-removed'];
 
 /**
  * Every row of one account in one transaction, and the audit entry that says it happened (without the account's
@@ -42,6 +42,8 @@ export async function eraseAccountRows(
     if (gone === 0) return 'missing';
     await trx('kept_answers').where({ owner: userId }).delete();
     await trx('webhook_events').where({ user_id: userId }).delete();
+    // Its family invitations went with the account (cascade); a family session no invitation keeps alive goes too.
+    await trx('family_sessions').whereNotIn('email', trx('family_members').select('email')).delete();
     await trx('staff_audit').where({ user_id: userId }).whereIn('action', APPLICANT_OWN_ACTIONS).delete();
     await pseudonymiseAudit(trx, userId, traces);
     // A UUID holds no LIKE wildcard: this finds the quotas keyed by the id in clear (presign, convert, render).

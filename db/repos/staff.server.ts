@@ -98,7 +98,13 @@ export type AuditAction =
   | 'release-item-removed'
   | 'release-batch-done'
   // Deadlines (issue 40): a lead moves a round's deadline for everyone or for named applicants.
-  | 'deadline-extended';
+  | 'deadline-extended'
+  // Family access (issue 39): the applicant invites and removes; a family member signs in, reads the status, signs out.
+  | 'family-invited'
+  | 'family-removed'
+  | 'family-sign-in'
+  | 'family-view'
+  | 'family-sign-out';
 
 export interface AuditEntry {
   at: Date;

@@ -10,6 +10,7 @@ import { ReceiptSection, ReferenceLine } from './ReceiptSection.js';
 import { formatLocalTime } from '../../form/local-time.js';
 import { EmailText } from '../../islands/ui/EmailText.js';
 import { ChecklistSection, CounselorSection, DecisionSection } from './StatusSection.js';
+import { FamilySection } from './FamilySection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
@@ -42,6 +43,7 @@ export function Page() {
         {status ? <DecisionSection status={status} letterView={false} /> : null}
         {status ? <ChecklistSection status={status} /> : null}
         {status ? <CounselorSection status={status} /> : null}
+        {status && data?.family ? <FamilySection members={data.family} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>

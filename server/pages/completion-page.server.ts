@@ -4,11 +4,12 @@ import { submittedGreeting } from '../application/page-data.server.js';
 import { completionReceipt } from '../receipts/completion-receipt.server.js';
 import { applicationPdfState } from '../pdf/pdf-state.server.js';
 import { completionStatus } from '../after-submission/completion-status.server.js';
+import { familyMembersView } from '../family/family-invitations.server.js';
 
 /**
  * /completion's data (pages/completion/+data.ts), section by section: the greeting and submission time
  * (server/application/), the receipt e-mail (server/receipts/), the PDF link (server/pdf/), the checklist,
- * counselor form and decision (server/after-submission/).
+ * counselor form and decision (server/after-submission/), who has family access (server/family/).
  */
 export async function completionPageData(pageContext: PageContextServer): Promise<CompletionPageData> {
   const page = await submittedGreeting(pageContext);
@@ -20,5 +21,6 @@ export async function completionPageData(pageContext: PageContextServer): Promis
   // The store or the queue being down is the island's to report (it polls); the page still renders.
   const pdf = await applicationPdfState(services, user.id).catch(() => null);
   const status = await completionStatus(services, user.id, search);
-  return { ...page, receipt, pdf, status };
+  const family = await familyMembersView(services, user.id);
+  return { ...page, receipt, pdf, status, family };
 }
