@@ -41,7 +41,7 @@ export async function insertInvitation(
 
 /** The applicant's invitations, oldest first. */
 export async function listInvitations(knex: Knex, userId: string): Promise<FamilyMemberRow[]> {
-  return (await knex('family_members').where({ user_id: userId }).orderBy('invited_at').orderBy('id')) as FamilyMemberRow[];
+  return (await knex('family_members').where({ user_id: userId }).orderBy('invited_at').orderBy('name')) as FamilyMemberRow[];
 }
 
 /**

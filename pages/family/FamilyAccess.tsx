@@ -44,16 +44,16 @@ export function FamilyInviteForm({ members, form }: { members: FamilyMemberView[
   return (
     <section className="family-access" aria-labelledby="family-invite">
       <h2 id="family-invite">Invite someone</h2>
+      {errors.name || errors.email ? (
+        <div className="alert alert--error" role="alert">
+          <p className="alert__title">Error</p>
+          <p>{errors.name ?? errors.email}</p>
+        </div>
+      ) : null}
       {left <= 0 ? (
         <p>{`You have invited ${MAX_FAMILY_MEMBERS} people, the most there can be. Remove someone to invite another person.`}</p>
       ) : (
         <form method="post" action={FAMILY_INVITE_PATH} className="family-access__form" noValidate>
-          {errors.name || errors.email ? (
-            <div className="alert alert--error" role="alert">
-              <p className="alert__title">Error</p>
-              <p>{errors.name ?? errors.email}</p>
-            </div>
-          ) : null}
           <p className="field__hint">{`You can invite ${left} more ${left === 1 ? 'person' : 'people'}.`}</p>
           <div className={errors.name ? 'field field--invalid' : 'field'}>
             <label className="field__label" htmlFor={FAMILY_FIELDS.name}>
