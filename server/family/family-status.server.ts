@@ -6,7 +6,6 @@ import { applicantName } from '../../form/applicant-name.js';
 import { afterSubmissionState, decisionExpectedBy } from '../../domain/after-submission/checklist.server.js';
 import { counselorRequestPermitted } from '../../domain/after-submission/counselor-request.server.js';
 import { universityDate, universityDateTime } from '../../domain/after-submission/university-time.js';
-import { DECISION_HEADLINES } from '../after-submission/completion-status.server.js';
 import { familyOfferReply } from './offer-reply.server.js';
 import type { FamilyViewer } from './family-session.server.js';
 
@@ -16,6 +15,13 @@ import type { FamilyViewer } from './family-session.server.js';
  * the decision once released with its letter, and the reply to an offer when there is one. Each read is audited
  * as `family:<address>` against the applicant, with the request's IP.
  */
+/** The decision in the third person: the applicant's own page speaks to them ("You are admitted."), this one about them. */
+const FAMILY_HEADLINES = {
+  admit: (name: string) => `${name} is admitted.`,
+  deny: (name: string) => `${name} was not offered admission.`,
+  waitlist: (name: string) => `${name} is on the waitlist.`,
+} as const;
+
 function transcriptLine(checklist: ChecklistRow, permitted: boolean, zone: string): FamilyApplicantStatus['transcript'] {
   if (checklist.status === 'received')
     return {
@@ -43,15 +49,16 @@ export async function familyStatuses(services: AppServices, viewer: FamilyViewer
     if (!state) continue;
     const { app, checklist, decision } = state;
     const released = decision?.released_at ? decision : null;
+    const name = applicantName(app.answers, 'The applicant');
     out.push({
       id: invitation.id,
-      name: applicantName(app.answers, 'The applicant'),
+      name,
       submittedOn: universityDateTime(app.submittedAt, zone),
       transcript: transcriptLine(checklist, counselorRequestPermitted(app), zone),
       decision: released
         ? {
             state: 'ready',
-            headline: DECISION_HEADLINES[released.decision],
+            headline: FAMILY_HEADLINES[released.decision](name),
             letter: released.letter,
             releasedOn: universityDate(released.released_at!, zone),
           }

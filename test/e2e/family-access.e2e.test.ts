@@ -170,7 +170,7 @@ describeE2E('family access: a parent follows the application and loses access wh
       .send({ decision: 'admit', letter, release: true });
     expect(put.status).toBe(200);
     await page.reload();
-    expect(await page.locator('main').textContent()).toContain('Congratulations! You are admitted.');
+    expect(await page.locator('main').textContent()).toContain('Maria Lopez is admitted.');
     expect(await page.locator('.letter').textContent()).toBe(letter);
     await expectAxeCleanWithoutJs(page);
     await expectNoAnswers(page, 'status with the decision');

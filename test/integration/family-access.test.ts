@@ -97,7 +97,7 @@ describe('a family member reads the status and loses it the moment they are remo
       .send({ decision: 'admit', letter, release: true });
     expect(put.status).toBe(200);
     const released = await status(cookie).expect(200);
-    expect(released.text).toContain('Congratulations! You are admitted.');
+    expect(released.text).toContain('Maria Lopez is admitted.');
     expect(released.text).toContain('We are delighted to offer you admission.');
 
     expect((await audit(user.id, 'family-sign-in')).map((r) => r.staff_email)).toEqual(['family:rosa@example.org']);

@@ -87,11 +87,11 @@ export function Page() {
               <button type="submit">Sign in</button>
             </p>
           </form>
-          <form method="post" action={FAMILY_SIGN_IN_PATH}>
+          <form method="post" action={FAMILY_SIGN_IN_PATH} className="actions">
             <input type="hidden" name={FAMILY_FIELDS.email} value={page.email} />
             <button type="submit" className="secondary">
               Send a new code
-            </button>{' '}
+            </button>
             <a href={FAMILY_SIGN_IN_PATH}>Use another address</a>
           </form>
         </>
