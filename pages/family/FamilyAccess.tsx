@@ -8,7 +8,7 @@ export function FamilyMembers({ members }: { members: FamilyMemberView[] }) {
     <section className="family-access" aria-labelledby="family-who">
       <h2 id="family-who">Who has access</h2>
       {members.length === 0 ? (
-        <p>Nobody yet.</p>
+        <p>Nobody has access.</p>
       ) : (
         <ul className="family-access__list">
           {members.map((member) => (
