@@ -6,6 +6,7 @@ import { createLoggedInUser } from '../helpers/users.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { FAMILY_MESSAGES, MAX_FAMILY_MEMBERS } from '../../contracts/family.js';
 import { afterSubmissionHelpers, startAfterSubmission } from './after-submission-setup.js';
+import { eraseApplicant } from '../../domain/account/erase.server.js';
 import { familyHelpers } from './family-helpers.js';
 
 let ctx: TestContext;
@@ -135,5 +136,28 @@ describe('a family member reads the status and loses it the moment they are remo
     const one = await status(cookie).expect(200);
     expect(one.text).not.toContain('Ana Reyes');
     expect(one.text).toContain('Application status of Ben Reyes');
+  });
+
+  it('purging the application (retention) takes its invitations and the sessions they kept alive; the family reads stay, pseudonymised', async () => {
+    const { user } = await submitted();
+    await invite(user, 'Rosa Lopez', 'purged.parent@example.org').expect(303);
+    const cookie = await signIn('purged.parent@example.org');
+    await status(cookie).expect(200);
+    const outcome = await eraseApplicant(
+      ctx.services,
+      user.id,
+      { at: ctx.services.now(), staff_email: 'retention', action: 'retention-purge', ip: null },
+      { unsubmittedOnly: false },
+    );
+    expect(outcome).toBe('erased');
+    expect(await ctx.db.knex('family_members').where({ email: 'purged.parent@example.org' })).toHaveLength(0);
+    expect(await ctx.db.knex('family_sessions').where({ email: 'purged.parent@example.org' })).toHaveLength(0);
+    expect((await status(cookie)).headers.location).toBe('/family/sign-in?ended=1');
+    const rows = await ctx.db.knex('staff_audit').where({ staff_email: 'family:purged.parent@example.org' }).select('action', 'user_id');
+    expect(rows.map((r) => r.action).sort()).toEqual(['family-sign-in', 'family-view']);
+    expect(rows.every((r) => r.user_id !== user.id && r.user_id !== null)).toBe(true);
+    expect(
+      await ctx.db.knex('staff_audit').whereIn('action', ['family-invited', 'family-removed']).where({ user_id: user.id }),
+    ).toHaveLength(0);
   });
 });
