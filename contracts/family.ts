@@ -30,6 +30,7 @@ export const FAMILY_MESSAGES = {
   duplicate: 'You have already invited this e-mail address.',
   limit: `You can give at most ${MAX_FAMILY_MEMBERS} people access. Remove someone first.`,
   notSubmitted: 'You can invite family members once you have submitted your application.',
+  tooManyInvitations: 'You have sent many invitations today. Please try again tomorrow.',
   unknownMember: 'This person no longer has access.',
   codeSent:
     'If this e-mail address has been invited, we sent it a sign-in code. It works once, for 15 minutes. Check your inbox, then enter the code below.',

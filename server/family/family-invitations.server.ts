@@ -10,11 +10,16 @@ import { universityDate, universityDateTime } from '../../domain/after-submissio
 import { submittedApplication } from '../../domain/after-submission/checklist.server.js';
 import { recordChecklistAudit } from '../../db/repos/after-submission.server.js';
 import { deleteInvitation, insertInvitation, listInvitations } from '../../db/repos/family.server.js';
+import { hit } from '../../db/repos/rate-limits.server.js';
+import { HttpError } from '../../platform/http-error.server.js';
 
 /**
  * The applicant's side of family access (issue 39): invite up to MAX_FAMILY_MEMBERS people by name and address,
  * see who has access and when they last signed in, remove anyone at once. Each change is audited as the applicant's.
  */
+
+/** Invitations one applicant may send a day (three people, a few corrections). */
+export const INVITATIONS_PER_DAY = { max: 10, windowMs: 24 * 3600_000 };
 
 export type InviteResult =
   { ok: true; message: string } | { ok: false; status: number; errors: { name?: string; email?: string }; message: string };
@@ -44,6 +49,9 @@ export async function inviteFamilyMember(
   else if (email === user.username.toLowerCase()) errors.email = FAMILY_MESSAGES.ownAddress;
   if (errors.name || errors.email) return { ok: false, status: 400, errors, message: (errors.name ?? errors.email)! };
   const now = services.now();
+  // Removing and inviting again would otherwise let an applicant send the office's e-mail to any number of addresses.
+  const sent = await hit(services.db.knex, `family-invite:${user.id}`, now, INVITATIONS_PER_DAY.windowMs);
+  if (sent.hits > INVITATIONS_PER_DAY.max) return { ok: false, status: 429, errors: {}, message: FAMILY_MESSAGES.tooManyInvitations };
   const outcome = await insertInvitation(services.db.knex, { userId: user.id, name, email, now, max: MAX_FAMILY_MEMBERS });
   if (!outcome.ok) {
     const message =
@@ -67,7 +75,10 @@ export async function inviteFamilyMember(
   const app = await submittedApplication(services.db.knex, { userId: user.id });
   const within = await limitMailsTo(services, email).then(
     () => true,
-    () => false,
+    (err: unknown) => {
+      if (err instanceof HttpError) return false;
+      throw err;
+    },
   );
   if (within)
     sendInBackground(

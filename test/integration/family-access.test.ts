@@ -7,6 +7,7 @@ import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { FAMILY_MESSAGES, MAX_FAMILY_MEMBERS } from '../../contracts/family.js';
 import { afterSubmissionHelpers, startAfterSubmission } from './after-submission-setup.js';
 import { eraseApplicant } from '../../domain/account/erase.server.js';
+import { INVITATIONS_PER_DAY } from '../../server/family/family-invitations.server.js';
 import { familyHelpers } from './family-helpers.js';
 
 let ctx: TestContext;
@@ -76,6 +77,18 @@ describe('the applicant invites family members (issue 39)', () => {
       (await request(ctx.app).post('/family/invite').type('form').send({ family_name: 'x', family_email: 'x@example.net' })).status,
     ).toBe(401);
     expect((await request(ctx.app).get('/family')).headers.location).toBe('/login');
+  });
+  it(`sends at most ${INVITATIONS_PER_DAY.max} invitations a day, however often people are removed in between`, async () => {
+    const { user } = await submitted();
+    for (let i = 0; i < INVITATIONS_PER_DAY.max; i++) {
+      await invite(user, `Person ${i}`, `cycle${i}@example.net`).expect(303);
+      const row = (await ctx.db.knex('family_members').where({ user_id: user.id }).first('id')) as { id: string };
+      await request(ctx.app).post('/family/remove').set('Cookie', user.cookie).type('form').send({ member: row.id }).expect(303);
+    }
+    const refused = await invite(user, 'One more', 'cycle-last@example.net');
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain(FAMILY_MESSAGES.tooManyInvitations);
+    expect(invitationTo('cycle-last@example.net')).toBeUndefined();
   });
 });
 
