@@ -17,6 +17,8 @@ export const FAMILY_SIGN_OUT_PATH = '/family/sign-out';
 /** Live invitations an applicant may have at once. */
 export const MAX_FAMILY_MEMBERS = 3;
 export const FAMILY_NAME_MAX = 100;
+/** A family sign-in code works this long. */
+export const FAMILY_CODE_MINUTES = 15;
 
 export const FAMILY_FIELDS = { name: 'family_name', email: 'family_email', code: 'code', member: 'member' } as const;
 
@@ -32,8 +34,7 @@ export const FAMILY_MESSAGES = {
   notSubmitted: 'You can invite family members once you have submitted your application.',
   tooManyInvitations: 'You have sent many invitations today. Please try again tomorrow.',
   unknownMember: 'This person no longer has access.',
-  codeSent:
-    'If this e-mail address has been invited, we sent it a sign-in code. It works once, for 15 minutes. Check your inbox, then enter the code below.',
+  codeSent: `If this e-mail address has been invited, we sent it a sign-in code. It works once, for ${FAMILY_CODE_MINUTES} minutes. Check your inbox, then enter the code below.`,
   badCode: 'The code is incorrect or has expired. Check it, or ask for a new code.',
   signedOut: 'You have signed out.',
   sessionEnded: 'Please sign in to see the application status.',

@@ -3,6 +3,7 @@ import type { Config } from '../../platform/config.server.js';
 import type { MailMessage } from '../../platform/mail/mailer.server.js';
 import { message } from './after-submission-mail.server.js';
 import { inertText, quoted } from './inert-text.js';
+import { FAMILY_CODE_MINUTES } from '../../contracts/family.js';
 
 /**
  * Family access e-mails (issue 39). Both go to someone other than the applicant, so their subjects are fixed and
@@ -11,8 +12,6 @@ import { inertText, quoted } from './inert-text.js';
  */
 export const FAMILY_INVITATION_SUBJECT = 'You are invited to follow an application to the university';
 export const FAMILY_CODE_SUBJECT = 'Your sign-in code for family access';
-/** A family sign-in code works this long. */
-export const FAMILY_CODE_MINUTES = 15;
 
 export function familyInvitationMail(config: Config, input: { to: string; memberName: string; applicantName: string }): MailMessage {
   return message(

@@ -6,8 +6,8 @@ import { limitMailsTo } from '../auth/limits.server.js';
 import { mailAfterResponse } from '../auth/mails.server.js';
 import { CODE_GUESSES, MAX_CODE_ATTEMPTS } from '../auth/accounts.server.js';
 import { isEmailAddress } from '../../form/email-address.js';
-import { FAMILY_MESSAGES } from '../../contracts/family.js';
-import { FAMILY_CODE_MINUTES, familyCodeMail } from '../../domain/mail/family-mail.server.js';
+import { FAMILY_CODE_MINUTES, FAMILY_MESSAGES } from '../../contracts/family.js';
+import { familyCodeMail } from '../../domain/mail/family-mail.server.js';
 import {
   consumeFamilyCode,
   deleteFamilyCode,
