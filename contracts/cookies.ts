@@ -29,7 +29,7 @@ export function readCookie(header: string | undefined | null, name: string): str
 /**
  * `__Host-` cookies (issue 23 finding 11): a browser accepts one only when it is Secure, has Path=/ and no Domain,
  * so neither a sibling subdomain nor a network attacker on plain http can plant or shadow it. Over https (PUBLIC_URL
- * https://…) the session, staff, kept-answers and flash cookies carry the prefix; over http (development) a browser
+ * https://…) the session, staff, family, kept-answers and flash cookies carry the prefix; over http (development) a browser
  * refuses it, and the same names are used without it. The §4 marker cookie (LOGGED_IN_COOKIE) keeps its name: it
  * holds no secret and client code tests for the identity-provider prefix.
  */
@@ -43,8 +43,11 @@ export function cookieNameFor(base: string, publicUrl: string): string {
 export const KEPT_ANSWERS_COOKIE_BASE = 'freshman.kept';
 export const FLASH_COOKIE_BASE = 'freshman.flash';
 export const STAFF_COOKIE_BASE = 'fa_staff';
+/** A family member's read-only session (issue 39): its own cookie, which no applicant route reads. */
+export const FAMILY_COOKIE_BASE = 'fa_family';
 
 export const sessionCookieName = (publicUrl: string): string => cookieNameFor(SESSION_COOKIE, publicUrl);
 export const keptAnswersCookieName = (publicUrl: string): string => cookieNameFor(KEPT_ANSWERS_COOKIE_BASE, publicUrl);
 export const flashCookieName = (publicUrl: string): string => cookieNameFor(FLASH_COOKIE_BASE, publicUrl);
 export const staffCookieName = (publicUrl: string): string => cookieNameFor(STAFF_COOKIE_BASE, publicUrl);
+export const familyCookieName = (publicUrl: string): string => cookieNameFor(FAMILY_COOKIE_BASE, publicUrl);

@@ -3,6 +3,7 @@ import type { DocumentAnswer, PdfState } from './api.js';
 import type { WebStatus } from './statuses.js';
 import type { CompletionReply } from './reply-data.js';
 import type { RecommendationsView } from './recommendations.js';
+import type { FamilyMemberView } from './family.js';
 
 /**
  * What the server's +data hooks hand the pages (and through their props the islands). JSON only:
@@ -95,6 +96,8 @@ export interface CompletionPageData {
   reply?: CompletionReply | null;
   /** Teacher recommendations (issue 39); null for a visitor. */
   recommendations?: RecommendationsView | null;
+  /** Who the applicant lets read their status (issue 39, pages/completion/FamilySection.tsx); absent for a visitor. */
+  family?: FamilyMemberView[] | null;
 }
 
 /** The submission's receipt as /completion shows it. */

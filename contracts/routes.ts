@@ -23,6 +23,10 @@ export const PRINT_ROUTE = '/print';
  * submitted applicant has the same section on /completion and is sent there.
  */
 export const RECOMMENDATIONS_ROUTE = '/recommendations';
+ * "Family access" (issue 39): whom the applicant lets read their status, invited and removed here; logged-in
+ * students only, as /review. The family's own pages (/family/sign-in, /family/status) are office pages.
+ */
+export const FAMILY_ROUTE = '/family';
 
 export const PAGE_ROUTES = [
   '/about',
@@ -33,6 +37,7 @@ export const PAGE_ROUTES = [
   YOUR_DATA_ROUTE,
   PASSKEYS_ROUTE,
   RECOMMENDATIONS_ROUTE,
+  FAMILY_ROUTE,
   '/signup',
   '/confirm',
   '/login',

@@ -5,7 +5,7 @@ import { createHoverIntent, POPOVER_OFFSET, type HoverIntent } from './lifecycle
 import { logoutByChoice } from './lifecycle/logout.js';
 import { POST_FIELDS } from '../contracts/form-post.js';
 import { EmailText } from './ui/EmailText.js';
-import { YOUR_DATA_ROUTE } from '../contracts/routes.js';
+import { FAMILY_ROUTE, YOUR_DATA_ROUTE } from '../contracts/routes.js';
 import { PASSKEYS_ROUTE, PASSKEY_TEXTS } from '../contracts/passkeys.js';
 
 export interface AccountPopoverProps {
@@ -101,7 +101,7 @@ export function AccountPopover({ isLoggedIn, username, carryForm }: AccountPopov
   );
 }
 
-/** What the popover offers: logged in, the e-mail, "Your data" (issue 38), "Passkeys" (issue 41) and Log Out; logged out, Sign In and Create Account. */
+/** What the popover offers: logged in, the e-mail, "Your data" (issue 38), "Passkeys" (issue 41), "Family access" (issue 39) and Log Out; logged out, Sign In and Create Account. */
 function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopoverProps & { run?: () => Promise<void> }) {
   if (isLoggedIn) {
     return (
@@ -114,6 +114,9 @@ function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopover
         </a>
         <a className="button button--secondary account__action" href={PASSKEYS_ROUTE}>
           {PASSKEY_TEXTS.menuLink}
+        </a>
+        <a className="button button--secondary account__action" href={FAMILY_ROUTE}>
+          Family access
         </a>
         <LogoutForm className="button button--secondary account__action" run={run} />
       </>

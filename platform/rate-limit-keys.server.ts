@@ -13,3 +13,6 @@ export const loginKey = (services: WithSecret, username: string) =>
   `login:${mac(services.config.sessionSecret, 'login', username).toString('hex')}`;
 export const codeGuessKey = (services: WithSecret, userId: string) =>
   `code:${mac(services.config.sessionSecret, 'code-guesses', userId).toString('hex')}`;
+/** Guesses at the sign-in code of an address a family member signs in with (issue 39), invited or not. */
+export const familyCodeGuessKey = (services: WithSecret, email: string) =>
+  `family-code:${mac(services.config.sessionSecret, 'family-code-guesses', email).toString('hex')}`;

@@ -5,13 +5,14 @@ import { requireUser } from './auth/session.server.js';
 import { requireServiceUser } from './service/service-mode.server.js';
 import { requireStaff } from './staff/routes.server.js';
 import { requireClient } from './integration/routes.server.js';
+import { requireFamily } from './family/family-session.server.js';
 
 /*
  * The route map's rows and how they are mounted: server/routes.server.ts lists every row; this file turns a row's
  * guard name into its middleware and the table into one Express router per first path segment.
  */
 
-export type GuardName = 'visitor' | 'student' | 'signed' | 'serviceLink' | 'staff' | 'integrationClient' | 'loopback';
+export type GuardName = 'visitor' | 'student' | 'signed' | 'serviceLink' | 'staff' | 'integrationClient' | 'loopback' | 'family';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Handlers declare the path parameters they read (RequestHandler<{ id: string }>); the row's path supplies them. */
 type Stack = Array<RequestHandler<any> | ErrorRequestHandler<any>>;
@@ -76,6 +77,7 @@ export function routesRouter(services: AppServices, rows: Row[]): RequestHandler
     staff: requireStaff(services),
     integrationClient: requireClient(services),
     loopback,
+    family: requireFamily(services),
   };
   const routers = new Map<string, Router>();
   const routerFor = (path: string) => {

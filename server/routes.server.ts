@@ -46,6 +46,7 @@ import { recommendationApplicantHandlers } from './recommendations/applicant-rou
 import { teacherHandlers } from './recommendations/teacher-routes.server.js';
 import { integrationLetter } from './recommendations/integration.server.js';
 import { INVITE_PATH, WAIVER_PATH } from './recommendations/applicant-view.server.js';
+import { familyRoutes } from './family/routes.server.js';
 
 /*
  * Every URL this app answers, read top to bottom in the order Express tries them. server/app.server.ts mounts
@@ -53,7 +54,7 @@ import { INVITE_PATH, WAIVER_PATH } from './recommendations/applicant-view.serve
  * before the page renderer; handlers live in their feature folders.
  *
  * Pages (vike, pages/, GET only, rendered after every route below has passed; anything else redirects to /about):
- *   /about /education /final-steps  the form (§2, §3)          /review /your-data /passkeys /completion /recommendations  logged-in applicant
+ *   /about /education /final-steps  the form (§2, §3)          /review /your-data /passkeys /family /completion /recommendations  logged-in applicant
  *   /signup /confirm /login /forgot /reset  the auth cards     /print  the PDF renderer's print layout (print ticket)
  * Before the table (server/app.server.ts): GET /healthz, GET /readyz, /assets/*, the client build's files,
  * GET /favicon.ico, and GET /metrics (Prometheus; direct loopback or METRICS_TOKEN, else 404 — issue 27).
@@ -67,6 +68,8 @@ import { INVITE_PATH, WAIVER_PATH } from './recommendations/applicant-view.serve
  *                      else 401); a page reached from another site (Sec-Fetch-Site) shows nothing and is not audited
  *   integrationClient  a live integration key in Authorization: Bearer (401 otherwise), within its rate limit (429)
  *   loopback           a process on this machine, not through a proxy; to anyone else the path does not exist
+ *   family             a family member's read-only session (issue 39: its own cookie, which no other guard reads) whose
+ *                      address an applicant still invites (GET → /family/sign-in, anything else 403)
  */
 
 /** JSON bodies are small: the largest is a whole answers object. */
@@ -215,6 +218,9 @@ export function routeTable(s: AppServices): Row[] {
     route('POST',   ACCOUNT_DELETE_PATH,                      'visitor',   noStore, body.authForm, account.remove), // /account/delete; no session → /login
     route('GET',    ACCOUNT_DATA_PATH,                        'student',   noStore, account.download), // /account/data.zip
     route('POST',   PASSKEY_REMOVE_PATH,                      'visitor',   noStore, body.authForm, passkeys.remove), // /passkeys/remove; no session → /login
+
+    // ── Family access (issue 39): the applicant invites and removes; family sign in with a code and read the status ──
+    ...familyRoutes(s), // /family/invite, /family/remove, /family/sign-in, /family/sign-in/code, /family/status, /family/sign-out
 
     // ── The counselor's transcript upload (issue 25): no account, the link's token is the key ──────────
     route('GET',    '/counselor/:token',                      'signed',    after.counselorPage),

@@ -22,6 +22,7 @@ import * as m140 from './140_staff_saved_views.js';
 import * as m150 from './150_deadlines.js';
 import * as m160 from './160_recommendations.js';
 import * as m170 from './170_replies.js';
+import * as m180 from './180_family_access.js';
 import * as m190 from './190_passkeys.js';
 
 export interface Migration {
@@ -57,5 +58,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['150_deadlines', m150],
   ['160_recommendations', m160],
   ['170_replies', m170],
+  ['180_family_access', m180],
   ['190_passkeys', m190],
 ];

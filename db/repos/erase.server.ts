@@ -11,7 +11,7 @@ export interface ErasureTraces {
 /** pg-boss states of a job nobody works on; an active job is left to finish (it finds no account and stops). */
 const IDLE_JOB_STATES = ['created', 'retry', 'completed', 'failed', 'cancelled'];
 
-/** The applicant's own actions in the audit trail (their download, their passkeys): they go with the account; staff reads and refused passkey sign-ins (perhaps someone else's) stay, pseudonymised. */
+/** The applicant's own actions in the audit trail (their download, their passkeys, their family invitations): they go with the account; staff reads and refused passkey sign-ins (perhaps someone else's) stay, pseudonymised. */
 const APPLICANT_OWN_ACTIONS = [
   'applicant-download',
   'retention-warning',
@@ -19,6 +19,8 @@ const APPLICANT_OWN_ACTIONS = [
   'passkey-add-refused',
   'passkey-removed',
   'passkey-sign-in',
+  'family-invited',
+  'family-removed',
 ];
 
 /**
@@ -49,6 +51,8 @@ export async function eraseAccountRows(
     if (gone === 0) return 'missing';
     await trx('kept_answers').where({ owner: userId }).delete();
     await trx('webhook_events').where({ user_id: userId }).delete();
+    // Its family invitations went with the account (cascade); a family session no invitation keeps alive goes too.
+    await trx('family_sessions').whereNotIn('email', trx('family_members').select('email')).delete();
     await trx('staff_audit').where({ user_id: userId }).whereIn('action', APPLICANT_OWN_ACTIONS).delete();
     await pseudonymiseAudit(trx, userId, traces);
     // A UUID holds no LIKE wildcard: this finds the quotas keyed by the id in clear (presign, convert, render).

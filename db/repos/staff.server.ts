@@ -106,7 +106,13 @@ export type AuditAction =
   | 'passkey-removed'
   | 'passkey-sign-in'
   | 'passkey-add-refused'
-  | 'passkey-sign-in-refused';
+  | 'passkey-sign-in-refused'
+  // Family access (issue 39): the applicant invites and removes; a family member signs in, reads the status, signs out.
+  | 'family-invited'
+  | 'family-removed'
+  | 'family-sign-in'
+  | 'family-view'
+  | 'family-sign-out';
 
 export interface AuditEntry {
   at: Date;

@@ -12,6 +12,7 @@ import { EmailText } from '../../islands/ui/EmailText.js';
 import { ChecklistSection, CounselorSection, DecisionSection } from './StatusSection.js';
 import { ReplySection } from './ReplySection.js';
 import { RecommendationsSection } from './RecommendationsSection.js';
+import { FamilySection } from './FamilySection.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
 
@@ -46,6 +47,7 @@ export function Page() {
         {status ? <ChecklistSection status={status} /> : null}
         {status ? <CounselorSection status={status} /> : null}
         {data?.recommendations ? <RecommendationsSection view={data.recommendations} /> : null}
+        {status && data?.family ? <FamilySection members={data.family} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">
           <h2 id="completion-pdf">Keep a copy</h2>
           <p>Download the PDF of your application for your records.</p>

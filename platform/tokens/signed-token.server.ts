@@ -53,6 +53,10 @@ export const TOKEN_PURPOSES = [
   'idp-token',
   /** The deadline reminders' unsubscribe link (issue 40): names one account, good for nothing else. */
   'deadline-reminders',
+  /** Family access (issue 39): stored sign-in codes, stored session ids, guesses at an address's code. */
+  'family-code',
+  'family-session',
+  'family-code-guesses',
   /** The pseudonym a deleted account's id is replaced by in the audit trail. */
   'erased-account',
 ] as const;

@@ -1,13 +1,13 @@
 import { formDefinition } from '../../form/definition.js';
-import { DEFAULT_ROUTE, PRINT_ROUTE, RECOMMENDATIONS_ROUTE, REVIEW_ROUTE, YOUR_DATA_ROUTE } from '../../contracts/routes.js';
+import { DEFAULT_ROUTE, FAMILY_ROUTE, PRINT_ROUTE, RECOMMENDATIONS_ROUTE, REVIEW_ROUTE, YOUR_DATA_ROUTE } from '../../contracts/routes.js';
 import { PASSKEYS_ROUTE } from '../../contracts/passkeys.js';
 import { hasChangedPage, type LifecyclePageContext } from './page-data.server.js';
 import { requestApplication } from './request-application.server.js';
 
 export const COMPLETION_ROUTE = '/completion';
 const AUTH_ENTRY_ROUTES = new Set(['/login', '/signup']);
-/** Pages of a logged-in student's own that stay open once submitted (read-only there): the review, "Your data", passkeys. */
-const ACCOUNT_ROUTES = new Set<string>([REVIEW_ROUTE, YOUR_DATA_ROUTE, PASSKEYS_ROUTE]);
+/** Pages of a logged-in student's own that stay open once submitted (read-only there): the review, "Your data", passkeys, "Family access". */
+const ACCOUNT_ROUTES = new Set<string>([REVIEW_ROUTE, YOUR_DATA_ROUTE, PASSKEYS_ROUTE, FAMILY_ROUTE]);
 
 /** The three form pages (derived from the definition, never listed twice). */
 export function formPaths(): string[] {
@@ -24,7 +24,7 @@ export type RouteState =
  * - staff (service_token) see only the three form pages and their print document (/print), which nobody
  *   else sees;
  * - not-submitted users on /completion go to the default route; submitted students go to /completion
- *   from any other route but /review, /your-data and /passkeys (read-only for them); visitors on those go to /login;
+ *   from any other route but /review, /your-data, /passkeys and /family (read-only for them); visitors on those go to /login;
  * - logged-in students have nothing to do on /login or /signup;
  * - on first load a student goes to their last page, unless they already moved in this session.
  */

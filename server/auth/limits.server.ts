@@ -79,9 +79,14 @@ async function count(services: AppServices, key: string, limit: { max: number; w
 
 /** Middleware: 429 with Retry-After once an address (IP) exceeds the action's limit. */
 export function ipLimit(services: AppServices, action: LimitedAction): RequestHandler {
+  return ipLimitOf(services, action, IP_LIMITS[action]);
+}
+
+/** The same for a feature's own action and limit (family access's sign-in: server/family/). */
+export function ipLimitOf(services: AppServices, action: string, limit: { max: number; windowMs: number }): RequestHandler {
   return async (req: Request, _res, next) => {
     const key = `ip:${action}:${keyedHash(services.config.sessionSecret, 'ip', clientKey(req))}`;
-    const wait = await count(services, key, IP_LIMITS[action], `ip_${action}`);
+    const wait = await count(services, key, limit, `ip_${action}`);
     if (wait !== null)
       return next(tooManyRequests(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
     next();

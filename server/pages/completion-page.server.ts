@@ -6,11 +6,12 @@ import { applicationPdfState } from '../pdf/pdf-state.server.js';
 import { completionStatus } from '../after-submission/completion-status.server.js';
 import { completionReply } from '../after-submission/completion-reply.server.js';
 import { recommendationsView } from '../recommendations/applicant-view.server.js';
+import { familyMembersView } from '../family/family-invitations.server.js';
 
 /**
  * /completion's data (pages/completion/+data.ts), section by section: the greeting and submission time
  * (server/application/), the receipt e-mail (server/receipts/), the PDF link (server/pdf/), the checklist,
- * counselor form and decision (server/after-submission/).
+ * counselor form and decision (server/after-submission/), who has family access (server/family/).
  */
 export async function completionPageData(pageContext: PageContextServer): Promise<CompletionPageData> {
   const page = await submittedGreeting(pageContext);
@@ -24,5 +25,6 @@ export async function completionPageData(pageContext: PageContextServer): Promis
   const status = await completionStatus(services, user.id, search);
   const reply = await completionReply(services, user.id, search);
   const recommendations = await recommendationsView(services, user.id, search, 'completion');
-  return { ...page, receipt, pdf, status, reply, recommendations };
+  const family = await familyMembersView(services, user.id);
+  return { ...page, receipt, pdf, status, reply, recommendations, family };
 }
