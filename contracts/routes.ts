@@ -23,6 +23,8 @@ export const PRINT_ROUTE = '/print';
  * submitted applicant has the same section on /completion and is sent there.
  */
 export const RECOMMENDATIONS_ROUTE = '/recommendations';
+
+/**
  * "Family access" (issue 39): whom the applicant lets read their status, invited and removed here; logged-in
  * students only, as /review. The family's own pages (/family/sign-in, /family/status) are office pages.
  */

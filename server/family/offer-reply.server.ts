@@ -1,11 +1,22 @@
 import type { AppServices } from '../../platform/app-services.server.js';
+import { findReply, type ReplyAnswer } from '../../db/repos/replies.server.js';
+import { universityDate } from '../../domain/after-submission/university-time.js';
+
+/** The reply in the third person, as a family member reads it on the status page. */
+const WORDS: Record<ReplyAnswer, string> = {
+  enroll: 'Will enroll',
+  decline: 'Will not enroll',
+  stay: 'Stays on the waitlist',
+  leave: 'Left the waitlist',
+};
 
 /**
- * HOOK(offer-reply): the applicant's reply to an offer of admission, in words a family member reads ("Accepted the
- * offer on May 1, 2027."), or null while there is none. The reply to an offer is built separately (migration 170);
- * until it is merged there is nothing to read, and the family status page shows no reply line. When it lands, read
- * its stored reply for `userId` here — only the reply and its date, never anything the applicant wrote with it.
+ * The applicant's reply to an offer of admission, in words a family member reads ("Will enroll (replied on May 1,
+ * 2027)."), or null while there is none: only the reply and its date, never the college named instead or the
+ * reason given for a deposit waiver.
  */
-export async function familyOfferReply(_services: AppServices, _userId: string): Promise<string | null> {
-  return null;
+export async function familyOfferReply(services: AppServices, userId: string): Promise<string | null> {
+  const reply = await findReply(services.db.knex, userId);
+  if (!reply) return null;
+  return `${WORDS[reply.answer]} (replied on ${universityDate(reply.replied_at, services.config.timeZone)}).`;
 }

@@ -203,7 +203,11 @@ export function integrationHandlers(services: AppServices) {
       page.map((r) => r.user_id),
     );
     const ids = page.map((r) => r.user_id);
-    const [recs, waivers, replies] = await Promise.all([liveRecommendationsForMany(knex, ids), waiversForMany(knex, ids), repliesFor(knex, ids)]);
+    const [recs, waivers, replies] = await Promise.all([
+      liveRecommendationsForMany(knex, ids),
+      waiversForMany(knex, ids),
+      repliesFor(knex, ids),
+    ]);
     const applications = page.map((row) =>
       feedItem(
         services,

@@ -113,9 +113,19 @@ describe('a family member reads the status and loses it the moment they are remo
     const released = await status(cookie).expect(200);
     expect(released.text).toContain('Maria Lopez is admitted.');
     expect(released.text).toContain('We are delighted to offer you admission.');
+    // The reply to the offer, in words, without the college named instead.
+    await request(ctx.app)
+      .post('/completion/reply')
+      .set('Cookie', user.cookie)
+      .type('form')
+      .send({ answer: 'decline', college: 'Zyx Secret College', version: '0' })
+      .expect(303);
+    const replied = (await status(cookie).expect(200)).text.replaceAll('<!-- -->', '');
+    expect(replied).toMatch(/Will not enroll \(replied on [A-Z][a-z]+ \d+, \d{4}\)\./);
+    expect(replied).not.toContain('Zyx Secret College');
 
     expect((await audit(user.id, 'family-sign-in')).map((r) => r.staff_email)).toEqual(['family:rosa@example.org']);
-    expect(await audit(user.id, 'family-view')).toHaveLength(2);
+    expect(await audit(user.id, 'family-view')).toHaveLength(3);
     const page = await request(ctx.app).get('/family').set('Cookie', user.cookie).expect(200);
     expect(page.text).toMatch(/Signed in last on [A-Z]/);
 
