@@ -29,6 +29,8 @@ export interface StaffListRowData {
   residency: string;
   stage: string;
   submitted: string;
+  /** The deadline round it was submitted under ("Regular Decision"), empty before submitting. */
+  round: string;
   transcript: string;
   decision: string;
   viewHref: string;
