@@ -10,7 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startServer, freePort, type RunningServer } from '../helpers/server.js';
-import { TEST_TMP } from '../helpers/paths.js';
+import { ROOT, TEST_TMP } from '../helpers/paths.js';
+import { pathToFileURL } from 'node:url';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { waitForLookupData } from '../helpers/lookup-data.js';
 import { createLoadDatabase, startWorker, stopGroup } from './processes.js';
@@ -20,6 +21,7 @@ import { seedCompleteApplicants } from './seed.js';
 import { probeLoggedInPage, submitBurst, type Timed } from './burst.js';
 import { drainCounts, waitForDrain, type DrainCounts } from './drain.js';
 import { percentile } from './stats.js';
+import { treeCpuSeconds } from './cpu.js';
 import { LoadUsageError, type LoadOptions } from './options.js';
 
 /** Applicants fetching a logged-in page during the run (besides the N who submit). */
@@ -41,6 +43,8 @@ export interface DeadlineResult {
   pdfsPerSecond: number | null;
   /** GET /about p95 (ms) while submissions arrived, and after them until the last receipt (the drain). */
   page: { burstP95: number; drainP95: number; drainCount: number; failures: number };
+  /** CPU seconds from the first submit to the last receipt: web processes, workers with Chromium and merges (test/load/cpu.ts). */
+  cpu: { webSeconds: number | null; workerSeconds: number | null; workerMsPerPdf: number | null; webMsPerSubmission: number | null };
   stored: DrainCounts & { pdfObjects: number; receiptsReceived: number; receiptsWithPdf: number; duplicateReceipts: number };
   serverErrorLines: string[];
   logs: string;
@@ -79,13 +83,21 @@ export async function runDeadline(
     // Behind nginx the public address is nginx's: the Origin check and the PDF renderer's print view use it.
     ...(nginxPort ? { PUBLIC_URL: `http://127.0.0.1:${nginxPort}` } : {}),
   };
+  // The web processes run dist/node/start.mjs through a file of this run's own name: on a machine shared with
+  // other test runs, a clean-up that stops servers by their command line then leaves this run's alone.
+  const entryFor = (script: string) => {
+    const path = join(dataDir, `deadline-${script}-${runId}.mjs`);
+    writeFileSync(path, `await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'node', `${script}.mjs`)).href)});\n`);
+    return path;
+  };
+  const entry = entryFor('start');
   const servers: RunningServer[] = [];
   const workers: ChildProcess[] = [];
   let nginx: RunningNginx | null = null;
   try {
-    servers.push(await startServer({ dataDir, env }));
+    servers.push(await startServer({ dataDir, env, entry }));
     await waitForLookupData(servers[0]!.url);
-    for (let i = 1; i < options.web; i++) servers.push(await startServer({ dataDir, env }));
+    for (let i = 1; i < options.web; i++) servers.push(await startServer({ dataDir, env, entry }));
     if (nginxPort)
       nginx = await startNginx(
         servers.map((s) => s.port),
@@ -101,7 +113,8 @@ export async function runDeadline(
       PUBLIC_URL: baseUrls[0]!,
       ...env,
     };
-    for (let i = 0; i < options.workers; i++) workers.push(startWorker(workerEnv, [], join(dataDir, `worker-${i + 1}.log`)));
+    for (let i = 0; i < options.workers; i++)
+      workers.push(startWorker(workerEnv, [], join(dataDir, `worker-${i + 1}.log`), entryFor('worker')));
 
     const seedStarted = performance.now();
     const applicants = await seedCompleteApplicants(
@@ -125,6 +138,8 @@ export async function runDeadline(
         `${nginx ? ' behind nginx' : ', requests to each in turn'}; ${options.workers} worker process(es); object store: embedded`,
     );
 
+    const pids = { web: servers.map((s) => s.process.pid!), workers: workers.map((w) => w.pid!) };
+    const cpuBefore = treeCpuSeconds([...pids.web, ...pids.workers]);
     const started = performance.now();
     const startedWall = Date.now();
     const probe = probeLoggedInPage(probers, baseUrls, PROBE_PER_SECOND, started);
@@ -140,6 +155,7 @@ export async function runDeadline(
     const burstEnd = performance.now() - started;
     await waitForDrain(burst.accepted, () => sink.counts().receipts, options.patienceSeconds * 1000);
     clearInterval(progress);
+    const cpuAfter = treeCpuSeconds([...pids.web, ...pids.workers]);
     const { samples, failures } = await probe.stop();
     const stored = await drainCounts(database.url, runId);
     const pdfObjects = stored.pdfKeys.filter((key) => existsSync(join(dataDir, 'objects', ...key.split('/')))).length;
@@ -158,6 +174,10 @@ export async function runDeadline(
       return path;
     });
     const n = options.submissions;
+    const used = cpuAfter.map((after, i) => (after === null || cpuBefore[i] === null ? null : after - cpuBefore[i]!));
+    const sum = (list: Array<number | null>) => (list.some((x) => x === null) ? null : round1(list.reduce<number>((a, b) => a + b!, 0)));
+    const webSeconds = sum(used.slice(0, pids.web.length));
+    const workerSeconds = sum(used.slice(pids.web.length));
     const errorCount = Object.values(burst.errors).reduce((a, b) => a + b, 0);
     return {
       date: new Date().toISOString(),
@@ -181,6 +201,13 @@ export async function runDeadline(
         drainP95: p95Of(drainSamples),
         drainCount: drainSamples.length,
         failures,
+      },
+      cpu: {
+        webSeconds,
+        workerSeconds,
+        workerMsPerPdf:
+          workerSeconds !== null && stored.pdfsCompleted > 0 ? Math.round((workerSeconds * 1000) / stored.pdfsCompleted) : null,
+        webMsPerSubmission: webSeconds !== null && burst.accepted > 0 ? Math.round((webSeconds * 1000) / burst.accepted) : null,
       },
       stored: {
         ...stored,
