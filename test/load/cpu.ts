@@ -9,6 +9,8 @@ const TICKS_PER_SECOND = 100;
 
 interface Stat {
   ppid: number;
+  /** The process's name (/proc/<pid>/stat's second field): node, chromium, … */
+  comm: string;
   /** utime + stime + cutime + cstime: its own CPU and that of its children already reaped. */
   ticks: number;
 }
@@ -33,7 +35,8 @@ function readStats(): Map<number, Stat> | null {
         number,
         number,
       ];
-      stats.set(Number(name), { ppid: Number(fields[1]), ticks: utime + stime + cutime + cstime });
+      const comm = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+      stats.set(Number(name), { ppid: Number(fields[1]), comm, ticks: utime + stime + cutime + cstime });
     } catch {
       // exited meanwhile
     }
@@ -41,21 +44,37 @@ function readStats(): Map<number, Stat> | null {
   return stats;
 }
 
+function descendants(stats: Map<number, Stat>, root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
+  const found: number[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    found.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
 /** CPU seconds of each root's process tree now (null where /proc is not there). */
 export function treeCpuSeconds(roots: number[]): Array<number | null> {
   const stats = readStats();
   if (!stats) return roots.map(() => null);
-  const children = new Map<number, number[]>();
-  for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
-  return roots.map((root) => {
-    if (!stats.has(root)) return null;
-    let ticks = 0;
-    const stack = [root];
-    while (stack.length > 0) {
-      const pid = stack.pop()!;
-      ticks += stats.get(pid)?.ticks ?? 0;
-      stack.push(...(children.get(pid) ?? []));
+  return roots.map((root) =>
+    stats.has(root) ? descendants(stats, root).reduce((ticks, pid) => ticks + (stats.get(pid)?.ticks ?? 0), 0) / TICKS_PER_SECOND : null,
+  );
+}
+
+/** CPU seconds under the roots by process name (the worker's node, chromium, its zygotes and renderers by name), now. */
+export function cpuByCommand(roots: number[]): Record<string, number> {
+  const stats = readStats();
+  const byCommand: Record<string, number> = {};
+  if (!stats) return byCommand;
+  for (const root of roots)
+    for (const pid of descendants(stats, root)) {
+      const stat = stats.get(pid);
+      if (stat) byCommand[stat.comm] = (byCommand[stat.comm] ?? 0) + stat.ticks / TICKS_PER_SECOND;
     }
-    return ticks / TICKS_PER_SECOND;
-  });
+  return byCommand;
 }

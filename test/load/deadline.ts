@@ -21,7 +21,7 @@ import { seedCompleteApplicants } from './seed.js';
 import { probeLoggedInPage, submitBurst, type Timed } from './burst.js';
 import { drainCounts, waitForDrain, type DrainCounts } from './drain.js';
 import { percentile } from './stats.js';
-import { treeCpuSeconds } from './cpu.js';
+import { cpuByCommand, treeCpuSeconds } from './cpu.js';
 import { LoadUsageError, type LoadOptions } from './options.js';
 
 /** Applicants fetching a logged-in page during the run (besides the N who submit). */
@@ -44,7 +44,14 @@ export interface DeadlineResult {
   /** GET /about p95 (ms) while submissions arrived, and after them until the last receipt (the drain). */
   page: { burstP95: number; drainP95: number; drainCount: number; failures: number };
   /** CPU seconds from the first submit to the last receipt: web processes, workers with Chromium and merges (test/load/cpu.ts). */
-  cpu: { webSeconds: number | null; workerSeconds: number | null; workerMsPerPdf: number | null; webMsPerSubmission: number | null };
+  cpu: {
+    webSeconds: number | null;
+    workerSeconds: number | null;
+    workerMsPerPdf: number | null;
+    webMsPerSubmission: number | null;
+    /** The workers' CPU seconds by process name (node, chromium's processes): where a PDF's CPU goes. */
+    workerByCommand: Record<string, number>;
+  };
   stored: DrainCounts & { pdfObjects: number; receiptsReceived: number; receiptsWithPdf: number; duplicateReceipts: number };
   serverErrorLines: string[];
   logs: string;
@@ -140,6 +147,7 @@ export async function runDeadline(
 
     const pids = { web: servers.map((s) => s.process.pid!), workers: workers.map((w) => w.pid!) };
     const cpuBefore = treeCpuSeconds([...pids.web, ...pids.workers]);
+    const workerCpuBefore = cpuByCommand(pids.workers);
     const started = performance.now();
     const startedWall = Date.now();
     const probe = probeLoggedInPage(probers, baseUrls, PROBE_PER_SECOND, started);
@@ -156,6 +164,7 @@ export async function runDeadline(
     await waitForDrain(burst.accepted, () => sink.counts().receipts, options.patienceSeconds * 1000);
     clearInterval(progress);
     const cpuAfter = treeCpuSeconds([...pids.web, ...pids.workers]);
+    const workerCpuAfter = cpuByCommand(pids.workers);
     const { samples, failures } = await probe.stop();
     const stored = await drainCounts(database.url, runId);
     const pdfObjects = stored.pdfKeys.filter((key) => existsSync(join(dataDir, 'objects', ...key.split('/')))).length;
@@ -208,6 +217,9 @@ export async function runDeadline(
         workerMsPerPdf:
           workerSeconds !== null && stored.pdfsCompleted > 0 ? Math.round((workerSeconds * 1000) / stored.pdfsCompleted) : null,
         webMsPerSubmission: webSeconds !== null && burst.accepted > 0 ? Math.round((webSeconds * 1000) / burst.accepted) : null,
+        workerByCommand: Object.fromEntries(
+          Object.entries(workerCpuAfter).map(([command, after]) => [command, round1(after - (workerCpuBefore[command] ?? 0))]),
+        ),
       },
       stored: {
         ...stored,

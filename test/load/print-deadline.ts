@@ -19,6 +19,10 @@ export function printDeadline(r: DeadlineResult): void {
     `Logged-in page (GET /about) p95: ${r.page.burstP95} ms during the submissions, ${r.page.drainP95} ms during the drain (${r.page.drainCount} requests; target ≤ 300 ms: ${mark(r.page.drainP95 <= 300)}); failed: ${r.page.failures}`,
     `CPU from the first submit to the last receipt: web processes ${r.cpu.webSeconds ?? '—'} s (${r.cpu.webMsPerSubmission ?? '—'} ms a submission, ` +
       `the page probe's and the print views' included), workers with Chromium and merges ${r.cpu.workerSeconds ?? '—'} s (${r.cpu.workerMsPerPdf ?? '—'} ms a PDF)`,
+    `  the workers' CPU by process: ${Object.entries(r.cpu.workerByCommand)
+      .sort((a, b) => b[1] - a[1])
+      .map(([command, seconds]) => `${command} ${seconds} s`)
+      .join(', ')}`,
     `Stored: ${s.submitted} submitted; PDFs ${s.pdfsCompleted} completed (${s.pdfObjects} in the store), ${s.pdfsFailed} failed, ${s.pdfsPending} pending; ` +
       `receipts ${s.receiptsSent} sent, ${s.receiptsGivenUp} given up; received by SMTP ${s.receiptsReceived} (${s.receiptsWithPdf} with the PDF, ${s.duplicateReceipts} duplicates)`,
     `Load average: ${r.machine.loadAverageBefore.join(' ')} before, ${r.machine.loadAverageAfter.join(' ')} after (${r.machine.cores} cores, ${r.machine.cpu})`,

@@ -135,13 +135,28 @@ const PDF_OPTIONS = {
   displayHeaderFooter: false,
 } as const;
 
+/**
+ * The print document, read by this process and written into the warm tab, rather than navigated to: a navigation
+ * (a new document, the network service, the navigation's own bookkeeping) cost Chromium 84 ms of CPU per PDF where
+ * writing the same HTML into the tab and printing cost 69 ms in all (printing alone 51), measured on one 2-core
+ * machine; Chromium was three quarters of a PDF's CPU. The print ticket is still single use: this fetch spends it.
+ * The document's relative links (its stylesheet) resolve against the app through a <base>; JavaScript stays off.
+ */
+export function withBase(html: string, baseUrl: string): string {
+  const base = `<base href="${new URL('/', baseUrl).href.replace(/"/g, '&quot;')}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${base}`) : `${base}${html}`;
+}
+
 async function printDocument(pool: TabPool, input: RenderInput): Promise<Uint8Array> {
   const tab = await pool.acquire();
   let healthy = false;
   try {
+    const origin = new URL(input.baseUrl).origin;
+    if (!tab.url().startsWith(`${origin}/`)) await tab.goto(`${origin}/healthz`, { waitUntil: 'load', timeout: 30_000 });
     const url = `${input.baseUrl}${PRINT_ROUTE}?service_token=${encodeURIComponent(input.serviceToken)}`;
-    const response = await tab.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    if (!response || !response.ok()) throw new Error(`the staff print view answered ${response?.status() ?? 'nothing'}`);
+    const response = await fetch(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'text/html' } });
+    if (!response.ok) throw new Error(`the staff print view answered ${response.status}`);
+    await tab.setContent(withBase(await response.text(), input.baseUrl), { waitUntil: 'load', timeout: 30_000 });
     const pdf = await tab.pdf(PDF_OPTIONS);
     healthy = true;
     return pdf;
