@@ -39,7 +39,7 @@ function listRow(html: string, reference: string): Record<string, string> {
   const headings = [...html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]!);
   const row = [...html.matchAll(/<tr>(.*?)<\/tr>/gs)].map((m) => m[1]!).find((r) => r.startsWith(`<td>${reference}</td>`));
   if (!row) throw new Error(`no row for ${reference}`);
-  const cells = [...row.matchAll(/<td>(.*?)<\/td>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+  const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
   return Object.fromEntries(headings.map((h, i) => [h, cells[i] ?? '']));
 }
 

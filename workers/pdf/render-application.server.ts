@@ -140,23 +140,48 @@ const PDF_OPTIONS = {
  * (a new document, the network service, the navigation's own bookkeeping) cost Chromium 84 ms of CPU per PDF where
  * writing the same HTML into the tab and printing cost 69 ms in all (printing alone 51), measured on one 2-core
  * machine; Chromium was three quarters of a PDF's CPU. The print ticket is still single use: this fetch spends it.
- * The document's relative links (its stylesheet) resolve against the app through a <base>; JavaScript stays off.
+ * The tab's document stays about:blank's, so the build's stylesheet (served Cross-Origin-Resource-Policy
+ * same-origin, and without url()s or @page rules of its own) is written in as a <style>, read once per worker and
+ * URL (the build names it by its content hash); JavaScript stays off and nothing else is loaded.
  */
-export function withBase(html: string, baseUrl: string): string {
-  const base = `<base href="${new URL('/', baseUrl).href.replace(/"/g, '&quot;')}">`;
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${base}`) : `${base}${html}`;
+const stylesheets = new Map<string, Promise<string>>();
+
+function stylesheet(url: string): Promise<string> {
+  let css = stylesheets.get(url);
+  if (!css) {
+    css = fetch(url, { signal: AbortSignal.timeout(30_000) }).then(async (res) => {
+      if (!res.ok) throw new Error(`the stylesheet ${url} answered ${res.status}`);
+      return res.text();
+    });
+    css.catch(() => stylesheets.delete(url));
+    // A build is a handful of stylesheets; a deploy adds a few more, which a long-lived worker need not keep.
+    if (stylesheets.size > 20) stylesheets.clear();
+    stylesheets.set(url, css);
+  }
+  return css;
+}
+
+export async function withStylesInline(html: string, baseUrl: string): Promise<string> {
+  const links = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi)];
+  let out = html;
+  for (const [tag] of links) {
+    const href = /\bhref="([^"]+)"/i.exec(tag)?.[1];
+    if (!href) continue;
+    const css = await stylesheet(new URL(href.replace(/&amp;/g, '&'), baseUrl).href);
+    // A stylesheet never holds "</style" (the build's CSS is ours); should one, it stays a link and goes unstyled.
+    if (!/<\/style/i.test(css)) out = out.replace(tag, () => `<style>${css}</style>`);
+  }
+  return out;
 }
 
 async function printDocument(pool: TabPool, input: RenderInput): Promise<Uint8Array> {
   const tab = await pool.acquire();
   let healthy = false;
   try {
-    const origin = new URL(input.baseUrl).origin;
-    if (!tab.url().startsWith(`${origin}/`)) await tab.goto(`${origin}/healthz`, { waitUntil: 'load', timeout: 30_000 });
     const url = `${input.baseUrl}${PRINT_ROUTE}?service_token=${encodeURIComponent(input.serviceToken)}`;
     const response = await fetch(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'text/html' } });
     if (!response.ok) throw new Error(`the staff print view answered ${response.status}`);
-    await tab.setContent(withBase(await response.text(), input.baseUrl), { waitUntil: 'load', timeout: 30_000 });
+    await tab.setContent(await withStylesInline(await response.text(), input.baseUrl), { waitUntil: 'load', timeout: 30_000 });
     const pdf = await tab.pdf(PDF_OPTIONS);
     healthy = true;
     return pdf;
