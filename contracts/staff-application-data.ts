@@ -25,6 +25,8 @@ export type StaffApplicationPageData =
       status: string;
       stage: string;
       submitted: string;
+      /** "Regular Decision": the deadline round it was submitted under; null before submitting or without DEADLINES. */
+      round: string | null;
       email: string;
       pdfHref: string;
       checklistHref: string | null;

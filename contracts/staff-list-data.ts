@@ -29,6 +29,8 @@ export interface StaffListRowData {
   residency: string;
   stage: string;
   submitted: string;
+  /** The deadline round it was submitted under ("Regular Decision"), empty before submitting. */
+  round: string;
   transcript: string;
   decision: string;
   /** The reply to a released admit or waitlist, and the deposit waiver (issue 39); '' when there is none to give. */

@@ -56,6 +56,8 @@ export interface Config {
   // ── Operators: metrics and traces (issue 27, docs/operations.md "Metrics and traces") ──
   /** GET /metrics: loopback callers always; anyone else only with this bearer token (null: nobody else). */
   metrics: { token: string | null; workerPort: number | null; workerHost: string };
+  /** `npm run worker`: its nice value (PDF work yields the CPU to web processes) and PDFs rendered at once (docs/operations.md). */
+  workerProcess: { nice: number; pdfRenders: number };
   /** OpenTelemetry traces over OTLP/HTTP; null: tracing off and its SDK never loaded. */
   otel: null | { endpoint: string; headers: Record<string, string>; serviceName: string };
   // ── Retention (issue 27, h27r) ──
@@ -141,6 +143,8 @@ const envSchema = Joi.object({
     .max(200)
     .pattern(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
   METRICS_PORT: Joi.number().integer().min(1).max(65535),
+  WORKER_NICE: Joi.number().integer().min(0).max(19).default(10),
+  PDF_RENDERS_PER_WORKER: Joi.number().integer().min(1).max(16).default(2),
   // The worker's metrics port listens on this machine only unless the operator says otherwise (issue 35 finding 11).
   METRICS_HOST: Joi.string().hostname().default('127.0.0.1'),
   OTEL_EXPORTER_OTLP_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
@@ -254,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admissionCycle: admissionCycleSetting(v.ADMISSION_CYCLE),
     // ── Operators: metrics and traces (issue 27) ──
     metrics: { token: v.METRICS_TOKEN ?? null, workerPort: v.METRICS_PORT ?? null, workerHost: v.METRICS_HOST },
+    workerProcess: { nice: v.WORKER_NICE, pdfRenders: v.PDF_RENDERS_PER_WORKER },
     otel: v.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT, headers: otlpHeaders(v.OTEL_EXPORTER_OTLP_HEADERS), serviceName: v.OTEL_SERVICE_NAME }
       : null,

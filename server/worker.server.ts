@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { getPriority, setPriority } from 'node:os';
 import { loadConfigOrExit } from '../platform/config.server.js';
 import { createLogger } from '../platform/logger.server.js';
 import { bootServices } from './boot.server.js';
@@ -23,6 +24,15 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
+// Below the web processes (nice 0) on a shared host: Chromium, the merge processes and LibreOffice inherit it, so
+// a deadline's PDFs use what CPU the pages leave (docs/operations.md, "Jobs, workers and outages").
+if (config.workerProcess.nice > 0) {
+  try {
+    setPriority(Math.max(getPriority(), config.workerProcess.nice));
+  } catch (err) {
+    logger.warn({ error: (err as Error).message }, 'could not lower the worker process priority (WORKER_NICE)');
+  }
+}
 const services = await bootServices(config, logger, { runWorkers: true });
 
 // The worker's own job series (fa_jobs_*, conversions, PDFs, mails) live in this process: with METRICS_PORT set it
@@ -36,4 +46,7 @@ onStopSignals(logger, async (signal) => {
   await services.stop({ jobsMs: SHUTDOWN_BOUNDS.jobsMs });
 });
 // Said only once the stop signals are handled: whoever waits for this line may stop the worker at once.
-logger.info({ database: services.db.kind, objectStore: services.storage.kind }, 'worker started');
+logger.info(
+  { database: services.db.kind, objectStore: services.storage.kind, nice: getPriority(), pdfRenders: config.workerProcess.pdfRenders },
+  'worker started',
+);

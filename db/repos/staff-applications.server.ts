@@ -67,6 +67,8 @@ export interface StaffListRow {
   reading_stage: string | null;
   entry_term: string | null;
   submitted_at: Date | null;
+  /** The deadline round the submission came in under (docs/deadlines.md); null before submitting or without DEADLINES. */
+  deadline_round: string | null;
   created_at: Date;
   status: StaffStatus;
   /** The transcript checklist (null: not submitted, or submitted before checklists and never opened since). */
@@ -200,6 +202,7 @@ function baseQuery(knex: Knex) {
       knex.raw(`${answer(keys.residency.key)} as residency`),
       knex.raw('(select r.stage from application_reading r where r.user_id = a.user_id) as reading_stage'),
       'a.submitted_at',
+      'a.deadline_round',
       'a.created_at',
       knex.raw(`${statusCount()} as status_count`),
       knex.raw('(select t.status from transcript_checklist t where t.user_id = a.user_id) as transcript_status'),

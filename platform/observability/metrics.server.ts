@@ -139,6 +139,12 @@ export const dbPool = new Gauge({
   registers: [registry],
 });
 
+export const passwordChecksWaiting = new Gauge({
+  name: 'fa_password_checks_waiting',
+  help: 'Password hashes and verifications (argon2id) waiting for their turn in this process: a login burst queues here.',
+  registers: [registry],
+});
+
 /** Seconds since `started` (from performance.now()). */
 export function secondsSince(started: number): number {
   return (performance.now() - started) / 1000;

@@ -1,16 +1,32 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 /** argon2id (Algorithm.Argon2id = 2; a const enum, not importable under isolatedModules) at the OWASP minimum cost: 19 MiB, 2 passes. */
 const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Password hashes computed at once in this process; the others wait their turn, first come first served. Each is
+ * tens of milliseconds of a core on libuv's thread pool (four threads, shared with gzip and file reads): a login
+ * burst left unchecked filled the pool and both cores, and every other request waited behind it. Half the cores
+ * (at least one) go to passwords; the rest stay with pages and saves (docs/performance.md, "Logins at the peak").
+ */
+export const PASSWORD_HASHES_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
+const oneAtATime = pLimit(PASSWORD_HASHES_AT_ONCE);
+
+/** Hashes and verifications waiting for their turn now (a burst of logins shows here first). */
+export function passwordChecksWaiting(): number {
+  return oneAtATime.pendingCount;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
+  return oneAtATime(() => hash(password, ARGON2));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await oneAtATime(() => verify(passwordHash, password));
   } catch {
     return false;
   }

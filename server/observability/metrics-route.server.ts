@@ -3,8 +3,10 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { routeLabel } from '../../platform/observability/route-label.server.js';
 import { directFromLoopback } from '../security/direct-caller.server.js';
+import { passwordChecksWaiting as passwordChecksQueued } from '../auth/passwords.server.js';
 import {
   dbPool,
+  passwordChecksWaiting,
   httpDuration,
   httpRequests,
   queueDepth,
@@ -69,6 +71,7 @@ interface QueueRow {
  */
 async function collectDatabaseGauges(knex: Knex): Promise<void> {
   const pool = (knex.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+  passwordChecksWaiting.set(passwordChecksQueued());
   if (pool) {
     dbPool.set({ state: 'used' }, pool.numUsed());
     dbPool.set({ state: 'idle' }, pool.numFree());

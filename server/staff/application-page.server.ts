@@ -15,6 +15,7 @@ import { staffApplicationPath } from '../after-submission/staff-labels.js';
 import { filterFromQuery, filterQuery, isUuid } from './filter.server.js';
 import { STATUS_LABELS, stageCell } from './list-labels.js';
 import { auditOffice } from './audit.server.js';
+import { roundLabel } from '../../domain/deadlines/rounds.server.js';
 
 const DOCUMENT_STATE: Record<string, string> = {
   COMPLETED: 'Ready to open',
@@ -67,6 +68,7 @@ export async function staffApplicationPageData(services: AppServices, office: Of
     status: STATUS_LABELS[found.status],
     stage: stageCell(found) || 'Not submitted',
     submitted: found.submitted_at ? formatDeskTime(found.submitted_at, timeZone) : 'Not submitted',
+    round: found.deadline_round ? roundLabel(found.deadline_round) : null,
     email: found.username,
     pdfHref: `/staff/applications/${id}/pdf`,
     checklistHref: found.submitted_at ? staffApplicationPath(id) : null,

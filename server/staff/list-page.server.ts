@@ -35,6 +35,7 @@ import {
 } from './filter.server.js';
 import { RESIDENCY_LABELS, STATUS_LABELS, listName, residencyCell, stageCell } from './list-labels.js';
 import { countText } from './count-text.js';
+import { roundLabel } from '../../domain/deadlines/rounds.server.js';
 import { auditOffice } from './audit.server.js';
 import { REPLY_FILTERS, repliesFor, type ReplyRow } from '../../db/repos/replies.server.js';
 import { REPLY_FILTER_LABELS, replyCell } from '../after-submission/reply-labels.js';
@@ -110,6 +111,7 @@ function rowData(
     residency: residencyCell(row),
     stage: stageCell(row),
     submitted: row.submitted_at ? formatDeskTime(row.submitted_at, ctx.timeZone) : '',
+    round: row.deadline_round ? roundLabel(row.deadline_round) : '',
     transcript: transcriptCell(row),
     decision: decisionCell(row),
     reply: replyCell(row, reply),

@@ -39,6 +39,8 @@ export async function startServer(options: {
   cwd?: string;
   startTimeoutMs?: number;
   nodeArgs?: string[];
+  /** production mode: the script node runs instead of dist/node/start.mjs (e.g. a file of another name importing it). */
+  entry?: string;
   /**
    * The database the server opens, unless `env` names one. By default: on a PostgreSQL run (DATABASE_URL set,
    * inside jest) a copy of the run's template database, else embedded PGlite started from the run's template.
@@ -78,7 +80,7 @@ export async function startServer(options: {
       ? [join(ROOT, 'node_modules', '.bin', 'tsx'), ...(options.nodeArgs ?? []), 'server/dev.server.ts']
       : mode === 'npm-start'
         ? ['npm', 'start', '--silent']
-        : [process.execPath, ...(options.nodeArgs ?? []), 'dist/node/start.mjs'];
+        : [process.execPath, ...(options.nodeArgs ?? []), options.entry ?? 'dist/node/start.mjs'];
   // Its own process group: tsx and npm run the server as a child, and stopping must reach both.
   const child = spawn(command!, args, { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const signalGroup = (signal: NodeJS.Signals) => {

@@ -1,6 +1,11 @@
 import { expect, it } from '@jest/globals';
 import { describeE2E } from '../helpers/browser.js';
+import { gatedDescribe } from '../helpers/gate.js';
+import { chromiumPath } from '../helpers/chromium.js';
+import { postgresBinaries, startThrowawayCluster } from '../helpers/throwaway-postgres.js';
 import { runLoad } from '../load/load.js';
+import { runDeadline } from '../load/deadline.js';
+import { nginxAvailable } from '../load/nginx.js';
 import { DEFAULT_LOAD_OPTIONS } from '../load/options.js';
 
 /**
@@ -39,5 +44,47 @@ describeE2E('the load test runner (Chromium renders the PDFs)', () => {
     expect(result.requestsByWebProcess).toHaveLength(web);
     for (const served of result.requestsByWebProcess) expect(served).toBeGreaterThan(100);
     expect(result.ok).toBe(true);
+  }, 400_000);
+});
+
+/**
+ * `npm run load -- --scenario deadline … --nginx`, tiny: twenty complete applications submitted within five seconds
+ * through nginx (the repository's ops/nginx config) to two web processes, two workers; every submission accepted,
+ * every PDF stored and every receipt delivered with its PDF, once. Counts only: the figures are docs/performance.md's.
+ * On PostgreSQL (DATABASE_URL, else a throwaway cluster of this test's own); CI installs nginx-light (.ci/run).
+ */
+gatedDescribe(
+  chromiumPath !== null && nginxAvailable() && (Boolean(process.env.DATABASE_URL) || postgresBinaries !== null),
+  'needs Chromium, nginx (apt-get install nginx-light) and PostgreSQL',
+)('the deadline scenario of the load test runner (nginx, PostgreSQL)', () => {
+  it('accepts every submission of the burst, stores every PDF and delivers every receipt with its PDF exactly once', async () => {
+    const cluster = process.env.DATABASE_URL ? null : await startThrowawayCluster();
+    try {
+      const submissions = 20;
+      const result = await runDeadline(
+        { ...DEFAULT_LOAD_OPTIONS, scenario: 'deadline', submissions, seconds: 5, web: 2, workers: 2, nginx: true, patienceSeconds: 300 },
+        () => undefined,
+        cluster?.url ?? process.env.DATABASE_URL,
+      );
+      expect(result.errors).toEqual({});
+      expect(result.accepted).toBe(submissions);
+      expect(result.serverErrorLines).toEqual([]);
+      expect(result.page.failures).toBe(0);
+      expect(result.stored).toMatchObject({
+        submitted: submissions,
+        pdfsCompleted: submissions,
+        pdfObjects: submissions,
+        pdfsFailed: 0,
+        pdfsPending: 0,
+        receiptsSent: submissions,
+        receiptsGivenUp: 0,
+        receiptsReceived: submissions,
+        receiptsWithPdf: submissions,
+        duplicateReceipts: 0,
+      });
+      expect(result.ok).toBe(true);
+    } finally {
+      cluster?.stop();
+    }
   }, 400_000);
 });

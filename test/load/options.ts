@@ -13,6 +13,13 @@ export interface LoadOptions {
   keepDatabase: boolean;
   /** Writes V8 CPU profiles of the server and workers (open in Chrome DevTools) into DATA_DIR/profiles. */
   profile: boolean;
+  /** `journeys` (whole applications, the default) or `deadline` (test/load/deadline.ts: complete applications submitted in a burst). */
+  scenario: 'journeys' | 'deadline';
+  /** The deadline scenario: this many submissions within `seconds`. */
+  submissions: number;
+  seconds: number;
+  /** The deadline scenario: through nginx (ops/nginx/freshman-application.conf) instead of straight to each web process in turn. */
+  nginx: boolean;
 }
 
 export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
@@ -24,6 +31,10 @@ export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
   patienceSeconds: 600,
   keepDatabase: false,
   profile: false,
+  scenario: 'journeys',
+  submissions: 600,
+  seconds: 60,
+  nginx: false,
 };
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
@@ -35,19 +46,30 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     '--think-ms': 'thinkMs',
     '--workers': 'workers',
     '--patience-seconds': 'patienceSeconds',
+    '--submissions': 'submissions',
+    '--seconds': 'seconds',
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--keep-database') options.keepDatabase = true;
     else if (arg === '--profile') options.profile = true;
-    else if (arg in numeric) {
+    else if (arg === '--nginx') options.nginx = true;
+    else if (arg === '--scenario') {
+      const scenario = argv[++i];
+      if (scenario !== 'journeys' && scenario !== 'deadline') throw new Error('--scenario takes journeys or deadline');
+      options.scenario = scenario;
+    } else if (arg in numeric) {
       const value = Number(argv[++i]);
       if (!Number.isFinite(value) || value < 0) throw new Error(`${arg} takes a number ≥ 0`);
       (options[numeric[arg]!] as number) = value;
-    } else throw new Error(`unknown option ${arg} (options: ${[...Object.keys(numeric), '--keep-database', '--profile'].join(', ')})`);
+    } else
+      throw new Error(
+        `unknown option ${arg} (options: ${[...Object.keys(numeric), '--keep-database', '--profile', '--nginx', '--scenario'].join(', ')})`,
+      );
   }
   if (options.applicants < 1 || options.arrivalsPerSecond <= 0) throw new Error('--applicants and --arrivals-per-second must be positive');
   if (!Number.isInteger(options.web) || options.web < 1) throw new Error('--web takes a whole number ≥ 1');
+  if (options.submissions < 1 || options.seconds <= 0) throw new Error('--submissions and --seconds must be positive');
   return options;
 }
 

@@ -21,8 +21,13 @@ export async function createLoadDatabase(adminUrl: string): Promise<{ url: strin
 }
 
 /** A worker process; its log (each job's outcome and duration, e.g. "application PDF rendered" with ms) goes to `logPath`. */
-export function startWorker(env: Record<string, string>, nodeArgs: string[], logPath: string): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/worker.mjs'], {
+export function startWorker(
+  env: Record<string, string>,
+  nodeArgs: string[],
+  logPath: string,
+  entry = 'dist/node/worker.mjs',
+): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: { ...env },
     stdio: ['ignore', openSync(logPath, 'w'), 'inherit'],

@@ -40,22 +40,22 @@ export function applicationPdfKey(userId: string, generation: number): string {
   return `users/${userId}/application/application-${generation}.pdf`;
 }
 
-/** Renders in flight per worker process: two keep both cores busy while Chromium lays pages out. */
-const PDF_RENDERS_PER_WORKER = 2;
-
 export async function registerApplicationPdf(boss: PgBoss, workerServices: WorkerServices): Promise<void> {
   const services: PdfServices = { ...workerServices, boss };
   for (const name of [APPLICATION_PDF_QUEUE, APPLICATION_PDF_FAILED_QUEUE]) await boss.createQueue(name);
   const browser = services.config.chromiumPath ? new WarmBrowser(services.config.chromiumPath) : null;
   // One merge process per render in flight, kept warm between jobs (docs/decisions/0194-one-print-document-and-warm-merge.md).
-  const merges = new MergePool({ size: PDF_RENDERS_PER_WORKER });
+  // Renders in flight per worker process (PDF_RENDERS_PER_WORKER, default 2: both cores busy while Chromium lays out).
+  const renders = services.config.workerProcess.pdfRenders;
+  const merges = new MergePool({ size: renders });
+  const renderers = { browser, merges, idleTabs: renders + 1 };
   await workConcurrently<PdfJobTarget>(
     boss,
     APPLICATION_PDF_QUEUE,
-    PDF_RENDERS_PER_WORKER,
+    renders,
     { pollingIntervalSeconds: 0.5, batchSize: 1 },
     async ([job]) => {
-      if (job) await renderJob(services, { browser, merges }, job.data);
+      if (job) await renderJob(services, renderers, job.data);
     },
   );
   await boss.work<PdfJobTarget>(APPLICATION_PDF_FAILED_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
@@ -70,7 +70,7 @@ export async function registerApplicationPdf(boss: PgBoss, workerServices: Worke
 /** One attempt; throwing lets pg-boss retry with backoff, and the dead-letter queue ends it FAILED. */
 export async function renderJob(
   services: PdfServices,
-  renderers: { browser: WarmBrowser | null; merges: MergePool },
+  renderers: { browser: WarmBrowser | null; merges: MergePool; idleTabs?: number },
   target: PdfJobTarget,
 ): Promise<void> {
   const { db, storage, config, logger } = services;
@@ -80,6 +80,7 @@ export async function renderJob(
     await settleFailed(services, target, NO_CHROMIUM_MESSAGE);
     return;
   }
+  const jobStarted = performance.now();
   if (!(await markPdfInProgress(db.knex, target))) return;
   // Merge processes that have to start (the first PDF, or after an idle while) do so while this job reads and prints.
   merges.warm();
@@ -91,9 +92,9 @@ export async function renderJob(
     const pdf = await storage.get(doc.output_key);
     if (pdf) documents.push({ label: doc.answer_key, pdf });
   }
-  const started = Date.now();
   const timer = performance.now();
-  const { pdf, pageCount } = await renderApplicationPdf(
+  const readMs = Math.round(timer - jobStarted);
+  const { pdf, pageCount, printMs, mergeMs } = await renderApplicationPdf(
     await browser.get(),
     {
       baseUrl: config.publicUrl,
@@ -103,7 +104,7 @@ export async function renderJob(
       documents,
     },
     // pdf-lib parses every stored document: in a process of its own, not on this (maybe web) event loop.
-    { merge: merges.merge },
+    { merge: merges.merge, idleTabs: renderers.idleTabs },
   ).catch((err: unknown) => {
     pdfRenders.inc({ outcome: 'failed' });
     throw err;
@@ -111,6 +112,7 @@ export async function renderJob(
   pdfRenders.inc({ outcome: 'rendered' });
   pdfRenderSeconds.observe(secondsSince(timer));
   const key = applicationPdfKey(target.userId, target.generation);
+  const storeStarted = performance.now();
   await storage.put(key, pdf, 'application/pdf');
   const stored = await db.knex.transaction(async (trx) => {
     const completed = await markPdfCompleted(trx, target, key, pageCount, services.now());
@@ -122,5 +124,18 @@ export async function renderJob(
     // row points at this very key: only an object nobody points at may go.
     if ((await findApplicationPdf(db.knex, target.userId))?.output_key !== key) await storage.delete(key);
   }
-  logger.info({ pages: pageCount, ms: Date.now() - started }, 'application PDF rendered');
+  // ms: the render (print and merge) as before; the parts say where a job's time goes (docs/performance.md).
+  const storeMs = Math.round(performance.now() - storeStarted);
+  logger.info(
+    {
+      pages: pageCount,
+      ms: Math.round(storeStarted - timer),
+      readMs,
+      printMs,
+      mergeMs,
+      storeMs,
+      jobMs: Math.round(performance.now() - jobStarted),
+    },
+    'application PDF rendered',
+  );
 }

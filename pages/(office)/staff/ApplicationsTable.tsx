@@ -17,6 +17,7 @@ export function ApplicationsTable({ rows }: { rows: StaffListRowData[] }) {
           <th scope="col">Residency</th>
           <th scope="col">Stage</th>
           <th scope="col">Submitted</th>
+          <th scope="col">Round</th>
           <th scope="col">Transcript</th>
           <th scope="col">Decision</th>
           <th scope="col">Reply</th>
@@ -28,7 +29,7 @@ export function ApplicationsTable({ rows }: { rows: StaffListRowData[] }) {
           <tr key={row.id}>
             <td>{row.reference}</td>
             <td>{row.name}</td>
-            <td>{row.email}</td>
+            <td className="email">{row.email}</td>
             <td>{row.status}</td>
             <td>{row.entryTerm}</td>
             <td>
@@ -44,6 +45,7 @@ export function ApplicationsTable({ rows }: { rows: StaffListRowData[] }) {
             <td>{row.residency}</td>
             <td>{row.stage}</td>
             <td>{row.submitted}</td>
+            <td>{row.round}</td>
             <td>{row.transcript}</td>
             <td>{row.decision}</td>
             <td>

@@ -23,6 +23,12 @@ export function Page() {
       <dl className="summary">
         <dt>Reference</dt>
         <dd>{page.reference}</dd>
+        {page.round ? (
+          <>
+            <dt>Submitted under</dt>
+            <dd>{page.round}</dd>
+          </>
+        ) : null}
         <dt>Status</dt>
         <dd>{page.status}</dd>
         <dt>Stage</dt>
