@@ -12,10 +12,10 @@ import type { Option } from './types.js';
 
 export type Season = 'SP' | 'SU' | 'FA';
 
-const SEASONS: readonly { code: Season; name: string }[] = [
-  { code: 'SP', name: 'Spring' },
-  { code: 'SU', name: 'Summer' },
-  { code: 'FA', name: 'Fall' },
+const SEASONS: readonly { code: Season; name: string; nameEs: string }[] = [
+  { code: 'SP', name: 'Spring', nameEs: 'Primavera' },
+  { code: 'SU', name: 'Summer', nameEs: 'Verano' },
+  { code: 'FA', name: 'Fall', nameEs: 'Otoño' },
 ];
 
 /**
@@ -43,8 +43,8 @@ export function termStart(value: string): { year: number; month: number; day: nu
   return term ? { year: term.year, ...TERM_STARTS[term.season] } : undefined;
 }
 
-function termOption(season: { code: Season; name: string }, year: number): Option {
-  return { value: `${season.code}${year}`, label: `${season.name} ${year}` };
+function termOption(season: { code: Season; name: string; nameEs: string }, year: number): Option {
+  return { value: `${season.code}${year}`, label: `${season.name} ${year}`, labelEs: `${season.nameEs} ${year}` };
 }
 
 /** Every term from `first` to `last` inclusive, in calendar order. */

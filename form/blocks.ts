@@ -2,6 +2,7 @@ import type { Block, Check, Node, Question, Repeater, Rule } from './types.js';
 import { MONTHS } from './options.js';
 import { MESSAGES } from './messages.js';
 import { defaultCount } from './ui-defaults.js';
+import { localizeNode } from './i18n/localize.js';
 
 /** §3: prefixing joins prefix and key with an underscore; no prefix leaves the key as it is. */
 export function prefixed(prefix: string | undefined, key: string): string {
@@ -17,6 +18,16 @@ export const ADDRESS_LABELS = {
   zip: 'ZIP/Postal Code',
   country: 'Country',
 } as const;
+
+/** The Spanish of ADDRESS_LABELS (docs/i18n.md). */
+export const ADDRESS_LABELS_ES: Readonly<Record<keyof typeof ADDRESS_LABELS, string>> = {
+  address_line_1: 'Dirección',
+  address_line_2: 'Depto. n.º',
+  city: 'Ciudad',
+  state: 'Estado/provincia',
+  zip: 'Código postal (ZIP)',
+  country: 'País',
+};
 
 const US = 'US';
 const STATE_REQUIRED_COUNTRIES = ['US', 'CA'];
@@ -59,18 +70,33 @@ function expandAddress(block: Extract<Block, { block: 'address' }>): Question[] 
         fills,
         key: k('address_line_1'),
         label: labels.address_line_1,
+        labelEs: ADDRESS_LABELS_ES.address_line_1,
         required,
         ...auto('address-line1'),
       }
-    : { kind: 'text', key: k('address_line_1'), label: labels.address_line_1, required, ...auto('address-line1') };
+    : {
+        kind: 'text',
+        key: k('address_line_1'),
+        label: labels.address_line_1,
+        labelEs: ADDRESS_LABELS_ES.address_line_1,
+        required,
+        ...auto('address-line1'),
+      };
   const questions: Question[] = [
     line1,
-    { kind: 'text', key: k('address_line_2'), label: labels.address_line_2, ...auto('address-line2') },
-    { kind: 'text', key: k('city'), label: labels.city, required, ...auto('address-level2') },
+    {
+      kind: 'text',
+      key: k('address_line_2'),
+      label: labels.address_line_2,
+      labelEs: ADDRESS_LABELS_ES.address_line_2,
+      ...auto('address-line2'),
+    },
+    { kind: 'text', key: k('city'), label: labels.city, labelEs: ADDRESS_LABELS_ES.city, required, ...auto('address-level2') },
     {
       kind: 'select',
       key: k('state'),
       label: labels.state,
+      labelEs: ADDRESS_LABELS_ES.state,
       options: { list: 'statesAndProvinces' },
       required: stateRequired,
       ...auto('address-level1'),
@@ -79,6 +105,7 @@ function expandAddress(block: Extract<Block, { block: 'address' }>): Question[] 
       kind: 'text',
       key: k('zip'),
       label: labels.zip,
+      labelEs: ADDRESS_LABELS_ES.zip,
       maxLength: 10,
       required: isUs ?? required,
       checks: [zipCheck],
@@ -90,6 +117,7 @@ function expandAddress(block: Extract<Block, { block: 'address' }>): Question[] 
       kind: 'select',
       key: k('country'),
       label: labels.country,
+      labelEs: ADDRESS_LABELS_ES.country,
       options: { list: 'countries' },
       required,
       ...auto('country'),
@@ -120,32 +148,54 @@ function expandSchool(block: Extract<Block, { block: 'school' }>): Question[] {
       fills,
       key: k('name'),
       label: category === 'hs_ceeb' ? 'Search for Your School' : 'Search for Your College',
+      labelEs: category === 'hs_ceeb' ? 'Busca tu escuela' : 'Busca tu universidad',
       // The label asks to search; the record (staff view, PDF, review) names what the answer is.
       printLabel: category === 'hs_ceeb' ? 'School Name' : 'College Name',
       hint: 'Start typing the name and choose your school from the list. If it is not listed, type its full name and fill in the details below.',
+      hintEs:
+        'Empieza a escribir el nombre y elige tu escuela de la lista. Si no aparece, escribe su nombre completo y llena los datos de abajo.',
       maxLength: 100,
       required: block.required === true,
     },
-    { kind: 'text', key: k('address_line_1'), label: ADDRESS_LABELS.address_line_1 },
-    { kind: 'text', key: k('city'), label: ADDRESS_LABELS.city },
-    { kind: 'select', key: k('state'), label: ADDRESS_LABELS.state, options: { list: 'statesAndProvinces' } },
-    { kind: 'text', key: k('zip'), label: ADDRESS_LABELS.zip, maxLength: 10 },
+    { kind: 'text', key: k('address_line_1'), label: ADDRESS_LABELS.address_line_1, labelEs: ADDRESS_LABELS_ES.address_line_1 },
+    { kind: 'text', key: k('city'), label: ADDRESS_LABELS.city, labelEs: ADDRESS_LABELS_ES.city },
+    {
+      kind: 'select',
+      key: k('state'),
+      label: ADDRESS_LABELS.state,
+      labelEs: ADDRESS_LABELS_ES.state,
+      options: { list: 'statesAndProvinces' },
+    },
+    { kind: 'text', key: k('zip'), label: ADDRESS_LABELS.zip, labelEs: ADDRESS_LABELS_ES.zip, maxLength: 10 },
     {
       kind: 'text',
       key: k('ceeb'),
       label: 'CEEB Code',
+      labelEs: 'Código CEEB',
       hint: 'Filled in when you choose your school from the list.',
+      hintEs: 'Se llena cuando eliges tu escuela de la lista.',
       maxLength: 6,
       inputMode: 'numeric',
     },
   ];
   if (block.withCountry)
-    questions.push({ kind: 'select', key: k('country'), label: ADDRESS_LABELS.country, options: { list: 'countries' } });
+    questions.push({
+      kind: 'select',
+      key: k('country'),
+      label: ADDRESS_LABELS.country,
+      labelEs: ADDRESS_LABELS_ES.country,
+      options: { list: 'countries' },
+    });
   return questions.map((q) => withPrefix(q, block.prefix));
 }
 
 /** The plain questions a composite block stands for, in display order. The block's own showWhen stays on the block. */
 export function expandBlock(block: Block): Question[] {
+  const questions = expandInEnglish(block);
+  return block.lang === 'es' ? localizeNode(questions, 'es') : questions;
+}
+
+function expandInEnglish(block: Block): Question[] {
   switch (block.block) {
     case 'address':
       return expandAddress(block);
@@ -154,11 +204,20 @@ export function expandBlock(block: Block): Question[] {
     case 'monthYear': {
       const required = block.required === true;
       return [
-        { kind: 'select', key: block.monthKey, label: 'Month', printLabel: `${block.label} (month)`, options: MONTHS, required },
+        {
+          kind: 'select',
+          key: block.monthKey,
+          label: 'Month',
+          labelEs: 'Mes',
+          printLabel: `${block.label} (month)`,
+          options: MONTHS,
+          required,
+        },
         {
           kind: 'select',
           key: block.yearKey,
           label: 'Year',
+          labelEs: 'Año',
           printLabel: `${block.label} (year)`,
           options: { years: block.years },
           required,
@@ -170,6 +229,7 @@ export function expandBlock(block: Block): Question[] {
         kind: 'checkbox',
         key: item.key,
         label: item.label,
+        ...(item.labelEs ? { labelEs: item.labelEs } : {}),
         printLabel: `${block.legend}: ${item.label}`,
       }));
   }
