@@ -2,6 +2,16 @@ import type { ComponentType, ReactNode } from 'react';
 import { shareStyleNonce } from './ui/style-nonce.js';
 import { TOAST_WAITING_EVENT } from './ui/toast-bus.js';
 import { FLASH_KEY } from './ui/navigation-state.js';
+import { setPageLanguage } from '../contracts/i18n/page-text.js';
+import { CATALOGUE_ELEMENT_ID } from '../contracts/i18n/lang-choice.js';
+import { isLang } from '../form/lang.js';
+
+// The page's language and its islands' texts (pages/+onRenderHtml.tsx), set before any island renders.
+{
+  const lang = document.documentElement.lang;
+  const texts = document.getElementById(CATALOGUE_ELEMENT_ID)?.textContent;
+  if (isLang(lang) && lang !== 'en') setPageLanguage(lang, texts ? (JSON.parse(texts) as Record<string, string>) : {});
+}
 
 // One lazy chunk per island: a page downloads only the islands it contains.
 const modules = import.meta.glob<Record<string, ComponentType<object>>>('./*.island.tsx');

@@ -33,3 +33,6 @@ export function chooseLang(choices: { query?: unknown; cookie?: unknown; account
   if (isLang(choices.account)) return choices.account;
   return langFromAcceptLanguage(choices.acceptLanguage) ?? DEFAULT_LANG;
 }
+
+/** The element holding an island page's texts in its language (pages/+onRenderHtml.tsx → islands/hydrate.ts). */
+export const CATALOGUE_ELEMENT_ID = 'page-texts';

@@ -20,6 +20,7 @@ import * as m125 from './125_retention.js';
 import * as m130 from './130_reading.js';
 import * as m140 from './140_staff_saved_views.js';
 import * as m150 from './150_deadlines.js';
+import * as m200 from './200_account_language.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,4 +53,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['130_reading', m130],
   ['140_staff_saved_views', m140],
   ['150_deadlines', m150],
+  ['200_account_language', m200],
 ];

@@ -1,3 +1,4 @@
+import { t } from '../../contracts/i18n/page-text.js';
 import { FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, formatFileSize, isHeic } from '../../form/documents.js';
 import { MAX_IMAGE_PIXELS } from '../../form/limits.js';
 
@@ -73,11 +74,16 @@ export async function fitImage(file: File): Promise<FitResult> {
         if (blob.size <= FILE_MAX_BYTES) {
           const fitted = new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
           const what = heic
-            ? 'Your iPhone photo was converted to JPEG'
-            : `Your photo was ${formatFileSize(file.size)}, so we made it smaller`;
+            ? t('Your iPhone photo was converted to JPEG')
+            : t('Your photo was {{size}}, so we made it smaller', { size: formatFileSize(file.size) });
           return {
             file: fitted,
-            note: `${what}: ${w} × ${h} pixels, ${formatFileSize(fitted.size)}, to fit the 1 MB limit. Check that it is still easy to read.`,
+            note: t('{{what}}: {{width}} × {{height}} pixels, {{size}}, to fit the 1 MB limit. Check that it is still easy to read.', {
+              what,
+              width: w,
+              height: h,
+              size: formatFileSize(fitted.size),
+            }),
           };
         }
       }

@@ -6,6 +6,7 @@ import { pageOfKey } from '../../../form/fields.js';
 import { POST_FIELDS, STATUS_CHECK_QUERY, uploadFormId } from '../../../contracts/form-post.js';
 import type { DocumentAnswer, PresignedPost } from '../../../contracts/api.js';
 import { errorId, FieldShell, hintId, useQuestion } from './Field.js';
+import { t } from '../../../contracts/i18n/page-text.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -105,13 +106,14 @@ function FileShell({
           aria-invalid={invalid || undefined}
         />
         <p id={`${q.key}-upload-hint`} className="field__hint upload__hint">
-          PNG, JPEG, PDF or Word (.docx), up to 1 MB.
+          {t('PNG, JPEG, PDF or Word (.docx), up to 1 MB.')}
         </p>
         <div className="upload__actions">
           <button type="submit" form={formId} className="button button--secondary">
-            Upload<span className="visually-hidden"> {q.label}</span>
+            {t('Upload')}
+            <span className="visually-hidden"> {q.label}</span>
           </button>
-          <a href={`${pagePath}#${q.key}`}>Cancel</a>
+          <a href={`${pagePath}#${q.key}`}>{t('Cancel')}</a>
         </div>
       </div>
     );
@@ -128,11 +130,11 @@ function FileShell({
       <FilePicker q={q} describedBy={describedBy} invalid={invalid} locked={locked} onLocked={onLocked} />
       {document && document.status !== 'NOT_ANSWERED' && (
         <p className="upload__status nojs-only">
-          {`${document.file_name} (${formatFileSize(document.file_size)}) ${STATUS_TEXT[document.status]}`}
+          {`${document.file_name} (${formatFileSize(document.file_size)}) ${t(STATUS_TEXT[document.status])}`}
           {pending && (
             <>
               {' '}
-              <a href={`${pagePath}?${STATUS_CHECK_QUERY}=${statusCheck ?? '1'}#${q.key}`}>Refresh the status</a>
+              <a href={`${pagePath}?${STATUS_CHECK_QUERY}=${statusCheck ?? '1'}#${q.key}`}>{t('Refresh the status')}</a>
             </>
           )}
         </p>
@@ -145,8 +147,8 @@ function FileShell({
           className="button button--secondary nojs-only"
           onClick={(event) => event.preventDefault()}
         >
-          {document && document.status !== 'NOT_ANSWERED' ? 'Upload a different file' : 'Upload a file'}
-          <span className="visually-hidden"> for {q.label}</span>
+          {document && document.status !== 'NOT_ANSWERED' ? t('Upload a different file') : t('Upload a file')}
+          <span className="visually-hidden"> {t('for {{label}}', { label: q.label })}</span>
         </button>
       )}
     </div>
