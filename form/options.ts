@@ -61,6 +61,10 @@ export function monthName(month: number): string {
   return MONTH_NAMES[month - 1] ?? '';
 }
 
+export function monthNameEs(month: number): string {
+  return MONTH_NAMES_ES[month - 1] ?? '';
+}
+
 export const MAJOR_OPTIONS: readonly Option[] = MAJORS.map((major) => ({ value: major.code, label: major.name, labelEs: major.nameEs }));
 
 export { COUNTRIES, COUNTRIES_WITHOUT_US, STATES_AND_PROVINCES };
