@@ -19,6 +19,6 @@ export async function completionPageData(pageContext: PageContextServer): Promis
   const receipt = await completionReceipt(services, user.id, search);
   // The store or the queue being down is the island's to report (it polls); the page still renders.
   const pdf = await applicationPdfState(services, user.id).catch(() => null);
-  const status = await completionStatus(services, user.id, search);
+  const status = await completionStatus(services, user.id, search, pageContext.locals?.lang ?? 'en');
   return { ...page, receipt, pdf, status };
 }
