@@ -101,14 +101,6 @@ export const ES_PAGES_ONLY: Catalogue = {
     'Esto elimina tu cuenta, todas tus respuestas y todos tus documentos a la vez. No se puede deshacer.',
   'Your password, to confirm': 'Tu contraseña, para confirmar',
   'Delete my application and account': 'Eliminar mi solicitud y mi cuenta',
-  'A submitted application is final and cannot be deleted. To ask about your data, contact the Office of Admissions.':
-    'Una solicitud enviada es definitiva y no se puede eliminar. Para preguntar por tus datos, comunícate con la Oficina de Admisiones.',
-  'Your application and account have been deleted, with every answer and document. You can create a new account at any time.':
-    'Se eliminaron tu solicitud y tu cuenta, con todas tus respuestas y documentos. Puedes crear una cuenta nueva cuando quieras.',
-  'Account deleted': 'Cuenta eliminada',
-  'That password is not correct. Your application and account were not deleted.':
-    'Esa contraseña no es correcta. No se eliminaron tu solicitud ni tu cuenta.',
-  'Enter your password to delete your application and account.': 'Escribe tu contraseña para eliminar tu solicitud y tu cuenta.',
   // Error pages.
   'Something went wrong.': 'Algo salió mal.',
   'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.':

@@ -73,4 +73,13 @@ export const ES_SHELL: Catalogue = {
   'The answers shown were typed on this computer without an account. They go into the next account created or logged into here, and are forgotten when the browser is closed.':
     'Las respuestas que ves se escribieron en esta computadora sin una cuenta. Pasarán a la próxima cuenta que se cree o con la que se inicie sesión aquí, y se olvidan al cerrar el navegador.',
   'The answers typed on this computer were cleared.': 'Se borraron las respuestas escritas en esta computadora.',
+  // Deleting the account (/your-data): the message the next page's toaster shows.
+  'A submitted application is final and cannot be deleted. To ask about your data, contact the Office of Admissions.':
+    'Una solicitud enviada es definitiva y no se puede eliminar. Para preguntar por tus datos, comunícate con la Oficina de Admisiones.',
+  'Your application and account have been deleted, with every answer and document. You can create a new account at any time.':
+    'Se eliminaron tu solicitud y tu cuenta, con todas tus respuestas y documentos. Puedes crear una cuenta nueva cuando quieras.',
+  'Account deleted': 'Cuenta eliminada',
+  'That password is not correct. Your application and account were not deleted.':
+    'Esa contraseña no es correcta. No se eliminaron tu solicitud ni tu cuenta.',
+  'Enter your password to delete your application and account.': 'Escribe tu contraseña para eliminar tu solicitud y tu cuenta.',
 };

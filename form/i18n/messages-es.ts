@@ -15,6 +15,7 @@ export const MESSAGES_ES: Readonly<Record<keyof typeof MESSAGES, string>> = {
   entryTermBeforeGraduation:
     'El periodo que elegiste comienza antes de tu graduación de la preparatoria. Elige un periodo posterior o revisa tu fecha de graduación.',
   legalAgree: 'Debes certificar que tu solicitud es completa y correcta.',
+  gpa: 'Escribe tu promedio (GPA) como un número del 0 al 4, por ejemplo 3.75.',
 };
 
 export const PHONE_MESSAGES_ES: Readonly<Record<keyof typeof PHONE_MESSAGES, string>> = {

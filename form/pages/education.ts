@@ -176,7 +176,7 @@ export function educationPage(): Page {
             {
               check: 'pattern',
               pattern: /^[0-4](\.\d{1,2})?$/,
-              message: 'Please enter your GPA as a number from 0 to 4, for example 3.75.',
+              message: MESSAGES.gpa,
             },
           ],
         },
