@@ -6,7 +6,7 @@ export const LANG_COOKIE = 'lang';
 export const LANG_PARAM = 'lang';
 
 /**
- * The language an Accept-Language header asks for first among ours (RFC 9110 §12.5.4: weights, then order);
+ * The language an Accept-Language header asks for first among ours (RFC 9110, section 12.5.4: weights, then order);
  * null when it names none of them.
  */
 export function langFromAcceptLanguage(header: string | undefined): Lang | null {

@@ -48,7 +48,7 @@ export function ErrorText({ keyName, messages }: { keyName: string; messages: re
     <div id={errorId(keyName)} className="field__error">
       {messages.map((message) => (
         <p key={message} className="field__error-message">
-          <span className="visually-hidden">{t('Error:')} </span>
+          <span className="visually-hidden">{`${t('Error:')} `}</span>
           {t(localizeMessage(message, pageLang()))}
         </p>
       ))}
