@@ -12,11 +12,14 @@ import type { Option } from './types.js';
 
 export type Season = 'SP' | 'SU' | 'FA';
 
-const SEASONS: readonly { code: Season; name: string; nameEs: string }[] = [
-  { code: 'SP', name: 'Spring', nameEs: 'Primavera' },
-  { code: 'SU', name: 'Summer', nameEs: 'Verano' },
-  { code: 'FA', name: 'Fall', nameEs: 'Otoño' },
+const SEASONS: readonly { code: Season; name: string }[] = [
+  { code: 'SP', name: 'Spring' },
+  { code: 'SU', name: 'Summer' },
+  { code: 'FA', name: 'Fall' },
 ];
+
+/** The seasons in Spanish (docs/i18n.md), by code: terms are made in code, so their Spanish is too. */
+const SEASON_NAMES_ES: Readonly<Record<Season, string>> = { SP: 'Primavera', SU: 'Verano', FA: 'Otoño' };
 
 /**
  * The month and day each term starts (classes begin): used to decide whether a fall has started and whether
@@ -43,8 +46,8 @@ export function termStart(value: string): { year: number; month: number; day: nu
   return term ? { year: term.year, ...TERM_STARTS[term.season] } : undefined;
 }
 
-function termOption(season: { code: Season; name: string; nameEs: string }, year: number): Option {
-  return { value: `${season.code}${year}`, label: `${season.name} ${year}`, labelEs: `${season.nameEs} ${year}` };
+function termOption(season: { code: Season; name: string }, year: number): Option {
+  return { value: `${season.code}${year}`, label: `${season.name} ${year}`, labelEs: `${SEASON_NAMES_ES[season.code]} ${year}` };
 }
 
 /** Every term from `first` to `last` inclusive, in calendar order. */

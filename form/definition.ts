@@ -4,12 +4,13 @@ import { finalStepsPage } from './pages/final-steps.js';
 import type { FormDefinition, Page, PageId } from './types.js';
 import type { Lang } from './lang.js';
 import { localizeNode } from './i18n/localize.js';
+import { spanishTextsVersion } from './i18n/spanish-texts.js';
 
 /** The three form pages in step order (§2, §9 "Generated PDF pages"). */
 export const PAGE_IDS: readonly PageId[] = ['about', 'education', 'final-steps'];
 
 let built: FormDefinition | null = null;
-let builtEs: FormDefinition | null = null;
+let builtEs: { definition: FormDefinition; version: number } | null = null;
 
 /**
  * The application's definition, in English unless `lang` asks for Spanish (its texts' `…Es` siblings in place,
@@ -18,8 +19,10 @@ let builtEs: FormDefinition | null = null;
 export function formDefinition(lang: Lang = 'en'): FormDefinition {
   built ??= { pages: [aboutPage(), educationPage(), finalStepsPage()] };
   if (lang === 'en') return built;
-  builtEs ??= { ...localizeNode(built, 'es'), lang: 'es' };
-  return builtEs;
+  if (builtEs?.version !== spanishTextsVersion()) {
+    builtEs = { definition: { ...localizeNode(built, 'es'), lang: 'es' }, version: spanishTextsVersion() };
+  }
+  return builtEs.definition;
 }
 
 export function pageById(id: PageId, definition: FormDefinition = formDefinition()): Page {

@@ -1,5 +1,5 @@
 import { COUNTRIES, COUNTRIES_WITHOUT_US } from './data/countries.js';
-import { COUNTRIES_ES, COUNTRIES_WITHOUT_US_ES } from './data/countries-es.js';
+import { spanishText } from './i18n/spanish-texts.js';
 import { MAJORS } from './data/majors.js';
 import { STATES_AND_PROVINCES } from './data/states.js';
 import { admissionFallYear, admissionTerms } from './admission-cycle.js';
@@ -119,16 +119,34 @@ export function yearOptions(years: YearList['years'], now: Date = new Date()): O
 // what is derived from a list's identity (the server's rendered <option>s) is computed once per year.
 const yearLists = new Map<string, readonly Option[]>();
 
-/** Lists whose Spanish is not their options' `labelEs` but a list of its own (ordered by the Spanish names). */
-const SPANISH_LISTS: Readonly<Record<string, readonly Option[]>> = { countries: COUNTRIES_ES, countriesWithoutUS: COUNTRIES_WITHOUT_US_ES };
+/** Lists ordered by their names: in Spanish, by the Spanish names (the United States stays first, §3). */
+const SORTED_BY_NAME = new Set(['countries', 'countriesWithoutUS']);
+
+const nameKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 const spanishLists = new WeakMap<readonly Option[], readonly Option[]>();
-/** A named list in Spanish (a source the localized definition marks `lang: 'es'`): each option's `labelEs`, else its label. */
-function inSpanish(list: readonly Option[]): readonly Option[] {
+/**
+ * A named list in Spanish (a source the localized definition marks `lang: 'es'`): each option's `labelEs`, else the
+ * Spanish table's text for its label (form/i18n/spanish-texts.ts), else its label (place names read the same).
+ */
+function inSpanish(list: readonly Option[], name: string): readonly Option[] {
   let spanish = spanishLists.get(list);
   if (!spanish) {
-    spanish = Object.freeze(list.map((option) => (option.labelEs ? { value: option.value, label: option.labelEs } : option)));
-    spanishLists.set(list, spanish);
+    const translated = list.map((option) => {
+      const label = option.labelEs ?? spanishText(option.label);
+      return label ? { value: option.value, label } : option;
+    });
+    if (SORTED_BY_NAME.has(name)) {
+      const first = translated.filter((o) => o.value === 'US');
+      const rest = translated.filter((o) => o.value !== 'US').sort((a, b) => (nameKey(a.label) < nameKey(b.label) ? -1 : 1));
+      spanish = Object.freeze([...first, ...rest]);
+    } else spanish = Object.freeze(translated);
+    // Kept only once the table is there (a list resolved before would otherwise stay English).
+    if (translated.some((o, i) => o !== list[i])) spanishLists.set(list, spanish);
   }
   return spanish;
 }
@@ -139,7 +157,7 @@ export function resolveOptions(source: OptionsSource, now: Date = new Date()): r
   if ('list' in source) {
     const list = NAMED_LISTS[source.list] ?? CYCLE_LISTS[source.list]?.(admissionFallYear(now)) ?? [];
     if (source.lang !== 'es') return list;
-    return SPANISH_LISTS[source.list] ?? inSpanish(list);
+    return inSpanish(list, source.list);
   }
   const { years } = source as YearList;
   const key = `${years.start ?? now.getFullYear()}|${years.direction}|${years.count}`;

@@ -5,12 +5,17 @@ import { FLASH_KEY } from './ui/navigation-state.js';
 import { setPageLanguage } from '../contracts/i18n/page-text.js';
 import { CATALOGUE_ELEMENT_ID } from '../contracts/i18n/lang-choice.js';
 import { isLang } from '../form/lang.js';
+import { setSpanishTexts } from '../form/i18n/spanish-texts.js';
 
 // The page's language and its islands' texts (pages/+onRenderHtml.tsx), set before any island renders.
 {
   const lang = document.documentElement.lang;
-  const texts = document.getElementById(CATALOGUE_ELEMENT_ID)?.textContent;
-  if (isLang(lang) && lang !== 'en') setPageLanguage(lang, texts ? (JSON.parse(texts) as Record<string, string>) : {});
+  const json = document.getElementById(CATALOGUE_ELEMENT_ID)?.textContent;
+  const given = json ? (JSON.parse(json) as { texts?: Record<string, string>; form?: Record<string, string> }) : {};
+  if (isLang(lang) && lang !== 'en') {
+    setPageLanguage(lang, given.texts ?? {});
+    if (given.form) setSpanishTexts(given.form);
+  }
 }
 
 // One lazy chunk per island: a page downloads only the islands it contains.

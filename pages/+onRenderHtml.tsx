@@ -8,9 +8,15 @@ import { setPageLanguage, t } from '../contracts/i18n/page-text.js';
 import { ES_ISLANDS, ES_PAGES } from '../contracts/i18n/es-catalogue.js';
 import { CATALOGUE_ELEMENT_ID } from '../contracts/i18n/lang-choice.js';
 import { isLang, type Lang } from '../form/lang.js';
+import { setSpanishTexts } from '../form/i18n/spanish-texts.js';
+import { spanishTable } from '../form/i18n/spanish-table.js';
 import './styles.css';
 
 const APP_TITLE = 'Freshman Application';
+// The form's Spanish (labels, options, messages), from the definition's `…Es` siblings: set once for the server's
+// renders, and given to a Spanish form page's island (the browser's build has no `…Es`; vite.config.ts).
+const FORM_SPANISH = spanishTable().texts;
+setSpanishTexts(FORM_SPANISH);
 // Replaced by the rendered body and by what the head adds for it; comments, so a document sent without the
 // replacements is still valid HTML.
 const BODY_MARK = '<!--page-body-->';
@@ -31,10 +37,7 @@ function renderParts(Page: PageComponent, pageContext: PageContextServer): PageP
     </PageContextProvider>,
   );
   // Islands get the texts they show in the page's language, and only those (docs/i18n.md); English needs none.
-  const html =
-    lang !== 'en' && body.includes(' data-island="')
-      ? `${body}<script type="application/json" id="${CATALOGUE_ELEMENT_ID}">${escapeJson(JSON.stringify(ES_ISLANDS))}</script>`
-      : body;
+  const html = lang !== 'en' && body.includes(' data-island="') ? `${body}${pageTextsJson(body)}` : body;
   // React's chunk, downloaded and compiled while the page loads where an island will need it (ADR 0290): low
   // priority, after the style sheet and the page's own script.
   const head =
@@ -50,6 +53,12 @@ function langOf(pageContext: PageContextServer): Lang {
   if (pageContext.urlPathname.startsWith('/print')) return 'en';
   const lang = pageContext.locals?.lang;
   return isLang(lang) ? lang : 'en';
+}
+
+/** The islands' texts in the page's language, and the form's when the form island is on the page. */
+function pageTextsJson(body: string): string {
+  const texts = { texts: ES_ISLANDS, ...(body.includes(' data-island="Form"') ? { form: FORM_SPANISH } : {}) };
+  return `<script type="application/json" id="${CATALOGUE_ELEMENT_ID}">${escapeJson(JSON.stringify(texts))}</script>`;
 }
 
 /** JSON inside <script>: no `</script>` or `<!--` can end it early. */

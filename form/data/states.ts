@@ -61,7 +61,7 @@ export const US_STATES: readonly Option[] = [
 ];
 
 export const US_TERRITORIES: readonly Option[] = [
-  { value: 'AS', label: 'American Samoa', labelEs: 'Samoa Estadounidense' },
+  { value: 'AS', label: 'American Samoa', labelEs: 'Samoa Americana' },
   { value: 'FM', label: 'Federated States of Micronesia', labelEs: 'Estados Federados de Micronesia' },
   { value: 'GU', label: 'Guam' },
   { value: 'MH', label: 'Marshall Islands', labelEs: 'Islas Marshall' },

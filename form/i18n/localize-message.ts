@@ -1,18 +1,8 @@
 import type { Lang } from '../lang.js';
-import { allFields } from '../fields.js';
-import { formDefinition } from '../definition.js';
-import { spanishMessage } from './messages-es.js';
-
-let spanishLabels: Map<string, string> | null = null;
+import { spanishText } from './spanish-texts.js';
 
 /** A question's label in Spanish, from its English label (the generic messages quote the label). */
-function labelEs(label: string): string {
-  if (!spanishLabels) {
-    spanishLabels = new Map();
-    for (const { question } of allFields(formDefinition())) if (question.labelEs) spanishLabels.set(question.label, question.labelEs);
-  }
-  return spanishLabels.get(label) ?? label;
-}
+const labelEs = (label: string): string => spanishText(label) ?? label;
 
 /** The generic messages of form/messages.ts, as patterns over the English, and their Spanish. */
 const GENERIC: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => string]> = [
@@ -29,8 +19,8 @@ const GENERIC: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => strin
  */
 export function localizeMessage(message: string, lang: Lang): string {
   if (lang === 'en') return message;
-  const fixed = spanishMessage(message);
-  if (fixed !== message) return fixed;
+  const fixed = spanishText(message);
+  if (fixed !== undefined) return fixed;
   for (const [pattern, spanish] of GENERIC) {
     const match = pattern.exec(message);
     if (match) return spanish(match);

@@ -8,6 +8,8 @@ import { maxLengthMessage, notAnOptionMessage, requiredMessage, typeMessage } fr
 import { STATES_AND_PROVINCES } from '../../form/data/states.js';
 import { COUNTRIES, COUNTRIES_WITHOUT_US } from '../../form/data/countries.js';
 import type { Option } from '../../form/types.js';
+import { setSpanishTexts } from '../../form/i18n/spanish-texts.js';
+import { spanishTable } from '../../form/i18n/spanish-table.js';
 
 /**
  * Issue 41: every text of the form definition carries its Spanish beside it (docs/i18n.md). A question, section,
@@ -48,12 +50,22 @@ function missingSpanish(value: unknown, path: string, out: string[]): string[] {
   return out;
 }
 
+// As the server does at start (pages/+onRenderHtml.tsx), and a Spanish page's island from its JSON.
+const table = spanishTable();
+setSpanishTexts(table.texts);
 const english = formDefinition();
 const spanish = formDefinition('es');
 
 describe('the form definition in Spanish', () => {
   test('every page, section, question, block, option, tab, repeater and confirmation text has its Spanish sibling', () => {
     expect(missingSpanish(english.pages, 'pages', [])).toEqual([]);
+  });
+
+  test('the Spanish by English text (what a Spanish page gives its island) has one Spanish for each English text', () => {
+    expect(table.conflicts).toEqual([]);
+    expect(table.texts['Legal Sex at Birth']).toBe('Sexo legal al nacer');
+    expect(table.texts.Germany).toBe('Alemania');
+    expect(table.texts['Accounting (BS)']).toBe('Contabilidad (BS)');
   });
 
   test('every question the blocks expand to (addresses, schools, month and year, check groups) has its Spanish too', () => {
