@@ -3,7 +3,7 @@ import { formDefinition } from '../definition.js';
 import { allFields } from '../fields.js';
 import { COUNTRIES } from '../data/countries.js';
 import { COUNTRIES_ES } from '../data/countries-es.js';
-import { MAJOR_OPTIONS, MONTHS } from '../options.js';
+import { DEFER_REASONS, HOUSING_PLANS, MAJOR_OPTIONS, MONTHS, YES_NO } from '../options.js';
 import { STATES_AND_PROVINCES } from '../data/states.js';
 import { fixedMessages, spanishMessage } from './messages-es.js';
 import { SPANISH_SUFFIX } from './localize.js';
@@ -35,7 +35,8 @@ export function spanishTable(): { texts: Record<string, string>; conflicts: stri
   const definition = formDefinition();
   walk(definition.pages);
   walk(allFields(definition).map((field) => field.question));
-  walk([MAJOR_OPTIONS, MONTHS, STATES_AND_PROVINCES]);
+  // Every named list (the definition names them; the browser's copies have no `labelEs` string siblings).
+  walk([YES_NO, HOUSING_PLANS, DEFER_REASONS, MAJOR_OPTIONS, MONTHS, STATES_AND_PROVINCES]);
   const spanishByCode = new Map(COUNTRIES_ES.map((option) => [option.value, option.label]));
   for (const option of COUNTRIES) add(option.label, spanishByCode.get(option.value));
   // A country's other English names (the library lists some twice), in case a list shows one of them.

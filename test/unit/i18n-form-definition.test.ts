@@ -68,6 +68,18 @@ describe('the form definition in Spanish', () => {
     expect(table.texts['Accounting (BS)']).toBe('Contabilidad (BS)');
   });
 
+  test("every option a Spanish page's browser shows has its Spanish in that table (the browser's lists carry no labelEs)", () => {
+    const missing = allFields(english).flatMap(({ question }) => {
+      const options = optionsFor(question, {});
+      if (options === STATES_AND_PROVINCES || options.every((o) => /^\d{4}$/.test(o.label))) return [];
+      // Terms are made in code with their Spanish; everything else is looked up by its English label.
+      return options
+        .filter((o) => !/^(Spring|Summer|Fall) \d{4}$/.test(o.label) && !table.texts[o.label])
+        .map((o) => `${question.key}: ${o.label}`);
+    });
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
   test('every question the blocks expand to (addresses, schools, month and year, check groups) has its Spanish too', () => {
     const missing = allFields(english).flatMap(({ question }) => missingSpanish(question, question.key, []));
     expect(missing).toEqual([]);

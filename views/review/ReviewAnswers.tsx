@@ -83,7 +83,7 @@ export function ReviewAnswers({
               <span id={problemsId(q.key)} className="review-field__problems">
                 {messages.map((message) => (
                   <span key={message} className="field__error-message">
-                    <span className="visually-hidden">{t('Problem:')} </span>
+                    <span className="visually-hidden">{`${t('Problem:')} `}</span>
                     {localizeMessage(message, pageLang())}
                   </span>
                 ))}

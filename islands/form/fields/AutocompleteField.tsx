@@ -101,7 +101,7 @@ function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; sear
                     className="school-search__choice"
                     onClick={(event) => event.preventDefault()}
                   >
-                    <span className="visually-hidden">{t('Choose')} </span>
+                    <span className="visually-hidden">{`${t('Choose')} `}</span>
                     <span className="autocomplete__text">{item.text}</span> <span className="autocomplete__sub">{item.sub_text}</span>
                   </button>
                 </li>
