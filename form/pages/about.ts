@@ -1,35 +1,9 @@
 import { FREE_LUNCH_STATE, RESIDENCY_STATES } from '../data/states.js';
 import { MESSAGES, PHONE_MESSAGES } from '../messages.js';
 import { YES_NO } from '../options.js';
-import type { Node, Option, Page, Question, Rule } from '../types.js';
+import type { Node, Page, Question, Rule } from '../types.js';
+import { BRANCHES, CITIZENSHIP_TYPES, SEXES, VETERAN_RELATIONS } from './about-options.js';
 import { COMMUNICATION_PREFERENCE, COMMUNICATION_PREFERENCES, parentSection } from './parents.js';
-
-const SEXES: readonly Option[] = [
-  { value: 'F', label: 'Female', labelEs: 'Femenino' },
-  { value: 'M', label: 'Male', labelEs: 'Masculino' },
-];
-
-const CITIZENSHIP_TYPES: readonly Option[] = [
-  { value: '1', label: 'U.S. citizen or U.S. national', labelEs: 'Ciudadano o nacional de EE. UU.' },
-  { value: '2', label: 'U.S. permanent resident', labelEs: 'Residente permanente de EE. UU.' },
-  { value: '3', label: 'Not a U.S. citizen or permanent resident', labelEs: 'No soy ciudadano ni residente permanente de EE. UU.' },
-];
-
-const BRANCHES: readonly Option[] = [
-  { value: 'ARMY', label: 'Army', labelEs: 'Ejército' },
-  { value: 'NAVY', label: 'Navy', labelEs: 'Armada' },
-  { value: 'AIR_FORCE', label: 'Air Force', labelEs: 'Fuerza Aérea' },
-  { value: 'MARINES', label: 'Marine Corps', labelEs: 'Cuerpo de Marines' },
-  { value: 'COAST_GUARD', label: 'Coast Guard', labelEs: 'Guardia Costera' },
-  { value: 'SPACE_FORCE', label: 'Space Force', labelEs: 'Fuerza Espacial' },
-  { value: 'NATIONAL_GUARD', label: 'National Guard', labelEs: 'Guardia Nacional' },
-  { value: 'RESERVES', label: 'Reserves', labelEs: 'Reservas' },
-];
-
-const VETERAN_RELATIONS: readonly Option[] = [
-  { value: 'SPOUSE', label: 'Spouse', labelEs: 'Cónyuge' },
-  { value: 'CHILD', label: 'Child', labelEs: 'Hijo o hija' },
-];
 
 const isYes = (valueKey: string): Rule => ({ valueKey, operator: 'equals', target: 'Y' });
 const notAnswered = (valueKey: string): Rule => ({ valueKey, operator: 'notAnswered' });

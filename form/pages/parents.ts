@@ -1,4 +1,4 @@
-import { prefixed } from '../blocks.js';
+import { prefixed } from '../address-blocks.js';
 import { PARENT_PHONE_PATTERN } from '../formats.js';
 import { parentMessages } from '../messages.js';
 import { YES_NO } from '../options.js';
