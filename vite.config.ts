@@ -19,6 +19,22 @@ function forbidServerModulesInClient(): Plugin {
   };
 }
 
+/**
+ * The form's Spanish (its `…Es` siblings: labels, hints, options) stays out of the browser's build: an English page
+ * carries none of it, and a Spanish page gets it as data with the page (pages/+onRenderHtml.tsx, docs/i18n.md). Only
+ * string literals are removed; a sibling computed in code stays (a few, small). The server's build keeps them all.
+ */
+const SPANISH_SIBLING = /\b[a-z]\w*Es:\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*,?/g;
+function stripSpanishFromClient(): Plugin {
+  return {
+    name: 'strip-spanish-from-client',
+    transform(code, id) {
+      if (this.environment?.config.consumer !== 'client' || !/[\\/]form[\\/].*\.ts$/.test(id)) return null;
+      return code.includes('Es:') ? { code: code.replace(SPANISH_SIBLING, ''), map: null } : null;
+    },
+  };
+}
+
 /** vike adds an unnamed group (its CSS workaround) to ours; named, rolldown does not warn about it on every build. */
 function nameChunkGroups(): Plugin {
   return {
@@ -83,7 +99,15 @@ function reactCompileHint(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [forbidServerModulesInClient(), plainDynamicImports(), react(), vike(), nameChunkGroups(), reactCompileHint()],
+  plugins: [
+    forbidServerModulesInClient(),
+    stripSpanishFromClient(),
+    plainDynamicImports(),
+    react(),
+    vike(),
+    nameChunkGroups(),
+    reactCompileHint(),
+  ],
   // No modulepreload helper: it appended a <link rel=modulepreload> per dependency of every lazy island chunk, and
   // on a form page that took 20+ ms of the main thread (80+ at 4× CPU slowdown) right when hydration started, and
   // its dependency lists were 0.5 KB gzip on every page with islands. Chunks are at most two imports deep, and

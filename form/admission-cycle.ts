@@ -18,6 +18,9 @@ const SEASONS: readonly { code: Season; name: string }[] = [
   { code: 'FA', name: 'Fall' },
 ];
 
+/** The seasons in Spanish (docs/i18n.md), by code: terms are made in code, so their Spanish is too. */
+const SEASON_NAMES_ES: Readonly<Record<Season, string>> = { SP: 'Primavera', SU: 'Verano', FA: 'Otoño' };
+
 /**
  * The month and day each term starts (classes begin): used to decide whether a fall has started and whether
  * a term starts before the applicant's graduation.
@@ -44,7 +47,7 @@ export function termStart(value: string): { year: number; month: number; day: nu
 }
 
 function termOption(season: { code: Season; name: string }, year: number): Option {
-  return { value: `${season.code}${year}`, label: `${season.name} ${year}` };
+  return { value: `${season.code}${year}`, label: `${season.name} ${year}`, labelEs: `${SEASON_NAMES_ES[season.code]} ${year}` };
 }
 
 /** Every term from `first` to `last` inclusive, in calendar order. */

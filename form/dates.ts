@@ -1,4 +1,4 @@
-import { monthName } from './options.js';
+import { monthName, monthNameEs } from './options.js';
 
 /** Dates are stored as ISO calendar dates 'YYYY-MM-DD' (§3 birth_date); no time, no time zone. */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -38,7 +38,8 @@ export function yearsBefore(date: string, years: number): string {
 }
 
 /** 'March 4, 2008' for '2008-03-04'; anything that is not an ISO date comes back unchanged. */
-export function formatLongDate(value: string): string {
+export function formatLongDate(value: string, lang: 'en' | 'es' = 'en'): string {
   const p = isIsoDate(value) ? parts(value) : undefined;
+  if (p && lang === 'es') return `${p.day} de ${monthNameEs(p.month)} de ${p.year}`;
   return p ? `${monthName(p.month)} ${p.day}, ${p.year}` : value;
 }

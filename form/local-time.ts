@@ -49,9 +49,17 @@ export function zoneName(timeZone: string, date: Date | string = new Date()): st
   return parts(new Date(date), timeZone, { timeZoneName: 'longGeneric' }).timeZoneName ?? timeZone;
 }
 
-/** "November 25, 2026 at 11:30 PM MST": for applicants (e-mail, /completion, /review, the PDF). */
-export function formatLocalTime(date: Date | string, timeZone: string): string {
+/**
+ * "November 25, 2026 at 11:30 PM MST": for applicants (e-mail, /completion, /review, the PDF). In Spanish
+ * "25 de noviembre de 2026, 11:30 p. m. MST" (the zone's abbreviation as in English: it names the office's zone).
+ */
+export function formatLocalTime(date: Date | string, timeZone: string, lang: 'en' | 'es' = 'en'): string {
   const d = new Date(date);
+  if (lang === 'es') {
+    const day = new Intl.DateTimeFormat('es-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(d);
+    const time = new Intl.DateTimeFormat('es-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(d);
+    return `${day}, ${time} ${zoneAbbreviation(d, timeZone)}`;
+  }
   const p = parts(d, timeZone, {
     year: 'numeric',
     month: 'long',

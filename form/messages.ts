@@ -17,6 +17,7 @@ export const MESSAGES = {
     'The term you chose starts before your high school graduation. Please choose a later term, or check your graduation date.',
   // §5 gives no text for legal_agree: the certification must be given before submitting.
   legalAgree: 'You must certify that your application is complete and correct.',
+  gpa: 'Please enter your GPA as a number from 0 to 4, for example 3.75.',
 } as const;
 
 /** §5 phone messages under their §5 keys. */

@@ -1,4 +1,5 @@
 import { COUNTRIES, COUNTRIES_WITHOUT_US } from './data/countries.js';
+import { spanishText } from './i18n/spanish-texts.js';
 import { MAJORS } from './data/majors.js';
 import { STATES_AND_PROVINCES } from './data/states.js';
 import { admissionFallYear, admissionTerms } from './admission-cycle.js';
@@ -6,21 +7,21 @@ import type { Option, OptionListName, OptionsSource, YearList } from './types.js
 
 /** §3 yes/no: stored 'Y' / 'N', shown (and stored in _desc) as 'Yes' / 'No'. */
 export const YES_NO: readonly Option[] = [
-  { value: 'Y', label: 'Yes' },
-  { value: 'N', label: 'No' },
+  { value: 'Y', label: 'Yes', labelEs: 'Sí' },
+  { value: 'N', label: 'No', labelEs: 'No' },
 ];
 
 export const HOUSING_PLANS: readonly Option[] = [
-  { value: '1', label: 'On campus' },
-  { value: '2', label: 'Off campus' },
-  { value: '3', label: 'With family' },
-  { value: '4', label: 'Unsure' },
+  { value: '1', label: 'On campus', labelEs: 'En el campus' },
+  { value: '2', label: 'Off campus', labelEs: 'Fuera del campus' },
+  { value: '3', label: 'With family', labelEs: 'Con mi familia' },
+  { value: '4', label: 'Unsure', labelEs: 'No lo sé todavía' },
 ];
 
 export const DEFER_REASONS: readonly Option[] = [
-  { value: '1', label: 'Church service' },
-  { value: '2', label: 'Internship' },
-  { value: '3', label: 'Military' },
+  { value: '1', label: 'Church service', labelEs: 'Servicio religioso' },
+  { value: '2', label: 'Internship', labelEs: 'Prácticas profesionales' },
+  { value: '3', label: 'Military', labelEs: 'Servicio militar' },
 ];
 
 const MONTH_NAMES = [
@@ -38,14 +39,33 @@ const MONTH_NAMES = [
   'December',
 ] as const;
 
+const MONTH_NAMES_ES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
 /** §3 months: values '1'–'12', labels January–December. */
-export const MONTHS: readonly Option[] = MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }));
+export const MONTHS: readonly Option[] = MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label, labelEs: MONTH_NAMES_ES[i] }));
 
 export function monthName(month: number): string {
   return MONTH_NAMES[month - 1] ?? '';
 }
 
-export const MAJOR_OPTIONS: readonly Option[] = MAJORS.map((major) => ({ value: major.code, label: major.name }));
+export function monthNameEs(month: number): string {
+  return MONTH_NAMES_ES[month - 1] ?? '';
+}
+
+export const MAJOR_OPTIONS: readonly Option[] = MAJORS.map((major) => ({ value: major.code, label: major.name, labelEs: major.nameEs }));
 
 export { COUNTRIES, COUNTRIES_WITHOUT_US, STATES_AND_PROVINCES };
 
@@ -99,10 +119,46 @@ export function yearOptions(years: YearList['years'], now: Date = new Date()): O
 // what is derived from a list's identity (the server's rendered <option>s) is computed once per year.
 const yearLists = new Map<string, readonly Option[]>();
 
+/** Lists ordered by their names: in Spanish, by the Spanish names (the United States stays first, §3). */
+const SORTED_BY_NAME = new Set(['countries', 'countriesWithoutUS']);
+
+const nameKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+const spanishLists = new WeakMap<readonly Option[], readonly Option[]>();
+/**
+ * A named list in Spanish (a source the localized definition marks `lang: 'es'`): each option's `labelEs`, else the
+ * Spanish table's text for its label (form/i18n/spanish-texts.ts), else its label (place names read the same).
+ */
+function inSpanish(list: readonly Option[], name: string): readonly Option[] {
+  let spanish = spanishLists.get(list);
+  if (!spanish) {
+    const translated = list.map((option) => {
+      const label = option.labelEs ?? spanishText(option.label);
+      return label ? { value: option.value, label } : option;
+    });
+    if (SORTED_BY_NAME.has(name)) {
+      const first = translated.filter((o) => o.value === 'US');
+      const rest = translated.filter((o) => o.value !== 'US').sort((a, b) => (nameKey(a.label) < nameKey(b.label) ? -1 : 1));
+      spanish = Object.freeze([...first, ...rest]);
+    } else spanish = Object.freeze(translated);
+    // Kept only once the table is there (a list resolved before would otherwise stay English).
+    if (translated.some((o, i) => o !== list[i])) spanishLists.set(list, spanish);
+  }
+  return spanish;
+}
+
 /** The options of a source: an inline list, a named list, or a year list. An unknown name gives [] (checkDefinition reports it). */
 export function resolveOptions(source: OptionsSource, now: Date = new Date()): readonly Option[] {
   if (Array.isArray(source)) return source;
-  if ('list' in source) return NAMED_LISTS[source.list] ?? CYCLE_LISTS[source.list]?.(admissionFallYear(now)) ?? [];
+  if ('list' in source) {
+    const list = NAMED_LISTS[source.list] ?? CYCLE_LISTS[source.list]?.(admissionFallYear(now)) ?? [];
+    if (source.lang !== 'es') return list;
+    return inSpanish(list, source.list);
+  }
   const { years } = source as YearList;
   const key = `${years.start ?? now.getFullYear()}|${years.direction}|${years.count}`;
   let list = yearLists.get(key);

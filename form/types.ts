@@ -27,6 +27,8 @@ export type Rule = Condition | { all: readonly Rule[] } | { any: readonly Rule[]
 
 export interface Option {
   label: string;
+  /** The label in Spanish (docs/i18n.md): every text of the definition has its `…Es` sibling. */
+  labelEs?: string;
   value: string;
 }
 
@@ -49,7 +51,7 @@ export interface YearList {
   years: { count: number; direction: 'past' | 'future'; start?: number };
 }
 
-export type OptionsSource = readonly Option[] | { list: OptionListName } | YearList;
+export type OptionsSource = readonly Option[] | { list: OptionListName; lang?: 'en' | 'es' } | YearList;
 
 /**
  * An extra rule checked on a non-empty answer (§5). `when` limits it to answers where the rule holds
@@ -79,7 +81,9 @@ interface QuestionBase {
   /** Extra §5 rules on a non-empty answer. */
   checks?: readonly Check[];
   label: string;
+  labelEs?: string;
   hint?: string;
+  hintEs?: string;
   /** Required always (true) or while the rule holds. Messages come from form/messages.ts. */
   required?: boolean | Rule;
   /** Visible only while the rule holds; hidden answers are cleared (§4). */
@@ -114,8 +118,10 @@ export type Question =
 
 export type QuestionKind = Question['kind'];
 
-/** Composite building blocks of §2 expand into plain questions through form/blocks.ts. */
-export type Block =
+/** Composite building blocks of §2 expand into plain questions through form/blocks.ts (in Spanish when `lang` says so). */
+export type Block = BlockShape & { lang?: 'en' | 'es' };
+
+type BlockShape =
   /** `autocomplete`: address_line_1 searches the address lookup (§4 Autocomplete) and fills the other fields. */
   | {
       block: 'address';
@@ -126,6 +132,7 @@ export type Block =
       required?: boolean;
       autocomplete?: boolean;
       legend?: string;
+      legendEs?: string;
     }
   /** The name searches the lookup `category` (default hs_ceeb) and fills the other fields. */
   | {
@@ -136,19 +143,44 @@ export type Block =
       required?: boolean;
       category?: 'hs_ceeb' | 'college_ceeb';
       legend?: string;
+      legendEs?: string;
     }
-  | { block: 'monthYear'; label: string; monthKey: string; yearKey: string; years: YearList['years']; showWhen?: Rule; required?: boolean }
-  | { block: 'checkGroup'; legend: string; items: ReadonlyArray<{ key: string; label: string }>; showWhen?: Rule };
+  | {
+      block: 'monthYear';
+      label: string;
+      labelEs?: string;
+      monthKey: string;
+      yearKey: string;
+      years: YearList['years'];
+      showWhen?: Rule;
+      required?: boolean;
+    }
+  | {
+      block: 'checkGroup';
+      legend: string;
+      legendEs?: string;
+      items: ReadonlyArray<{ key: string; label: string; labelEs?: string }>;
+      showWhen?: Rule;
+    };
 
 /** A node of a page: a question, a composite block, or a structural element. */
 export type Node =
-  Question | Block | Section | Group | Repeater | Tabs | ConfirmationTrigger | { content: string; id: string; showWhen?: Rule };
+  | Question
+  | Block
+  | Section
+  | Group
+  | Repeater
+  | Tabs
+  | ConfirmationTrigger
+  | { content: string; contentEs?: string; id: string; showWhen?: Rule };
 
 export interface Section {
   section: string;
   /** Heading shown on the page, the staff view and the PDF. */
   title: string;
+  titleEs?: string;
   description?: string;
+  descriptionEs?: string;
   showWhen?: Rule;
   children: readonly Node[];
 }
@@ -163,19 +195,22 @@ export interface Group {
 export interface Repeater {
   repeater: string; // the button id persisted through /api/add-another
   addLabel: string;
+  addLabelEs?: string;
   max: number; // ≤ 10
   defaultCount?: number; // default 1
   /** Prefix per instance; instance 0 may be '' (unprefixed, as school 1 is). */
   prefixes: readonly string[];
   template: readonly Node[];
   instanceTitle: (index: number) => string;
+  instanceTitleEs?: (index: number) => string;
 }
 
 export interface Tabs {
   tabs: string; // the tab id persisted through /api/tabs
   label: string;
+  labelEs?: string;
   defaultTab: string;
-  items: ReadonlyArray<{ id: string; label: string; children: readonly Node[] }>;
+  items: ReadonlyArray<{ id: string; label: string; labelEs?: string; children: readonly Node[] }>;
 }
 
 /** Before / optional / after content switched by a button or a checkbox (§2, §4). */
@@ -183,6 +218,7 @@ export interface ConfirmationTrigger {
   trigger: string;
   mode: 'button' | 'checkbox';
   triggerLabel: string;
+  triggerLabelEs?: string;
   /** mode 'checkbox' only: the checkbox is this stored answer (e.g. legal_agree); checked shows `after`. */
   checkbox?: Extract<Question, { kind: 'checkbox' }>;
   before: readonly Node[];
@@ -194,14 +230,19 @@ export interface Page {
   id: PageId;
   path: `/${PageId}`;
   title: string;
+  titleEs?: string;
   navLabel: string;
+  navLabelEs?: string;
   shortNavLabel: string;
+  shortNavLabelEs?: string;
   children: readonly Node[];
 }
 
 /** The whole form: the pages. */
 export interface FormDefinition {
   pages: readonly Page[];
+  /** The language its texts are in (form/i18n/localize-definition.ts); English when absent. */
+  lang?: 'en' | 'es';
 }
 
 /**

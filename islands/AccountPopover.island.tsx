@@ -7,6 +7,7 @@ import { POST_FIELDS } from '../contracts/form-post.js';
 import { EmailText } from './ui/EmailText.js';
 import { FAMILY_ROUTE, YOUR_DATA_ROUTE } from '../contracts/routes.js';
 import { PASSKEYS_ROUTE, PASSKEY_TEXTS } from '../contracts/passkeys.js';
+import { t } from '../contracts/i18n/page-text.js';
 
 export interface AccountPopoverProps {
   isLoggedIn: boolean;
@@ -71,14 +72,14 @@ export function AccountPopover({ isLoggedIn, username, carryForm }: AccountPopov
           else change(!open);
         }}
       >
-        Account
+        {t('Account')}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
           className="account__content"
           sideOffset={POPOVER_OFFSET}
           align="end"
-          aria-label="Account"
+          aria-label={t('Account')}
           {...hoverHandlers}
           onOpenAutoFocus={(event) => {
             // Hovering must not move the keyboard focus; a click or a key does (to the first item).
@@ -110,7 +111,7 @@ function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopover
           <EmailText email={(username ?? '').toLowerCase()} />
         </p>
         <a className="button button--secondary account__action" href={YOUR_DATA_ROUTE}>
-          Your data
+          {t('Your data')}
         </a>
         <a className="button button--secondary account__action" href={PASSKEYS_ROUTE}>
           {PASSKEY_TEXTS.menuLink}
@@ -126,10 +127,10 @@ function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopover
     return (
       <>
         <button type="submit" form={carryForm} name={POST_FIELDS.go} value="/login" className="button account__action">
-          Sign In
+          {t('Sign In')}
         </button>
         <button type="submit" form={carryForm} name={POST_FIELDS.go} value="/signup" className="button button--secondary account__action">
-          Create Account
+          {t('Create Account')}
         </button>
       </>
     );
@@ -137,10 +138,10 @@ function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopover
   return (
     <>
       <a className="button account__action" href="/login">
-        Sign In
+        {t('Sign In')}
       </a>
       <a className="button button--secondary account__action" href="/signup">
-        Create Account
+        {t('Create Account')}
       </a>
     </>
   );

@@ -12,6 +12,7 @@ import {
 import type { Page } from '../form/types.js';
 import { configureAdmissionCycle } from '../form/admission-cycle.js';
 import { formDefinition, pageById } from '../form/definition.js';
+import { pageLang, t } from '../contracts/i18n/page-text.js';
 import { fieldByKey } from '../form/fields.js';
 import { formatPhone, formatSsn } from '../form/formats.js';
 import { readCarriedAnswers, writeCarriedAnswers } from './ui/navigation-state.js';
@@ -40,7 +41,8 @@ import type { FormProps } from './form/form-props.js';
 export function Form(props: FormProps) {
   // In the browser only: the server's own setting (or its clock) decides there, and must not be pinned by a render.
   if (typeof document !== 'undefined' && props.admissionFallYear !== undefined) configureAdmissionCycle(props.admissionFallYear);
-  const definition = formDefinition();
+  // The page's language: labels, hints, options and titles (form/i18n/localize.ts); keys and values are the same.
+  const definition = formDefinition(pageLang());
   const page = pageById(props.page, definition);
   // The state lives in a store rather than in this component's context: each field subscribes to its own answer
   // and messages (useFormState), so a keystroke re-renders that field, not the page (see form/store.ts).
@@ -84,7 +86,7 @@ export function Form(props: FormProps) {
           type: 'restore',
           answers: Object.fromEntries(Object.entries(carried).filter(([key]) => known(key) || known(key.replace(/_desc$/, '')))),
         });
-      if (Object.keys(typed).length > 0) dispatch({ type: 'change', values: withChangedDescriptions(props.answers, typed, definition) });
+      if (Object.keys(typed).length > 0) dispatch({ type: 'change', values: withChangedDescriptions(props.answers, typed) });
       setRestored(true);
     });
   }, []);
@@ -218,7 +220,7 @@ export function Form(props: FormProps) {
           {body}
           {notice && (
             <div className="alert alert--error save-notice" role="alert">
-              {notice}
+              {t(notice)}
             </div>
           )}
           <FormActions next={next?.path ?? null} pagePath={page.path} busy={student.busy} leave={leave} onSummaryLink={onSummaryLink} />

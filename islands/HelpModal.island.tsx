@@ -1,4 +1,5 @@
 import { Modal } from './ui/Modal.js';
+import { t } from '../contracts/i18n/page-text.js';
 
 export interface HelpModalProps {
   helpEmail: string;
@@ -8,15 +9,15 @@ export interface HelpModalProps {
 
 export function HelpModal({ helpEmail, officePhone, officeEmail }: HelpModalProps) {
   return (
-    <Modal triggerLabel="Help" title="Need help?">
-      <h3>Technical help</h3>
+    <Modal triggerLabel={t('Help')} title={t('Need help?')}>
+      <h3>{t('Technical help')}</h3>
       <p>
-        If something on this site is not working, e-mail <a href={`mailto:${helpEmail}`}>{helpEmail}</a>. Tell us what you were doing and
-        what you saw; never send your password.
+        {t('If something on this site is not working, e-mail')} <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.{' '}
+        {t('Tell us what you were doing and what you saw; never send your password.')}
       </p>
-      <h3>Admissions office</h3>
+      <h3>{t('Admissions office')}</h3>
       <p>
-        Questions about applying: call <a href={`tel:${officePhone.replace(/[^0-9+]/g, '')}`}>{officePhone}</a> or e-mail{' '}
+        {t('Questions about applying: call')} <a href={`tel:${officePhone.replace(/[^0-9+]/g, '')}`}>{officePhone}</a> {t('or e-mail')}{' '}
         <a href={`mailto:${officeEmail}`}>{officeEmail}</a>.
       </p>
     </Modal>

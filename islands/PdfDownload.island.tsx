@@ -5,6 +5,7 @@ import { showError } from './ui/toast-bus.js';
 import { nextPdfPollDelay } from './lifecycle/pdf-poll.js';
 import { isPending, PDF_FAILED_MESSAGE } from '../contracts/statuses.js';
 import type { PdfState } from '../contracts/api.js';
+import { t } from '../contracts/i18n/page-text.js';
 
 export interface PdfDownloadProps {
   /** The link's text once the PDF is ready. */
@@ -59,7 +60,7 @@ export function PdfDownload({ label = 'Download your application (PDF)', initial
   if (view.status === 'COMPLETED' && view.url) {
     return (
       <a className="button pdf-download__link" href={view.url} download>
-        {label}
+        {t(label)}
       </a>
     );
   }
@@ -71,15 +72,15 @@ export function PdfDownload({ label = 'Download your application (PDF)', initial
     );
   }
   if (view.status === 'NOT_ANSWERED') {
-    return <p className="pdf-download__none">There is no application to print yet.</p>;
+    return <p className="pdf-download__none">{t('There is no application to print yet.')}</p>;
   }
   return (
     <div className="pdf-download__progress" role="status">
       <progress className="pdf-download__bar" aria-labelledby="pdf-download-progress-label" />
-      <span id="pdf-download-progress-label">Preparing the PDF of your application…</span>{' '}
+      <span id="pdf-download-progress-label">{t('Preparing the PDF of your application…')}</span>{' '}
       {/* Without scripts nothing polls: the page itself shows the link once the PDF is ready. */}
       <a href="/completion" className="nojs-only">
-        Refresh to check again
+        {t('Refresh to check again')}
       </a>
     </div>
   );

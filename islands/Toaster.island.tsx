@@ -2,6 +2,7 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { useEffect, useRef, useState } from 'react';
 import { onToast, showToast, type Toast } from './ui/toast-bus.js';
 import { takeFlash } from './ui/navigation-state.js';
+import { t } from '../contracts/i18n/page-text.js';
 
 /** §9: success toasts 5000 ms, error toasts 300000 ms, swipe 50 px, hotkey F8. */
 export const TOAST_DURATION = { success: 5000, error: 300_000 } as const;
@@ -30,7 +31,7 @@ export function Toaster() {
   if (!mounted) return null;
 
   return (
-    <RadixToast.Provider swipeDirection="right" swipeThreshold={50} label="Notification">
+    <RadixToast.Provider swipeDirection="right" swipeThreshold={50} label={t('Notification')}>
       {toasts.map((toast) => (
         <RadixToast.Root
           key={toast.id}
@@ -42,14 +43,14 @@ export function Toaster() {
           }}
           data-testid="toast"
         >
-          <RadixToast.Title className="toast__title">{toast.title}</RadixToast.Title>
-          <RadixToast.Description className="toast__message">{toast.message}</RadixToast.Description>
-          <RadixToast.Close className="toast__close" aria-label="Dismiss notification">
+          <RadixToast.Title className="toast__title">{t(toast.title)}</RadixToast.Title>
+          <RadixToast.Description className="toast__message">{t(toast.message)}</RadixToast.Description>
+          <RadixToast.Close className="toast__close" aria-label={t('Dismiss notification')}>
             <span aria-hidden="true">×</span>
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport ref={viewport} className="toast-viewport" hotkey={['F8']} label="Notifications ({hotkey})" />
+      <RadixToast.Viewport ref={viewport} className="toast-viewport" hotkey={['F8']} label={t('Notifications ({hotkey})')} />
     </RadixToast.Provider>
   );
 }

@@ -2,46 +2,17 @@ import type { ComponentType, ReactNode } from 'react';
 import { shareStyleNonce } from './ui/style-nonce.js';
 import { TOAST_WAITING_EVENT } from './ui/toast-bus.js';
 import { FLASH_KEY } from './ui/navigation-state.js';
+import { takePageTexts } from './i18n/page-texts.js';
+import { SHIELDED_EVENTS } from './ui/shielded-events.js';
+
+// The page's language and its islands' texts, set before any island renders.
+takePageTexts();
 
 // One lazy chunk per island: a page downloads only the islands it contains.
 const modules = import.meta.glob<Record<string, ComponentType<object>>>('./*.island.tsx');
 
 // pointermove too: the pointer may already rest on the island when this script runs.
 const INTERACTION_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'focusin', 'touchstart'] as const;
-
-/**
- * The events on which React, finding its root still dehydrated, hydrates the whole island synchronously before
- * handling them (react-dom's discreteReplayableEvents): at 4× CPU slowdown a 100+ ms task right on the first tap.
- */
-const SHIELDED_EVENTS = [
-  'pointerdown',
-  'pointerup',
-  'pointercancel',
-  'mousedown',
-  'mouseup',
-  'click',
-  'auxclick',
-  'dblclick',
-  'contextmenu',
-  'touchstart',
-  'touchend',
-  'touchcancel',
-  'keydown',
-  'keypress',
-  'keyup',
-  'input',
-  'change',
-  'textInput',
-  'compositionstart',
-  'compositionend',
-  'copy',
-  'cut',
-  'paste',
-  'dragstart',
-  'dragend',
-  'drop',
-  'reset',
-] as const;
 
 /** Islands whose root exists but whose hydration has not committed yet, each with what holds a click on it. */
 const hydrating = new Map<HTMLElement, ((event: Event) => void) | undefined>();

@@ -4,9 +4,19 @@ import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from './page-context.js';
 import { hydratesAtLoad } from '../islands/Island.js';
 import { escapeHtml } from '../contracts/escape-html.js';
+import { setPageLanguage, t } from '../contracts/i18n/page-text.js';
+import { ES_ISLANDS, ES_PAGES } from '../contracts/i18n/es-catalogue.js';
+import { CATALOGUE_ELEMENT_ID } from '../contracts/i18n/lang-choice.js';
+import { isLang, type Lang } from '../form/lang.js';
+import { setSpanishTexts } from '../form/i18n/spanish-texts.js';
+import { spanishTable } from '../form/i18n/spanish-table.js';
 import './styles.css';
 
 const APP_TITLE = 'Freshman Application';
+// The form's Spanish (labels, options, messages), from the definition's `…Es` siblings: set once for the server's
+// renders, and given to a Spanish form page's island (the browser's build has no `…Es`; vite.config.ts).
+const FORM_SPANISH = spanishTable().texts;
+setSpanishTexts(FORM_SPANISH);
 // Replaced by the rendered body and by what the head adds for it; comments, so a document sent without the
 // replacements is still valid HTML.
 const BODY_MARK = '<!--page-body-->';
@@ -18,11 +28,16 @@ type PageParts = Pick<NonNullable<PageContextServer['pageBody']>, 'html' | 'head
 
 /** What differs between two requests for the same page: its body, and the head's preload of React for it. */
 function renderParts(Page: PageComponent, pageContext: PageContextServer): PageParts {
-  const html = renderToString(
+  // The page's language for every t() of this synchronous render (contracts/i18n/page-text.ts).
+  const lang = langOf(pageContext);
+  setPageLanguage(lang, ES_PAGES);
+  const body = renderToString(
     <PageContextProvider pageContext={pageContext}>
       <Page />
     </PageContextProvider>,
   );
+  // Islands get the texts they show in the page's language, and only those (docs/i18n.md); English needs none.
+  const html = lang !== 'en' && body.includes(' data-island="') ? `${body}${pageTextsJson(body)}` : body;
   // React's chunk, downloaded and compiled while the page loads where an island will need it (ADR 0290): low
   // priority, after the style sheet and the page's own script.
   const head =
@@ -32,11 +47,30 @@ function renderParts(Page: PageComponent, pageContext: PageContextServer): PageP
   return { html, head };
 }
 
+/** The request's language (server/i18n/language.server.ts); English where no request made the page. */
+function langOf(pageContext: PageContextServer): Lang {
+  // The application PDF (/print) is the office's record: English whoever prints it.
+  if (pageContext.urlPathname.startsWith('/print')) return 'en';
+  const lang = pageContext.locals?.lang;
+  return isLang(lang) ? lang : 'en';
+}
+
+/** The islands' texts in the page's language, and the form's when the form island is on the page. */
+function pageTextsJson(body: string): string {
+  const texts = { texts: ES_ISLANDS, ...(body.includes(' data-island="Form"') ? { form: FORM_SPANISH } : {}) };
+  return `<script type="application/json" id="${CATALOGUE_ELEMENT_ID}">${escapeJson(JSON.stringify(texts))}</script>`;
+}
+
+/** JSON inside <script>: no `</script>` or `<!--` can end it early. */
+const escapeJson = (json: string) => json.replace(/</g, '\\u003c');
+
 export function onRenderHtml(pageContext: PageContextServer) {
   const { Page } = pageContext as PageContextServer & { Page: PageComponent };
+  const lang = langOf(pageContext);
+  setPageLanguage(lang, ES_PAGES);
   // A page whose title depends on what it says (pages/notice) names itself in its data.
   const pageTitle = (pageContext.data as { title?: string } | undefined)?.title ?? pageContext.config.title;
-  const title = pageTitle ? `${pageTitle} - ${APP_TITLE}` : APP_TITLE;
+  const title = pageTitle ? `${t(pageTitle)} - ${t(APP_TITLE)}` : t(APP_TITLE);
   // Browser tests may make an island crash (islands/ui/test-crash.tsx) only on a server run under NODE_ENV=test.
   const testHooks = pageContext.services?.config?.nodeEnv === 'test' ? 'on' : 'off';
   // vike searches and edits the whole document to inject the page's assets (several regular expressions and
@@ -47,7 +81,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
   // </body> on a line of its own: vike injects the page's scripts before it and matches the indentation of the
   // line it lands on.
   const documentHtml = escapeInject`<!doctype html>
-<html lang="en" data-test-hooks="${testHooks}">
+<html lang="${lang}" data-test-hooks="${testHooks}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />

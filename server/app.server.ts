@@ -20,6 +20,7 @@ import { routeTable } from './routes.server.js';
 import { routesRouter } from './route-rows.server.js';
 import { isPageRoute } from '../contracts/routes.js';
 import { sessionMiddleware } from './auth/session.server.js';
+import { languageMiddleware } from './i18n/language.server.js';
 import { sessionReads } from './application/request-application.server.js';
 import { serviceMode } from './service/service-mode.server.js';
 import { readFlash } from './auth/flash.server.js';
@@ -128,6 +129,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Expr
   app.use(sessionMiddleware(services, sessionReads));
   app.use(serviceMode(services));
   app.use(sameOriginOnly(config));
+  // After the Origin check: a cross-site post must not even change the remembered language.
+  app.use(languageMiddleware(services));
   // Every URL the app answers besides the pages: server/routes.server.ts.
   app.use(routesRouter(services, routes));
   app.use(apiNotFound);

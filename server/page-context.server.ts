@@ -1,3 +1,4 @@
+import type { Lang } from '../form/lang.js';
 import type { AppServices } from '../platform/app-services.server.js';
 import type { SessionUser } from './auth/session.server.js';
 import type { ServiceUser } from './service/service-token.server.js';
@@ -16,6 +17,8 @@ export interface PageLocals {
   flash?: FlashMessage | null;
   /** A visitor whose browser keeps their answers (server/form-post/kept-answers.server.ts): the page offers to clear them. */
   keptAnswers?: boolean;
+  /** The request's language (server/i18n/language.server.ts). */
+  lang?: Lang;
 }
 
 /** What differs between two requests for the same page (pages/+onRenderHtml.tsx). */

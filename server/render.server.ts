@@ -30,9 +30,11 @@ export function pageRenderer(services: AppServices, options: { keepStudentShells
       return send(req, res, rendered, undefined);
     }
     if (!visitorPages.applies(req, res)) return sendPage(services, req, res, req.originalUrl);
-    const kept = visitorPages.get(req.path);
+    // One kept page per language (docs/i18n.md): a visitor without cookies may still ask for Spanish (Accept-Language).
+    const cacheKey = `${res.locals.lang ?? 'en'} ${req.path}`;
+    const kept = visitorPages.get(cacheKey);
     if (kept) pageRenders.inc({ renderer: 'visitor-cache' });
-    const page = kept ?? visitorPages.keep(req.path, res, await renderResponse(services, req, res, req.originalUrl));
+    const page = kept ?? visitorPages.keep(cacheKey, res, await renderResponse(services, req, res, req.originalUrl));
     send(req, res, { ...page, body: page.body.join(res.locals.cspNonce as string) }, undefined);
   };
 }

@@ -5,6 +5,9 @@ import { withPageBody, type RenderedResponse, type VikeRender } from './page-doc
 import { formPaths, guardTarget } from './application/page-routing.server.js';
 import { formPageData } from './pages/form-page.server.js';
 
+/** A shell per page and language: its document names the language (`<html lang>`) and the page's title in it. */
+const shellKey = (req: Request, res: Response): string => `${(res.locals.lang as string | undefined) ?? 'en'} ${req.path}`;
+
 interface Shell {
   headers: [string, string][];
   /** vike's document split at the CSP nonce it was rendered with, joined again with each request's own. */
@@ -43,7 +46,7 @@ export class StudentPageShells {
 
   /** The page, or null when this page has no shell yet or the §2 rules redirect (vike's way then does it). */
   async render(req: Request, res: Response): Promise<RenderedResponse | null> {
-    const shell = this.shells.get(req.path);
+    const shell = this.shells.get(shellKey(req, res));
     if (!shell) return null;
     const cspNonce = res.locals.cspNonce as string;
     // The parts of vike's pageContext that the guard, +data and the pages read (server/page-context.server.ts):
@@ -79,8 +82,8 @@ export class StudentPageShells {
 
   /** Keeps the shell of a page vike rendered (200) for a request this class applies to. */
   learn(req: Request, res: Response, rendered: VikeRender): void {
-    if (this.shells.has(req.path) || rendered.failed || rendered.statusCode !== 200 || !rendered.pageBody) return;
-    this.shells.set(req.path, {
+    if (this.shells.has(shellKey(req, res)) || rendered.failed || rendered.statusCode !== 200 || !rendered.pageBody) return;
+    this.shells.set(shellKey(req, res), {
       headers: rendered.pageHeaders,
       document: rendered.document.split(res.locals.cspNonce as string),
       pageBody: { bodyMark: rendered.pageBody.bodyMark, headMark: rendered.pageBody.headMark, render: rendered.pageBody.render },

@@ -24,6 +24,7 @@ import * as m160 from './160_recommendations.js';
 import * as m170 from './170_replies.js';
 import * as m180 from './180_family_access.js';
 import * as m190 from './190_passkeys.js';
+import * as m200 from './200_account_language.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,4 +61,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['170_replies', m170],
   ['180_family_access', m180],
   ['190_passkeys', m190],
+  ['200_account_language', m200],
 ];

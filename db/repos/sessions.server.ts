@@ -16,6 +16,8 @@ export interface SessionRow {
 
 export interface SessionWithUser extends SessionRow {
   username: string;
+  /** The account's language (migration 200), null until it made a state-changing request. */
+  language: string | null;
 }
 
 export async function insertSession(knex: Knex, row: SessionRow): Promise<void> {
@@ -26,7 +28,7 @@ export async function findSession(knex: Knex, idHash: string): Promise<SessionWi
   const row = await knex('sessions')
     .join('users', 'users.id', 'sessions.user_id')
     .where('sessions.id_hash', idHash)
-    .first('sessions.id_hash', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'users.username');
+    .first('sessions.id_hash', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'users.username', 'users.language');
   return (row as SessionWithUser | undefined) ?? null;
 }
 
@@ -46,7 +48,7 @@ export async function findSessionWithApplication(
   kind: ApplicationReadKind,
 ): Promise<SessionWithApplication | null> {
   const { rows } = (await knex.raw(
-    `select s.id_hash, s.user_id, s.created_at, s.last_seen_at, u.username, ${applicationReadSql(kind, 's.user_id')} as application
+    `select s.id_hash, s.user_id, s.created_at, s.last_seen_at, u.username, u.language, ${applicationReadSql(kind, 's.user_id')} as application
       from sessions s join users u on u.id = s.user_id where s.id_hash = ? limit 1`,
     [idHash],
   )) as { rows: Array<SessionWithUser & { application: unknown }> };

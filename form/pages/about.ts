@@ -1,35 +1,9 @@
 import { FREE_LUNCH_STATE, RESIDENCY_STATES } from '../data/states.js';
 import { MESSAGES, PHONE_MESSAGES } from '../messages.js';
 import { YES_NO } from '../options.js';
-import type { Node, Option, Page, Question, Rule } from '../types.js';
+import type { Node, Page, Question, Rule } from '../types.js';
+import { BRANCHES, CITIZENSHIP_TYPES, SEXES, VETERAN_RELATIONS } from './about-options.js';
 import { COMMUNICATION_PREFERENCE, COMMUNICATION_PREFERENCES, parentSection } from './parents.js';
-
-const SEXES: readonly Option[] = [
-  { value: 'F', label: 'Female' },
-  { value: 'M', label: 'Male' },
-];
-
-const CITIZENSHIP_TYPES: readonly Option[] = [
-  { value: '1', label: 'U.S. citizen or U.S. national' },
-  { value: '2', label: 'U.S. permanent resident' },
-  { value: '3', label: 'Not a U.S. citizen or permanent resident' },
-];
-
-const BRANCHES: readonly Option[] = [
-  { value: 'ARMY', label: 'Army' },
-  { value: 'NAVY', label: 'Navy' },
-  { value: 'AIR_FORCE', label: 'Air Force' },
-  { value: 'MARINES', label: 'Marine Corps' },
-  { value: 'COAST_GUARD', label: 'Coast Guard' },
-  { value: 'SPACE_FORCE', label: 'Space Force' },
-  { value: 'NATIONAL_GUARD', label: 'National Guard' },
-  { value: 'RESERVES', label: 'Reserves' },
-];
-
-const VETERAN_RELATIONS: readonly Option[] = [
-  { value: 'SPOUSE', label: 'Spouse' },
-  { value: 'CHILD', label: 'Child' },
-];
 
 const isYes = (valueKey: string): Rule => ({ valueKey, operator: 'equals', target: 'Y' });
 const notAnswered = (valueKey: string): Rule => ({ valueKey, operator: 'notAnswered' });
@@ -50,7 +24,9 @@ const INTERNATIONAL_PHONE: Question = {
   kind: 'text',
   key: 'phone_international',
   label: 'International Phone Number',
+  labelEs: 'Número de teléfono internacional',
   hint: 'Include the country code, for example +44 20 7946 0958.',
+  hintEs: 'Incluye el código de país, por ejemplo +44 20 7946 0958.',
   maxLength: 20,
   inputMode: 'tel',
   autoComplete: 'tel',
@@ -66,6 +42,7 @@ function phoneQuestions(): Question[] {
       kind: 'phone',
       key: 'phone_home',
       label: 'Home Phone',
+      labelEs: 'Teléfono de casa',
       autoComplete: 'tel',
       required: homeNeeded,
       requiredMessage: PHONE_MESSAGES.oneRequired,
@@ -75,6 +52,7 @@ function phoneQuestions(): Question[] {
       kind: 'phone',
       key: 'phone_mobile',
       label: 'Cell Phone',
+      labelEs: 'Teléfono celular',
       autoComplete: 'tel',
       required: { valueKey: 'optin_sms_ind', operator: 'equals', target: true },
       requiredMessage: PHONE_MESSAGES.optIn,
@@ -84,7 +62,9 @@ function phoneQuestions(): Question[] {
       kind: 'checkbox',
       key: 'optin_sms_ind',
       label: 'Send me text message updates about my application.',
+      labelEs: 'Envíenme actualizaciones sobre mi solicitud por mensaje de texto.',
       hint: 'Message and data rates may apply. Reply STOP to opt out at any time.',
+      hintEs: 'Pueden aplicarse tarifas de mensajes y datos. Responde STOP para dejar de recibirlos en cualquier momento.',
     },
   ];
 }
@@ -95,21 +75,25 @@ export function aboutPage(): Page {
     {
       section: 'personal',
       title: 'Personal Information',
+      titleEs: 'Información personal',
       children: [
-        { kind: 'text', key: 'first_name', label: 'First Name', required: true, autoComplete: 'given-name' },
-        { kind: 'text', key: 'middle_name', label: 'Middle Name', autoComplete: 'additional-name' },
-        { kind: 'text', key: 'last_name', label: 'Last Name', required: true, autoComplete: 'family-name' },
+        { kind: 'text', key: 'first_name', label: 'First Name', labelEs: 'Nombre', required: true, autoComplete: 'given-name' },
+        { kind: 'text', key: 'middle_name', label: 'Middle Name', labelEs: 'Segundo nombre', autoComplete: 'additional-name' },
+        { kind: 'text', key: 'last_name', label: 'Last Name', labelEs: 'Apellido(s)', required: true, autoComplete: 'family-name' },
         {
           kind: 'text',
           key: 'preferred_name',
           label: 'Preferred Name',
+          labelEs: 'Nombre preferido',
           hint: 'The name you go by, if it is not your first name.',
+          hintEs: 'El nombre con el que te conocen, si no es tu nombre de pila.',
           autoComplete: 'nickname',
         },
         {
           kind: 'date',
           key: 'birth_date',
           label: 'Date of Birth',
+          labelEs: 'Fecha de nacimiento',
           required: true,
           autoComplete: 'bday',
           invalidMessage: MESSAGES.birthDateInvalid,
@@ -118,18 +102,21 @@ export function aboutPage(): Page {
             { check: 'minAge', years: 13, message: MESSAGES.birthDateTooYoung },
           ],
         },
-        { kind: 'radio', key: 'gender', label: 'Legal Sex at Birth', options: SEXES, required: true },
+        { kind: 'radio', key: 'gender', label: 'Legal Sex at Birth', labelEs: 'Sexo legal al nacer', options: SEXES, required: true },
       ],
     },
     {
       section: 'contact',
       title: 'Phone',
+      titleEs: 'Teléfono',
       description: 'Please give at least one phone number where we can reach you.',
+      descriptionEs: 'Indica al menos un número de teléfono donde podamos comunicarnos contigo.',
       children: phoneQuestions(),
     },
     {
       section: 'address',
       title: 'Permanent Address',
+      titleEs: 'Domicilio permanente',
       children: [
         // No legend of its own: the section's heading already says "Permanent Address" (issue 26).
         { block: 'address', withCountry: true, required: true, autocomplete: true },
@@ -137,12 +124,14 @@ export function aboutPage(): Page {
         {
           section: 'residency',
           title: 'Residency',
+          titleEs: 'Residencia',
           showWhen: { valueKey: 'state', operator: 'in', target: RESIDENCY_STATES },
           children: [
             {
               kind: 'radio',
               key: 'state_legal_residency',
               label: 'Have you been a legal resident of your state or territory for the past 12 months?',
+              labelEs: '¿Has sido residente legal de tu estado o territorio durante los últimos 12 meses?',
               options: YES_NO,
               required: true,
             },
@@ -150,6 +139,7 @@ export function aboutPage(): Page {
               kind: 'radio',
               key: 'state_driver_license',
               label: 'Do you hold a driver license or ID card issued by your state or territory?',
+              labelEs: '¿Tienes una licencia de conducir o una identificación emitida por tu estado o territorio?',
               options: YES_NO,
               required: true,
             },
@@ -159,6 +149,7 @@ export function aboutPage(): Page {
           kind: 'radio',
           key: 'free_lunch',
           label: 'Do you receive a free or reduced lunch?',
+          labelEs: '¿Recibes almuerzo gratuito o a precio reducido?',
           options: YES_NO,
           required: true,
           showWhen: { valueKey: 'state', operator: 'equals', target: FREE_LUNCH_STATE },
@@ -168,13 +159,21 @@ export function aboutPage(): Page {
     {
       section: 'citizenship',
       title: 'Citizenship',
+      titleEs: 'Ciudadanía',
       children: [
-        { kind: 'select', key: 'citizenship_type', label: 'What is your citizenship status?', options: CITIZENSHIP_TYPES },
-        { kind: 'select', key: 'birth_country', label: 'Country of Birth', options: { list: 'countries' } },
+        {
+          kind: 'select',
+          key: 'citizenship_type',
+          label: 'What is your citizenship status?',
+          labelEs: '¿Cuál es tu situación de ciudadanía?',
+          options: CITIZENSHIP_TYPES,
+        },
+        { kind: 'select', key: 'birth_country', label: 'Country of Birth', labelEs: 'País de nacimiento', options: { list: 'countries' } },
         {
           kind: 'select',
           key: 'citizenship',
           label: 'Country of Citizenship',
+          labelEs: 'País de ciudadanía',
           options: { list: 'countriesWithoutUS' },
           showWhen: { valueKey: 'citizenship_type', operator: 'in', target: ['2', '3'] },
         },
@@ -182,7 +181,9 @@ export function aboutPage(): Page {
           kind: 'text',
           key: 'alien_registration_number',
           label: 'Alien Registration Number (A-Number)',
+          labelEs: 'Número de registro de extranjero (A-Number)',
           hint: 'The 8 or 9 digit number on your Permanent Resident Card.',
+          hintEs: 'El número de 8 o 9 dígitos de tu tarjeta de residente permanente.',
           maxLength: 10,
           showWhen: { valueKey: 'citizenship_type', operator: 'equals', target: '2' },
         },
@@ -191,19 +192,30 @@ export function aboutPage(): Page {
     {
       section: 'race',
       title: 'Race and Ethnicity',
+      titleEs: 'Raza y origen étnico',
       description: 'Optional. Your answer does not affect your admission decision.',
+      descriptionEs: 'Opcional. Tu respuesta no afecta la decisión de admisión.',
       children: [
         {
           block: 'checkGroup',
           legend: 'How do you describe yourself? Select all that apply.',
+          legendEs: '¿Cómo te describes? Selecciona todas las opciones que correspondan.',
           items: [
-            { key: 'race_american_indian', label: 'American Indian or Alaska Native' },
-            { key: 'race_asian', label: 'Asian' },
-            { key: 'race_black', label: 'Black or African American' },
-            { key: 'race_native_hawaiian', label: 'Native Hawaiian or Other Pacific Islander' },
-            { key: 'race_white', label: 'White' },
-            { key: 'race_north_african', label: 'Middle Eastern or North African' },
-            { key: 'race_hispanic_latino', label: 'Hispanic or Latino' },
+            {
+              key: 'race_american_indian',
+              label: 'American Indian or Alaska Native',
+              labelEs: 'Indígena de las Américas o nativo de Alaska',
+            },
+            { key: 'race_asian', label: 'Asian', labelEs: 'Asiático' },
+            { key: 'race_black', label: 'Black or African American', labelEs: 'Negro o afroamericano' },
+            {
+              key: 'race_native_hawaiian',
+              label: 'Native Hawaiian or Other Pacific Islander',
+              labelEs: 'Nativo de Hawái u otras islas del Pacífico',
+            },
+            { key: 'race_white', label: 'White', labelEs: 'Blanco' },
+            { key: 'race_north_african', label: 'Middle Eastern or North African', labelEs: 'De Medio Oriente o del norte de África' },
+            { key: 'race_hispanic_latino', label: 'Hispanic or Latino', labelEs: 'Hispano o latino' },
           ],
         },
       ],
@@ -211,11 +223,13 @@ export function aboutPage(): Page {
     {
       section: 'parents',
       title: 'Parents and Guardians',
+      titleEs: 'Padres y tutores',
       children: [
         {
           kind: 'radio',
           key: COMMUNICATION_PREFERENCE,
           label: 'To whom should we send information?',
+          labelEs: '¿A quién debemos enviar información?',
           options: COMMUNICATION_PREFERENCES,
           required: true,
         },
@@ -226,12 +240,20 @@ export function aboutPage(): Page {
     {
       section: 'military',
       title: 'Military Service',
+      titleEs: 'Servicio militar',
       children: [
-        { kind: 'radio', key: 'armed_forces', label: 'Have you or a member of your family served in the U.S. military?', options: YES_NO },
+        {
+          kind: 'radio',
+          key: 'armed_forces',
+          label: 'Have you or a member of your family served in the U.S. military?',
+          labelEs: '¿Tú o algún miembro de tu familia ha servido en las Fuerzas Armadas de EE. UU.?',
+          options: YES_NO,
+        },
         {
           kind: 'select',
           key: 'branch_served',
           label: 'In which branch of the military did you or your family member serve?',
+          labelEs: '¿En qué rama de las Fuerzas Armadas sirvieron tú o tu familiar?',
           options: BRANCHES,
           required: true,
           showWhen: isYes('armed_forces'),
@@ -240,6 +262,7 @@ export function aboutPage(): Page {
           kind: 'radio',
           key: 'spouse_forces',
           label: 'Are you a spouse or a child of a veteran or current military member?',
+          labelEs: '¿Eres cónyuge o hijo(a) de un veterano o de un miembro activo de las Fuerzas Armadas?',
           options: YES_NO,
           required: true,
           showWhen: isYes('armed_forces'),
@@ -248,6 +271,7 @@ export function aboutPage(): Page {
           kind: 'select',
           key: 'veteran_relation',
           label: 'Relationship to military veteran?',
+          labelEs: '¿Cuál es tu parentesco con el veterano?',
           options: VETERAN_RELATIONS,
           required: true,
           showWhen: isYes('spouse_forces'),
@@ -255,5 +279,15 @@ export function aboutPage(): Page {
       ],
     },
   ];
-  return { id: 'about', path: '/about', title: 'About You', navLabel: '1. About you', shortNavLabel: 'Step 1', children };
+  return {
+    id: 'about',
+    path: '/about',
+    title: 'About You',
+    titleEs: 'Sobre ti',
+    navLabel: '1. About you',
+    navLabelEs: '1. Sobre ti',
+    shortNavLabel: 'Step 1',
+    shortNavLabelEs: 'Paso 1',
+    children,
+  };
 }

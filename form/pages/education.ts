@@ -17,16 +17,19 @@ export const MAX_HIGH_SCHOOLS = 5;
 const highSchools: Repeater = {
   repeater: 'high-schools',
   addLabel: 'Add another high school',
+  addLabelEs: 'Agregar otra preparatoria',
   max: MAX_HIGH_SCHOOLS,
   defaultCount: 1,
   prefixes: ['hs', 'hs_2', 'hs_3', 'hs_4', 'hs_5'],
   instanceTitle: (index) => (index === 0 ? 'High School' : `High School ${index + 1}`),
+  instanceTitleEs: (index) => (index === 0 ? 'Preparatoria' : `Preparatoria ${index + 1}`),
   template: [
     // No legend: each instance is already a group titled "High School" (issue 26: "High School / School").
     { block: 'school', withCountry: true, required: true, category: 'hs_ceeb' },
     {
       block: 'monthYear',
       label: 'Attended From',
+      labelEs: 'Asististe desde',
       monthKey: 'attend_from_month',
       yearKey: 'attend_from_year',
       years: { count: 10, direction: 'past' },
@@ -34,6 +37,7 @@ const highSchools: Repeater = {
     {
       block: 'monthYear',
       label: 'Attended To',
+      labelEs: 'Asististe hasta',
       monthKey: 'attend_to_month',
       yearKey: 'attend_to_year',
       years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 },
@@ -49,11 +53,13 @@ export function educationPage(): Page {
     {
       section: 'enrollment',
       title: 'Enrollment Plans',
+      titleEs: 'Planes de inscripción',
       children: [
         {
           kind: 'select',
           key: 'entry_term',
           label: 'When do you plan to enroll?',
+          labelEs: '¿Cuándo planeas inscribirte?',
           // The terms of the admission cycle (form/admission-cycle.ts): configuration, not a list typed here.
           options: { list: 'entryTerms' },
           required: true,
@@ -63,10 +69,17 @@ export function educationPage(): Page {
           kind: 'select',
           key: 'applied_major',
           label: 'What are you interested in studying?',
+          labelEs: '¿Qué te interesa estudiar?',
           options: { list: 'majors' },
           required: true,
         },
-        { kind: 'radio', key: 'defer_plan', label: 'Do you plan to defer your enrollment to a later term?', options: YES_NO },
+        {
+          kind: 'radio',
+          key: 'defer_plan',
+          label: 'Do you plan to defer your enrollment to a later term?',
+          labelEs: '¿Planeas aplazar tu inscripción a un periodo posterior?',
+          options: YES_NO,
+        },
         {
           // Deferring students are asked why and when; the others where they plan to live. The first true
           // branch is kept, so switching defer_plan clears the answers of the other branch (§4).
@@ -75,16 +88,27 @@ export function educationPage(): Page {
             {
               when: isDeferring,
               children: [
-                { kind: 'select', key: 'defer_reason', label: 'Why do you plan to defer?', options: { list: 'deferReasons' } },
+                {
+                  kind: 'select',
+                  key: 'defer_reason',
+                  label: 'Why do you plan to defer?',
+                  labelEs: '¿Por qué planeas aplazarla?',
+                  options: { list: 'deferReasons' },
+                },
                 {
                   kind: 'dependentSelect',
                   key: 'defer_term',
                   label: 'In which term do you plan to begin?',
+                  labelEs: '¿En qué periodo planeas comenzar?',
                   controller: 'defer_reason',
                   // An internship is a shorter absence than church or military service (form/options.ts).
                   optionsByValue: { '1': { list: 'deferTerms' }, '2': { list: 'deferTermsShort' }, '3': { list: 'deferTerms' } },
                 },
-                { content: 'We will ask about housing when you confirm your new start term.', id: 'defer-housing-note' },
+                {
+                  content: 'We will ask about housing when you confirm your new start term.',
+                  contentEs: 'Te preguntaremos sobre la vivienda cuando confirmes tu nuevo periodo de inicio.',
+                  id: 'defer-housing-note',
+                },
               ],
             },
             {
@@ -94,6 +118,7 @@ export function educationPage(): Page {
                   kind: 'radio',
                   key: 'housing_plan',
                   label: 'Where do you plan to live during your first year?',
+                  labelEs: '¿Dónde planeas vivir durante tu primer año?',
                   options: { list: 'housingPlans' },
                 },
               ],
@@ -105,15 +130,31 @@ export function educationPage(): Page {
     {
       section: 'paying',
       title: 'Scholarships and Financial Aid',
+      titleEs: 'Becas y ayuda financiera',
       description: 'Every admitted student is considered for merit scholarships automatically.',
+      descriptionEs: 'Todos los estudiantes admitidos son considerados automáticamente para becas por mérito.',
       children: [
-        { kind: 'radio', key: 'scholarship_opp', label: 'Would you like to hear about other scholarship opportunities?', options: YES_NO },
-        { kind: 'radio', key: 'financial_aid', label: 'Do you plan to apply for federal financial aid (FAFSA)?', options: YES_NO },
+        {
+          kind: 'radio',
+          key: 'scholarship_opp',
+          label: 'Would you like to hear about other scholarship opportunities?',
+          labelEs: '¿Te gustaría recibir información sobre otras oportunidades de becas?',
+          options: YES_NO,
+        },
+        {
+          kind: 'radio',
+          key: 'financial_aid',
+          label: 'Do you plan to apply for federal financial aid (FAFSA)?',
+          labelEs: '¿Planeas solicitar ayuda financiera federal (FAFSA)?',
+          options: YES_NO,
+        },
         {
           kind: 'textarea',
           key: 'college_pay',
           label: 'How do you plan to pay for your education?',
+          labelEs: '¿Cómo planeas pagar tus estudios?',
           hint: 'Optional. For example savings, family support, work or scholarships.',
+          hintEs: 'Opcional. Por ejemplo, ahorros, apoyo familiar, trabajo o becas.',
           maxLength: TEXTAREA_CONFIGURED_MAX_LENGTH,
         },
       ],
@@ -121,19 +162,22 @@ export function educationPage(): Page {
     {
       section: 'high-school',
       title: 'High School',
+      titleEs: 'Preparatoria (high school)',
       children: [
         {
           kind: 'text',
           key: 'hs_gpa',
           label: 'Cumulative High School GPA',
+          labelEs: 'Promedio acumulado (GPA) de la preparatoria',
           hint: 'Unweighted, on a 4.0 scale, for example 3.75.',
+          hintEs: 'Sin ponderar, en una escala de 4.0, por ejemplo 3.75.',
           maxLength: 4,
           inputMode: 'decimal',
           checks: [
             {
               check: 'pattern',
               pattern: /^[0-4](\.\d{1,2})?$/,
-              message: 'Please enter your GPA as a number from 0 to 4, for example 3.75.',
+              message: MESSAGES.gpa,
             },
           ],
         },
@@ -141,16 +185,18 @@ export function educationPage(): Page {
         {
           block: 'monthYear',
           label: 'High School Graduation Date',
+          labelEs: 'Fecha de graduación de la preparatoria',
           monthKey: 'grad_month',
           yearKey: 'grad_year',
           years: { count: 10, direction: 'past', start: new Date().getFullYear() + 2 },
         },
-        { kind: 'text', key: 'counselor_first_name', label: 'Counselor First Name' },
-        { kind: 'text', key: 'counselor_last_name', label: 'Counselor Last Name' },
+        { kind: 'text', key: 'counselor_first_name', label: 'Counselor First Name', labelEs: 'Nombre del consejero escolar' },
+        { kind: 'text', key: 'counselor_last_name', label: 'Counselor Last Name', labelEs: 'Apellido del consejero escolar' },
         {
           kind: 'email',
           key: 'counselor_email_address',
           label: 'Counselor E-mail Address',
+          labelEs: 'Correo electrónico del consejero escolar',
           invalidMessage: MESSAGES.counselorEmail,
           checks: [{ check: 'notOwnAddress', message: MESSAGES.counselorNotApplicant }],
         },
@@ -159,15 +205,18 @@ export function educationPage(): Page {
           // §4 Tabs: a document under a tab; switching away first checks its conversion, then deletes it.
           tabs: 'transcript-source',
           label: 'How will we receive your high school transcript?',
+          labelEs: '¿Cómo recibiremos tu expediente académico de la preparatoria?',
           defaultTab: 'counselor',
           items: [
             {
               id: 'counselor',
               label: 'My counselor will send it',
+              labelEs: 'Mi consejero escolar lo enviará',
               children: [
                 {
                   // A promise kept only with the applicant's permission (Final steps): without it, no request is sent.
                   content: 'We will ask your high school counselor for your transcript after you submit.',
+                  contentEs: 'Después de que envíes tu solicitud, le pediremos tu expediente académico a tu consejero escolar.',
                   id: 'transcript-counselor-note',
                   showWhen: { valueKey: TRANSCRIPT_PERMISSION_KEY, operator: 'notEquals', target: 'N' },
                 },
@@ -182,12 +231,15 @@ export function educationPage(): Page {
             {
               id: 'upload',
               label: 'I will upload it now',
+              labelEs: 'Lo subiré ahora',
               children: [
                 {
                   kind: 'file',
                   key: 'transcript',
                   label: 'Unofficial Transcript',
+                  labelEs: 'Expediente académico no oficial',
                   hint: 'A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB.',
+                  hintEs: 'Un archivo PNG, JPEG, PDF o Word (.docx) de hasta 1 MB.',
                   printLabel: 'Transcript',
                 },
               ],
@@ -197,5 +249,15 @@ export function educationPage(): Page {
       ],
     },
   ];
-  return { id: 'education', path: '/education', title: 'Your Academics', navLabel: '2. Your academics', shortNavLabel: 'Step 2', children };
+  return {
+    id: 'education',
+    path: '/education',
+    title: 'Your Academics',
+    titleEs: 'Tu historial académico',
+    navLabel: '2. Your academics',
+    navLabelEs: '2. Tu historial académico',
+    shortNavLabel: 'Step 2',
+    shortNavLabelEs: 'Paso 2',
+    children,
+  };
 }

@@ -9,6 +9,7 @@ import { useAuthForm } from './use-auth-form.js';
 import { api } from '../ui/api.js';
 import { clearCarriedAnswers, navigate, readCarriedAnswers, readNavUsername } from '../ui/navigation-state.js';
 import { showSuccess } from '../ui/toast-bus.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** An auth card island's props: what the server shows again after a plain post (see AuthCardState). */
 export type AuthCardProps = AuthCardState;
@@ -62,7 +63,7 @@ export function AuthCard({ card, values: given = {}, errors: serverErrors, probl
   const { resend, footer } = card;
   return (
     <CardFrame
-      title={card.title}
+      title={t(card.title)}
       action={card.path}
       onSubmit={form.onSubmit}
       busy={form.busy}
@@ -81,13 +82,13 @@ export function AuthCard({ card, values: given = {}, errors: serverErrors, probl
             {resend ? (
               <ResendCodeButton
                 username={form.values.username ?? ''}
-                label={resend.label}
+                label={t(resend.label)}
                 onSent={(message) => succeed(card, resend.success, message, form.values.username ?? '')}
               />
             ) : null}
             {card.links?.map((link) => (
               <a key={link.href} href={link.href}>
-                {link.text}
+                {t(link.text)}
               </a>
             ))}
           </>
@@ -95,7 +96,7 @@ export function AuthCard({ card, values: given = {}, errors: serverErrors, probl
       }
       footer={
         <>
-          {footer.question} <a href={footer.href}>{footer.text}</a>
+          {t(footer.question)} <a href={footer.href}>{t(footer.text)}</a>
         </>
       }
     >

@@ -1,4 +1,5 @@
 import type { AuthFieldDefinition } from '../../contracts/auth-cards.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * What was wrong (§5 error summary): the call's own message, then each field's first message linking to the
@@ -31,12 +32,12 @@ export function AuthErrorSummary({
       tabIndex={-1}
     >
       <h2 id="error-summary-title" className="error-summary__title">
-        {title}
+        {t(title)}
       </h2>
       <ul className="error-summary__list">
-        {problem ? <li>{problem}</li> : null}
+        {problem ? <li>{t(problem)}</li> : null}
         {items.map((item) => (
-          <li key={item.key}>{item.href ? <a href={item.href}>{item.message}</a> : item.message}</li>
+          <li key={item.key}>{item.href ? <a href={item.href}>{t(item.message)}</a> : t(item.message)}</li>
         ))}
       </ul>
     </div>

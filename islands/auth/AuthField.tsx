@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { t } from '../../contracts/i18n/page-text.js';
 
 export interface AuthFieldProps {
   /** The form key: input id = key, error id = key + '-error' (DESIGN §6). */
@@ -34,7 +35,7 @@ export function AuthField({
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field__label">
-        {label}
+        {t(label)}
       </label>
       <input
         ref={inputRef}
@@ -53,11 +54,11 @@ export function AuthField({
         aria-describedby={[errorId, ...describedBy].join(' ')}
       />
       <div id={errorId} className="field__error">
-        {errors.length === 1 ? <p className="field__error-text">{errors[0]}</p> : null}
+        {errors.length === 1 ? <p className="field__error-text">{t(errors[0]!)}</p> : null}
         {errors.length > 1 ? (
           <ul className="field__error-list">
             {errors.map((message) => (
-              <li key={message}>{message}</li>
+              <li key={message}>{t(message)}</li>
             ))}
           </ul>
         ) : null}

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** The form's id: the resend button sits outside it (in the card's actions) and joins it by `form`. */
 export const AUTH_FORM_ID = 'auth-form';
@@ -44,7 +45,7 @@ export function CardFrame({
       >
         {children}
         <button type="submit" className="button auth-form__submit">
-          {busy ? 'Please wait…' : 'Submit'}
+          {busy ? t('Please wait…') : t('Submit')}
         </button>
       </form>
       {actions ? <div className="auth-card__actions">{actions}</div> : null}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../ui/api.js';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/messages.js';
+import { t } from '../../contracts/i18n/page-text.js';
 import { showError } from '../ui/toast-bus.js';
 
 /** Where the plain logout form posts (server/auth/form-posts.server.ts). */
@@ -26,7 +27,7 @@ export function LogoutForm({ className, run }: { className: string; run?: () => 
   return (
     <form method="post" action={LOGOUT_PATH} className="logout-form" onSubmit={(event) => void onSubmit(event)}>
       <button type="submit" className={className} disabled={busy}>
-        Log Out
+        {t('Log Out')}
       </button>
     </form>
   );

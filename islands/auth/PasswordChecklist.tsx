@@ -1,10 +1,12 @@
 import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, PASSWORDS_MATCH_RULE, passwordRuleHolds } from '../../contracts/password-rules.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 export const CHECKLIST_ID = 'password-requirements';
 
 type State = 'inactive' | 'error' | 'success';
 
 const STATUS_TEXT: Record<State, string> = { inactive: '', error: 'Not met: ', success: 'Met: ' };
+const statusText = (state: State) => (state === 'inactive' ? '' : t(STATUS_TEXT[state]));
 
 /**
  * The live password requirements (§4): every item inactive while the password is empty, then error
@@ -13,27 +15,31 @@ const STATUS_TEXT: Record<State, string> = { inactive: '', error: 'Not met: ', s
 export function PasswordChecklist({ password, confirm }: { password: string; confirm?: string }) {
   const items: Array<{ id: string; label: string; state: State }> = PASSWORD_RULES.map((rule) => ({
     id: rule.id,
-    label: rule.label,
+    label: t(rule.label),
     state: password === '' ? 'inactive' : passwordRuleHolds(rule, password) ? 'success' : 'error',
   }));
   if (confirm !== undefined) {
-    items.push({ ...PASSWORDS_MATCH_RULE, state: password === '' ? 'inactive' : password === confirm ? 'success' : 'error' });
+    items.push({
+      ...PASSWORDS_MATCH_RULE,
+      label: t(PASSWORDS_MATCH_RULE.label),
+      state: password === '' ? 'inactive' : password === confirm ? 'success' : 'error',
+    });
   }
   return (
     <div className="checklist" id={CHECKLIST_ID}>
       <p className="checklist__heading" id={`${CHECKLIST_ID}-heading`}>
-        Your password:
+        {t('Your password:')}
       </p>
       <ul className="checklist__items" aria-labelledby={`${CHECKLIST_ID}-heading`}>
         {items.map((item) => (
           <li key={item.id} className={`checklist__item checklist__item--${item.state}`} data-rule={item.id} data-state={item.state}>
-            <span className="visually-hidden">{STATUS_TEXT[item.state]}</span>
+            <span className="visually-hidden">{statusText(item.state)}</span>
             {item.label}
           </li>
         ))}
       </ul>
       <p className="checklist__hint">
-        Special characters: <span className="checklist__specials">{PASSWORD_SPECIAL_CHARACTERS.split('').join(' ')}</span>
+        {t('Special characters:')} <span className="checklist__specials">{PASSWORD_SPECIAL_CHARACTERS.split('').join(' ')}</span>
       </p>
     </div>
   );

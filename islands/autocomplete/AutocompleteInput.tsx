@@ -10,6 +10,7 @@ import {
   type LookupItem,
   type LookupRecord,
 } from '../../contracts/lookup.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 export interface AutocompleteInputProps {
   /** The input's id and name: the main answer key (e.g. hs_name, address_line_1). */
@@ -85,7 +86,7 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
     setOpen(found.length > 0);
     setStatus(
       found.length === 0
-        ? 'No matches found.'
+        ? t('No matches found.')
         : `${found.length} ${found.length === 1 ? 'suggestion' : 'suggestions'} available. Use the up and down arrow keys to review and Enter to select.`,
     );
   };
@@ -248,13 +249,13 @@ export function AutocompleteInput(props: AutocompleteInputProps) {
           <button
             type="button"
             className="autocomplete__clear js-only"
-            aria-label={`Clear ${label}`}
+            aria-label={t('Clear {{label}}', { label })}
             onClick={() => {
               edit('');
               document.getElementById(id)?.focus();
             }}
           >
-            Clear
+            {t('Clear')}
           </button>
         )}
         {props.notice}

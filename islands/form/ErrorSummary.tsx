@@ -2,6 +2,8 @@ import { ERROR_SUMMARY_ID } from '../../contracts/form-post.js';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { Page, ValidationEntry } from '../../form/types.js';
 import { REVIEW_ROUTE } from '../../contracts/routes.js';
+import { pageLang, t } from '../../contracts/i18n/page-text.js';
+import { localizeMessage } from '../../form/i18n/localize-message.js';
 
 export const SUMMARY_HEADING = "We're missing some information!";
 /** The summary's heading when what came back is a file refused without scripts (issue 38): nothing is missing. */
@@ -32,7 +34,7 @@ export function ErrorSummary({
   return (
     <div ref={box} id={ERROR_SUMMARY_ID} className="error-summary" tabIndex={-1} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className="error-summary__title">
-        {heading}
+        {t(heading)}
       </h2>
       {pages.map((page) => {
         const items = entries.filter((entry) => entry.page === page.id);
@@ -47,7 +49,7 @@ export function ErrorSummary({
                 entry.messages.map((message) => (
                   <li key={`${entry.key}:${message}`}>
                     <a href={`${page.path}#${entry.key}`} onClick={(event) => onNavigate?.(event, `${page.path}#${entry.key}`)}>
-                      {message}
+                      {t(localizeMessage(message, pageLang()))}
                     </a>
                   </li>
                 )),
@@ -58,7 +60,7 @@ export function ErrorSummary({
       })}
       <p className="error-summary__review">
         <a href={REVIEW_ROUTE} onClick={(event) => onNavigate?.(event, REVIEW_ROUTE)}>
-          Review your whole application
+          {t('Review your whole application')}
         </a>
       </p>
     </div>

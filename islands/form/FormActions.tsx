@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { REVIEW_ROUTE } from '../../contracts/routes.js';
 import { POST_FIELDS, SUBMIT_TARGET } from '../../contracts/form-post.js';
 import type { LeaveKind } from './leave.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * Continue, or on the last page "Review your application" and Submit: submit buttons of the page form (DESIGN §6),
@@ -35,7 +36,7 @@ export function FormActions({
             leave('continue', next);
           }}
         >
-          Continue
+          {t('Continue')}
         </button>
       ) : (
         <>
@@ -45,7 +46,7 @@ export function FormActions({
             className="button button--secondary form-actions__review js-only"
             onClick={(event) => onSummaryLink(event, REVIEW_ROUTE)}
           >
-            Review your application
+            {t('Review your application')}
           </a>
           {/* Without scripts a link would leave the ticks of this page behind: the button posts them first (DESIGN §6). */}
           <button
@@ -58,7 +59,7 @@ export function FormActions({
               leave('step', REVIEW_ROUTE);
             }}
           >
-            Review your application
+            {t('Review your application')}
           </button>
           <button
             type="submit"
@@ -72,7 +73,7 @@ export function FormActions({
               leave('submit', pagePath);
             }}
           >
-            Submit
+            {t('Submit')}
           </button>
         </>
       )}

@@ -11,6 +11,7 @@ import { AutocompleteField } from './fields/AutocompleteField.js';
 import { FileField } from './fields/FileField.js';
 import { visibilityControllers } from '../../form/controllers.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * Without scripts (DESIGN §6) a question that shows or hides others is followed by a submit button that saves
@@ -25,7 +26,11 @@ function UpdateButton({ q }: { q: Question }) {
       className="button button--secondary update-button nojs-only"
       onClick={(event) => event.preventDefault()}
     >
-      Update<span className="visually-hidden"> the questions that follow from: {q.label}</span>
+      {t('Update')}
+      <span className="visually-hidden">
+        {' '}
+        {t('the questions that follow from:')} {q.label}
+      </span>
     </button>
   );
 }

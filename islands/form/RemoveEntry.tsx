@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { Repeater } from '../../form/types.js';
 import { POST_FIELDS, removeConfirmId } from '../../contracts/form-post.js';
 import { useForm } from './context.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 // The dialog (Radix, about 14 KB gzip) loads when the applicant reaches for Remove, not with every form page.
 const loadConfirm = () => import('./RemoveEntryConfirm.js');
@@ -45,8 +46,10 @@ export function RemoveEntry({ node, index, count }: { node: Repeater; index: num
         aria-labelledby={`${removeConfirmId(node.repeater, index)}-title`}
         tabIndex={-1}
       >
-        <p id={`${removeConfirmId(node.repeater, index)}-title`} className="repeater__confirm-title">{`Remove ${title}?`}</p>
-        <p>{`The answers you gave for ${title} will be deleted.`}</p>
+        <p id={`${removeConfirmId(node.repeater, index)}-title`} className="repeater__confirm-title">
+          {t('Remove {{title}}?', { title })}
+        </p>
+        <p>{t('The answers you gave for {{title}} will be deleted.', { title })}</p>
         <div className="repeater__confirm-actions">
           <button
             type="submit"
@@ -59,7 +62,7 @@ export function RemoveEntry({ node, index, count }: { node: Repeater; index: num
               void remove();
             }}
           >
-            {`Remove ${title}`}
+            {t('Remove {{title}}', { title })}
           </button>
           {/* The page without ?remove=: nothing is removed. */}
           <a href={`?#${titleId(node, index)}`} className="button button--secondary">{`Keep ${title}`}</a>
@@ -86,7 +89,7 @@ export function RemoveEntry({ node, index, count }: { node: Repeater; index: num
           setOpen(true);
         }}
       >
-        {`Remove ${title}`}
+        {t('Remove {{title}}', { title })}
       </button>
       {loaded && (
         <Suspense fallback={null}>

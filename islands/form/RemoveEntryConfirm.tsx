@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** "Remove High School 2?" (issue 38): the dialog itself; RemoveEntry owns the button that opens it. */
 export function RemoveEntryConfirm({
@@ -14,10 +15,10 @@ export function RemoveEntryConfirm({
   return (
     <ConfirmDialog
       {...dialog}
-      title={`Remove ${title}?`}
-      description={`The answers you gave for ${title} will be deleted.`}
-      keepLabel={`Keep ${title}`}
-      confirmLabel={`Remove ${title}`}
+      title={t('Remove {{title}}?', { title })}
+      description={t('The answers you gave for {{title}} will be deleted.', { title })}
+      keepLabel={t('Keep {{title}}', { title })}
+      confirmLabel={t('Remove {{title}}', { title })}
     />
   );
 }

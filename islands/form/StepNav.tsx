@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { Page, PageId } from '../../form/types.js';
 import { PAGE_FORM_ID, POST_FIELDS } from '../../contracts/form-post.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * The three steps (§2): '1. About you' … with 'Step 1' … on narrow screens (the CSS shows one of the two
@@ -20,7 +21,7 @@ export function StepNav({
   onNavigate: (event: MouseEvent<HTMLElement>, page: Page) => void;
 }) {
   return (
-    <nav className="steps" aria-label="Application steps">
+    <nav className="steps" aria-label={t('Application steps')}>
       <ol className="container steps__list">
         {pages.map((page) => (
           <li key={page.id} className="steps__item">

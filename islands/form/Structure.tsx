@@ -9,6 +9,7 @@ import { CheckboxField } from './fields/Choices.js';
 import { TabSwitchQuestion } from './TabSwitchQuestion.js';
 import { repeaterMax } from '../../form/repeater-count.js';
 import { RemoveEntry } from './RemoveEntry.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * Add-another (§2): `count` instances of the template, and an add button until the maximum; every added instance
@@ -109,7 +110,7 @@ export function TabsBlock({ node, render }: { node: TabsNode; render: (children:
         if ((await leaveDocumentTab(documents)) === 'blocked') return setBlocked(true);
       } catch {
         const { showError } = await import('../ui/toast-bus.js');
-        return showError(`Error handling tabs for ${node.label}`);
+        return showError(t('Error handling tabs for {{label}}', { label: node.label }));
       }
     }
     if (form.isLoggedIn && form.persistTab) {

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { TAB_SWITCH_MESSAGES } from '../../form/tab-switch.js';
+import { TAB_SWITCH_MESSAGES, namedFiles } from '../../form/tab-switch.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * Issue 38: asks before a tab switch deletes uploaded files, naming them. Loaded only when a switch would (Radix
@@ -29,12 +30,12 @@ export function TabSwitchConfirm({
             returnFocus();
           }}
         >
-          <Dialog.Title className="modal__title">{TAB_SWITCH_MESSAGES.question(files)}</Dialog.Title>
+          <Dialog.Title className="modal__title">{t('Switching removes {{files}}', { files: namedFiles(files, t('and')) })}</Dialog.Title>
           <div className="modal__actions">
             <button type="button" className="button button--danger" onClick={onSwitch}>
-              {TAB_SWITCH_MESSAGES.switch}
+              {t(TAB_SWITCH_MESSAGES.switch)}
             </button>
-            <Dialog.Close className="button button--secondary">{TAB_SWITCH_MESSAGES.keep}</Dialog.Close>
+            <Dialog.Close className="button button--secondary">{t(TAB_SWITCH_MESSAGES.keep)}</Dialog.Close>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

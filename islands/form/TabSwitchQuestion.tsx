@@ -1,6 +1,7 @@
 import type { Tabs } from '../../form/types.js';
-import { TAB_SWITCH_MESSAGES } from '../../form/tab-switch.js';
+import { TAB_SWITCH_MESSAGES, namedFiles } from '../../form/tab-switch.js';
 import { POST_FIELDS, tabSwitchId, type TabSwitchQuestion as Question } from '../../contracts/form-post.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * Without scripts (issue 38): the page came back from a tab switch that would delete uploaded files, to ask first.
@@ -38,7 +39,7 @@ export function TabSwitchQuestion({
             onSwitch();
           }}
         >
-          {TAB_SWITCH_MESSAGES.switchAndRemove(question.files)}
+          {t('Switch and remove {{files}}', { files: namedFiles(question.files, t('and')) })}
         </button>
         <button
           type="submit"

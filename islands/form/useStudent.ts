@@ -10,6 +10,7 @@ import { postSubmit, postWebStatus, putAddAnother, putLastPage, putTab, recordVa
 import { AnswerSaver, type SaveReason, type SaveResult } from './saver.js';
 import { uiState, type FormAction, type FormState } from './state.js';
 import { validate } from '../../form/validate.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 export const COMPLETION_ROUTE = '/completion';
 
@@ -30,7 +31,7 @@ interface StudentOptions {
 
 function messageOf(err: unknown): string | null {
   if (err instanceof UnauthorizedError) return null; // the §8 flow already took over
-  return err instanceof ApiError ? err.message : (err as Error)?.message || 'Unexpected error';
+  return err instanceof ApiError ? err.message : (err as Error)?.message || t('Unexpected error');
 }
 
 /**
@@ -201,7 +202,7 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
       await putAddAnother(buttonId, count);
       return true;
     } catch (err) {
-      if (!(err instanceof UnauthorizedError)) showError(`Error adding another ${buttonId}`);
+      if (!(err instanceof UnauthorizedError)) showError(t('Error adding another {{item}}', { item: buttonId }));
       return false;
     }
   }, []);
@@ -217,7 +218,7 @@ export function useStudent({ enabled, etag, state, dispatch, page, definition, r
       saver.current?.adoptVersion(outcome.etag);
       return 'chosen' as const;
     } catch (err) {
-      if (!(err instanceof UnauthorizedError)) showError(`Error handling tabs for ${label}`);
+      if (!(err instanceof UnauthorizedError)) showError(t('Error handling tabs for {{label}}', { label }));
       return 'failed' as const;
     }
   }, []);

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { LEAVE_LABEL, STAY_LABEL, WARNING_TEXT, WARNING_TITLE } from './idle.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** §4 'Still working?': the inactivity island's dialog, loaded only when the warning is first due. */
 export function InactivityDialog({
@@ -29,14 +30,14 @@ export function InactivityDialog({
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
         >
-          <Dialog.Title className="modal__title">{WARNING_TITLE}</Dialog.Title>
-          <Dialog.Description>{WARNING_TEXT}</Dialog.Description>
+          <Dialog.Title className="modal__title">{t(WARNING_TITLE)}</Dialog.Title>
+          <Dialog.Description>{t(WARNING_TEXT)}</Dialog.Description>
           <div className="modal__actions">
             <button type="button" className="button" onClick={onStay} disabled={leaving}>
-              {STAY_LABEL}
+              {t(STAY_LABEL)}
             </button>
             <button type="button" className="button button--secondary" onClick={onLeave} disabled={leaving}>
-              {LEAVE_LABEL}
+              {t(LEAVE_LABEL)}
             </button>
           </div>
         </Dialog.Content>

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { flushAll } from '../lifecycle/unsaved.js';
 import { sessionInvalid, UnauthorizedError } from './api.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** §8: a boundary-caught error may be shown as a modal headed 'Unexpected Error'. */
 export const UNEXPECTED_ERROR_TITLE = 'Unexpected Error';
@@ -55,9 +56,9 @@ export class IslandBoundary extends Component<{ name: string; children: ReactNod
     return (
       <>
         <div className="alert alert--error island-error" role="alert" data-island-error={this.props.name}>
-          <p>{INLINE_FALLBACK_MESSAGE}</p>
+          <p>{t(INLINE_FALLBACK_MESSAGE)}</p>
           <button type="button" className="button button--secondary" onClick={reload}>
-            Reload the page
+            {t('Reload the page')}
           </button>
         </div>
         <DialogGuard>

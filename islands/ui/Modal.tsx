@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** An accessible modal dialog (Radix): focus trapped, Escape closes, focus returns to the trigger. */
 export function Modal({
@@ -23,7 +24,7 @@ export function Modal({
         <Dialog.Content className={`modal modal--${width}`} aria-describedby={undefined}>
           <Dialog.Title className="modal__title">{title}</Dialog.Title>
           <div className="modal__body">{children}</div>
-          <Dialog.Close className="button button--secondary modal__close">Close</Dialog.Close>
+          <Dialog.Close className="button button--secondary modal__close">{t('Close')}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { t } from '../../contracts/i18n/page-text.js';
 
 // The confirmation (Radix dialog, about 14 KB gzip) loads when the applicant reaches for Delete, not with the
 // upload control: most applicants never delete a file.
@@ -17,7 +18,7 @@ export function DeleteFileDialog({ fileName, onConfirm }: { fileName: string; on
         ref={trigger}
         type="button"
         className="button button--secondary upload__delete"
-        aria-label={`Delete ${fileName}`}
+        aria-label={t('Delete {{file}}', { file: fileName })}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}
@@ -27,7 +28,7 @@ export function DeleteFileDialog({ fileName, onConfirm }: { fileName: string; on
           setOpen(true);
         }}
       >
-        Delete
+        {t('Delete')}
       </button>
       {loaded && (
         <Suspense fallback={null}>

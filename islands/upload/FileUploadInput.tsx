@@ -3,6 +3,7 @@ import { FILE_ACCEPT, FILE_MESSAGES, formatFileSize, UPLOAD_HINTS } from '../../
 import { useDocumentUpload, type UploadCallbacks } from './useDocumentUpload.js';
 import { DeleteFileDialog } from './DeleteFileDialog.js';
 import type { DocumentAnswer } from '../../contracts/api.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 export interface FileUploadInputProps extends UploadCallbacks {
   /** The answer key: the input's id and the question the upload belongs to. */
@@ -41,13 +42,13 @@ export function FileUploadInput(props: FileUploadInputProps) {
   const busy = state.phase === 'preparing' || state.phase === 'uploading' || state.phase === 'converting';
   const statusText =
     state.phase === 'preparing'
-      ? `Making ${state.fileName ?? 'your photo'} fit 1 MB…`
+      ? t('Making {{file}} fit 1 MB…', { file: state.fileName ?? t('your photo') })
       : state.phase === 'uploading'
-        ? `Uploading ${state.fileName ?? 'your file'}: ${percent}%`
+        ? t('Uploading {{file}}: {{percent}}%', { file: state.fileName ?? t('your file'), percent })
         : state.phase === 'converting'
-          ? `Converting ${state.fileName ?? 'your file'} to PDF…`
+          ? t('Converting {{file}} to PDF…', { file: state.fileName ?? t('your file') })
           : state.phase === 'done' && state.fileName
-            ? `${state.fileName} uploaded.${state.note ? ` ${state.note}` : ''}`
+            ? `${t('{{file}} uploaded.', { file: state.fileName })}${state.note ? ` ${t(state.note)}` : ''}`
             : '';
 
   return (
@@ -94,24 +95,28 @@ export function FileUploadInput(props: FileUploadInputProps) {
       )}
       <p id={hintId} className="field__hint upload__hint">
         {!isLoggedIn
-          ? FILE_MESSAGES.loginNeeded
+          ? t(FILE_MESSAGES.loginNeeded)
           : state.phase === 'done' && state.fileName
-            ? UPLOAD_HINTS.done
+            ? t(UPLOAD_HINTS.done)
             : busy
-              ? UPLOAD_HINTS.busy
-              : UPLOAD_HINTS.choose}
+              ? t(UPLOAD_HINTS.busy)
+              : t(UPLOAD_HINTS.choose)}
       </p>
       {state.phase === 'uploading' && (
         <div className="upload__progress">
-          <label htmlFor={`${key}-progress`}>Uploading {state.fileName}</label>
+          <label htmlFor={`${key}-progress`}>{t('Uploading {{file}}', { file: state.fileName ?? '' })}</label>
           <progress id={`${key}-progress`} className="upload__bar" max={100} value={percent}>
             {percent}%
           </progress>
         </div>
       )}
-      {state.phase === 'preparing' && <p className="upload__converting">Making {state.fileName ?? 'your photo'} fit 1 MB…</p>}
-      {state.phase === 'converting' && <p className="upload__converting">Converting {state.fileName ?? 'your file'} to PDF…</p>}
-      {state.note && state.phase !== 'idle' && <p className="upload__note">{state.note}</p>}
+      {state.phase === 'preparing' && (
+        <p className="upload__converting">{t('Making {{file}} fit 1 MB…', { file: state.fileName ?? t('your photo') })}</p>
+      )}
+      {state.phase === 'converting' && (
+        <p className="upload__converting">{t('Converting {{file}} to PDF…', { file: state.fileName ?? t('your file') })}</p>
+      )}
+      {state.note && state.phase !== 'idle' && <p className="upload__note">{t(state.note)}</p>}
       <p className="visually-hidden" role="status" aria-live="polite">
         {state.phase === 'uploading' ? '' : statusText}
       </p>
@@ -119,12 +124,12 @@ export function FileUploadInput(props: FileUploadInputProps) {
         <div className="upload__error">
           {showError && (
             <p id={ownErrorId} className="field__error-message">
-              {state.error}
+              {t(state.error)}
             </p>
           )}
           {isLoggedIn && (
             <button type="button" className="link-button" onClick={() => void reset()}>
-              Clear this error
+              {t('Clear this error')}
             </button>
           )}
         </div>

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { UPLOAD_IN_PROGRESS } from '../../contracts/api.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** §4: shown when a tab switch is blocked by an upload or a conversion still under way. */
 export function UploadInProgressDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -9,9 +10,9 @@ export function UploadInProgressDialog({ open, onClose }: { open: boolean; onClo
         <Dialog.Overlay className="modal-overlay" />
         <Dialog.Content className="modal modal--narrow">
           <Dialog.Title className="modal__title">{UPLOAD_IN_PROGRESS.title}</Dialog.Title>
-          <Dialog.Description>{UPLOAD_IN_PROGRESS.message}</Dialog.Description>
+          <Dialog.Description>{t(UPLOAD_IN_PROGRESS.message)}</Dialog.Description>
           <div className="modal__actions">
-            <Dialog.Close className="button">OK</Dialog.Close>
+            <Dialog.Close className="button">{t('OK')}</Dialog.Close>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

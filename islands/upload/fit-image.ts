@@ -1,3 +1,4 @@
+import { t } from '../../contracts/i18n/page-text.js';
 import { FILE_MAX_BYTES, FILE_MESSAGES, isHeic } from '../../form/documents.js';
 import { fitAttempts, fittedName, fittedNote, needsFitting } from '../../form/photo-fit.js';
 

@@ -13,6 +13,7 @@ import type { AuthCardProps } from '../../islands/auth/AuthCard.js';
 import type { AuthCardName, AuthCardState } from '../../contracts/auth-cards.js';
 import { usePageContext } from '../page-context.js';
 import { KeptAnswersNotice } from '../layouts/banners/KeptAnswersNotice.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 const ISLANDS = {
   signup: ['AuthCardSignup', AuthCardSignup],
@@ -51,14 +52,14 @@ export function AuthPage({ card }: { card: AuthCardName }) {
     <AuthShell>
       {flash ? (
         <div className={`alert alert--${flash.kind} auth-flash`} role={flash.kind === 'error' ? 'alert' : 'status'}>
-          <p className="alert__title">{flash.title ?? (flash.kind === 'error' ? 'Error' : 'Success')}</p>
-          <p>{flash.message}</p>
+          <p className="alert__title">{t(flash.title ?? (flash.kind === 'error' ? 'Error' : 'Success'))}</p>
+          <p>{t(flash.message)}</p>
         </div>
       ) : null}
       {user ? (
         <div className="alert auth-signed-in">
           <p>
-            You are logged in as <strong>{user.username}</strong>.
+            {t('You are logged in as')} <strong>{user.username}</strong>.
           </p>
           <Island name="LogoutButton" component={LogoutButton} props={{}} />
         </div>

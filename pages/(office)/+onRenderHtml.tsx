@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { escapeInject, dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from '../page-context.js';
+import { setPageLanguage } from '../../contracts/i18n/page-text.js';
 import './office.css';
 
 type PageComponent = () => React.JSX.Element;
@@ -15,6 +16,8 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const { Page } = pageContext as PageContextServer & { Page: PageComponent };
   const data = pageContext.data as { title?: string } | undefined;
   const title = [data?.title ?? pageContext.config.title, pageContext.config.titleSuffix].filter(Boolean).join(' - ');
+  // The office reads English only (docs/i18n.md): whatever an applicant's page set before, this render is English.
+  setPageLanguage('en', {});
   const html = renderToString(
     <PageContextProvider pageContext={pageContext}>
       <Page />

@@ -13,8 +13,11 @@ import { ChecklistSection, CounselorSection, DecisionSection } from './StatusSec
 import { ReplySection } from './ReplySection.js';
 import { RecommendationsSection } from './RecommendationsSection.js';
 import { FamilySection } from './FamilySection.js';
+import { pageLang, t } from '../../contracts/i18n/page-text.js';
+import { LanguageSwitch } from '../layouts/LanguageSwitch.js';
 
 const SUCCESS_MESSAGE = 'Your application was successfully submitted.';
+const APP_TITLE = 'Freshman Application';
 
 /** §2 /completion: standalone (no shell), only for submitted students (pages/+guard.ts). */
 export function Page() {
@@ -25,7 +28,8 @@ export function Page() {
   if (status?.letterView) {
     return (
       <main id="main" className="container completion completion--letter">
-        <h1>Freshman Application</h1>
+        <LanguageSwitch />
+        <h1>{t(APP_TITLE)}</h1>
         <ReferenceLine reference={data?.receipt?.reference ?? null} />
         <DecisionSection status={status} letterView />
       </main>
@@ -34,11 +38,14 @@ export function Page() {
   return (
     <>
       <main id="main" className="container completion">
-        <h1>Freshman Application</h1>
-        <p className="completion__message">{SUCCESS_MESSAGE}</p>
+        <LanguageSwitch />
+        <h1>{t(APP_TITLE)}</h1>
+        <p className="completion__message">{t(SUCCESS_MESSAGE)}</p>
         <ReferenceLine reference={data?.receipt?.reference ?? null} />
         {!status && data?.submitted_at ? (
-          <p className="completion__submitted">{`Submitted: ${formatLocalTime(data.submitted_at, shellConfig(pageContext).timeZone)}`}</p>
+          <p className="completion__submitted">
+            {t('Submitted: {{time}}', { time: formatLocalTime(data.submitted_at, shellConfig(pageContext).timeZone, pageLang()) })}
+          </p>
         ) : null}
         {/* Once a decision is out, "what happens next" is past: the decision takes the banner's place. */}
         {data?.banner && status?.decision.state !== 'ready' ? <GreetingBanner banner={data.banner} /> : null}
@@ -49,19 +56,19 @@ export function Page() {
         {data?.recommendations ? <RecommendationsSection view={data.recommendations} /> : null}
         {status && data?.family ? <FamilySection members={data.family} /> : null}
         <section className="completion__section" aria-labelledby="completion-pdf">
-          <h2 id="completion-pdf">Keep a copy</h2>
-          <p>Download the PDF of your application for your records.</p>
+          <h2 id="completion-pdf">{t('Keep a copy')}</h2>
+          <p>{t('Download the PDF of your application for your records.')}</p>
           <Island name="PdfDownload" component={PdfDownload} props={data?.pdf ? { initial: data.pdf } : {}} />
           <p className="completion__review">
-            You can also <a href="/review">review your submitted answers</a> on one page.
+            {t('You can also')} <a href="/review">{t('review your submitted answers')}</a> {t('on one page.')}
           </p>
         </section>
         {data?.receipt && data.username ? <ReceiptSection receipt={data.receipt} email={data.username} /> : null}
         <section className="completion__section" aria-labelledby="completion-contact">
-          <h2 id="completion-contact">Questions?</h2>
+          <h2 id="completion-contact">{t('Questions?')}</h2>
           <p>
-            Call the Office of Admissions at <a href={`tel:${contacts.officePhone.replace(/[^0-9+]/g, '')}`}>{contacts.officePhone}</a> or
-            e-mail{' '}
+            {t('Call the Office of Admissions at')}{' '}
+            <a href={`tel:${contacts.officePhone.replace(/[^0-9+]/g, '')}`}>{contacts.officePhone}</a> {t('or e-mail')}{' '}
             <a href={`mailto:${contacts.officeEmail}`}>
               <EmailText email={contacts.officeEmail} />
             </a>
@@ -71,7 +78,7 @@ export function Page() {
         {data?.username ? (
           <div className="completion__account">
             <p>
-              Logged in as{' '}
+              {t('Logged in as')}{' '}
               <strong>
                 <EmailText email={data.username.toLowerCase()} />
               </strong>

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { usePageContext } from '../page-context.js';
 import { shellConfig } from './public-config.js';
 import { SiteFooter } from './SiteFooter.js';
+import { t } from '../../contracts/i18n/page-text.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 
 /** The plain shell of the account pages (§2): title, one card, footer. */
 export function AuthShell({ children }: { children: ReactNode }) {
@@ -9,11 +11,12 @@ export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('Skip to main content')}
       </a>
       <header className="site-header">
         <div className="container site-header__inner">
-          <p className="site-title">Freshman Application</p>
+          <p className="site-title">{t('Freshman Application')}</p>
+          <LanguageSwitch />
         </div>
       </header>
       <main id="main" className="container main auth-main" tabIndex={-1}>

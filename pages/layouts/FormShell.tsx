@@ -9,6 +9,8 @@ import { AccountSlot, ShellLifecycle } from './banners/ShellLifecycle.js';
 import { PAGE_FORM_ID } from '../../contracts/form-post.js';
 import { FormFlash, KeptAnswersNotice } from './banners/KeptAnswersNotice.js';
 import { DeadlineBanner } from './banners/DeadlineBanner.js';
+import { t } from '../../contracts/i18n/page-text.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 
 export const STEPS = [
   { href: '/about', label: '1. About you', short: 'Step 1' },
@@ -51,7 +53,7 @@ export function FormShell({
       {body && locals?.flash ? <FormFlash flash={locals.flash} /> : null}
       {isWithin(config.applicationWindow, config.now) && (
         <div className="alert alert--info" role="status">
-          Applications are open. Submit yours before the deadline to be considered for this entry term.
+          {t('Applications are open. Submit yours before the deadline to be considered for this entry term.')}
         </div>
       )}
       {data?.deadline ? <DeadlineBanner deadline={data.deadline} /> : null}
@@ -63,11 +65,12 @@ export function FormShell({
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('Skip to main content')}
       </a>
       <header className="site-header">
         <div className="container site-header__inner">
-          <p className="site-title">Freshman Application</p>
+          <p className="site-title">{t('Freshman Application')}</p>
+          <LanguageSwitch />
           <div className="site-header__account" id="account-slot">
             <AccountSlot data={data} carryForm={carryForm} />
           </div>
@@ -78,14 +81,14 @@ export function FormShell({
       ) : (
         <>
           {nav ?? (
-            <nav className="steps" aria-label="Application steps">
+            <nav className="steps" aria-label={t('Application steps')}>
               <ol className="container steps__list">
                 {STEPS.map((step) => (
                   <li key={step.href} className="steps__item">
                     <a href={step.href} className="steps__link" aria-current={step.href === current ? 'step' : undefined}>
-                      <span className="steps__long">{step.label}</span>
+                      <span className="steps__long">{t(step.label)}</span>
                       <span className="steps__short" aria-hidden="true">
-                        {step.short}
+                        {t(step.short)}
                       </span>
                     </a>
                   </li>

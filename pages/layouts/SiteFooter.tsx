@@ -3,6 +3,7 @@ import { HelpModal } from '../../islands/HelpModal.island.js';
 import { PrivacyModal } from '../../islands/PrivacyModal.island.js';
 import type { ShellConfig } from './public-config.js';
 import { YOUR_DATA_ROUTE } from '../../contracts/routes.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** The footer of every page: the office's contacts, Help and Privacy, and for a logged-in applicant "Your data" (issue 38). */
 export function SiteFooter({ contacts, loggedIn = false }: { contacts: ShellConfig['contacts']; loggedIn?: boolean }) {
@@ -11,12 +12,12 @@ export function SiteFooter({ contacts, loggedIn = false }: { contacts: ShellConf
       <div className="container site-footer__inner">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
-            Office of Admissions
+            {t('Office of Admissions')}
           </h2>
           <p>
-            Phone: <a href={`tel:${contacts.officePhone.replace(/[^0-9+]/g, '')}`}>{contacts.officePhone}</a>
+            {t('Phone:')} <a href={`tel:${contacts.officePhone.replace(/[^0-9+]/g, '')}`}>{contacts.officePhone}</a>
             <br />
-            E-mail: <a href={`mailto:${contacts.officeEmail}`}>{contacts.officeEmail}</a>
+            {t('E-mail:')} <a href={`mailto:${contacts.officeEmail}`}>{contacts.officeEmail}</a>
           </p>
         </section>
         <ul className="site-footer__links">
@@ -28,7 +29,7 @@ export function SiteFooter({ contacts, loggedIn = false }: { contacts: ShellConf
           </li>
           {loggedIn ? (
             <li>
-              <a href={YOUR_DATA_ROUTE}>Your data</a>
+              <a href={YOUR_DATA_ROUTE}>{t('Your data')}</a>
             </li>
           ) : null}
         </ul>

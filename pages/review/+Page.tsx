@@ -7,6 +7,7 @@ import { ReviewAnswers, ReviewProblems } from '../../views/review/ReviewAnswers.
 import { YOUR_DATA_ROUTE } from '../../contracts/routes.js';
 import { formDefinition } from '../../form/definition.js';
 import { POST_FIELDS, REVIEW_CHANGED_QUERY, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
+import { pageLang, t } from '../../contracts/i18n/page-text.js';
 
 /**
  * "Review your application" (/review): the answers at once, read-only, with Change links; server-rendered
@@ -23,28 +24,33 @@ export function Page() {
   const changedSince = editable && pageContext.urlParsed.search[REVIEW_CHANGED_QUERY] !== undefined;
   return (
     <FormShell current="/review">
-      <h1>Review your application</h1>
+      <h1>{t('Review your application')}</h1>
       {editable ? (
         <p>
-          Check your answers before you submit. Each one has a Change link that takes you to the question; optional questions you left empty
-          are not listed.
+          {t(
+            'Check your answers before you submit. Each one has a Change link that takes you to the question; optional questions you left empty are not listed.',
+          )}
         </p>
       ) : (
         <p className="alert alert--success">
-          {`Your application was submitted${data.submitted_at ? ` on ${formatLocalTime(data.submitted_at, timeZone)}` : ''}${data.reference ? `, reference ${data.reference}` : ''}. It can no longer be changed.`}{' '}
-          <a href="/completion">Back to your confirmation</a>
+          {data.submitted_at
+            ? t('Your application was submitted on {{time}}.', { time: formatLocalTime(data.submitted_at, timeZone, pageLang()) })
+            : t('Your application was submitted.')}{' '}
+          {data.reference ? t('Reference: {{reference}}.', { reference: data.reference }) : ''} {t('It can no longer be changed.')}{' '}
+          <a href="/completion">{t('Back to your confirmation')}</a>
         </p>
       )}
       {changedSince ? (
         <p className="alert alert--error" role="alert">
-          Your answers changed in another tab or window after this page was shown, so your application was not submitted. Check them below,
-          then submit again.
+          {t(
+            'Your answers changed in another tab or window after this page was shown, so your application was not submitted. Check them below, then submit again.',
+          )}
         </p>
       ) : null}
       {editable && data.problems.length > 0 ? <ReviewProblems problems={data.problems} /> : null}
       {editable && data.problems.length === 0 ? (
         <p className="alert alert--success">
-          Every required answer is in place. When you are ready, submit your application at the end of this page.
+          {t('Every required answer is in place. When you are ready, submit your application at the end of this page.')}
         </p>
       ) : null}
       <ReviewAnswers
@@ -57,7 +63,7 @@ export function Page() {
       />
       {editable ? <ReviewSubmit owner={data.owner ?? null} etag={data.etag} /> : null}
       <p className="review-your-data">
-        <a href={YOUR_DATA_ROUTE}>Download your data or delete your account</a>
+        <a href={YOUR_DATA_ROUTE}>{t('Download your data or delete your account')}</a>
       </p>
     </FormShell>
   );
@@ -77,7 +83,7 @@ function ReviewSubmit({ owner, etag }: { owner: string | null; etag: string | nu
       {etag ? <input type="hidden" name={POST_FIELDS.version} value={etag} /> : null}
       <input type="hidden" name={POST_FIELDS.from} value={REVIEW_SOURCE} />
       <button type="submit" name={POST_FIELDS.go} value={SUBMIT_TARGET} className="button button--submit">
-        Submit
+        {t('Submit')}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import { FormShell } from '../layouts/FormShell.js';
 import type { Data } from './+data.js';
 import { YourData } from './YourData.js';
 import { YOUR_DATA_ROUTE } from '../../contracts/routes.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * "Your data" (/your-data, issue 38): what the applicant can do with their own data, reached from the account menu
@@ -14,13 +15,15 @@ export function Page() {
   if (!data) return null;
   return (
     <FormShell current={YOUR_DATA_ROUTE}>
-      <h1>Your data</h1>
+      <h1>{t('Your data')}</h1>
       <p>
-        You can download everything you have given us at any time. Until you submit, you can also delete your application and your account.
+        {t(
+          'You can download everything you have given us at any time. Until you submit, you can also delete your application and your account.',
+        )}
       </p>
       <YourData submitted={data.submitted} />
       <p className="your-data__back">
-        <a href={data.submitted ? '/completion' : '/about'}>Back to your application</a>
+        <a href={data.submitted ? '/completion' : '/about'}>{t('Back to your application')}</a>
       </p>
     </FormShell>
   );

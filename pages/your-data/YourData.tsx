@@ -1,5 +1,6 @@
 import { usePageContext } from '../page-context.js';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH, ACCOUNT_MESSAGES, YOUR_DATA_ANCHOR } from '../../contracts/account.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * Download everything as a ZIP, and — while the application is not submitted — delete it with the account,
@@ -17,29 +18,29 @@ export function YourData({ submitted }: { submitted: boolean }) {
         </div>
       ) : null}
       <section aria-labelledby="your-data-download">
-        <h2 id="your-data-download">Download your data</h2>
-        <p>A ZIP file with every answer (as JSON) and every document you uploaded.</p>
+        <h2 id="your-data-download">{t('Download your data')}</h2>
+        <p>{t('A ZIP file with every answer (as JSON) and every document you uploaded.')}</p>
         <p>
           <a className="button button--secondary" href={ACCOUNT_DATA_PATH} download>
-            Download your data
+            {t('Download your data')}
           </a>
         </p>
       </section>
       <section aria-labelledby="your-data-delete">
-        <h2 id="your-data-delete">Delete your application and account</h2>
+        <h2 id="your-data-delete">{t('Delete your application and account')}</h2>
         {submitted ? (
-          <p>{ACCOUNT_MESSAGES.submitted}</p>
+          <p>{t(ACCOUNT_MESSAGES.submitted)}</p>
         ) : (
           <form method="post" action={ACCOUNT_DELETE_PATH} className="your-data__delete">
-            <p>This deletes your account, every answer and every document at once. It cannot be undone.</p>
+            <p>{t('This deletes your account, every answer and every document at once. It cannot be undone.')}</p>
             <div className="field">
               <label className="field__label" htmlFor="delete-password">
-                Your password, to confirm
+                {t('Your password, to confirm')}
               </label>
               <input className="input" id="delete-password" name="password" type="password" autoComplete="current-password" required />
             </div>
             <button type="submit" className="button button--danger">
-              Delete my application and account
+              {t('Delete my application and account')}
             </button>
           </form>
         )}

@@ -4,7 +4,8 @@ import type { ReceivedVia } from '../../db/repos/after-submission.server.js';
 import { MAX_APPLICANT_SENDS, afterSubmissionState, decisionExpectedBy } from '../../domain/after-submission/checklist.server.js';
 import { APPLICANT_MESSAGES, counselorRequestPermitted } from '../../domain/after-submission/counselor-request.server.js';
 import { COUNSELOR_FIELD, COUNSELOR_FORM_PATH } from './routes.server.js';
-import { universityDate, universityDateTime } from '../../domain/after-submission/university-time.js';
+import { universityDate as universityDateIn, universityDateTime } from '../../domain/after-submission/university-time.js';
+import type { Lang } from '../../form/lang.js';
 
 const RECEIVED_TEXT: Record<ReceivedVia, string> = {
   upload: 'Received: you uploaded it with your application.',
@@ -25,8 +26,11 @@ export async function completionStatus(
   services: AppServices,
   userId: string,
   search: Record<string, string>,
+  lang: Lang = 'en',
 ): Promise<CompletionStatus | null> {
   const zone = services.config.timeZone;
+  // Dates in the reader's language (docs/i18n.md); the page translates the sentences around them.
+  const universityDate = (date: Date | string, timeZone: string) => universityDateIn(date, timeZone, lang);
   const state = await afterSubmissionState(services, userId);
   if (!state) return null;
   const { app, checklist, decision, request } = state;
@@ -78,7 +82,7 @@ export async function completionStatus(
             ? { kind: 'info', text: APPLICANT_MESSAGES.received }
             : null;
   return {
-    submittedAt: universityDateTime(app.submittedAt, zone),
+    submittedAt: universityDateTime(app.submittedAt, zone, lang),
     transcript,
     counselorForm,
     decision: released

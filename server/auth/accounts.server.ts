@@ -1,3 +1,4 @@
+import type { Lang } from '../../form/lang.js';
 import { codeGuessKey } from '../../platform/rate-limit-keys.server.js';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
@@ -57,21 +58,28 @@ export function assertNotCommon(password: string): void {
  * fresh code but never replaces the first password: otherwise whoever signed up last would choose the
  * password of an account the mailbox owner then confirms.
  */
-export async function signUp(services: AppServices, input: { username: string; password: string }): Promise<{ message: string }> {
+/** `lang`: the request's language (docs/i18n.md), remembered on a new account and used for its e-mails. */
+export async function signUp(
+  services: AppServices,
+  input: { username: string; password: string },
+  lang: Lang = 'en',
+): Promise<{ message: string }> {
   await limitMailsTo(services, input.username);
   assertNotCommon(input.password);
   const passwordHash = await hashPassword(input.password);
   const knex = services.db.knex;
   const existing = await findUserByUsername(knex, input.username);
-  const user = existing ?? (await insertUser(knex, { username: input.username, password_hash: passwordHash, created_at: services.now() }));
+  const user =
+    existing ??
+    (await insertUser(knex, { username: input.username, password_hash: passwordHash, created_at: services.now(), language: lang }));
   if (!user) {
     // Lost a race with a concurrent sign-up of the same address: treat as registered.
-    sendInBackground(services, alreadyRegisteredMail(services.config, input.username));
+    sendInBackground(services, alreadyRegisteredMail(services.config, input.username, lang));
   } else if (existing?.confirmed_at) {
-    sendInBackground(services, alreadyRegisteredMail(services.config, input.username));
+    sendInBackground(services, alreadyRegisteredMail(services.config, input.username, lang));
   } else {
     const code = await issueCode(services, user.id);
-    if (code) sendInBackground(services, confirmationCodeMail(services.config, input.username, code));
+    if (code) sendInBackground(services, confirmationCodeMail(services.config, input.username, code, lang));
   }
   return { message: ACCOUNT_MESSAGES.signedUp };
 }
@@ -102,16 +110,16 @@ export async function confirmAccount(services: AppServices, input: { username: s
  * A new code replaces the previous one. Same answer, and the same database work, whatever the address's state:
  * the code is issued for an unknown address too, against an id no account has (ADR 0010, no timing oracle).
  */
-export async function resendCode(services: AppServices, input: { username: string }): Promise<{ message: string }> {
+export async function resendCode(services: AppServices, input: { username: string }, lang: Lang = 'en'): Promise<{ message: string }> {
   await limitMailsTo(services, input.username);
   const user = await findUserByUsername(services.db.knex, input.username);
   const code = await issueCode(services, user?.id ?? NO_ACCOUNT_ID);
   // The same call whatever the address; what to send (a code, a note that the account is confirmed, nothing) is decided after the answer.
   mailAfterResponse(services, () =>
     code
-      ? confirmationCodeMail(services.config, input.username, code)
+      ? confirmationCodeMail(services.config, input.username, code, lang)
       : user
-        ? alreadyConfirmedMail(services.config, input.username)
+        ? alreadyConfirmedMail(services.config, input.username, lang)
         : null,
   );
   return { message: ACCOUNT_MESSAGES.resent };

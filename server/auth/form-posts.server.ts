@@ -22,11 +22,11 @@ import { setFlash } from './flash.server.js';
 /** The flows behind each form, the same functions the JSON API calls (server/auth/routes.server.ts). */
 type Flow = (services: AppServices, input: any, req: Request, res: Response) => Promise<{ message: string }>;
 const FLOWS: Record<AuthForm, Flow> = {
-  signup: (services, input) => signUp(services, input),
+  signup: (services, input, _req, res) => signUp(services, input, res.locals.lang),
   confirm: (services, input) => confirmAccount(services, input),
-  resend: (services, input) => resendCode(services, input),
+  resend: (services, input, _req, res) => resendCode(services, input, res.locals.lang),
   login: (services, input, req, res) => logIn(services, req, res, input),
-  forgot: (services, input) => requestPasswordReset(services, input),
+  forgot: (services, input, _req, res) => requestPasswordReset(services, input, res.locals.lang),
   reset: (services, input) => resetPassword(services, input),
 };
 

@@ -2,16 +2,31 @@ import type { Config } from '../../platform/config.server.js';
 import { kindOf, type MailMessage } from '../../platform/mail/mailer.server.js';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { escapeHtml } from '../../contracts/escape-html.js';
+import type { Lang } from '../../form/lang.js';
+import { mailTranslator } from '../../domain/mail/mail-language.js';
 
 /** Minutes a confirmation code and a reset link stay valid (ADR 0010; at most one hour). */
 export const CODE_LIFETIME_MINUTES = 60;
 export const RESET_LIFETIME_MINUTES = 60;
 
-function compose(config: Config, to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): MailMessage {
+function compose(
+  config: Config,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+  lang: Lang = 'en',
+): MailMessage {
   const { helpEmail, officePhone, officeEmail } = config.contacts;
-  const signature = ['Office of Admissions', `Phone: ${officePhone}`, `E-mail: ${officeEmail}`, `Technical help: ${helpEmail}`];
+  const t = mailTranslator(lang);
+  const signature = [
+    t('Office of Admissions'),
+    t('Phone: {{phone}}', { phone: officePhone }),
+    t('E-mail: {{email}}', { email: officeEmail }),
+    t('Technical help: {{email}}', { email: helpEmail }),
+  ];
   const text = `${[...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n')}\n\n${signature.join('\n')}\n`;
-  const html = `<!doctype html><html><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}
 <p>${signature.map(escapeHtml).join('<br>')}</p>
@@ -20,61 +35,93 @@ ${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p
   return { to, subject, text, html, kind: subject };
 }
 
-export function confirmationCodeMail(config: Config, to: string, code: string): MailMessage {
-  return compose(config, to, 'Your Freshman Application confirmation code', [
-    'Thank you for creating a Freshman Application account.',
-    `Your confirmation code is: ${code}`,
-    `Enter it on the Confirm Your Account page. It expires in ${CODE_LIFETIME_MINUTES} minutes. If you did not create an account, you can ignore this e-mail.`,
-  ]);
-}
-
-export function alreadyRegisteredMail(config: Config, to: string): MailMessage {
+export function confirmationCodeMail(config: Config, to: string, code: string, lang: Lang = 'en'): MailMessage {
+  const t = mailTranslator(lang);
   return compose(
     config,
     to,
-    'You already have a Freshman Application account',
+    t('Your Freshman Application confirmation code'),
     [
-      'Someone (hopefully you) tried to create a Freshman Application account with this e-mail address, but an account already exists for it.',
-      'You can log in with your password. If you do not remember it, use "Forgot password?" on the login page.',
-      'If this was not you, you can ignore this e-mail: nothing has changed.',
+      t('Thank you for creating a Freshman Application account.'),
+      t('Your confirmation code is: {{code}}', { code }),
+      t(
+        'Enter it on the Confirm Your Account page. It expires in {{minutes}} minutes. If you did not create an account, you can ignore this e-mail.',
+        { minutes: CODE_LIFETIME_MINUTES },
+      ),
     ],
-    { href: `${config.publicUrl}/login`, label: 'Log in' },
+    undefined,
+    lang,
   );
 }
 
-export function alreadyConfirmedMail(config: Config, to: string): MailMessage {
+export function alreadyRegisteredMail(config: Config, to: string, lang: Lang = 'en'): MailMessage {
+  const t = mailTranslator(lang);
   return compose(
     config,
     to,
-    'Your Freshman Application account is already confirmed',
+    t('You already have a Freshman Application account'),
     [
-      'A new confirmation code was requested for this address, but the account is already confirmed. You can log in now.',
-      'If you do not remember your password, use "Forgot password?" on the login page.',
+      t(
+        'Someone (hopefully you) tried to create a Freshman Application account with this e-mail address, but an account already exists for it.',
+      ),
+      t('You can log in with your password. If you do not remember it, use "Forgot password?" on the login page.'),
+      t('If this was not you, you can ignore this e-mail: nothing has changed.'),
     ],
-    { href: `${config.publicUrl}/login`, label: 'Log in' },
+    { href: `${config.publicUrl}/login`, label: t('Log in') },
+    lang,
   );
 }
 
-export function resetLinkMail(config: Config, to: string, token: string): MailMessage {
+export function alreadyConfirmedMail(config: Config, to: string, lang: Lang = 'en'): MailMessage {
+  const t = mailTranslator(lang);
+  return compose(
+    config,
+    to,
+    t('Your Freshman Application account is already confirmed'),
+    [
+      t('A new confirmation code was requested for this address, but the account is already confirmed. You can log in now.'),
+      t('If you do not remember your password, use "Forgot password?" on the login page.'),
+    ],
+    { href: `${config.publicUrl}/login`, label: t('Log in') },
+    lang,
+  );
+}
+
+export function resetLinkMail(config: Config, to: string, token: string, lang: Lang = 'en'): MailMessage {
+  const t = mailTranslator(lang);
   const href = `${config.publicUrl}/reset?username=${encodeURIComponent(to)}&id=${encodeURIComponent(token)}`;
   return compose(
     config,
     to,
-    'Reset your Freshman Application password',
+    t('Reset your Freshman Application password'),
     [
-      'We received a request to reset the password of your Freshman Application account.',
-      `Open the link below to choose a new password. The link works once and expires in ${RESET_LIFETIME_MINUTES} minutes; a newer request replaces it.`,
-      'If you did not ask for this, you can ignore this e-mail: your password has not changed.',
+      t('We received a request to reset the password of your Freshman Application account.'),
+      t(
+        'Open the link below to choose a new password. The link works once and expires in {{minutes}} minutes; a newer request replaces it.',
+        { minutes: RESET_LIFETIME_MINUTES },
+      ),
+      t('If you did not ask for this, you can ignore this e-mail: your password has not changed.'),
     ],
-    { href, label: 'Reset your password' },
+    { href, label: t('Reset your password') },
+    lang,
   );
 }
 
-export function passwordChangedMail(config: Config, to: string): MailMessage {
-  return compose(config, to, 'Your Freshman Application password was changed', [
-    'The password of your Freshman Application account was just changed, and every device that was logged in has been logged out.',
-    `If you did not do this, reset your password right away with "Forgot password?" on the login page and tell us at ${config.contacts.helpEmail}.`,
-  ]);
+export function passwordChangedMail(config: Config, to: string, lang: Lang = 'en'): MailMessage {
+  const t = mailTranslator(lang);
+  return compose(
+    config,
+    to,
+    t('Your Freshman Application password was changed'),
+    [
+      t('The password of your Freshman Application account was just changed, and every device that was logged in has been logged out.'),
+      t('If you did not do this, reset your password right away with "Forgot password?" on the login page and tell us at {{email}}.', {
+        email: config.contacts.helpEmail,
+      }),
+    ],
+    undefined,
+    lang,
+  );
 }
 
 /**

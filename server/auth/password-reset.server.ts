@@ -1,3 +1,4 @@
+import type { Lang } from '../../form/lang.js';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { randomToken, sha256 } from './tokens.server.js';
@@ -20,13 +21,17 @@ export const RESET_MESSAGES = {
  * upsert runs for an unknown address too, against an id no account has (no timing oracle). The newest link
  * replaces any earlier one.
  */
-export async function requestPasswordReset(services: AppServices, input: { username: string }): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  services: AppServices,
+  input: { username: string },
+  lang: Lang = 'en',
+): Promise<{ message: string }> {
   await limitMailsTo(services, input.username);
   const user = await findUserByUsername(services.db.knex, input.username);
   const token = randomToken();
   const expires = new Date(services.now().getTime() + RESET_LIFETIME_MINUTES * 60_000);
   const stored = await putReset(services.db.knex, { user_id: user?.id ?? NO_ACCOUNT_ID, token_hash: sha256(token), expires_at: expires });
-  mailAfterResponse(services, () => (stored ? resetLinkMail(services.config, input.username, token) : null));
+  mailAfterResponse(services, () => (stored ? resetLinkMail(services.config, input.username, token, lang) : null));
   return { message: RESET_MESSAGES.requested };
 }
 

@@ -30,11 +30,11 @@ export function authApiHandlers(services: AppServices) {
       res.json(await run(parse<T>(form, req), req, res));
     };
 
-  const signup = json<{ username: string; password: string }>('signup', (input) => signUp(services, input));
+  const signup = json<{ username: string; password: string }>('signup', (input, _req, res) => signUp(services, input, res.locals.lang));
   const confirm = json<{ username: string; code: string }>('confirm', (input) => confirmAccount(services, input));
-  const resendConfirm = json<{ username: string }>('resend', (input) => resendCode(services, input));
+  const resendConfirm = json<{ username: string }>('resend', (input, _req, res) => resendCode(services, input, res.locals.lang));
   const login = json<LoginInput>('login', (input, req, res) => logIn(services, req, res, input));
-  const forgotPassword = json<{ username: string }>('forgot', (input) => requestPasswordReset(services, input));
+  const forgotPassword = json<{ username: string }>('forgot', (input, _req, res) => requestPasswordReset(services, input, res.locals.lang));
   const resetPasswordCall = json<{ username: string; password: string; id: string }>('reset', (input) => resetPassword(services, input));
 
   // Logging out changes state: POST /api/logout, under the Origin check like every other (ADR 0230).

@@ -27,6 +27,8 @@ const TOUCH_EVERY_MS = 30_000;
 export interface SessionUser {
   id: string;
   username: string;
+  /** The account's remembered language (server/i18n/language.server.ts); null when never recorded. */
+  language?: string | null;
 }
 
 declare global {
@@ -125,7 +127,7 @@ export function sessionMiddleware(services: AppServices, reads?: SessionReads): 
       return next();
     }
     if (now - session.last_seen_at.getTime() >= TOUCH_EVERY_MS) await touchSession(services.db.knex, idHash, new Date(now));
-    res.locals.user = { id: session.user_id, username: session.username };
+    res.locals.user = { id: session.user_id, username: session.username, language: session.language };
     if (kind) reads!.keep(res.locals, session.user_id, kind, (session as SessionWithApplication).application);
     next();
   };

@@ -22,7 +22,7 @@ export async function completionPageData(pageContext: PageContextServer): Promis
   const receipt = await completionReceipt(services, user.id, search);
   // The store or the queue being down is the island's to report (it polls); the page still renders.
   const pdf = await applicationPdfState(services, user.id).catch(() => null);
-  const status = await completionStatus(services, user.id, search);
+  const status = await completionStatus(services, user.id, search, pageContext.locals?.lang ?? 'en');
   const reply = await completionReply(services, user.id, search);
   const recommendations = await recommendationsView(services, user.id, search, 'completion');
   const family = await familyMembersView(services, user.id);

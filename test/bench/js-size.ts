@@ -91,8 +91,10 @@ export function scriptsBeforeLoadEvent(page: Page): Promise<string[]> {
  * JavaScript a real browser downloads for a page, each file gzipped as the server's compression sends
  * it: first on load, then after a first interaction (which hydrates islands that wait for it).
  */
-export async function measurePageJs(browser: Browser, baseUrl: string, path: string): Promise<PageJs> {
+export async function measurePageJs(browser: Browser, baseUrl: string, path: string, acceptLanguage?: string): Promise<PageJs> {
   const page: Page = await browser.newPage();
+  // The page in another language (docs/i18n.md): the budget holds in each.
+  if (acceptLanguage) await page.setExtraHTTPHeaders({ 'Accept-Language': acceptLanguage });
   const transferred = await countTransferred(page);
   const urls = new Set<string>();
   page.on('request', (req) => {

@@ -26,7 +26,7 @@ export async function answer(page: Page, key: string, value: string | boolean): 
 }
 
 /** Keys of the complete fixture on one page, in the definition's order (a later question may depend on an earlier one). */
-function keysOn(pageId: PageId): string[] {
+export function keysOn(pageId: PageId): string[] {
   const order = allFields().map((f) => f.question.key);
   const keys = allFields()
     .filter((f) => f.page === pageId && f.question.key in COMPLETE_ANSWERS)

@@ -111,3 +111,19 @@ describe('server build: metrics and traces', () => {
 function client(): string {
   return join(ROOT, 'dist', 'client');
 }
+
+/** Issue 41: the form's Spanish (the definition's `…Es` siblings, Spanish country names) is data of a Spanish page, never script. */
+describe('client build: Spanish', () => {
+  test('no client JavaScript carries the Spanish of the form definition or of the countries', () => {
+    const client = join(ROOT, 'dist', 'client');
+    if (!existsSync(client)) throw new Error('No build: run `npm run build` (npm test does it first).');
+    const spanish = /Sexo legal al nacer|Femenino|Afganistán|Contabilidad \(BS\)|Tu historial académico/;
+    expect(
+      scripts(client)
+        .filter((file) => spanish.test(readFileSync(file, 'utf8')))
+        .map((file) => file.slice(client.length)),
+    ).toEqual([]);
+    // The English is there: the marker would find the Spanish if the build kept it.
+    expect(scripts(client).some((file) => readFileSync(file, 'utf8').includes('Legal Sex at Birth'))).toBe(true);
+  });
+});

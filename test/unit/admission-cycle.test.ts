@@ -21,7 +21,7 @@ describe('the admission cycle is configuration (issue 26)', () => {
     const parsed = parseAdmissionCycle('2025-26');
     expect(parsed).toEqual({ fallYear: 2026 });
     const terms = admissionTerms((parsed as { fallYear: number }).fallYear);
-    expect(terms.entry).toEqual([{ value: 'FA2026', label: 'Fall 2026' }]);
+    expect(terms.entry).toEqual([{ value: 'FA2026', label: 'Fall 2026', labelEs: 'Otoño 2026' }]);
     expect(labels(terms.defer)).toEqual([
       'Spring 2027',
       'Summer 2027',

@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { expandBlock, prefixed, prefixNodes, repeaterInstance } from '../../form/blocks.js';
+import { expandBlock, prefixNodes, repeaterInstance } from '../../form/blocks.js';
+import { prefixed } from '../../form/address-blocks.js';
 import { MESSAGES } from '../../form/messages.js';
 import type { Block, Node, Question, Repeater } from '../../form/types.js';
 

@@ -41,8 +41,8 @@ describe('§3 choice lists', () => {
 
   test('months are 1–12 as January–December', () => {
     expect(MONTHS).toHaveLength(12);
-    expect(MONTHS[0]).toEqual({ value: '1', label: 'January' });
-    expect(MONTHS[11]).toEqual({ value: '12', label: 'December' });
+    expect(MONTHS[0]).toEqual({ value: '1', label: 'January', labelEs: 'enero' });
+    expect(MONTHS[11]).toEqual({ value: '12', label: 'December', labelEs: 'diciembre' });
   });
 
   test.each([

@@ -4,6 +4,7 @@ import { isAnswered } from '../../form/conditions.js';
 import { displayValue } from '../../form/display.js';
 import { useReadOnly } from './read-only-context.js';
 import { ReadOnlyLine, ReadOnlyQuestions } from './ReadOnlyField.js';
+import { pageLang } from '../../contracts/i18n/page-text.js';
 
 /**
  * A school's questions as read: the name's line already reads "Alta High School (Ceeb: 450010)", so the code has no
@@ -35,7 +36,7 @@ export function ReadOnlyBlock({ block }: { block: Block }) {
           label={block.label}
           questions={questions}
           text={questions
-            .map((q) => displayValue(q, answers))
+            .map((q) => displayValue(q, answers, pageLang()))
             .filter(Boolean)
             .join(' ')}
         />

@@ -1,16 +1,18 @@
 import type { Question } from '../../form/types.js';
 import { displayValue } from '../../form/display.js';
 import { useReadOnly } from './read-only-context.js';
+import { pageLang } from '../../contracts/i18n/page-text.js';
 
 /** The staff view, the review and the PDF: the question's label and its answer as text (§2 service view). */
 export function ReadOnlyField({ q }: { q: Question }) {
   const { answers, readOnlyExtra, listed } = useReadOnly();
   if (listed && !listed(q)) return null;
-  const text = displayValue(q, answers);
+  const lang = pageLang();
+  const text = displayValue(q, answers, lang);
   const extra = readOnlyExtra?.(q) ?? null;
   return (
     <div className={extra?.invalid ? 'readonly-field readonly-field--invalid' : 'readonly-field'} data-key={q.key}>
-      <span className="readonly-field__label">{q.printLabel ?? q.label}</span>
+      <span className="readonly-field__label">{lang === 'en' ? (q.printLabel ?? q.label) : q.label}</span>
       <span className="readonly-field__value">{text === '' ? '—' : text}</span>
       {extra?.after}
     </div>

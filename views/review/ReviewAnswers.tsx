@@ -7,20 +7,22 @@ import { formatFileSize } from '../../form/documents.js';
 import { ReadOnlyContext, readOnlyContext } from '../form/read-only-context.js';
 import { ReadOnlyNodes } from '../form/ReadOnlyNodes.js';
 import type { FormPageData } from '../../contracts/page-data.js';
+import { pageLang, t } from '../../contracts/i18n/page-text.js';
+import { localizeMessage } from '../../form/i18n/localize-message.js';
 
 type DocumentAnswer = FormPageData['document_answer'][string];
 
 /** A document question's state in words (the review lists "the documents with their status"). */
 export function documentStatusText(document: DocumentAnswer | undefined): string {
-  if (!document || document.status === 'NOT_ANSWERED') return 'No file uploaded.';
+  if (!document || document.status === 'NOT_ANSWERED') return t('No file uploaded.');
   const file = `${document.file_name} (${formatFileSize(document.file_size)})`;
   switch (document.status) {
     case 'COMPLETED':
-      return `${file}: uploaded and converted to PDF.`;
+      return t('{{file}}: uploaded and converted to PDF.', { file });
     case 'FAILED':
-      return `${file}: could not be converted. Upload it again.`;
+      return t('{{file}}: could not be converted. Upload it again.', { file });
     default:
-      return `${file}: being converted to PDF.`;
+      return t('{{file}}: being converted to PDF.', { file });
   }
 }
 
@@ -49,7 +51,7 @@ export function ReviewAnswers({
   problems: readonly ValidationEntry[];
   editable: boolean;
 }) {
-  const definition = formDefinition();
+  const definition = formDefinition(pageLang());
   // Converted documents count as answered (§3), as in the staff view.
   const marks = Object.fromEntries(
     Object.entries(documents)
@@ -81,8 +83,8 @@ export function ReviewAnswers({
               <span id={problemsId(q.key)} className="review-field__problems">
                 {messages.map((message) => (
                   <span key={message} className="field__error-message">
-                    <span className="visually-hidden">Problem: </span>
-                    {message}
+                    <span className="visually-hidden">{`${t('Problem:')} `}</span>
+                    {localizeMessage(message, pageLang())}
                   </span>
                 ))}
               </span>
@@ -93,7 +95,8 @@ export function ReviewAnswers({
                 href={`${pageById(page, definition).path}#${q.key}`}
                 aria-describedby={messages.length > 0 ? problemsId(q.key) : undefined}
               >
-                Change<span className="visually-hidden">{` ${label}`}</span>
+                {t('Change')}
+                <span className="visually-hidden">{` ${label}`}</span>
               </a>
             ) : null}
           </>
@@ -117,19 +120,21 @@ export function ReviewAnswers({
 
 /** The problems in one list at the top, grouped by page, each linking to its question (as the validation summary does). */
 export function ReviewProblems({ problems }: { problems: readonly ValidationEntry[] }) {
-  const definition = formDefinition();
+  const definition = formDefinition(pageLang());
   const count = problems.reduce((n, p) => n + p.messages.length, 0);
   return (
     <div className="error-summary review-problems" aria-labelledby="review-problems-title">
       <h2 id="review-problems-title" className="error-summary__title">
-        {count === 1 ? '1 answer needs your attention before you can submit' : `${count} answers need your attention before you can submit`}
+        {count === 1
+          ? t('1 answer needs your attention before you can submit')
+          : t('{{count}} answers need your attention before you can submit', { count })}
       </h2>
       <ul className="error-summary__list">
         {problems.flatMap((problem) => {
           const page = pageById(problem.page as PageId, definition);
           return problem.messages.map((message) => (
             <li key={`${problem.key}:${message}`}>
-              <a href={`${page.path}#${problem.key}`}>{`${page.title}: ${message}`}</a>
+              <a href={`${page.path}#${problem.key}`}>{`${page.title}: ${localizeMessage(message, pageLang())}`}</a>
             </li>
           ));
         })}

@@ -16,6 +16,7 @@ import { useFormState } from '../context.js';
 import { answeredFills, ceebKey, clearedMessage, fieldLabels } from '../../../form/lookup-clear.js';
 import { ClearNotice, useClearNotice } from './LookupNotice.js';
 import { useState } from 'react';
+import { t } from '../../../contracts/i18n/page-text.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -144,16 +145,17 @@ function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; sear
         className="button button--secondary school-search__button"
         onClick={(event) => event.preventDefault()}
       >
-        Search<span className="visually-hidden">{` schools by the name typed in: ${q.label}`}</span>
+        {t('Search')}
+        <span className="visually-hidden">{` ${t('schools by the name typed in: {{label}}', { label: q.label })}`}</span>
       </button>
       {search ? (
         <div className="school-search__results" id={resultsId} role="group" aria-labelledby={`${resultsId}-title`}>
           <p id={`${resultsId}-title`} className="school-search__title">
             {search.query === ''
-              ? 'Type part of the school’s name to search.'
+              ? t('Type part of the school’s name to search.')
               : search.items.length > 0
-                ? `Schools matching “${search.query}”: choose yours.`
-                : `No school matches “${search.query}”. Type its full name above and fill in its details below.`}
+                ? t('Schools matching “{{query}}”: choose yours.', { query: search.query })
+                : t('No school matches “{{query}}”. Type its full name above and fill in its details below.', { query: search.query })}
           </p>
           {search.items.length > 0 ? (
             <ul className="school-search__list">
@@ -166,7 +168,7 @@ function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; sear
                     className="school-search__choice"
                     onClick={(event) => event.preventDefault()}
                   >
-                    <span className="visually-hidden">Choose </span>
+                    <span className="visually-hidden">{`${t('Choose')} `}</span>
                     <span className="autocomplete__text">{item.text}</span> <span className="autocomplete__sub">{item.sub_text}</span>
                   </button>
                 </li>
@@ -175,7 +177,7 @@ function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; sear
           ) : null}
           <div className="school-search__again">
             <label htmlFor={searchId} className="field__label">
-              Search again by name
+              {t('Search again by name')}
             </label>
             <div className="school-search__again-control">
               <input
@@ -189,7 +191,8 @@ function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; sear
               />
               <input type="hidden" form={formId} name={LOOKUP_QUERY} value={q.key} />
               <button type="submit" form={formId} className="button button--secondary">
-                Search<span className="visually-hidden"> again</span>
+                {t('Search')}
+                <span className="visually-hidden"> {t('again')}</span>
               </button>
             </div>
           </div>

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { AnswerValue, Question } from '../../../form/types.js';
 import { isRequired } from '../../../form/required.js';
 import { sameItems, useForm, useFormState } from '../context.js';
+import { pageLang, t } from '../../../contracts/i18n/page-text.js';
+import { localizeMessage } from '../../../form/i18n/localize-message.js';
 
 /** Ids of §2/§5: the input is the key, its error text key + '-error', its hint key + '-hint'. */
 export function hintId(key: string): string {
@@ -46,8 +48,8 @@ export function ErrorText({ keyName, messages }: { keyName: string; messages: re
     <div id={errorId(keyName)} className="field__error">
       {messages.map((message) => (
         <p key={message} className="field__error-message">
-          <span className="visually-hidden">Error: </span>
-          {message}
+          <span className="visually-hidden">{`${t('Error:')} `}</span>
+          {t(localizeMessage(message, pageLang()))}
         </p>
       ))}
     </div>

@@ -8,6 +8,7 @@ import { UPLOAD_FILE_FIELD, type FittedQuery } from '../../../contracts/no-scrip
 import { UploadStatus } from './UploadStatus.js';
 import type { DocumentAnswer, PresignedPost } from '../../../contracts/api.js';
 import { errorId, FieldShell, hintId, useQuestion } from './Field.js';
+import { t } from '../../../contracts/i18n/page-text.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -101,13 +102,14 @@ function FileShell({
           aria-invalid={invalid || undefined}
         />
         <p id={`${q.key}-upload-hint`} className="field__hint upload__hint">
-          {NO_SCRIPT_UPLOAD_HINT}
+          {t(NO_SCRIPT_UPLOAD_HINT)}
         </p>
         <div className="upload__actions">
           <button type="submit" form={formId} className="button button--secondary">
-            Upload<span className="visually-hidden"> {q.label}</span>
+            {t('Upload')}
+            <span className="visually-hidden"> {q.label}</span>
           </button>
-          <a href={`${pagePath}#${q.key}`}>Cancel</a>
+          <a href={`${pagePath}#${q.key}`}>{t('Cancel')}</a>
         </div>
       </div>
     );
@@ -132,8 +134,8 @@ function FileShell({
           className="button button--secondary nojs-only"
           onClick={(event) => event.preventDefault()}
         >
-          {document && document.status !== 'NOT_ANSWERED' ? 'Upload a different file' : 'Upload a file'}
-          <span className="visually-hidden"> for {q.label}</span>
+          {document && document.status !== 'NOT_ANSWERED' ? t('Upload a different file') : t('Upload a file')}
+          <span className="visually-hidden"> {t('for {{label}}', { label: q.label })}</span>
         </button>
       )}
     </div>

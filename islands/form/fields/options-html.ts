@@ -1,5 +1,6 @@
 import type { Option } from '../../../form/types.js';
 import { escapeHtml } from '../../../contracts/escape-html.js';
+import { t } from '../../../contracts/i18n/page-text.js';
 
 /** The first option of every select: chosen while the question has no answer. */
 export const PLACEHOLDER_OPTION: Option = { value: '', label: 'Select an option' };
@@ -16,11 +17,13 @@ const lists = new WeakMap<readonly Option[], string>();
  * per option (test/unit/form-select-options.test.tsx holds it to React's own markup).
  */
 export function optionsHtml(options: readonly Option[], value: string): string {
-  let html = lists.get(options);
-  if (html === undefined) {
-    html = [PLACEHOLDER_OPTION, ...options].map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join('');
-    lists.set(options, html);
+  let list = lists.get(options);
+  if (list === undefined) {
+    list = options.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join('');
+    lists.set(options, list);
   }
+  // The placeholder in the page's language; a list (years) may be shared by both languages.
+  const html = `<option value="">${escapeHtml(t(PLACEHOLDER_OPTION.label))}</option>${list}`;
   // Labels are escaped, so this text is only ever an option's opening tag.
   const tag = `<option value="${escapeHtml(value)}"`;
   return html.replaceAll(`${tag}>`, `${tag} selected="">`);

@@ -1,5 +1,6 @@
 import type { BannerState } from '../../../contracts/page-data.js';
 import { POST_FIELDS } from '../../../contracts/form-post.js';
+import { t } from '../../../contracts/i18n/page-text.js';
 
 const TITLE_ID = 'greeting-banner-title';
 
@@ -30,27 +31,27 @@ export function GreetingBanner({ banner, carryForm }: { banner: BannerState; car
       return (
         <section className="alert greeting greeting--visitor" aria-labelledby={TITLE_ID} data-banner="visitor">
           <h2 id={TITLE_ID} className="alert__title">
-            First time here?
+            {t('First time here?')}
           </h2>
           <p className="greeting__text">
-            Look around and start answering right away. To save your answers and submit your application,{' '}
+            {t('Look around and start answering right away. To save your answers and submit your application,')}{' '}
             <span className={carryForm ? 'with-scripts' : undefined}>
-              <a href="/signup">create an account</a> or <a href="/login">log in</a>
+              <a href="/signup">{t('create an account')}</a> {t('or')} <a href="/login">{t('log in')}</a>
             </span>
             {carryForm ? (
               // Without scripts a link cannot take what was typed along (the island keeps it in the tab): these post
               // the page's form, whose answers the server keeps for the new account (DESIGN §6).
               <noscript>
                 <button type="submit" form={carryForm} name={POST_FIELDS.go} value="/signup" className="link-button">
-                  create an account
+                  {t('create an account')}
                 </button>{' '}
-                or{' '}
+                {t('or')}{' '}
                 <button type="submit" form={carryForm} name={POST_FIELDS.go} value="/login" className="link-button">
-                  log in
+                  {t('log in')}
                 </button>
               </noscript>
             ) : null}
-            ; what you have typed comes with you.
+            {t('; what you have typed comes with you.')}
           </p>
         </section>
       );
@@ -58,12 +59,12 @@ export function GreetingBanner({ banner, carryForm }: { banner: BannerState; car
       return (
         <section className="alert greeting greeting--first-login" aria-labelledby={TITLE_ID} data-banner="first-login">
           <h2 id={TITLE_ID} className="alert__title">
-            {name ? `Welcome, ${name}!` : 'Welcome!'}
+            {name ? t('Welcome, {{name}}!', { name }) : t('Welcome!')}
           </h2>
-          <p className="greeting__text">Thank you for choosing us. Applying is simple:</p>
+          <p className="greeting__text">{t('Thank you for choosing us. Applying is simple:')}</p>
           <ul className="greeting__list">
             {FIRST_LOGIN_ADVANTAGES.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item}>{t(item)}</li>
             ))}
           </ul>
         </section>
@@ -72,21 +73,23 @@ export function GreetingBanner({ banner, carryForm }: { banner: BannerState; car
       return (
         <section className="alert greeting greeting--returning" aria-labelledby={TITLE_ID} data-banner="returning">
           <h2 id={TITLE_ID} className="alert__title">
-            {name ? `Welcome back, ${name}!` : 'Welcome back!'}
+            {name ? t('Welcome back, {{name}}!', { name }) : t('Welcome back!')}
           </h2>
-          <p className="greeting__text">Your application is our priority. Pick up where you left off; your saved answers are waiting.</p>
+          <p className="greeting__text">
+            {t('Your application is our priority. Pick up where you left off; your saved answers are waiting.')}
+          </p>
         </section>
       );
     case 'submitted':
       return (
         <section className="alert alert--success greeting greeting--submitted" aria-labelledby={TITLE_ID} data-banner="submitted">
           <h2 id={TITLE_ID} className="alert__title">
-            {name ? `Congratulations, ${name}!` : 'Congratulations!'}
+            {name ? t('Congratulations, {{name}}!', { name }) : t('Congratulations!')}
           </h2>
-          <p className="greeting__text">Your application is complete. Here is what happens next:</p>
+          <p className="greeting__text">{t('Your application is complete. Here is what happens next:')}</p>
           <ol className="greeting__list">
             {NEXT_STEPS.map((step) => (
-              <li key={step}>{step}</li>
+              <li key={step}>{t(step)}</li>
             ))}
           </ol>
         </section>

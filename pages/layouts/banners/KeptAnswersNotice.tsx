@@ -1,5 +1,6 @@
 import { KEPT_CLEAR_BACK, KEPT_CLEAR_LABEL, KEPT_CLEAR_PATH, KEPT_NOTICE_TEXT } from '../../../contracts/kept-answers.js';
 import type { FlashMessage } from '../../../contracts/flash.js';
+import { t } from '../../../contracts/i18n/page-text.js';
 
 const TITLE_ID = 'kept-notice-title';
 
@@ -11,13 +12,13 @@ export function KeptAnswersNotice({ back }: { back: string }) {
   return (
     <section className="alert kept-notice" aria-labelledby={TITLE_ID} data-kept-notice="">
       <h2 id={TITLE_ID} className="alert__title">
-        Answers kept on this computer
+        {t('Answers kept on this computer')}
       </h2>
-      <p className="kept-notice__text">{KEPT_NOTICE_TEXT}</p>
+      <p className="kept-notice__text">{t(KEPT_NOTICE_TEXT)}</p>
       <form method="post" action={KEPT_CLEAR_PATH} className="kept-notice__form">
         <input type="hidden" name={KEPT_CLEAR_BACK} value={back} />
         <button type="submit" className="button button--secondary kept-notice__button">
-          {KEPT_CLEAR_LABEL}
+          {t(KEPT_CLEAR_LABEL)}
         </button>
       </form>
     </section>
@@ -28,8 +29,8 @@ export function KeptAnswersNotice({ back }: { back: string }) {
 export function FormFlash({ flash }: { flash: FlashMessage }) {
   return (
     <div className={`alert alert--${flash.kind} form-flash`} role={flash.kind === 'error' ? 'alert' : 'status'}>
-      <p className="alert__title">{flash.title ?? (flash.kind === 'error' ? 'Error' : 'Success')}</p>
-      <p>{flash.message}</p>
+      <p className="alert__title">{t(flash.title ?? (flash.kind === 'error' ? 'Error' : 'Success'))}</p>
+      <p>{t(flash.message)}</p>
     </div>
   );
 }
