@@ -22,9 +22,13 @@ export const FAMILY_CODE_MINUTES = 15;
 
 export const FAMILY_FIELDS = { name: 'family_name', email: 'family_email', code: 'code', member: 'member' } as const;
 
+/**
+ * What the server answers about family access, in English (translated where shown, docs/i18n.md; `{{name}}` is
+ * filled in by server/family/routes.server.ts in the reader's language).
+ */
 export const FAMILY_MESSAGES = {
-  invited: (name: string) => `We sent ${name} an e-mail. They can sign in with a code we e-mail them each time.`,
-  removed: (name: string) => `${name} no longer has access. If they were signed in, they have been signed out.`,
+  invited: 'We sent {{name}} an e-mail. They can sign in with a code we e-mail them each time.',
+  removed: '{{name}} no longer has access. If they were signed in, they have been signed out.',
   nameMissing: 'Enter the name of the person you are inviting.',
   nameTooLong: `The name can be at most ${FAMILY_NAME_MAX} characters long.`,
   emailInvalid: 'Enter an e-mail address in the correct format, like name@example.com.',

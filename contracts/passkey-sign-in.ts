@@ -8,6 +8,7 @@
 export const PASSKEY_SIGN_IN_OPTIONS_PATH = '/public/passkey/options';
 export const PASSKEY_SIGN_IN_PATH = '/public/passkey/sign-in';
 
+/** English, kept as data and shown through t(): the Spanish reaches a Spanish /login as JSON, not in its scripts. */
 export const PASSKEY_SIGN_IN_TEXTS = {
   intro: 'Added a passkey to your account? Use it instead of your password.',
   button: 'Sign in with a passkey',

@@ -28,6 +28,10 @@ export interface PasskeySummary {
   lastUsedAt: string | null;
 }
 
+/**
+ * English, kept as data and shown through t() (docs/i18n.md): the Spanish is in contracts/i18n/es-shell-passkeys.ts,
+ * which a Spanish page receives as JSON, never in a script. `{{placeholders}}` are filled where shown.
+ */
 export const PASSKEY_TEXTS = {
   // The account menu and the page.
   menuLink: 'Passkeys',
@@ -40,7 +44,7 @@ export const PASSKEY_TEXTS = {
   lastUsed: 'Last used',
   neverUsed: 'Not used yet',
   remove: 'Remove',
-  removeLabel: (name: string) => `Remove ${name}`,
+  removeLabel: 'Remove {{name}}',
   back: 'Back to your application',
   // Adding one.
   addTitle: 'Add a passkey',
@@ -49,11 +53,10 @@ export const PASSKEY_TEXTS = {
   addButton: 'Add a passkey',
   adding: 'Waiting for your device…',
   added: 'Your passkey has been added. Next time you can sign in with it.',
-  defaultName: (count: number) => `Passkey ${count}`,
+  defaultName: 'Passkey {{count}}',
   // Removing one: the confirmation.
   confirmTitle: 'Remove this passkey?',
-  confirmText: (name: string) =>
-    `You will no longer be able to sign in with "${name}". Your password and your other passkeys keep working.`,
+  confirmText: 'You will no longer be able to sign in with "{{name}}". Your password and your other passkeys keep working.',
   confirmButton: 'Remove passkey',
   keepButton: 'Keep it',
   removed: 'The passkey has been removed.',
@@ -66,7 +69,7 @@ export const PASSKEY_TEXTS = {
   addRefused: 'We could not add that passkey. Please try again.',
   alreadyAdded: 'That passkey is already added to an account.',
   onThisDevice: 'This device already holds a passkey for your account: it is in your list above.',
-  tooMany: (max: number) => `You can have at most ${max} passkeys. Remove one before adding another.`,
+  tooMany: 'You can have at most {{max}} passkeys. Remove one before adding another.',
   addCancelled: 'No passkey was added. You can try again.',
   badRequest: 'The request is not a passkey answer this site can read.',
 } as const;

@@ -114,10 +114,10 @@ function AccountActions({ isLoggedIn, username, carryForm, run }: AccountPopover
           {t('Your data')}
         </a>
         <a className="button button--secondary account__action" href={PASSKEYS_ROUTE}>
-          {PASSKEY_TEXTS.menuLink}
+          {t(PASSKEY_TEXTS.menuLink)}
         </a>
         <a className="button button--secondary account__action" href={FAMILY_ROUTE}>
-          Family access
+          {t('Family access')}
         </a>
         <LogoutForm className="button button--secondary account__action" run={run} />
       </>

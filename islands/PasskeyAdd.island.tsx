@@ -10,6 +10,7 @@ import {
   PASSKEY_TEXTS,
 } from '../contracts/passkeys.js';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { t } from '../contracts/i18n/page-text.js';
 
 export interface PasskeyAddProps {
   /** How many passkeys the account has (the list above). */
@@ -44,9 +45,9 @@ export function PasskeyAdd({ count }: PasskeyAddProps) {
     } catch (err) {
       setProblem(
         ceremonyProblem(err, {
-          cancelled: PASSKEY_TEXTS.addCancelled,
-          refused: PASSKEY_TEXTS.addRefused,
-          already: PASSKEY_TEXTS.onThisDevice,
+          cancelled: t(PASSKEY_TEXTS.addCancelled),
+          refused: t(PASSKEY_TEXTS.addRefused),
+          already: t(PASSKEY_TEXTS.onThisDevice),
         }),
       );
       setBusy(false);
@@ -56,21 +57,21 @@ export function PasskeyAdd({ count }: PasskeyAddProps) {
   return (
     <div className="passkey-add">
       <noscript>
-        <p className="alert">{PASSKEY_TEXTS.needsScripts}</p>
+        <p className="alert">{t(PASSKEY_TEXTS.needsScripts)}</p>
       </noscript>
       {supported ? (
         <form className="js-only passkey-add__form" onSubmit={add} aria-busy={busy} noValidate>
           {problem ? (
             <div className="alert alert--error" role="alert">
-              <p>{problem}</p>
+              <p>{t(problem)}</p>
             </div>
           ) : null}
           <div className="field">
             <label className="field__label" htmlFor="passkey-name">
-              {PASSKEY_TEXTS.nameLabel}
+              {t(PASSKEY_TEXTS.nameLabel)}
             </label>
             <p className="field__hint" id="passkey-name-hint">
-              {PASSKEY_TEXTS.nameHint}
+              {t(PASSKEY_TEXTS.nameHint)}
             </p>
             <input
               className="input"
@@ -79,18 +80,18 @@ export function PasskeyAdd({ count }: PasskeyAddProps) {
               type="text"
               autoComplete="off"
               maxLength={PASSKEY_NAME_MAX_LENGTH}
-              placeholder={PASSKEY_TEXTS.defaultName(count + 1)}
+              placeholder={t(PASSKEY_TEXTS.defaultName, { count: count + 1 })}
               aria-describedby="passkey-name-hint"
               value={name}
               onChange={(event) => setName(event.target.value)}
             />
           </div>
           <button type="submit" className="button">
-            {busy ? PASSKEY_TEXTS.adding : PASSKEY_TEXTS.addButton}
+            {busy ? t(PASSKEY_TEXTS.adding) : t(PASSKEY_TEXTS.addButton)}
           </button>
         </form>
       ) : (
-        <p className="alert">{PASSKEY_TEXTS.unsupported}</p>
+        <p className="alert">{t(PASSKEY_TEXTS.unsupported)}</p>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { clearCarriedAnswers, navigate, readCarriedAnswers } from './ui/navigati
 import { ceremonyProblem, loadWebAuthn } from './passkeys/ceremony.js';
 import { DEFAULT_ROUTE } from '../contracts/routes.js';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { t } from '../contracts/i18n/page-text.js';
 
 /**
  * Signing in with a passkey on /login (issue 41). Where the browser can, its passkeys for this site are offered in
@@ -35,7 +36,7 @@ export function PasskeySignIn() {
     const { browserSupportsWebAuthnAutofill } = await loadWebAuthn();
     if (!alive.current || !(await browserSupportsWebAuthnAutofill())) return;
     await ceremony(true).catch((err: unknown) => {
-      const message = ceremonyProblem(err, { cancelled: '', refused: PASSKEY_SIGN_IN_TEXTS.refused });
+      const message = ceremonyProblem(err, { cancelled: '', refused: t(PASSKEY_SIGN_IN_TEXTS.refused) });
       if (message && alive.current) setProblem(message);
     });
   }
@@ -56,7 +57,7 @@ export function PasskeySignIn() {
     try {
       await ceremony(false);
     } catch (err) {
-      setProblem(ceremonyProblem(err, { cancelled: PASSKEY_SIGN_IN_TEXTS.cancelled, refused: PASSKEY_SIGN_IN_TEXTS.refused }));
+      setProblem(ceremonyProblem(err, { cancelled: t(PASSKEY_SIGN_IN_TEXTS.cancelled), refused: t(PASSKEY_SIGN_IN_TEXTS.refused) }));
       setBusy(false);
       // The dialog replaced the autofill offer: offer it again.
       void offerInAutofill();
@@ -66,18 +67,18 @@ export function PasskeySignIn() {
   return (
     <div className="passkey-sign-in">
       <noscript>
-        <p className="passkey-sign-in__note">{PASSKEY_SIGN_IN_TEXTS.needsScripts}</p>
+        <p className="passkey-sign-in__note">{t(PASSKEY_SIGN_IN_TEXTS.needsScripts)}</p>
       </noscript>
       {supported ? (
         <div className="js-only">
-          <p className="passkey-sign-in__intro">{PASSKEY_SIGN_IN_TEXTS.intro}</p>
+          <p className="passkey-sign-in__intro">{t(PASSKEY_SIGN_IN_TEXTS.intro)}</p>
           {problem ? (
             <div className="alert alert--error" role="alert">
-              <p>{problem}</p>
+              <p>{t(problem)}</p>
             </div>
           ) : null}
           <button type="button" className="button button--secondary passkey-sign-in__button" onClick={() => void signIn()} aria-busy={busy}>
-            {busy ? PASSKEY_SIGN_IN_TEXTS.waiting : PASSKEY_SIGN_IN_TEXTS.button}
+            {busy ? t(PASSKEY_SIGN_IN_TEXTS.waiting) : t(PASSKEY_SIGN_IN_TEXTS.button)}
           </button>
         </div>
       ) : null}

@@ -1,7 +1,9 @@
 import type { Catalogue } from './translate.js';
+import { ES_MAIL_FAMILY } from './es-mail-family.js';
 
 /** The Spanish of the applicant's e-mails (server/auth/mails.server.ts, domain/mail/): server-only, never shipped to a page. */
 export const ES_MAIL: Catalogue = {
+  ...ES_MAIL_FAMILY,
   'Office of Admissions': 'Oficina de Admisiones',
   'Phone: {{phone}}': 'Teléfono: {{phone}}',
   'E-mail: {{email}}': 'Correo electrónico: {{email}}',

@@ -1,6 +1,7 @@
 import type { Config } from '../../platform/config.server.js';
 import { admissionFallYear, parseTerm } from '../../form/admission-cycle.js';
 import { formatLocalTime } from '../../form/local-time.js';
+import type { Lang } from '../../form/lang.js';
 import { staffKeys } from '../../form/staff-keys.js';
 import { instantInZone } from '../reading/local-date-time.js';
 import type { SubmittedApplication } from './checklist.server.js';
@@ -24,6 +25,7 @@ export function replyDeadline(
   config: Pick<Config, 'reading' | 'timeZone' | 'admissionCycle'>,
   app: Pick<SubmittedApplication, 'answers'>,
   now: Date,
+  lang: Lang = 'en',
 ): ReplyDeadline {
   const term = parseTerm(String(app.answers[staffKeys().entryTerm] ?? ''));
   const year = term?.year ?? config.admissionCycle ?? admissionFallYear(now);
@@ -32,7 +34,7 @@ export function replyDeadline(
   const lastDay = Math.min(day, new Date(Date.UTC(year, month, 0)).getUTCDate());
   const lastMinute = instantInZone(`${year}-${pad(month)}-${pad(lastDay)}T23:59`, config.timeZone);
   if (!lastMinute) throw new Error(`no 23:59 on ${year}-${month}-${lastDay} in ${config.timeZone}`);
-  return { closesAt: new Date(lastMinute.getTime() + 60_000), text: formatLocalTime(lastMinute, config.timeZone) };
+  return { closesAt: new Date(lastMinute.getTime() + 60_000), text: formatLocalTime(lastMinute, config.timeZone, lang) };
 }
 
 export function replyDatePassed(deadline: ReplyDeadline, now: Date): boolean {

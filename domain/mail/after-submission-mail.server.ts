@@ -3,18 +3,34 @@ import type { MailMessage } from '../../platform/mail/mailer.server.js';
 import { universityDate } from '../after-submission/university-time.js';
 import { escapeHtml } from '../../contracts/escape-html.js';
 import { inertText, quoted } from './inert-text.js';
+import type { Lang } from '../../form/lang.js';
+import { mailTranslator } from './mail-language.js';
 
-function contactLines(config: Config): string[] {
+function contactLines(config: Config, lang: Lang): string[] {
   const { officePhone, officeEmail, helpEmail } = config.contacts;
-  return ['Office of Admissions', `Phone: ${officePhone}`, `E-mail: ${officeEmail}`, `Technical help: ${helpEmail}`];
+  const t = mailTranslator(lang);
+  return [
+    t('Office of Admissions'),
+    t('Phone: {{phone}}', { phone: officePhone }),
+    t('E-mail: {{email}}', { email: officeEmail }),
+    t('Technical help: {{email}}', { email: helpEmail }),
+  ];
 }
 
 /** Text and HTML from the same paragraphs (a paragraph that is a URL becomes a link in the HTML). */
 /** `kind` names the message in logs and metrics: a fixed word, since the counselor's subject names the applicant. */
-export function message(config: Config, to: string, subject: string, paragraphs: string[], messageId: string, kind: string): MailMessage {
-  const contacts = contactLines(config);
+export function message(
+  config: Config,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  messageId: string,
+  kind: string,
+  lang: Lang = 'en',
+): MailMessage {
+  const contacts = contactLines(config, lang);
   const text = [...paragraphs, contacts.join('\n')].join('\n\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family: system-ui, sans-serif; font-size: 16px; color: #1b1b1b">
 ${paragraphs.map((p) => (/^https?:\/\/\S+$/.test(p) ? `<p><a href="${escapeHtml(p)}">${escapeHtml(p)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)).join('\n')}
 <p>${contacts.map(escapeHtml).join('<br>')}</p>
 </body></html>`;

@@ -1,5 +1,6 @@
 import type { CompletionReply } from '../../contracts/reply-data.js';
 import { EmailText } from '../../islands/ui/EmailText.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * The reply to an offer or to a place on the waitlist, and the enrollment deposit (issue 39): plain forms posting
@@ -12,7 +13,7 @@ export function ReplySection({ reply }: { reply: CompletionReply }) {
   return (
     <>
       <section className="completion__section completion__reply" id="reply" aria-labelledby="completion-reply">
-        <h2 id="completion-reply">{admit ? 'Your reply to our offer' : 'Your place on the waitlist'}</h2>
+        <h2 id="completion-reply">{admit ? t('Your reply to our offer') : t('Your place on the waitlist')}</h2>
         {notice ? (
           <p className={`alert alert--${notice.kind}`} role="status">
             {notice.text}
@@ -20,27 +21,32 @@ export function ReplySection({ reply }: { reply: CompletionReply }) {
         ) : null}
         {current ? (
           <p className="completion__reply-current">
-            Your reply: <strong>{current.label}</strong>
-            {` (${current.byOffice ? 'recorded by the Office of Admissions' : 'sent'} on ${current.on}).`}
-            {current.college ? ` You told us you will attend ${current.college}.` : null}
+            {`${t('Your reply:')} `}
+            <strong>{current.label}</strong>{' '}
+            {current.byOffice
+              ? t('(recorded by the Office of Admissions on {{date}}).', { date: current.on })
+              : t('(sent on {{date}}).', { date: current.on })}
+            {current.college ? ` ${t('You told us you will attend {{college}}.', { college: current.college })}` : null}
           </p>
         ) : (
           <p>
-            {admit ? 'Please tell us whether you will enroll' : 'Please tell us whether you want to stay on the waitlist'} by{' '}
+            {admit ? t('Please tell us whether you will enroll by') : t('Please tell us whether you want to stay on the waitlist by')}{' '}
             <strong>{reply.deadline}</strong>.
           </p>
         )}
         {reply.passed ? (
-          <p>{`The reply date, ${reply.deadline}, has passed. To change your reply, contact the Office of Admissions.`}</p>
+          <p>
+            {t('The reply date, {{date}}, has passed. To change your reply, contact the Office of Admissions.', { date: reply.deadline })}
+          </p>
         ) : current ? (
-          <p className="field__hint">{`You can change your reply until ${reply.deadline}.`}</p>
+          <p className="field__hint">{t('You can change your reply until {{date}}.', { date: reply.deadline })}</p>
         ) : null}
         {form ? (
           <form method="post" action={form.action} className="completion__reply-form">
             <input type="hidden" name="version" value={form.version} />
             <fieldset className="field fieldset">
               <legend className="field__label">
-                {current ? 'Change your reply' : admit ? 'Will you enroll?' : 'Do you want to stay on the waitlist?'}
+                {current ? t('Change your reply') : admit ? t('Will you enroll?') : t('Do you want to stay on the waitlist?')}
               </legend>
               <div className="choices">
                 {form.options.map((o) => (
@@ -64,10 +70,10 @@ export function ReplySection({ reply }: { reply: CompletionReply }) {
             {form.college ? (
               <div className="field">
                 <label className="field__label" htmlFor="reply-college">
-                  If you will not enroll: where will you study instead? (optional)
+                  {t('If you will not enroll: where will you study instead? (optional)')}
                 </label>
                 <p className="field__hint" id="reply-college-hint">
-                  The college’s name. It helps us plan; it does not change your reply.
+                  {t('The college’s name. It helps us plan; it does not change your reply.')}
                 </p>
                 <input
                   className="input"
@@ -81,7 +87,7 @@ export function ReplySection({ reply }: { reply: CompletionReply }) {
               </div>
             ) : null}
             <button type="submit" className="button">
-              {current ? 'Change my reply' : 'Send my reply'}
+              {current ? t('Change my reply') : t('Send my reply')}
             </button>
           </form>
         ) : null}
@@ -95,34 +101,35 @@ function DepositSection({ deposit }: { deposit: NonNullable<CompletionReply['dep
   const { waiver } = deposit;
   return (
     <section className="completion__section completion__deposit" id="deposit" aria-labelledby="completion-deposit">
-      <h2 id="completion-deposit">Enrollment deposit</h2>
+      <h2 id="completion-deposit">{t('Enrollment deposit')}</h2>
       {waiver ? <p className={waiver.status === 'approved' ? 'alert alert--success' : 'alert'}>{waiver.text}</p> : null}
       {waiver?.status === 'approved' ? null : deposit.payUrl ? (
         <p>
-          Your place is held once the deposit is paid.{' '}
+          {t('Your place is held once the deposit is paid.')}{' '}
           <a href={deposit.payUrl} rel="noreferrer">
-            Pay the enrollment deposit
+            {t('Pay the enrollment deposit')}
           </a>{' '}
-          on the university’s payment page (your reference, <strong>{deposit.reference}</strong>, is filled in).
+          {t('on the university’s payment page (your reference, {{reference}}, is filled in).', { reference: deposit.reference })}
         </p>
       ) : (
         <p>
-          Your place is held once the deposit is paid. To pay it, contact the Office of Admissions at{' '}
-          <a href={`tel:${deposit.officePhone.replace(/[^0-9+]/g, '')}`}>{deposit.officePhone}</a> or{' '}
+          {t('Your place is held once the deposit is paid. To pay it, contact the Office of Admissions at')}{' '}
+          <a href={`tel:${deposit.officePhone.replace(/[^0-9+]/g, '')}`}>{deposit.officePhone}</a> {t('or')}{' '}
           <a href={`mailto:${deposit.officeEmail}`}>
             <EmailText email={deposit.officeEmail} />
           </a>{' '}
-          and give your reference, <strong>{deposit.reference}</strong>.
+          {`${t('and give your reference,')} `}
+          <strong>{deposit.reference}</strong>.
         </p>
       )}
       {deposit.waiverForm ? (
         <form method="post" action={deposit.waiverForm.action} className="completion__waiver">
           <div className="field">
             <label className="field__label" htmlFor="waiver-reason">
-              Cannot pay the deposit? Ask us to waive it
+              {t('Cannot pay the deposit? Ask us to waive it')}
             </label>
             <p className="field__hint" id="waiver-reason-hint">
-              Tell us why, in a few sentences. A member of the office answers on this page.
+              {t('Tell us why, in a few sentences. A member of the office answers on this page.')}
             </p>
             <textarea
               className="input textarea"
@@ -135,7 +142,7 @@ function DepositSection({ deposit }: { deposit: NonNullable<CompletionReply['dep
             />
           </div>
           <button type="submit" className="button button--secondary">
-            Ask for a deposit waiver
+            {t('Ask for a deposit waiver')}
           </button>
         </form>
       ) : null}

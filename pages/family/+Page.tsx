@@ -3,6 +3,7 @@ import { FormShell } from '../layouts/FormShell.js';
 import { FAMILY_ROUTE } from '../../contracts/routes.js';
 import type { Data } from './+data.js';
 import { FamilyInviteForm, FamilyMembers } from './FamilyAccess.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * "Family access" (/family, issue 39): whom the applicant lets read their status (the checklist and the released
@@ -16,17 +17,17 @@ export function Page() {
   const { family } = data;
   return (
     <FormShell current={FAMILY_ROUTE}>
-      <h1>Family access</h1>
+      <h1>{t('Family access')}</h1>
       {flash ? (
         <div className={`alert alert--${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
-          <p className="alert__title">{flash.title ?? (flash.kind === 'error' ? 'Error' : 'Success')}</p>
-          <p>{flash.message}</p>
+          <p className="alert__title">{t(flash.title ?? (flash.kind === 'error' ? 'Error' : 'Success'))}</p>
+          <p>{t(flash.message)}</p>
         </div>
       ) : null}
       <p>
-        A parent, guardian or anyone else you choose can follow your application: they see your checklist and, once it is released, your
-        admission decision and letter. They never see your answers or your documents. They sign in with a code we e-mail them, and you can
-        remove them at any time.
+        {t(
+          'A parent, guardian or anyone else you choose can follow your application: they see your checklist and, once it is released, your admission decision and letter. They never see your answers or your documents. They sign in with a code we e-mail them, and you can remove them at any time.',
+        )}
       </p>
       {family.submitted ? (
         <>
@@ -34,10 +35,10 @@ export function Page() {
           <FamilyInviteForm members={family.members} form={family.form} />
         </>
       ) : (
-        <p className="alert alert--info">You can invite family members once you have submitted your application.</p>
+        <p className="alert alert--info">{t('You can invite family members once you have submitted your application.')}</p>
       )}
       <p className="your-data__back">
-        <a href={family.submitted ? '/completion' : '/about'}>Back to your application</a>
+        <a href={family.submitted ? '/completion' : '/about'}>{t('Back to your application')}</a>
       </p>
     </FormShell>
   );

@@ -1,14 +1,15 @@
 import { FAMILY_FIELDS, FAMILY_INVITE_PATH, FAMILY_NAME_MAX, FAMILY_REMOVE_PATH, MAX_FAMILY_MEMBERS } from '../../contracts/family.js';
 import type { FamilyAccessData, FamilyMemberView } from '../../contracts/family.js';
 import { EmailText } from '../../islands/ui/EmailText.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** Who has access (issue 39): each with when they were invited and last signed in, and a button that removes them at once. */
 export function FamilyMembers({ members }: { members: FamilyMemberView[] }) {
   return (
     <section className="family-access" aria-labelledby="family-who">
-      <h2 id="family-who">Who has access</h2>
+      <h2 id="family-who">{t('Who has access')}</h2>
       {members.length === 0 ? (
-        <p>Nobody has access.</p>
+        <p>{t('Nobody has access.')}</p>
       ) : (
         <ul className="family-access__list">
           {members.map((member) => (
@@ -19,14 +20,18 @@ export function FamilyMembers({ members }: { members: FamilyMemberView[] }) {
                 <EmailText email={member.email} />
                 <br />
                 <span className="field__hint">
-                  {`Invited on ${member.invitedOn}. `}
-                  {member.lastSignedIn ? `Signed in last on ${member.lastSignedIn}.` : 'Has not signed in yet.'}
+                  {`${t('Invited on {{date}}.', { date: member.invitedOn })} `}
+                  {member.lastSignedIn ? t('Signed in last on {{date}}.', { date: member.lastSignedIn }) : t('Has not signed in yet.')}
                 </span>
               </p>
               <form method="post" action={FAMILY_REMOVE_PATH}>
                 <input type="hidden" name={FAMILY_FIELDS.member} value={member.id} />
-                <button type="submit" className="button button--secondary" aria-label={`Remove access for ${member.name}`}>
-                  Remove access
+                <button
+                  type="submit"
+                  className="button button--secondary"
+                  aria-label={t('Remove access for {{name}}', { name: member.name })}
+                >
+                  {t('Remove access')}
                 </button>
               </form>
             </li>
@@ -43,25 +48,31 @@ export function FamilyInviteForm({ members, form }: { members: FamilyMemberView[
   const errors = form?.errors ?? {};
   return (
     <section className="family-access" aria-labelledby="family-invite">
-      <h2 id="family-invite">Invite someone</h2>
+      <h2 id="family-invite">{t('Invite someone')}</h2>
       {errors.name || errors.email ? (
         <div className="alert alert--error" role="alert">
-          <p className="alert__title">Error</p>
-          <p>{errors.name ?? errors.email}</p>
+          <p className="alert__title">{t('Error')}</p>
+          <p>{t((errors.name ?? errors.email)!)}</p>
         </div>
       ) : null}
       {left <= 0 ? (
-        <p>{`You have invited ${MAX_FAMILY_MEMBERS} people, the most there can be. Remove someone to invite another person.`}</p>
+        <p>
+          {t('You have invited {{max}} people, the most there can be. Remove someone to invite another person.', {
+            max: MAX_FAMILY_MEMBERS,
+          })}
+        </p>
       ) : (
         <form method="post" action={FAMILY_INVITE_PATH} className="family-access__form" noValidate>
-          <p className="field__hint">{`You can invite ${left} more ${left === 1 ? 'person' : 'people'}.`}</p>
+          <p className="field__hint">
+            {left === 1 ? t('You can invite 1 more person.') : t('You can invite {{n}} more people.', { n: left })}
+          </p>
           <div className={errors.name ? 'field field--invalid' : 'field'}>
             <label className="field__label" htmlFor={FAMILY_FIELDS.name}>
-              Their name
+              {t('Their name')}
             </label>
             {errors.name ? (
               <p className="field__error-message" id={`${FAMILY_FIELDS.name}-error`}>
-                {errors.name}
+                {t(errors.name)}
               </p>
             ) : null}
             <input
@@ -78,11 +89,11 @@ export function FamilyInviteForm({ members, form }: { members: FamilyMemberView[
           </div>
           <div className={errors.email ? 'field field--invalid' : 'field'}>
             <label className="field__label" htmlFor={FAMILY_FIELDS.email}>
-              Their e-mail address
+              {t('Their e-mail address')}
             </label>
             {errors.email ? (
               <p className="field__error-message" id={`${FAMILY_FIELDS.email}-error`}>
-                {errors.email}
+                {t(errors.email)}
               </p>
             ) : null}
             <input
@@ -98,7 +109,7 @@ export function FamilyInviteForm({ members, form }: { members: FamilyMemberView[
             />
           </div>
           <button type="submit" className="button">
-            Send the invitation
+            {t('Send the invitation')}
           </button>
         </form>
       )}

@@ -6,6 +6,7 @@ import { PasskeyAdd } from '../../islands/PasskeyAdd.island.js';
 import { PASSKEYS_ROUTE, PASSKEY_TEXTS } from '../../contracts/passkeys.js';
 import type { Data } from './+data.js';
 import { PasskeyList, RemoveConfirm } from './PasskeyList.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * Passkeys (/passkeys, issue 41), reached from the account menu: the account's passkeys (listed and removed as plain
@@ -20,8 +21,8 @@ export function Page() {
   const flash = pageContext.locals?.flash ?? null;
   return (
     <FormShell current={PASSKEYS_ROUTE}>
-      <h1>{PASSKEY_TEXTS.pageTitle}</h1>
-      <p>{PASSKEY_TEXTS.intro}</p>
+      <h1>{t(PASSKEY_TEXTS.pageTitle)}</h1>
+      <p>{t(PASSKEY_TEXTS.intro)}</p>
       {flash ? (
         <div className={`alert alert--${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
           <p className="alert__title">{flash.title ?? (flash.kind === 'error' ? 'Error' : 'Success')}</p>
@@ -30,15 +31,15 @@ export function Page() {
       ) : null}
       {data.confirmRemove ? <RemoveConfirm passkey={data.confirmRemove} /> : null}
       <section aria-labelledby="passkeys-list" className="passkeys__section">
-        <h2 id="passkeys-list">{PASSKEY_TEXTS.listTitle}</h2>
+        <h2 id="passkeys-list">{t(PASSKEY_TEXTS.listTitle)}</h2>
         <PasskeyList passkeys={data.passkeys} timeZone={timeZone} />
       </section>
       <section aria-labelledby="passkeys-add" className="passkeys__section">
-        <h2 id="passkeys-add">{PASSKEY_TEXTS.addTitle}</h2>
+        <h2 id="passkeys-add">{t(PASSKEY_TEXTS.addTitle)}</h2>
         <Island name="PasskeyAdd" component={PasskeyAdd} props={{ count: data.passkeys.length }} />
       </section>
       <p className="your-data__back">
-        <a href={data.submitted ? '/completion' : '/about'}>{PASSKEY_TEXTS.back}</a>
+        <a href={data.submitted ? '/completion' : '/about'}>{t(PASSKEY_TEXTS.back)}</a>
       </p>
     </FormShell>
   );

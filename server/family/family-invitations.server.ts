@@ -7,6 +7,8 @@ import { applicantName } from '../../form/applicant-name.js';
 import { FAMILY_MESSAGES, FAMILY_NAME_MAX, MAX_FAMILY_MEMBERS, type FamilyMemberView } from '../../contracts/family.js';
 import { familyInvitationMail } from '../../domain/mail/family-mail.server.js';
 import { universityDate, universityDateTime } from '../../domain/after-submission/university-time.js';
+import type { TextParams } from '../../contracts/i18n/translate.js';
+import type { Lang } from '../../form/lang.js';
 import { submittedApplication } from '../../domain/after-submission/checklist.server.js';
 import { recordChecklistAudit } from '../../db/repos/after-submission.server.js';
 import { deleteInvitation, insertInvitation, listInvitations } from '../../db/repos/family.server.js';
@@ -22,7 +24,8 @@ import { HttpError } from '../../platform/http-error.server.js';
 export const INVITATIONS_PER_DAY = { max: 10, windowMs: 24 * 3600_000 };
 
 export type InviteResult =
-  { ok: true; message: string } | { ok: false; status: number; errors: { name?: string; email?: string }; message: string };
+  | { ok: true; message: string; params: TextParams }
+  | { ok: false; status: number; errors: { name?: string; email?: string }; message: string; params?: undefined };
 
 /** A name as typed: spaces collapsed, control characters refused by length and content. */
 function cleanName(raw: unknown): string {
@@ -39,6 +42,8 @@ export async function inviteFamilyMember(
   user: SessionUser,
   input: { name: unknown; email: unknown },
   ip: string | null,
+  /** The applicant's language: the invitation is written in it (English below a Spanish one). */
+  lang: Lang = 'en',
 ): Promise<InviteResult> {
   const name = cleanName(input.name);
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
@@ -87,9 +92,10 @@ export async function inviteFamilyMember(
         to: email,
         memberName: name,
         applicantName: applicantName(app?.answers ?? {}, 'an applicant'),
+        lang,
       }),
     );
-  return { ok: true, message: FAMILY_MESSAGES.invited(name) };
+  return { ok: true, message: FAMILY_MESSAGES.invited, params: { name } };
 }
 
 /** Removes one of the applicant's invitations; the person's sessions end in the same transaction. */
@@ -98,7 +104,7 @@ export async function removeFamilyMember(
   userId: string,
   memberId: unknown,
   ip: string | null,
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; message: string; params: TextParams } | { ok: false; message: string; params?: undefined }> {
   const id = typeof memberId === 'string' && /^[0-9a-f-]{36}$/i.test(memberId) ? memberId : null;
   const removed = id ? await deleteInvitation(services.db.knex, userId, id) : null;
   if (!removed) return { ok: false, message: FAMILY_MESSAGES.unknownMember };
@@ -110,17 +116,17 @@ export async function removeFamilyMember(
     detail: { member: removed.id, email: removed.email },
     ip,
   });
-  return { ok: true, message: FAMILY_MESSAGES.removed(removed.name) };
+  return { ok: true, message: FAMILY_MESSAGES.removed, params: { name: removed.name } };
 }
 
 /** Who has access, as the applicant's pages show it. */
-export async function familyMembersView(services: AppServices, userId: string): Promise<FamilyMemberView[]> {
+export async function familyMembersView(services: AppServices, userId: string, lang: Lang = 'en'): Promise<FamilyMemberView[]> {
   const zone = services.config.timeZone;
   return (await listInvitations(services.db.knex, userId)).map((row) => ({
     id: row.id,
     name: row.name,
     email: row.email,
-    invitedOn: universityDate(row.invited_at, zone),
-    lastSignedIn: row.last_signed_in_at ? universityDateTime(row.last_signed_in_at, zone) : null,
+    invitedOn: universityDate(row.invited_at, zone, lang),
+    lastSignedIn: row.last_signed_in_at ? universityDateTime(row.last_signed_in_at, zone, lang) : null,
   }));
 }

@@ -11,6 +11,7 @@ import {
 } from '../../contracts/family.js';
 import { familyStatuses } from './family-status.server.js';
 import type { FamilyViewer } from './family-session.server.js';
+import type { Lang } from '../../form/lang.js';
 
 /**
  * The family's two pages (issue 39), office pages without script (pages/(office)/family/): the sign-in (the address,
@@ -75,9 +76,10 @@ export function familySignInPageData(pageContext: { familyPage?: FamilyPageGiven
 export async function familyStatusPageData(pageContext: {
   familyPage?: FamilyPageGiven;
   services: AppServices;
+  locals?: { lang?: Lang };
 }): Promise<FamilyStatusData> {
   const given = givenOf(pageContext);
   if (given.page !== 'status') throw new Error('the status page rendered with the sign-in page’s data');
-  const applicants = await familyStatuses(pageContext.services, given.viewer, given.ip);
+  const applicants = await familyStatuses(pageContext.services, given.viewer, given.ip, pageContext.locals?.lang ?? 'en');
   return { title: 'Application status', email: given.viewer.email, applicants };
 }

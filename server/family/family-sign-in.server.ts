@@ -18,6 +18,7 @@ import {
 } from '../../db/repos/family.server.js';
 import { recordChecklistAudit } from '../../db/repos/after-submission.server.js';
 import { clearKey, reserveAttempt } from '../../db/repos/rate-limits.server.js';
+import type { Lang } from '../../form/lang.js';
 
 /**
  * A family member signs in with an e-mailed one-time code (issue 39), never a password. Asking for a code answers
@@ -47,12 +48,13 @@ const codeHmac = (services: AppServices, email: string, code: string) =>
   keyedHash(services.config.sessionSecret, 'family-code', email, code);
 
 /** Stores and e-mails a new code when the address is invited; the same answer either way. */
-export async function requestFamilyCode(services: AppServices, email: string): Promise<void> {
+/** `lang`: the family member's, as their browser chose it on the sign-in page (docs/i18n.md). */
+export async function requestFamilyCode(services: AppServices, email: string, lang: Lang = 'en'): Promise<void> {
   await limitMailsTo(services, email);
   const code = randomCode();
   const expires = new Date(services.now().getTime() + FAMILY_CODE_MINUTES * 60_000);
   const stored = await putCodeIfInvited(services.db.knex, { email, code_hmac: codeHmac(services, email, code), expires_at: expires });
-  mailAfterResponse(services, () => (stored ? familyCodeMail(services.config, email, code) : null));
+  mailAfterResponse(services, () => (stored ? familyCodeMail(services.config, email, code, lang) : null));
 }
 
 /** Checks and uses up the code; on success the address's invitations are marked signed in. A 400 otherwise. */

@@ -8,6 +8,9 @@ import { counselorRequestPermitted } from '../../domain/after-submission/counsel
 import { universityDate, universityDateTime } from '../../domain/after-submission/university-time.js';
 import { familyOfferReply } from './offer-reply.server.js';
 import type { FamilyViewer } from './family-session.server.js';
+import type { Lang } from '../../form/lang.js';
+import { translator, type Translate } from '../../contracts/i18n/translate.js';
+import { ES_PAGES } from '../../contracts/i18n/es-catalogue.js';
 
 /**
  * What a family member reads of each applicant who invited them (issue 39): the name, when the application was
@@ -16,54 +19,72 @@ import type { FamilyViewer } from './family-session.server.js';
  * as `family:<address>` against the applicant, with the request's IP.
  */
 /** The decision in the third person: the applicant's own page speaks to them ("You are admitted."), this one about them. */
-const FAMILY_HEADLINES = {
-  admit: (name: string) => `${name} is admitted.`,
-  deny: (name: string) => `${name} was not offered admission.`,
-  waitlist: (name: string) => `${name} is on the waitlist.`,
+export const FAMILY_HEADLINES = {
+  admit: '{{name}} is admitted.',
+  deny: '{{name}} was not offered admission.',
+  waitlist: '{{name}} is on the waitlist.',
 } as const;
 
-function transcriptLine(checklist: ChecklistRow, permitted: boolean, zone: string): FamilyApplicantStatus['transcript'] {
+/** The transcript's state in words (kept as data: test/unit/i18n-catalogue.test.ts). */
+export const FAMILY_TRANSCRIPT_TEXTS = {
+  uploaded: 'Received with the application.',
+  received: 'Received on {{date}}.',
+  requested: 'Requested from the high school counselor on {{date}}.',
+  askedForCounselor: 'Not received yet. The applicant has been asked for their counselor’s e-mail address.',
+  fromSchool: 'Not received yet. The high school sends it to the Office of Admissions.',
+} as const;
+
+function transcriptLine(
+  checklist: ChecklistRow,
+  permitted: boolean,
+  zone: string,
+  lang: Lang,
+  t: Translate,
+): FamilyApplicantStatus['transcript'] {
+  const T = FAMILY_TRANSCRIPT_TEXTS;
   if (checklist.status === 'received')
     return {
       done: true,
       text:
         checklist.received_via === 'upload'
-          ? 'Received with the application.'
-          : `Received on ${universityDate(checklist.received_at ?? new Date(), zone)}.`,
+          ? t(T.uploaded)
+          : t(T.received, { date: universityDate(checklist.received_at ?? new Date(), zone, lang) }),
     };
   if (checklist.status === 'requested' && checklist.requested_at)
-    return { done: false, text: `Requested from the high school counselor on ${universityDate(checklist.requested_at, zone)}.` };
-  return {
-    done: false,
-    text: permitted
-      ? 'Not received yet. The applicant has been asked for their counselor’s e-mail address.'
-      : 'Not received yet. The high school sends it to the Office of Admissions.',
-  };
+    return { done: false, text: t(T.requested, { date: universityDate(checklist.requested_at, zone, lang) }) };
+  return { done: false, text: t(permitted ? T.askedForCounselor : T.fromSchool) };
 }
 
-export async function familyStatuses(services: AppServices, viewer: FamilyViewer, ip: string | null): Promise<FamilyApplicantStatus[]> {
+/** In the family member's language (the switch, the cookie, Accept-Language: server/i18n/language.server.ts). */
+export async function familyStatuses(
+  services: AppServices,
+  viewer: FamilyViewer,
+  ip: string | null,
+  lang: Lang = 'en',
+): Promise<FamilyApplicantStatus[]> {
   const zone = services.config.timeZone;
+  const t = translator(lang, ES_PAGES);
   const out: FamilyApplicantStatus[] = [];
   for (const invitation of viewer.invitations) {
     const state = await afterSubmissionState(services, invitation.user_id);
     if (!state) continue;
     const { app, checklist, decision } = state;
     const released = decision?.released_at ? decision : null;
-    const name = applicantName(app.answers, 'The applicant');
+    const name = applicantName(app.answers, t('The applicant'));
     out.push({
       id: invitation.id,
       name,
-      submittedOn: universityDateTime(app.submittedAt, zone),
-      transcript: transcriptLine(checklist, counselorRequestPermitted(app), zone),
+      submittedOn: universityDateTime(app.submittedAt, zone, lang),
+      transcript: transcriptLine(checklist, counselorRequestPermitted(app), zone, lang, t),
       decision: released
         ? {
             state: 'ready',
-            headline: FAMILY_HEADLINES[released.decision](name),
+            headline: t(FAMILY_HEADLINES[released.decision], { name }),
             letter: released.letter,
-            releasedOn: universityDate(released.released_at!, zone),
+            releasedOn: universityDate(released.released_at!, zone, lang),
           }
-        : { state: 'expected', by: universityDate(decisionExpectedBy(app.submittedAt), zone) },
-      reply: await familyOfferReply(services, invitation.user_id),
+        : { state: 'expected', by: universityDate(decisionExpectedBy(app.submittedAt), zone, lang) },
+      reply: await familyOfferReply(services, invitation.user_id, lang),
     });
     await recordChecklistAudit(services.db.knex, {
       at: services.now(),

@@ -18,6 +18,8 @@ import {
   FAMILY_STATUS_PATH,
 } from '../../contracts/family.js';
 import { FAMILY_ROUTE } from '../../contracts/routes.js';
+import { translator } from '../../contracts/i18n/translate.js';
+import { ES_PAGES } from '../../contracts/i18n/es-catalogue.js';
 import { inviteFamilyMember, removeFamilyMember } from './family-invitations.server.js';
 import { FAMILY_IP_LIMITS, auditFamilySignIn, familyAddress, redeemFamilyCode, requestFamilyCode } from './family-sign-in.server.js';
 import { endFamilySession, familyViewerOf, startFamilySession } from './family-session.server.js';
@@ -49,9 +51,11 @@ export function familyRoutes(s: AppServices): Row[] {
       res.locals.user!,
       { name: field(req, FAMILY_FIELDS.name), email: field(req, FAMILY_FIELDS.email) },
       req.ip ?? null,
+      res.locals.lang,
     );
     if (result.ok) {
-      setFlash(s, res, { kind: 'success', message: result.message });
+      // The name goes into the message in the applicant's language; the page shows a flash through t().
+      setFlash(s, res, { kind: 'success', message: translator(res.locals.lang, ES_PAGES)(result.message, result.params) });
       return res.redirect(303, FAMILY_ROUTE);
     }
     const form = {
@@ -64,7 +68,10 @@ export function familyRoutes(s: AppServices): Row[] {
 
   const remove: RequestHandler = async (req, res) => {
     const result = await removeFamilyMember(s, res.locals.user!.id, field(req, FAMILY_FIELDS.member), req.ip ?? null);
-    setFlash(s, res, { kind: result.ok ? 'success' : 'error', message: result.message });
+    setFlash(s, res, {
+      kind: result.ok ? 'success' : 'error',
+      message: translator(res.locals.lang, ES_PAGES)(result.message, result.params),
+    });
     res.redirect(303, FAMILY_ROUTE);
   };
 
@@ -78,7 +85,7 @@ export function familyRoutes(s: AppServices): Row[] {
     const typed = String(field(req, FAMILY_FIELDS.email) ?? '').slice(0, 300);
     try {
       const email = familyAddress(typed);
-      await requestFamilyCode(s, email);
+      await requestFamilyCode(s, email, res.locals.lang);
       await sendFamilyPage(s, req, res, {
         page: 'sign-in',
         step: 'code',

@@ -23,8 +23,8 @@ export async function completionPageData(pageContext: PageContextServer): Promis
   // The store or the queue being down is the island's to report (it polls); the page still renders.
   const pdf = await applicationPdfState(services, user.id).catch(() => null);
   const status = await completionStatus(services, user.id, search, pageContext.locals?.lang ?? 'en');
-  const reply = await completionReply(services, user.id, search);
+  const reply = await completionReply(services, user.id, search, pageContext.locals?.lang ?? 'en');
   const recommendations = await recommendationsView(services, user.id, search, 'completion');
-  const family = await familyMembersView(services, user.id);
+  const family = await familyMembersView(services, user.id, pageContext.locals?.lang ?? 'en');
   return { ...page, receipt, pdf, status, reply, recommendations, family };
 }

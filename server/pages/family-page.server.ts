@@ -35,7 +35,7 @@ export async function familyPageData(pageContext: PageContextServer): Promise<Fa
     ...base,
     family: {
       submitted: Boolean(row?.submitted_at),
-      members: await familyMembersView(pageContext.services, user.id),
+      members: await familyMembersView(pageContext.services, user.id, pageContext.locals?.lang ?? 'en'),
       form: pageContext.familyForm ?? null,
     },
   };

@@ -145,6 +145,11 @@ describeE2E('family access: a parent follows the application and loses access wh
     await page.goto(/(http:\/\/\S+\/family\/sign-in)/.exec(invitation.text)![1]!);
     await expectAxeCleanWithoutJs(page);
     await shot(page, 'family-sign-in');
+    await page.goto(`${base}/family/sign-in?lang=es`);
+    expect(await page.locator('h1').textContent()).toBe('Acceso para familiares: iniciar sesión');
+    await expectAxeCleanWithoutJs(page);
+    await shot(page, 'family-sign-in-es');
+    await page.goto(`${base}/family/sign-in?lang=en`);
     await page.getByLabel('E-mail address').fill(PARENT);
     await page.keyboard.press('Enter');
     await page.waitForSelector('#family-code');
@@ -175,6 +180,14 @@ describeE2E('family access: a parent follows the application and loses access wh
     await expectAxeCleanWithoutJs(page);
     await expectNoAnswers(page, 'status with the decision');
     await shot(page, 'family-status-decision');
+    // In Spanish by the header's plain link (a parent often reads Spanish): the same page, axe-clean; then back.
+    await page.getByRole('link', { name: 'Español' }).click();
+    await page.waitForSelector('html[lang="es"]');
+    expect(await page.locator('main').textContent()).toContain('Maria Lopez fue admitido(a).');
+    await expectAxeCleanWithoutJs(page);
+    await shot(page, 'family-status-decision-es');
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForSelector('html[lang="en"]');
 
     // The applicant sees when the parent signed in, and removes them (by keyboard).
     await own.goto(`${base}/family`);

@@ -7,6 +7,7 @@ import { islandLive, startPasskeyStack, type PasskeyStack } from './passkeys-hel
 import { axeViolationsWithoutJs } from './no-js-helpers.js';
 import { PASSKEY_TEXTS } from '../../contracts/passkeys.js';
 import { listPasskeys } from '../../db/repos/passkeys.server.js';
+import { english } from '../../contracts/i18n/translate.js';
 
 /**
  * Issue 41 in Chromium with a virtual authenticator: a signed-in applicant adds a passkey from the account menu, signs
@@ -88,7 +89,7 @@ describeE2E('passkeys (issue 41)', () => {
 
     // Removed after a confirmation, by keyboard.
     await page.goto(`${stack.base}/passkeys`);
-    await page.getByRole('link', { name: PASSKEY_TEXTS.removeLabel('Test phone') }).focus();
+    await page.getByRole('link', { name: english(PASSKEY_TEXTS.removeLabel, { name: 'Test phone' }) }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: PASSKEY_TEXTS.confirmTitle }).waitFor();
     expect(await listPasskeys(stack.ctx.db.knex, user.id)).toHaveLength(1);

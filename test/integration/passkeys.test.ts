@@ -15,6 +15,7 @@ import {
 import { listPasskeys } from '../../db/repos/passkeys.server.js';
 import { listAudit } from '../../db/repos/staff.server.js';
 import { MAX_PASSKEYS } from '../../server/auth/passkeys/registration.server.js';
+import { english } from '../../contracts/i18n/translate.js';
 import { hashPassword } from '../../server/auth/passwords.server.js';
 import { ACCOUNT_DELETE_PATH } from '../../contracts/account.js';
 
@@ -92,7 +93,7 @@ describe('adding a passkey', () => {
     }
     const full = await request(ctx.app).post(PASSKEY_REGISTER_OPTIONS_PATH).set('Cookie', user.cookie).send();
     expect(full.status).toBe(400);
-    expect(full.body.message).toBe(PASSKEY_TEXTS.tooMany(MAX_PASSKEYS));
+    expect(full.body.message).toBe(english(PASSKEY_TEXTS.tooMany, { max: MAX_PASSKEYS }));
   });
 });
 

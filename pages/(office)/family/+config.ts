@@ -4,4 +4,6 @@ import type { Config } from 'vike/types';
 export default {
   titleSuffix: 'Family access',
   noIndex: true,
+  // A parent often reads Spanish (issue 39, docs/i18n.md): these pages speak the family member's language.
+  readerLanguage: true,
 } satisfies Config;

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { OfficeLayout } from '../OfficeLayout.js';
 import { FAMILY_SIGN_OUT_PATH } from '../../../contracts/family.js';
+import { t } from '../../../contracts/i18n/page-text.js';
+import { LanguageSwitch } from '../../layouts/LanguageSwitch.js';
 
 /**
  * The family's pages (issue 39): the office layout with the office's name, and once signed in the address and a
@@ -11,17 +13,21 @@ export function FamilyLayout({ title, signedInAs, children }: { title: string; s
     <OfficeLayout
       brand={
         <>
-          <strong>Office of Admissions</strong> Family access
+          <strong>{t('Office of Admissions')}</strong> {t('Family access')}
         </>
       }
       title={title}
       mainClass="family"
       nav={
-        signedInAs ? (
-          <form method="post" action={FAMILY_SIGN_OUT_PATH} className="family__who">
-            <span className="who">{`Signed in as ${signedInAs}`}</span> <button type="submit">Sign out</button>
-          </form>
-        ) : undefined
+        <span className="family__nav">
+          <LanguageSwitch />
+          {signedInAs ? (
+            <form method="post" action={FAMILY_SIGN_OUT_PATH} className="family__who">
+              <span className="who">{t('Signed in as {{email}}', { email: signedInAs })}</span>{' '}
+              <button type="submit">{t('Sign out')}</button>
+            </form>
+          ) : null}
+        </span>
       }
     >
       {children}

@@ -13,6 +13,7 @@ import { CHALLENGE_LIFETIME_MS, issueChallenge, takeAnsweredChallenge } from './
 import { answeredChallenge, parseAttestation } from './browser-answer.server.js';
 import { relyingParty } from './relying-party.server.js';
 import { auditPasskey } from './audit.server.js';
+import { english } from '../../../contracts/i18n/translate.js';
 
 /** Passkeys one account may hold: enough for every device a student has, few enough to list on a phone. */
 export const MAX_PASSKEYS = 10;
@@ -32,7 +33,7 @@ export async function passkeyRegistrationOptions(
   user: SessionUser,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(services.db.knex, user.id);
-  if (existing.length >= MAX_PASSKEYS) throw new HttpError(400, PASSKEY_TEXTS.tooMany(MAX_PASSKEYS));
+  if (existing.length >= MAX_PASSKEYS) throw new HttpError(400, english(PASSKEY_TEXTS.tooMany, { max: MAX_PASSKEYS }));
   const challenge = await issueChallenge(services, 'register', user.id);
   const rp = relyingParty(services.config);
   return generateRegistrationOptions({
@@ -50,7 +51,7 @@ export async function passkeyRegistrationOptions(
 
 function nameOf(value: unknown, count: number): string {
   const name = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
-  return name === '' ? PASSKEY_TEXTS.defaultName(count + 1) : name.slice(0, PASSKEY_NAME_MAX_LENGTH);
+  return name === '' ? english(PASSKEY_TEXTS.defaultName, { count: count + 1 }) : name.slice(0, PASSKEY_NAME_MAX_LENGTH);
 }
 
 /**
@@ -81,7 +82,7 @@ export async function addPasskey(
   }
   const { knex } = services.db;
   const count = await countPasskeys(knex, user.id);
-  if (count >= MAX_PASSKEYS) throw new HttpError(400, PASSKEY_TEXTS.tooMany(MAX_PASSKEYS));
+  if (count >= MAX_PASSKEYS) throw new HttpError(400, english(PASSKEY_TEXTS.tooMany, { max: MAX_PASSKEYS }));
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
   const stored = await insertPasskey(knex, {
     user_id: user.id,

@@ -2,6 +2,7 @@ import { useData } from '../../../page-context.js';
 import type { FamilySignInData } from '../../../../contracts/family.js';
 import { FAMILY_CODE_PATH, FAMILY_FIELDS, FAMILY_SIGN_IN_PATH } from '../../../../contracts/family.js';
 import { FamilyLayout } from '../FamilyLayout.js';
+import { t } from '../../../../contracts/i18n/page-text.js';
 
 /**
  * Family sign-in (issue 39): the address, then the six-digit code we e-mail to it. Two plain forms; the code step
@@ -11,24 +12,25 @@ import { FamilyLayout } from '../FamilyLayout.js';
 export function Page() {
   const page = useData<FamilySignInData>()!;
   const error = page.error;
-  const emailError = error?.field === 'email' ? error.text : null;
-  const codeError = error?.field === 'code' ? error.text : null;
+  const emailError = error?.field === 'email' ? t(error.text) : null;
+  const codeError = error?.field === 'code' ? t(error.text) : null;
   return (
-    <FamilyLayout title={page.title}>
+    <FamilyLayout title={t(page.title)}>
       {page.notice ? (
         <p className="family__notice" role="status">
-          {page.notice.text}
+          {t(page.notice.text)}
         </p>
       ) : null}
       {page.step === 'email' ? (
         <>
           <p>
-            If an applicant has given you access to their application status, enter the e-mail address they invited. We will e-mail you a
-            one-time code; no password is needed.
+            {t(
+              'If an applicant has given you access to their application status, enter the e-mail address they invited. We will e-mail you a one-time code; no password is needed.',
+            )}
           </p>
           <form method="post" action={FAMILY_SIGN_IN_PATH} noValidate>
             <p>
-              <label htmlFor="family-email">E-mail address</label>
+              <label htmlFor="family-email">{t('E-mail address')}</label>
               <br />
               {emailError ? (
                 <span id="family-email-error" className="error">
@@ -49,7 +51,7 @@ export function Page() {
               />
             </p>
             <p>
-              <button type="submit">Send me a code</button>
+              <button type="submit">{t('Send me a code')}</button>
             </p>
           </form>
         </>
@@ -58,10 +60,10 @@ export function Page() {
           <form method="post" action={FAMILY_CODE_PATH} noValidate>
             <input type="hidden" name={FAMILY_FIELDS.email} value={page.email} />
             <p>
-              <label htmlFor="family-code">{`Sign-in code sent to ${page.email}`}</label>
+              <label htmlFor="family-code">{t('Sign-in code sent to {{email}}', { email: page.email })}</label>
               <br />
               <span id="family-code-hint" className="muted">
-                Six digits.
+                {t('Six digits.')}
               </span>
               <br />
               {codeError ? (
@@ -84,15 +86,15 @@ export function Page() {
               />
             </p>
             <p>
-              <button type="submit">Sign in</button>
+              <button type="submit">{t('Sign in')}</button>
             </p>
           </form>
           <form method="post" action={FAMILY_SIGN_IN_PATH} className="actions">
             <input type="hidden" name={FAMILY_FIELDS.email} value={page.email} />
             <button type="submit" className="secondary">
-              Send a new code
+              {t('Send a new code')}
             </button>
-            <a href={FAMILY_SIGN_IN_PATH}>Use another address</a>
+            <a href={FAMILY_SIGN_IN_PATH}>{t('Use another address')}</a>
           </form>
         </>
       )}

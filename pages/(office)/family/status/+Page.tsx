@@ -1,6 +1,7 @@
 import { useData } from '../../../page-context.js';
 import type { FamilyApplicantStatus, FamilyStatusData } from '../../../../contracts/family.js';
 import { FamilyLayout } from '../FamilyLayout.js';
+import { t } from '../../../../contracts/i18n/page-text.js';
 
 /** One applicant's checklist, decision and reply, as a family member reads them (issue 39): no answer, no document. */
 function ApplicantStatus({ applicant, headingLevel }: { applicant: FamilyApplicantStatus; headingLevel: 2 | 3 }) {
@@ -10,24 +11,26 @@ function ApplicantStatus({ applicant, headingLevel }: { applicant: FamilyApplica
     <>
       <ul className="family__checklist">
         <li>
-          <strong>Application:</strong> {`submitted on ${applicant.submittedOn}.`}
+          <strong>{t('Application:')}</strong> {t('submitted on {{date}}.', { date: applicant.submittedOn })}
         </li>
         <li>
-          <strong>High school transcript:</strong> {applicant.transcript.text}
+          <strong>{t('High school transcript:')}</strong> {applicant.transcript.text}
         </li>
         <li>
-          <strong>Admission decision:</strong>{' '}
-          {decision.state === 'ready' ? `released on ${decision.releasedOn}.` : `expected by ${decision.by}.`}
+          <strong>{t('Admission decision:')}</strong>{' '}
+          {decision.state === 'ready'
+            ? t('released on {{date}}.', { date: decision.releasedOn })
+            : t('expected by {{date}}.', { date: decision.by })}
         </li>
         {applicant.reply ? (
           <li>
-            <strong>Reply to the offer:</strong> {applicant.reply}
+            <strong>{t('Reply to the offer:')}</strong> {applicant.reply}
           </li>
         ) : null}
       </ul>
       {decision.state === 'ready' ? (
         <section aria-labelledby={`decision-${applicant.id}`}>
-          <H id={`decision-${applicant.id}`}>Admission decision</H>
+          <H id={`decision-${applicant.id}`}>{t('Admission decision')}</H>
           <p>
             <strong>{decision.headline}</strong>
           </p>
@@ -43,10 +46,11 @@ export function Page() {
   const page = useData<FamilyStatusData>()!;
   const one = page.applicants.length === 1 ? page.applicants[0]! : null;
   return (
-    <FamilyLayout title={one ? `Application status of ${one.name}` : page.title} signedInAs={page.email}>
+    <FamilyLayout title={one ? t('Application status of {{name}}', { name: one.name }) : t(page.title)} signedInAs={page.email}>
       <p className="muted">
-        You can see the checklist and, once it is released, the admission decision. The applicant’s answers and documents are private to
-        them.
+        {t(
+          'You can see the checklist and, once it is released, the admission decision. The applicant’s answers and documents are private to them.',
+        )}
       </p>
       {one ? (
         <ApplicantStatus applicant={one} headingLevel={2} />
