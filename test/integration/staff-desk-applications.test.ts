@@ -25,8 +25,8 @@ let applicants: Record<string, TestUser> = {};
 
 const page = (path: string, cookie = staff) => request(ctx.app).get(path).set('Cookie', cookie);
 /** Applicant e-mails on a list page, in order. */
-const emailsOrSeeds = (html: string) => [...html.matchAll(/<td>([^<]+@(?:seed\.)?example\.edu)<\/td>/g)].map((m) => m[1]!);
-const emailsOn = (html: string) => [...html.matchAll(/<td>([^<]+@example\.edu)<\/td>/g)].map((m) => m[1]);
+const emailsOrSeeds = (html: string) => [...html.matchAll(/<td[^>]*>([^<]+@(?:seed\.)?example\.edu)<\/td>/g)].map((m) => m[1]!);
+const emailsOn = (html: string) => [...html.matchAll(/<td[^>]*>([^<]+@example\.edu)<\/td>/g)].map((m) => m[1]);
 
 /** Everything pino writes while staff work: applicant data must never reach it. */
 let logs = '';
