@@ -3,6 +3,7 @@ import { ES_AUTH } from './es-auth.js';
 import { ES_FORM } from './es-form.js';
 import { ES_SHELL } from './es-shell.js';
 import { ES_PAGES_ONLY } from './es-pages.js';
+import { ES_RECOMMENDATIONS } from './es-recommendations.js';
 
 /**
  * The Spanish catalogue of the applicant's pages (docs/i18n.md). ES_ISLANDS is what islands may show (it goes into
@@ -10,4 +11,4 @@ import { ES_PAGES_ONLY } from './es-pages.js';
  * The questions' Spanish is in the form definition (form/), the e-mails' in es-mail.ts.
  */
 export const ES_ISLANDS: Catalogue = { ...ES_AUTH, ...ES_FORM, ...ES_SHELL };
-export const ES_PAGES: Catalogue = { ...ES_ISLANDS, ...ES_PAGES_ONLY };
+export const ES_PAGES: Catalogue = { ...ES_ISLANDS, ...ES_PAGES_ONLY, ...ES_RECOMMENDATIONS };

@@ -25,6 +25,7 @@ import { confirmationCodeMail, passwordChangedMail, resetLinkMail } from '../../
 import { receiptMail } from '../../domain/mail/receipt-mail.server.js';
 import { testConfig } from '../helpers/config.js';
 import { APPLICANT_SOURCES, hardCodedTexts, sourceFiles, translatedLiterals } from './i18n-scan.js';
+import { INVITE_MESSAGES, WAIVER_MESSAGES } from '../../domain/recommendations/recommendation-invite.server.js';
 
 /**
  * Issue 41 (docs/i18n.md): every English text an applicant, a parent or a recommender can read has its Spanish. A
@@ -97,6 +98,9 @@ describe('the Spanish catalogue', () => {
       UNEXPECTED_ERROR_MESSAGE,
       INLINE_FALLBACK_MESSAGE,
     ];
+    expect([...Object.values(INVITE_MESSAGES), ...Object.values(WAIVER_MESSAGES)].filter((text) => !Object.hasOwn(ES_PAGES, text))).toEqual(
+      [],
+    );
     expect(texts.filter((text) => !Object.hasOwn(ES_ISLANDS, text))).toEqual([]);
     expect(RECEIPT_NEXT_STEPS.filter((text) => !Object.hasOwn(ES_MAIL, text))).toEqual([]);
   });
