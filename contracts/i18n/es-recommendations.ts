@@ -67,4 +67,8 @@ export const ES_RECOMMENDATIONS: Catalogue = {
   // /completion's transcript line when the counselor's address bounced (pages/completion/StatusSection.tsx).
   'This address did not accept our e-mail.': 'Este correo no aceptó nuestro mensaje.',
   'Give us another address for your counselor': 'Danos otro correo de tu consejero escolar',
+  // Final steps' link to the teacher recommendations (pages/form-components/FormRoute.tsx: a server slot, no island shows it).
+  'Teacher recommendations: you may ask up to two teachers for a letter, now or after you submit.':
+    'Cartas de recomendación de maestros: puedes pedirles una carta a hasta dos maestros, ahora o después de enviar tu solicitud.',
+  'Invite your teachers': 'Invita a tus maestros',
 };

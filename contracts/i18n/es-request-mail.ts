@@ -9,7 +9,6 @@ export const ES_REQUEST_MAIL: Catalogue = {
   'Reminder: {{subject}}': 'Recordatorio: {{subject}}',
   'Transcript request from the Office of Admissions': 'Solicitud de expediente académico de la Oficina de Admisiones',
   'Recommendation request from the Office of Admissions': 'Solicitud de carta de recomendación de la Oficina de Admisiones',
-  'Dear {{name}},': 'Estimado(a) {{name}}:',
   'Dear counselor,': 'Estimado(a) consejero(a) escolar:',
   'English version below.': 'La versión en inglés está más abajo.',
   'An applicant who gave their name as {{applicant}} has applied to our university as a first-year student and named you as their high school counselor. The Office of Admissions asks you to send their high school transcript.':

@@ -82,9 +82,4 @@ export const ES_SHELL: Catalogue = {
   'That password is not correct. Your application and account were not deleted.':
     'Esa contraseña no es correcta. No se eliminaron tu solicitud ni tu cuenta.',
   'Enter your password to delete your application and account.': 'Escribe tu contraseña para eliminar tu solicitud y tu cuenta.',
-  // Final steps' link to the teacher recommendations (pages/form-components/FormRoute.tsx).
-  'Teacher recommendations': 'Cartas de recomendación de maestros',
-  'Teacher recommendations: you may ask up to two teachers for a letter, now or after you submit.':
-    'Cartas de recomendación de maestros: puedes pedirles una carta a hasta dos maestros, ahora o después de enviar tu solicitud.',
-  'Invite your teachers': 'Invita a tus maestros',
 };
