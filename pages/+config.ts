@@ -9,6 +9,8 @@ declare global {
       titleSuffix?: string;
       /** Office pages a link opens (the counselor's): no indexing, no referrer. */
       noIndex?: boolean;
+      /** Link pages of people an applicant names (counselor, teacher): English, with a switch to Spanish (docs/i18n.md). */
+      offersSpanish?: boolean;
     }
   }
 }
@@ -19,6 +21,7 @@ export default {
     title: { env: { server: true } },
     titleSuffix: { env: { server: true } },
     noIndex: { env: { server: true } },
+    offersSpanish: { env: { server: true } },
     // No page renders in the browser (no onRenderClient): kept out of the client build, so nothing a page imports
     // for server rendering (react-dom/server, the option lists' cache) can join a chunk the browser loads.
     Page: { env: { server: true } },

@@ -2,7 +2,9 @@ import { renderToString } from 'react-dom/server';
 import { escapeInject, dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from '../page-context.js';
-import { setPageLanguage } from '../../contracts/i18n/page-text.js';
+import { setPageLanguage, t } from '../../contracts/i18n/page-text.js';
+import { ES_LINK_PAGES } from '../../contracts/i18n/es-link-pages.js';
+import type { OfficeRequest } from '../../server/office-page.server.js';
 import './office.css';
 
 type PageComponent = () => React.JSX.Element;
@@ -15,9 +17,15 @@ type PageComponent = () => React.JSX.Element;
 export function onRenderHtml(pageContext: PageContextServer) {
   const { Page } = pageContext as PageContextServer & { Page: PageComponent };
   const data = pageContext.data as { title?: string } | undefined;
-  const title = [data?.title ?? pageContext.config.title, pageContext.config.titleSuffix].filter(Boolean).join(' - ');
-  // The office reads English only (docs/i18n.md): whatever an applicant's page set before, this render is English.
-  setPageLanguage('en', {});
+  // The office reads English (docs/i18n.md): whatever an applicant's page set before, this render is English, but
+  // for the counselor's and the teacher's link pages when their visitor chose Spanish with the switch.
+  const office = (pageContext as { office?: OfficeRequest }).office;
+  const lang = pageContext.config.offersSpanish && office?.lang === 'es' ? 'es' : 'en';
+  setPageLanguage(lang, ES_LINK_PAGES);
+  const title = [data?.title ?? pageContext.config.title, pageContext.config.titleSuffix]
+    .filter((part): part is string => Boolean(part))
+    .map((part) => t(part))
+    .join(' - ');
   const html = renderToString(
     <PageContextProvider pageContext={pageContext}>
       <Page />
@@ -27,7 +35,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
     ? '\n    <meta name="robots" content="noindex" />\n    <meta name="referrer" content="no-referrer" />'
     : '';
   return escapeInject`<!doctype html>
-<html lang="en">
+<html lang="${lang}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
 import type { TestContext } from '../helpers/app.js';
 import { captureMailer } from '../helpers/smtp.js';
 import { COUNSELOR_SUBJECT } from '../../domain/mail/after-submission-mail.server.js';
 import { RECOMMENDATION_SUBJECT } from '../../domain/mail/recommendation-mail.server.js';
-import { COUNSELOR, afterSubmissionHelpers, startAfterSubmission } from './after-submission-setup.js';
-import { invite } from './recommendations-setup.js';
+import { COUNSELOR, afterSubmissionHelpers, linkIn, startAfterSubmission } from './after-submission-setup.js';
+import { invite, teacherTokenIn } from './recommendations-setup.js';
 
 /** Issue 39 in Spanish (docs/i18n.md): the applicant reads the section in Spanish; the people they name get both languages. */
 
@@ -73,5 +74,34 @@ describe('a Spanish-speaking applicant’s recommendations', () => {
       expect(message.text).not.toContain('Hola');
     }
     expect(mail.messages).toHaveLength(2);
+  });
+
+  it('opens the counselor’s and the teacher’s pages in English with a switch to Spanish, which sets only the preference', async () => {
+    const user = await spanishApplicant();
+    await invite(ctx, user, { email: 'rivera@alta.example.org' });
+    mail.messages.length = 0;
+    await workMailJobs();
+    const counselorPath = `/counselor/${linkIn(mail.messages.find((m) => m.to.includes(COUNSELOR))!)}`;
+    const teacherPath = `/recommend/${teacherTokenIn(mail.messages.find((m) => m.to.includes('rivera@alta.example.org')))}`;
+    const pages = [
+      { path: counselorPath, english: 'Send a high school transcript', spanish: 'Envía un expediente académico de la preparatoria' },
+      { path: teacherPath, english: 'Send a letter of recommendation', spanish: 'Envía una carta de recomendación' },
+    ];
+    for (const { path, english, spanish } of pages) {
+      // A Spanish browser still gets English: the page follows only the visitor's own choice.
+      const first = await request(ctx.app).get(path).set('Accept-Language', 'es-MX,es').expect(200);
+      expect(first.text).toContain('<html lang="en">');
+      expect(first.text).toContain(`<h1>${english}</h1>`);
+      expect(first.text).toContain(`<a class="language-switch" href="${path}?lang=es" hrefLang="es" lang="es">Español</a>`);
+      const chose = await request(ctx.app).get(`${path}?lang=es`).expect(303);
+      expect(chose.headers.location).toBe(path);
+      expect(String(chose.headers['set-cookie'])).toMatch(/^lang=es;/);
+      const es = await request(ctx.app).get(path).set('Cookie', 'lang=es').expect(200);
+      expect(es.text).toContain('<html lang="es">');
+      expect(es.text).toContain(`<h1>${spanish}</h1>`);
+      expect(es.text).toMatch(/Este enlace funciona hasta el \d{1,2} de [a-z]+ de \d{4}\./);
+      expect(es.text).toContain('>English</a>');
+      expect(es.text).not.toContain(english);
+    }
   });
 });
