@@ -4,7 +4,6 @@ import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from '../page-context.js';
 import { setPageLanguage, t } from '../../contracts/i18n/page-text.js';
 import { ES_LINK_PAGES } from '../../contracts/i18n/es-link-pages.js';
-import type { OfficeRequest } from '../../server/office-page.server.js';
 import './office.css';
 
 type PageComponent = () => React.JSX.Element;
@@ -19,7 +18,8 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const data = pageContext.data as { title?: string } | undefined;
   // The office reads English (docs/i18n.md): whatever an applicant's page set before, this render is English, but
   // for the counselor's and the teacher's link pages when their visitor chose Spanish with the switch.
-  const office = (pageContext as { office?: OfficeRequest }).office;
+  // pageContext.office: server/office-page.server.ts's OfficeRequest (its `lang`: the visitor's choice, or English).
+  const office = (pageContext as { office?: { lang?: string } }).office;
   const lang = pageContext.config.offersSpanish && office?.lang === 'es' ? 'es' : 'en';
   setPageLanguage(lang, ES_LINK_PAGES);
   const title = [data?.title ?? pageContext.config.title, pageContext.config.titleSuffix]
