@@ -24,8 +24,10 @@ export interface RecommenderView {
   email: string;
   subject: string;
   state: RecommenderState;
-  /** The state in words, e.g. "Invited on November 28, 2026." */
+  /** The state in words, an English text of the catalogue ("Invited on {{date}}."), translated where shown. */
   text: string;
+  /** Its placeholders: dates already in the reader's language. */
+  params: Record<string, string>;
   /** The teacher's reason for declining, when they gave one. */
   reason: string | null;
 }

@@ -11,6 +11,8 @@ declare global {
       noIndex?: boolean;
       /** Office-style pages read by a family member (pages/(office)/family): in the reader's language, not the office's. */
       readerLanguage?: boolean;
+      /** Link pages of people an applicant names (counselor, teacher): English, with a switch to Spanish (docs/i18n.md). */
+      offersSpanish?: boolean;
     }
   }
 }
@@ -22,6 +24,7 @@ export default {
     titleSuffix: { env: { server: true } },
     noIndex: { env: { server: true } },
     readerLanguage: { env: { server: true } },
+    offersSpanish: { env: { server: true } },
     // No page renders in the browser (no onRenderClient): kept out of the client build, so nothing a page imports
     // for server rendering (react-dom/server, the option lists' cache) can join a chunk the browser loads.
     Page: { env: { server: true } },

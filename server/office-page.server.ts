@@ -4,6 +4,7 @@ import type { StaffUser } from './staff/staff-session.server.js';
 import { sendPage } from './render.server.js';
 import { staffRoles } from '../domain/reading/roles.server.js';
 import type { StaffRole } from '../platform/config-reading.server.js';
+import type { Lang } from '../form/lang.js';
 
 /** Who asks for an office page, as its data module needs it (for the audit trail and the page's links). */
 export interface OfficeRequest {
@@ -15,6 +16,11 @@ export interface OfficeRequest {
   params: Record<string, string>;
   /** The page's query, as sent. */
   query: URLSearchParams;
+  /**
+   * The language of a link page that offers Spanish (the counselor's, the teacher's): English unless the visitor
+   * chose Spanish with its switch (docs/i18n.md). The desk ignores it.
+   */
+  lang: Lang;
 }
 
 /** Office pages hold applicants' data: never kept by a browser or a proxy (vike's own default would allow revalidation). */
@@ -43,7 +49,14 @@ export function officeRequest(
   { params = {}, query = new URLSearchParams() }: { params?: Record<string, string>; query?: URLSearchParams } = {},
 ): OfficeRequest {
   const staff = (res.locals.staff as StaffUser | null | undefined) ?? null;
-  return { staff, staffRole: staff ? staffRoles(services.config, staff).at(-1)! : null, ip: req.ip ?? null, params, query };
+  return {
+    staff,
+    staffRole: staff ? staffRoles(services.config, staff).at(-1)! : null,
+    ip: req.ip ?? null,
+    params,
+    query,
+    lang: res.locals.langChosen ?? 'en',
+  };
 }
 
 /** The office request of a page's +data, which only ever runs behind officePage. */

@@ -4,7 +4,7 @@ import { universityDate } from '../after-submission/university-time.js';
 import { escapeHtml } from '../../contracts/escape-html.js';
 import { inertText, quoted } from './inert-text.js';
 import type { Lang } from '../../form/lang.js';
-import { mailTranslator } from './mail-language.js';
+import { bilingual, bilingualSubject, mailTranslator } from './mail-language.js';
 
 function contactLines(config: Config, lang: Lang): string[] {
   const { officePhone, officeEmail, helpEmail } = config.contacts;
@@ -19,6 +19,7 @@ function contactLines(config: Config, lang: Lang): string[] {
 
 /** Text and HTML from the same paragraphs (a paragraph that is a URL becomes a link in the HTML). */
 /** `kind` names the message in logs and metrics: a fixed word, since the counselor's subject names the applicant. */
+/** `lang`: the language the e-mail opens in (a bilingual e-mail opens in Spanish). */
 export function message(
   config: Config,
   to: string,
@@ -48,6 +49,8 @@ export interface CounselorMailContent {
   /** 0: the request; 1, 2: the reminders after 7 and 14 days. */
   reminder: 0 | 1 | 2;
   requestId: string;
+  /** The applicant's language (users.language): Spanish sends the Spanish with the English below. */
+  lang?: Lang;
 }
 
 /**
@@ -61,19 +64,33 @@ export const COUNSELOR_SUBJECT = 'Transcript request from the Office of Admissio
  * contacts. Every applicant-chosen text (names, school) is quoted and made inert (domain/mail/inert-text.ts).
  */
 export function counselorRequestMail(config: Config, content: CounselorMailContent): MailMessage {
-  const subject = `${content.reminder ? 'Reminder: ' : ''}${COUNSELOR_SUBJECT}`;
+  const lang = content.lang ?? 'en';
+  const subject = bilingualSubject(lang, (tr) =>
+    content.reminder ? tr('Reminder: {{subject}}', { subject: tr(COUNSELOR_SUBJECT) }) : tr(COUNSELOR_SUBJECT),
+  );
   const applicant = quoted(content.applicantName);
-  const paragraphs = [
-    content.counselorName ? `Dear ${inertText(content.counselorName)},` : 'Dear counselor,',
-    `An applicant who gave their name as ${applicant} has applied to our university as a first-year student and named you as their high school counselor${content.schoolName ? ` at ${quoted(content.schoolName)}` : ''}. The Office of Admissions asks you to send their high school transcript.`,
+  const paragraphs = bilingual(lang, (tr, in_) => [
+    content.counselorName ? tr('Dear {{name}},', { name: inertText(content.counselorName) }) : tr('Dear counselor,'),
+    content.schoolName
+      ? tr(
+          'An applicant who gave their name as {{applicant}} has applied to our university as a first-year student and named you as their high school counselor at {{school}}. The Office of Admissions asks you to send their high school transcript.',
+          { applicant, school: quoted(content.schoolName) },
+        )
+      : tr(
+          'An applicant who gave their name as {{applicant}} has applied to our university as a first-year student and named you as their high school counselor. The Office of Admissions asks you to send their high school transcript.',
+          { applicant },
+        ),
     ...(content.reminder
-      ? ['We have not received the transcript yet. If you have already sent it another way, thank you: you can ignore this reminder.']
+      ? [tr('We have not received the transcript yet. If you have already sent it another way, thank you: you can ignore this reminder.')]
       : []),
-    'Upload it here (no account or password is needed; PDF, PNG, JPEG or Word, up to 1 MB):',
+    tr('Upload it here (no account or password is needed; PDF, PNG, JPEG or Word, up to 1 MB):'),
     content.link,
-    `This link is only for this transcript and works until ${universityDate(content.expiresAt)}. If ${applicant} is not your student, open the link and choose "This is not my student" so we can tell them.`,
-    'If you did not expect this e-mail, you can ignore it, or contact us.',
-  ];
+    tr(
+      'This link is only for this transcript and works until {{date}}. If {{applicant}} is not your student, open the link and choose "This is not my student" so we can tell them.',
+      { date: universityDate(content.expiresAt, undefined, in_), applicant },
+    ),
+    tr('If you did not expect this e-mail, you can ignore it, or contact us.'),
+  ]);
   return message(
     config,
     content.to,
@@ -81,6 +98,7 @@ export function counselorRequestMail(config: Config, content: CounselorMailConte
     paragraphs,
     `counselor-${content.requestId}-${content.reminder}`,
     content.reminder ? 'counselor-reminder' : 'counselor-request',
+    lang,
   );
 }
 

@@ -6,6 +6,7 @@ import { WEBHOOK_QUEUE, webhookJobOptions, type WebhookJob } from '../../platfor
 import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import type { RecommendationRow } from '../../db/repos/recommendations.server.js';
 import { applicantName } from '../../form/applicant-name.js';
+import { isLang, type Lang } from '../../form/lang.js';
 
 /**
  * What the applicant's side, the teacher's side and the worker share: the link's token (made like a counselor's,
@@ -39,13 +40,22 @@ export interface Applicant {
   submittedAt: Date | null;
   answers: Record<string, string | boolean>;
   name: string;
+  /** The account's language (users.language): the teacher's e-mail follows it (docs/i18n.md). */
+  lang: Lang;
 }
 
 export async function applicantOf(knex: Knex | Knex.Transaction, userId: string, lock = false): Promise<Applicant | null> {
   const query = knex('applications as a').join('users as u', 'u.id', 'a.user_id').where('a.user_id', userId);
   if (lock) query.forUpdate('a');
-  const row = (await query.first('a.user_id', 'u.username', 'a.reference', 'a.submitted_at', 'a.answers')) as
-    | { user_id: string; username: string; reference: string | null; submitted_at: Date | null; answers: Applicant['answers'] | null }
+  const row = (await query.first('a.user_id', 'u.username', 'a.reference', 'a.submitted_at', 'a.answers', 'u.language')) as
+    | {
+        user_id: string;
+        username: string;
+        reference: string | null;
+        submitted_at: Date | null;
+        answers: Applicant['answers'] | null;
+        language: string | null;
+      }
     | undefined;
   if (!row) return null;
   const answers = row.answers ?? {};
@@ -56,6 +66,7 @@ export async function applicantOf(knex: Knex | Knex.Transaction, userId: string,
     submittedAt: row.submitted_at ? new Date(row.submitted_at) : null,
     answers,
     name: applicantName(answers, 'An applicant'),
+    lang: isLang(row.language) ? row.language : 'en',
   };
 }
 

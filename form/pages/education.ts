@@ -223,6 +223,8 @@ export function educationPage(): Page {
                 {
                   content:
                     'You chose in Final steps not to let us ask your counselor, so we will not. Ask your high school to send your official transcript to the Office of Admissions, or upload it now.',
+                  contentEs:
+                    'En Pasos finales elegiste que no le pidiéramos tu expediente académico a tu consejero escolar, así que no lo haremos. Pide a tu preparatoria que envíe tu expediente académico oficial a la Oficina de Admisiones, o súbelo ahora.',
                   id: 'transcript-no-permission-note',
                   showWhen: { valueKey: TRANSCRIPT_PERMISSION_KEY, operator: 'equals', target: 'N' },
                 },

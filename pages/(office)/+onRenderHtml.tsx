@@ -3,7 +3,7 @@ import { escapeInject, dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { PageContextProvider } from '../page-context.js';
 import { setPageLanguage, t } from '../../contracts/i18n/page-text.js';
-import { ES_PAGES } from '../../contracts/i18n/es-catalogue.js';
+import { ES_LINK_PAGES } from '../../contracts/i18n/es-link-pages.js';
 import { isLang, type Lang } from '../../form/lang.js';
 import './office.css';
 
@@ -18,10 +18,14 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const { Page } = pageContext as PageContextServer & { Page: PageComponent };
   const data = pageContext.data as { title?: string } | undefined;
   // The office reads English only (docs/i18n.md): whatever an applicant's page set before, this render is English;
-  // the family member's pages (readerLanguage) are in the request's language (server/i18n/language.server.ts).
+  // the family member's pages (readerLanguage) are in the request's language (server/i18n/language.server.ts), and
+  // the counselor's and the teacher's link pages (offersSpanish) in Spanish when their visitor chose it with the switch
+  // (pageContext.office: server/office-page.server.ts's OfficeRequest, its `lang`).
   const asked = pageContext.locals?.lang;
-  const lang: Lang = pageContext.config.readerLanguage && isLang(asked) ? asked : 'en';
-  setPageLanguage(lang, lang === 'en' ? {} : ES_PAGES);
+  const office = (pageContext as { office?: { lang?: string } }).office;
+  const lang: Lang =
+    pageContext.config.readerLanguage && isLang(asked) ? asked : pageContext.config.offersSpanish && office?.lang === 'es' ? 'es' : 'en';
+  setPageLanguage(lang, lang === 'en' ? {} : ES_LINK_PAGES);
   const title = [data?.title ?? pageContext.config.title, pageContext.config.titleSuffix]
     .filter((part): part is string => Boolean(part))
     .map((part) => t(part))

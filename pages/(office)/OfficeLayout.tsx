@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * The one layout of the office pages, the staff desk's and the counselor's: a skip link, the office's header
@@ -20,7 +21,7 @@ export function OfficeLayout({
   return (
     <>
       <a className="skip" href="#main">
-        Skip to main content
+        {t('Skip to main content')}
       </a>
       <header>
         <span>{brand}</span>

@@ -1,4 +1,5 @@
 import type { RecommendationsView, RecommenderView } from '../../contracts/recommendations.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /**
  * Teacher recommendations (issue 39), on /completion and on /recommendations before submitting: the FERPA
@@ -18,11 +19,12 @@ function Mark({ state }: { state: RecommenderView['state'] | null }) {
 }
 
 function Waiver({ view }: { view: RecommendationsView }) {
-  const question = 'Do you waive your right to read your recommendation letters?';
+  const question = t('Do you waive your right to read your recommendation letters?');
   const ferpa = (
     <p className="field__hint" id="waiver-hint">
-      Under the Family Educational Rights and Privacy Act (FERPA), if you enroll you have the right to read the letters written for you. You
-      may waive that right. Teachers are told your answer before they write, and it cannot change once a teacher has been invited.
+      {t(
+        'Under the Family Educational Rights and Privacy Act (FERPA), if you enroll you have the right to read the letters written for you. You may waive that right. Teachers are told your answer before they write, and it cannot change once a teacher has been invited.',
+      )}
     </p>
   );
   if (view.waiverFinal)
@@ -30,7 +32,7 @@ function Waiver({ view }: { view: RecommendationsView }) {
       <>
         <p>
           <strong>{question}</strong>{' '}
-          {view.waived ? 'You waived your right to read the letters.' : 'You did not waive your right to read the letters.'}
+          {view.waived ? t('You waived your right to read the letters.') : t('You did not waive your right to read the letters.')}
         </p>
       </>
     );
@@ -42,14 +44,14 @@ function Waiver({ view }: { view: RecommendationsView }) {
         {ferpa}
         <label className="recommendations__radio">
           <input type="radio" name="waive" value="yes" defaultChecked={view.waived === true} required />
-          <span>Yes, I waive my right to read the letters</span>
+          <span>{t('Yes, I waive my right to read the letters')}</span>
         </label>
         <label className="recommendations__radio">
           <input type="radio" name="waive" value="no" defaultChecked={view.waived === false} />
-          <span>No, I do not waive my right to read the letters</span>
+          <span>{t('No, I do not waive my right to read the letters')}</span>
         </label>
         <button type="submit" className="button button--secondary">
-          Save my answer
+          {t('Save my answer')}
         </button>
       </fieldset>
     </form>
@@ -59,18 +61,21 @@ function Waiver({ view }: { view: RecommendationsView }) {
 function TeacherForm({ view, slot }: { view: RecommendationsView; slot: RecommendationsView['slots'][number] }) {
   const r = slot.recommender;
   const id = (name: string) => `rec-${slot.slot}-${name}`;
-  const error = view.notice?.kind === 'error' && view.notice.slot === slot.slot ? view.notice.text : null;
+  const error = view.notice?.kind === 'error' && view.notice.slot === slot.slot ? t(view.notice.text) : null;
   // A teacher who declined is replaced (empty fields); a refused address is corrected (name and subject kept).
   const declined = r?.state === 'declined';
   const refused = r?.state === 'refused';
   const ordinal = ORDINAL[slot.slot - 1];
-  const legend = !r
-    ? `${ordinal} teacher`
-    : refused
-      ? `${ordinal} teacher: give another address`
-      : declined
-        ? `${ordinal} teacher: ask someone else`
-        : `${ordinal} teacher: correct the address or ask someone else`;
+  // Whole sentences in the catalogue (the ordinal agrees with its noun in Spanish).
+  const legend = t(
+    !r
+      ? `${ordinal} teacher`
+      : refused
+        ? `${ordinal} teacher: give another address`
+        : declined
+          ? `${ordinal} teacher: ask someone else`
+          : `${ordinal} teacher: correct the address or ask someone else`,
+  );
   const kept = r && !declined ? r : null;
   const input = (name: 'name' | 'email' | 'subject', label: string, value: string, type = 'text') => (
     <div className="field">
@@ -102,35 +107,36 @@ function TeacherForm({ view, slot }: { view: RecommendationsView; slot: Recommen
             {error}
           </p>
         ) : null}
-        {input('name', 'Teacher’s name', kept?.name ?? '')}
-        {input('email', 'Teacher’s e-mail address', kept && !refused ? kept.email : '', 'email')}
-        {input('subject', 'Subject they teach you', kept?.subject ?? '')}
+        {input('name', t('Teacher’s name'), kept?.name ?? '')}
+        {input('email', t('Teacher’s e-mail address'), kept && !refused ? kept.email : '', 'email')}
+        {input('subject', t('Subject they teach you'), kept?.subject ?? '')}
         <button type="submit" className="button button--secondary">
-          {r && !declined ? 'Send a new invitation' : 'Send the invitation'}
+          {r && !declined ? t('Send a new invitation') : t('Send the invitation')}
         </button>
-        {kept && !refused ? <p className="field__hint">The link we sent before stops working.</p> : null}
+        {kept && !refused ? <p className="field__hint">{t('The link we sent before stops working.')}</p> : null}
       </fieldset>
     </form>
   );
 }
 
 /** `heading`: the section's h2 ("Your teachers" under the /recommendations page's own h1). */
-export function RecommendationsSection({ view, heading = 'Teacher recommendations' }: { view: RecommendationsView; heading?: string }) {
+export function RecommendationsSection({ view, heading = t('Teacher recommendations') }: { view: RecommendationsView; heading?: string }) {
   const general = view.notice && !(view.notice.kind === 'error' && view.notice.slot) ? view.notice : null;
   return (
     <section className="completion__section recommendations" id="recommendations" aria-labelledby="recommendations-heading">
       <h2 id="recommendations-heading">{heading}</h2>
       <p>
-        You may ask up to two teachers for a letter of recommendation. We e-mail each one a link to send it; you see here when it arrives,
-        but never the letter.
+        {t(
+          'You may ask up to two teachers for a letter of recommendation. We e-mail each one a link to send it; you see here when it arrives, but never the letter.',
+        )}
       </p>
       {general ? (
         <p className={`alert alert--${general.kind}`} role="status">
-          {general.text}
+          {t(general.text)}
         </p>
       ) : null}
       <Waiver view={view} />
-      <ul className="recommenders" aria-label="Your teachers">
+      <ul className="recommenders" aria-label={t('Your teachers')}>
         {view.slots.map((slot) => {
           const r = slot.recommender;
           const done = r?.state === 'received';
@@ -144,14 +150,14 @@ export function RecommendationsSection({ view, heading = 'Teacher recommendation
             >
               <Mark state={r?.state ?? null} />
               <span>
-                <strong>{`${ORDINAL[slot.slot - 1]} teacher`}</strong>
+                <strong>{t(`${ORDINAL[slot.slot - 1]} teacher`)}</strong>
                 {r ? ` — ${r.name} (${r.subject}), ${r.email}` : null}
                 <br />
-                {r ? r.text : 'Not asked yet.'}
+                {r ? t(r.text, r.params) : t('Not asked yet.')}
                 {r?.reason ? (
                   <>
                     <br />
-                    {`Their reason: ${r.reason}`}
+                    {t('Their reason: {{reason}}', { reason: r.reason })}
                   </>
                 ) : null}
               </span>
@@ -163,7 +169,11 @@ export function RecommendationsSection({ view, heading = 'Teacher recommendation
         ? view.slots.filter((s) => s.editable).map((slot) => <TeacherForm key={slot.slot} view={view} slot={slot} />)
         : null}
       {view.waived !== null && view.sendsLeft > 0 ? (
-        <p className="field__hint">{`You can send ${view.sendsLeft} more ${view.sendsLeft === 1 ? 'invitation' : 'invitations'}.`}</p>
+        <p className="field__hint">
+          {view.sendsLeft === 1
+            ? t('You can send 1 more invitation.')
+            : t('You can send {{count}} more invitations.', { count: view.sendsLeft })}
+        </p>
       ) : null}
     </section>
   );

@@ -7,15 +7,16 @@ import { FormShell } from '../layouts/FormShell.js';
 import { FormIsland } from './FormIsland.js';
 import { StaffApplication } from '../../views/print/StaffApplication.js';
 import { RECOMMENDATIONS_ROUTE } from '../../contracts/routes.js';
+import { t } from '../../contracts/i18n/page-text.js';
 
 /** Final steps links to the teacher recommendations (issue 39): teachers may be invited before submitting. */
 function RecommendationsLink() {
   // A landmark of its own: without scripts the banners sit outside <main>.
   return (
-    <aside className="alert alert--info" aria-label="Teacher recommendations">
+    <aside className="alert alert--info" aria-label={t('Teacher recommendations')}>
       <p>
-        Teacher recommendations: you may ask up to two teachers for a letter, now or after you submit.{' '}
-        <a href={RECOMMENDATIONS_ROUTE}>Invite your teachers</a>
+        {t('Teacher recommendations: you may ask up to two teachers for a letter, now or after you submit.')}{' '}
+        <a href={RECOMMENDATIONS_ROUTE}>{t('Invite your teachers')}</a>
       </p>
     </aside>
   );

@@ -7,10 +7,11 @@ import { pageLang } from '../../contracts/i18n/page-text.js';
  * page with `?lang=`, which only sets the preference cookie and comes back here. It names the other language in
  * that language, and says so (`lang`, `hreflang`), so a screen reader pronounces "Español" as Spanish.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ path = '' }: { path?: string }) {
   const other = pageLang() === 'en' ? 'es' : 'en';
+  // `path`: a page shown again after a post names the address to come back to (its GET), not the post's.
   return (
-    <a className="language-switch" href={`?${LANG_PARAM}=${other}`} hrefLang={other} lang={other}>
+    <a className="language-switch" href={`${path}?${LANG_PARAM}=${other}`} hrefLang={other} lang={other}>
       {LANG_NAMES[other]}
     </a>
   );

@@ -13,7 +13,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   if (!user) return null;
   const [shell, view] = await Promise.all([
     applicationFormData(pageContext),
-    recommendationsView(pageContext.services, user.id, pageContext.urlParsed.search, 'recommendations'),
+    recommendationsView(pageContext.services, user.id, pageContext.urlParsed.search, 'recommendations', pageContext.locals?.lang ?? 'en'),
   ]);
   return { ...shell, view };
 }

@@ -4,6 +4,7 @@ import { officeRequest, type OfficeRequest } from '../office-page.server.js';
 import type { CounselorPageData, CounselorPageView, CounselorUploadStatus } from '../../contracts/counselor-page-data.js';
 import { auditCounselorView, counselorLinkState, type CounselorLinkState } from '../../domain/after-submission/counselor-link.server.js';
 import { universityDate } from '../../domain/after-submission/university-time.js';
+import type { Lang } from '../../form/lang.js';
 import { sendPage } from '../render.server.js';
 
 /**
@@ -63,14 +64,14 @@ function uploadStatus(status: string | null | undefined): CounselorUploadStatus 
   return { text: CONVERSION_TEXT[status] + (pending ? ' This takes a few seconds.' : ''), pending, failed: status === 'FAILED' };
 }
 
-function view(services: AppServices, state: CounselorLinkState, confirming: boolean): CounselorPageView {
+function view(services: AppServices, state: CounselorLinkState, confirming: boolean, lang: Lang): CounselorPageView {
   switch (state.state) {
     case 'live':
       return {
         kind: 'live',
         applicantName: state.applicantName,
         schoolName: state.schoolName,
-        expires: universityDate(state.request.expires_at, services.config.timeZone),
+        expires: universityDate(state.request.expires_at, services.config.timeZone, lang),
         upload: uploadStatus(state.upload?.status),
         confirming,
       };
@@ -106,7 +107,7 @@ export async function counselorPageData(
     staffEmail: null,
     action: counselorPagePath(token),
     notice: given?.notice ?? null,
-    view: view(services, state, confirming),
+    view: view(services, state, confirming, office.lang),
     officePhone,
     officeEmail,
     // A post shown again carries its own status (sendCounselorPage); a GET answers by the link's state.

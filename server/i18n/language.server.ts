@@ -10,6 +10,8 @@ declare global {
     interface Locals {
       /** The language the applicant's side answers this request in (docs/i18n.md); the office ignores it. */
       lang: Lang;
+      /** The language the visitor chose with the switch (the cookie), if any: the link pages follow only this. */
+      langChosen: Lang | null;
     }
   }
 }
@@ -40,6 +42,7 @@ export function languageMiddleware(services: AppServices): RequestHandler {
     const user = res.locals.user;
     const lang = chooseLang({ cookie, account: user?.language, acceptLanguage: req.headers['accept-language'] });
     res.locals.lang = lang;
+    res.locals.langChosen = isLang(cookie) ? cookie : null;
     res.vary('Accept-Language');
     if (user && !SAFE_METHODS.has(req.method) && user.language !== lang && (isLang(cookie) || !user.language)) {
       await rememberLanguage(services.db.knex, user.id, lang);

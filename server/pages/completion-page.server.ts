@@ -24,7 +24,7 @@ export async function completionPageData(pageContext: PageContextServer): Promis
   const pdf = await applicationPdfState(services, user.id).catch(() => null);
   const status = await completionStatus(services, user.id, search, pageContext.locals?.lang ?? 'en');
   const reply = await completionReply(services, user.id, search, pageContext.locals?.lang ?? 'en');
-  const recommendations = await recommendationsView(services, user.id, search, 'completion');
+  const recommendations = await recommendationsView(services, user.id, search, 'completion', pageContext.locals?.lang ?? 'en');
   const family = await familyMembersView(services, user.id, pageContext.locals?.lang ?? 'en');
   return { ...page, receipt, pdf, status, reply, recommendations, family };
 }

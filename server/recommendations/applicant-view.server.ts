@@ -3,6 +3,7 @@ import type { RecommendationsView, RecommenderView } from '../../contracts/recom
 import { MAX_RECOMMENDERS } from '../../contracts/recommendations.js';
 import { countRecommendations, findWaiver, liveRecommendations, type RecommendationRow } from '../../db/repos/recommendations.server.js';
 import { universityDate } from '../../domain/after-submission/university-time.js';
+import type { Lang } from '../../form/lang.js';
 import { MAX_INVITATIONS } from '../../domain/recommendations/recommendation-common.server.js';
 import {
   INVITE_MESSAGES,
@@ -17,18 +18,29 @@ export const WAIVER_PATH = '/recommendations/waiver';
 export const RETURN_PATHS = { completion: '/completion#recommendations', recommendations: '/recommendations#recommendations' } as const;
 
 /** A recommender's state in words; the letter itself is never read here (issue 39). */
-function recommender(row: RecommendationRow, zone: string): RecommenderView {
-  const on = (d: Date) => universityDate(d, zone);
-  const base = { slot: row.slot, name: row.teacher_name, email: row.email, subject: row.subject, reason: null };
+function recommender(row: RecommendationRow, zone: string, lang: Lang): RecommenderView {
+  const on = (d: Date) => universityDate(d, zone, lang);
+  const base = { slot: row.slot, name: row.teacher_name, email: row.email, subject: row.subject, reason: null, params: {} };
   if (row.refused_at)
     return { ...base, state: 'refused', text: 'This address did not accept our e-mail. Give us another address for this teacher.' };
-  if (row.received_at) return { ...base, state: 'received', text: `Letter received on ${on(row.received_at)}.` };
-  if (row.declined_at) return { ...base, state: 'declined', text: `Declined on ${on(row.declined_at)}.`, reason: row.decline_reason };
+  if (row.received_at) return { ...base, state: 'received', text: 'Letter received on {{date}}.', params: { date: on(row.received_at) } };
+  if (row.declined_at)
+    return { ...base, state: 'declined', text: 'Declined on {{date}}.', params: { date: on(row.declined_at) }, reason: row.decline_reason };
   if (row.letter_submitted_at)
-    return { ...base, state: 'checking', text: `Letter sent on ${on(row.letter_submitted_at)}; we are checking the file.` };
+    return {
+      ...base,
+      state: 'checking',
+      text: 'Letter sent on {{date}}; we are checking the file.',
+      params: { date: on(row.letter_submitted_at) },
+    };
   if (row.opened_at)
-    return { ...base, state: 'opened', text: `Invited on ${on(row.created_at)}; opened our e-mail’s link on ${on(row.opened_at)}.` };
-  return { ...base, state: 'invited', text: `Invited on ${on(row.created_at)}.` };
+    return {
+      ...base,
+      state: 'opened',
+      text: 'Invited on {{date}}; opened our e-mail’s link on {{opened}}.',
+      params: { date: on(row.created_at), opened: on(row.opened_at) },
+    };
+  return { ...base, state: 'invited', text: 'Invited on {{date}}.', params: { date: on(row.created_at) } };
 }
 
 function notice(search: Record<string, string>): RecommendationsView['notice'] {
@@ -45,12 +57,16 @@ function notice(search: Record<string, string>): RecommendationsView['notice'] {
   return null;
 }
 
-/** The recommendations section of /completion and /recommendations: the waiver, each teacher's state, the forms. */
+/**
+ * The recommendations section of /completion and /recommendations: the waiver, each teacher's state, the forms. Texts
+ * stay English (catalogue keys) and the page translates them; dates come in the reader's language (`lang`).
+ */
 export async function recommendationsView(
   services: AppServices,
   userId: string,
   search: Record<string, string>,
   back: keyof typeof RETURN_PATHS,
+  lang: Lang = 'en',
 ): Promise<RecommendationsView> {
   const knex = services.db.knex;
   const [rows, waiver, sent] = await Promise.all([
@@ -60,7 +76,7 @@ export async function recommendationsView(
   ]);
   const slots = Array.from({ length: MAX_RECOMMENDERS }, (_, i) => {
     const row = rows.find((r) => r.slot === i + 1) ?? null;
-    return { slot: i + 1, recommender: row ? recommender(row, services.config.timeZone) : null, editable: !row?.letter_submitted_at };
+    return { slot: i + 1, recommender: row ? recommender(row, services.config.timeZone, lang) : null, editable: !row?.letter_submitted_at };
   });
   return {
     inviteAction: INVITE_PATH,

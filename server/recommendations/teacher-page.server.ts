@@ -11,6 +11,7 @@ import { DECLINE_REASON_MAX, LETTER_TEXT_MAX } from '../../domain/recommendation
 import { findWaiver } from '../../db/repos/recommendations.server.js';
 import { universityDate } from '../../domain/after-submission/university-time.js';
 import { sendPage } from '../render.server.js';
+import type { Lang } from '../../form/lang.js';
 
 /** What a teacher's post hands the page it shows again: the state it read, what to say, what was typed. */
 export interface TeacherPageGiven {
@@ -53,7 +54,12 @@ function title(state: RecommendationLinkState, confirming: boolean): string {
   }
 }
 
-async function view(services: AppServices, state: RecommendationLinkState, given: TeacherPageGiven | undefined): Promise<TeacherPageView> {
+async function view(
+  services: AppServices,
+  state: RecommendationLinkState,
+  given: TeacherPageGiven | undefined,
+  lang: Lang,
+): Promise<TeacherPageView> {
   switch (state.state) {
     case 'live':
       return {
@@ -61,7 +67,7 @@ async function view(services: AppServices, state: RecommendationLinkState, given
         applicantName: state.applicantName,
         teacherName: state.row.teacher_name,
         subject: state.row.subject,
-        expires: universityDate(state.row.expires_at, services.config.timeZone),
+        expires: universityDate(state.row.expires_at, services.config.timeZone, lang),
         waived: (await findWaiver(services.db.knex, state.row.user_id))?.waived ?? null,
         fileFailed: state.file?.status === 'FAILED',
         confirming: Boolean(given?.confirming),
@@ -99,7 +105,7 @@ export async function teacherPageData(
     staffEmail: null,
     action: teacherPagePath(token),
     notice: given?.notice ?? null,
-    view: await view(services, state, given),
+    view: await view(services, state, given, office.lang),
     officePhone,
     officeEmail,
     textMax: LETTER_TEXT_MAX,

@@ -1,5 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
+import { readdirSync } from 'node:fs';
 import { ES_ISLANDS, ES_PAGES } from '../../contracts/i18n/es-catalogue.js';
+import { ES_LINK_PAGES } from '../../contracts/i18n/es-link-pages.js';
 import { ES_MAIL } from '../../contracts/i18n/es-mail.js';
 import { translator } from '../../contracts/i18n/translate.js';
 import { AUTH_CARDS, RESEND } from '../../contracts/auth-cards.js';
@@ -25,6 +27,7 @@ import { confirmationCodeMail, passwordChangedMail, resetLinkMail } from '../../
 import { receiptMail } from '../../domain/mail/receipt-mail.server.js';
 import { testConfig } from '../helpers/config.js';
 import { APPLICANT_SOURCES, hardCodedTexts, sourceFiles, translatedLiterals } from './i18n-scan.js';
+import { INVITE_MESSAGES, WAIVER_MESSAGES } from '../../domain/recommendations/recommendation-invite.server.js';
 
 /**
  * Issue 41 (docs/i18n.md): every English text an applicant, a parent or a recommender can read has its Spanish. A
@@ -97,12 +100,15 @@ describe('the Spanish catalogue', () => {
       UNEXPECTED_ERROR_MESSAGE,
       INLINE_FALLBACK_MESSAGE,
     ];
+    expect([...Object.values(INVITE_MESSAGES), ...Object.values(WAIVER_MESSAGES)].filter((text) => !Object.hasOwn(ES_PAGES, text))).toEqual(
+      [],
+    );
     expect(texts.filter((text) => !Object.hasOwn(ES_ISLANDS, text))).toEqual([]);
     expect(RECEIPT_NEXT_STEPS.filter((text) => !Object.hasOwn(ES_MAIL, text))).toEqual([]);
   });
 
   test('every Spanish text keeps the English placeholders, and differs from the English unless it reads the same', () => {
-    for (const catalogue of [ES_PAGES, ES_MAIL]) {
+    for (const catalogue of [ES_PAGES, ES_MAIL, ES_LINK_PAGES]) {
       for (const [english, spanish] of Object.entries(catalogue)) {
         expect([english, placeholders(spanish)]).toEqual([english, placeholders(english)]);
         if (!SAME_IN_SPANISH.has(english)) expect([english, spanish]).not.toEqual([english, english]);
@@ -127,7 +133,16 @@ describe('no English hard-coded in the applicant pages and islands', () => {
   });
 
   test('the scan finds hard-coded text where there is some (the office keeps English)', () => {
-    expect(hardCodedTexts('pages/(office)/OfficeLayout.tsx')).toContain('Skip to main content');
+    expect(hardCodedTexts('pages/(office)/staff/applications/@id/checklist/RecommendationLines.tsx')).toContain('Teacher recommendations');
+  });
+
+  test('the counselor’s and the teacher’s link pages offer Spanish: every t() text of theirs has it', () => {
+    const files = ['pages/(office)/OfficeLayout.tsx', 'pages/(office)/counselor/CounselorLayout.tsx'].concat(
+      ['pages/(office)/counselor/@token', 'pages/(office)/recommend/@token'].flatMap((dir) => readdirSync(dir).map((f) => `${dir}/${f}`)),
+    );
+    const texts = translatedLiterals(files).map(({ text }) => text);
+    expect(texts.length).toBeGreaterThan(50);
+    expect(texts.filter((text) => !Object.hasOwn(ES_LINK_PAGES, text))).toEqual([]);
   });
 });
 

@@ -16,6 +16,8 @@ import {
   type CounselorMailMark,
 } from '../../db/repos/after-submission.server.js';
 import { counselorLink, submittedApplication } from '../../domain/after-submission/checklist.server.js';
+import { findUserById } from '../../db/repos/users.server.js';
+import { isLang } from '../../form/lang.js';
 import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } from '../../domain/mail/after-submission-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { isPermanentRefusal } from '../../domain/mail/recommendation-mail.server.js';
@@ -93,6 +95,7 @@ export async function sendAfterSubmissionMail(
   const app = await submittedApplication(knex, { userId: request.user_id });
   if (!app) return 'skipped';
   const keys = transcriptKeys();
+  const user = await findUserById(knex, request.user_id);
   const mail = counselorRequestMail(services.config, {
     to: request.email,
     counselorName: [text(app.answers, keys.counselorFirstName), text(app.answers, keys.counselorLastName)].filter(Boolean).join(' '),
@@ -102,6 +105,7 @@ export async function sendAfterSubmissionMail(
     expiresAt: request.expires_at,
     reminder: job.reminder,
     requestId: request.id,
+    lang: isLang(user?.language) ? user.language : 'en',
   });
   try {
     await services.mail.send(mail);

@@ -39,6 +39,7 @@ export async function sendRecommendationMail(
     waived: waiver?.waived ?? null,
     reminder: job.reminder,
     id: row.id,
+    lang: app.lang,
   });
   if (!services.mail) throw new Error('no mailer configured');
   try {

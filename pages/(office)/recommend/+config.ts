@@ -5,4 +5,5 @@ import type { Config } from 'vike/types';
 export default {
   titleSuffix: 'Office of Admissions',
   noIndex: true,
+  offersSpanish: true,
 } satisfies Config;
