@@ -13,10 +13,11 @@ import {
 import { withChangedDescriptions } from '../describe.js';
 import { ErrorText, errorId, Hint, hintId, useQuestion } from './Field.js';
 import { useFormState } from '../context.js';
-import { answeredFills, ceebKey, clearedMessage, fieldLabels } from '../../../form/lookup-clear.js';
+import { answeredFills, ceebKey, clearedMessage, restoredMessage } from '../../../form/lookup-clear.js';
 import { ClearNotice, useClearNotice } from './LookupNotice.js';
 import { useState } from 'react';
-import { t } from '../../../contracts/i18n/page-text.js';
+import { pageLang, t } from '../../../contracts/i18n/page-text.js';
+import { formDefinition } from '../../../form/definition.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -51,7 +52,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
     setFromPost(false);
     if (keys.length > 0) {
       const restore = Object.fromEntries([...keys, ...(name ? [q.key] : [])].map((key) => [key, before[key] ?? '']));
-      notice.show(clearedMessage(keys), { keys, restore });
+      notice.show(clearedMessage(keys, t, formDefinition(pageLang())), { keys, restore });
     }
     apply({ ...blank(), ...kept });
   };
@@ -59,7 +60,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
     const offer = notice.offer;
     if (!offer) return;
     apply(offer.restore);
-    notice.show(`Restored ${fieldLabels(offer.keys)}.`);
+    notice.show(restoredMessage(offer.keys, t, formDefinition(pageLang())));
     document.getElementById(q.key)?.focus();
   };
   const notListed = () => {
@@ -118,7 +119,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
               notListed();
             }}
           >
-            My {q.category === 'college_ceeb' ? 'college' : 'school'} is not listed
+            {q.category === 'college_ceeb' ? t('My college is not listed') : t('My school is not listed')}
           </button>
         </>
       )}

@@ -4,6 +4,7 @@ import { isPending } from '../../../contracts/statuses.js';
 import { STATUS_CHECK_QUERY } from '../../../contracts/form-post.js';
 import { FITTED_QUERY, fittedQueryValue, uploadPreviewRoute, type FittedQuery } from '../../../contracts/no-script-upload.js';
 import type { DocumentAnswer } from '../../../contracts/api.js';
+import { t } from '../../../contracts/i18n/page-text.js';
 
 const STATUS_TEXT: Record<DocumentAnswer['status'], string> = {
   UNPROCESSED: 'is waiting to be converted to PDF.',
@@ -35,7 +36,7 @@ export function UploadStatus({
 }) {
   const pending = isPending(document.status);
   const shown = document.status !== 'FAILED' && PHOTO_EXTENSIONS.has(fileExtension(document.file_name));
-  const note = fitted?.key === answerKey ? fittedNote({ ...fitted, bytes: document.file_size }) : null;
+  const note = fitted?.key === answerKey ? fittedNote({ ...fitted, bytes: document.file_size }, t) : null;
   // The refresh keeps the fitting's sentence on the page until the conversion is done.
   const keep = note && fitted ? `&${FITTED_QUERY}=${encodeURIComponent(fittedQueryValue(fitted))}` : '';
   return (
@@ -45,7 +46,7 @@ export function UploadStatus({
         {pending && (
           <>
             {' '}
-            <a href={`${pagePath}?${STATUS_CHECK_QUERY}=${statusCheck ?? '1'}${keep}#${answerKey}`}>Refresh the status</a>
+            <a href={`${pagePath}?${STATUS_CHECK_QUERY}=${statusCheck ?? '1'}${keep}#${answerKey}`}>{t('Refresh the status')}</a>
           </>
         )}
       </p>
