@@ -20,6 +20,7 @@ const PHOTO_EXTENSIONS = new Set(['jpg', 'jpeg', 'png']);
  * A document question's upload as the server renders it (DESIGN §6): its name, size and conversion status, with a
  * link that loads the page again while it converts; for a photo a small preview of it (a same-origin image the
  * server re-encodes, GET /upload/<key>/preview), and, for one the server made fit 1 MB, what was done (issue 38).
+ * Rendered by the server only, inside the island's `.upload__status` (islands/form/NoScriptPart.tsx).
  */
 export function UploadStatus({
   answerKey,
@@ -40,7 +41,7 @@ export function UploadStatus({
   // The refresh keeps the fitting's sentence on the page until the conversion is done.
   const keep = note && fitted ? `&${FITTED_QUERY}=${encodeURIComponent(fittedQueryValue(fitted))}` : '';
   return (
-    <div className="upload__status nojs-only">
+    <>
       <p className="upload__status-text">
         {`${document.file_name} (${formatFileSize(document.file_size)}) ${STATUS_TEXT[document.status]}`}
         {pending && (
@@ -54,6 +55,6 @@ export function UploadStatus({
         <img className="upload__preview" src={uploadPreviewRoute(answerKey)} alt={`Preview of ${document.file_name}`} loading="lazy" />
       )}
       {note && <p className="upload__note">{note}</p>}
-    </div>
+    </>
   );
 }
