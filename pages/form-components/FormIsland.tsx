@@ -23,11 +23,18 @@ const NO_SCRIPT_PARTS: NoScriptParts = {
 export function FormIsland({ banners, ...props }: FormProps & { banners: ReactNode }) {
   return (
     <ServerSlotContext.Provider value={banners}>
-      <NoScriptPartsContext.Provider value={NO_SCRIPT_PARTS}>
-        <ServerFileFieldContext.Provider value={FileField}>
-          <Island name="Form" component={Form} props={props} />
-        </ServerFileFieldContext.Provider>
-      </NoScriptPartsContext.Provider>
+      <ServerParts>
+        <Island name="Form" component={Form} props={props} />
+      </ServerParts>
     </ServerSlotContext.Provider>
+  );
+}
+
+/** What the server renders of the form island that the browser's chunk leaves out or loads later (tests render it too). */
+export function ServerParts({ children }: { children: ReactNode }) {
+  return (
+    <NoScriptPartsContext.Provider value={NO_SCRIPT_PARTS}>
+      <ServerFileFieldContext.Provider value={FileField}>{children}</ServerFileFieldContext.Provider>
+    </NoScriptPartsContext.Provider>
   );
 }
