@@ -98,6 +98,11 @@ describe('the page after such a post', () => {
     expect(lookupNotices('education', search)).toEqual([
       { key: 'hs_name', message: 'Cleared CEEB Code of the school chosen before.', manual: true },
     ]);
+    // On a Spanish page, in Spanish, with the Spanish field names.
+    const ceeb = fieldByKey('hs_ceeb', formDefinition('es'))!.question.label;
+    expect(lookupNotices('education', search, 'es')).toEqual([
+      { key: 'hs_name', message: `Se borraron estos datos de la escuela elegida antes: ${ceeb}.`, manual: true },
+    ]);
   });
 
   it('reads the query it writes, and nothing malformed', () => {
