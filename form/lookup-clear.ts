@@ -1,6 +1,14 @@
 import type { Answers, Question } from './types.js';
 import { fieldByKey } from './fields.js';
 import { isAnswered } from './conditions.js';
+import { formDefinition } from './definition.js';
+import type { FormDefinition } from './types.js';
+
+/**
+ * Words a text in the reader's language: the page's `t` (contracts/i18n/page-text.ts) or a server translator. form/
+ * imports no catalogue, so the callers pass theirs; the English texts below are the catalogue's keys (es-form.ts).
+ */
+export type Say = (english: string, params?: Readonly<Record<string, string | number>>) => string;
 
 /** A school or address search: the question whose pick fills its block (§4). */
 export type LookupQuestion = Extract<Question, { kind: 'autocomplete' }>;
@@ -26,22 +34,40 @@ export function ceebKey(q: LookupQuestion): string | undefined {
   return q.category === 'address' ? undefined : q.fills.ceeb;
 }
 
-/** "City, State/Province and CEEB Code": the fields by the labels the page shows them with. */
-export function fieldLabels(keys: readonly string[]): string {
-  const labels = keys.map((key) => fieldByKey(key)?.question.label ?? key);
-  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '');
+/**
+ * "City, State/Province and CEEB Code": the fields by the labels the page shows them with, from the definition in
+ * the page's language (`formDefinition('es')` on a Spanish page: "Ciudad, Estado/Provincia y Código CEEB").
+ */
+export function fieldLabels(keys: readonly string[], say: Say, definition: FormDefinition = formDefinition()): string {
+  const labels = keys.map((key) => fieldByKey(key, definition)?.question.label ?? key);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ${say('and')} ${labels.at(-1)}` : (labels[0] ?? '');
 }
 
 /** Said at the search when a change cleared answered fields (issue 38: never silently), with Undo beside it. */
-export function clearedMessage(keys: readonly string[]): string {
-  return `Cleared ${fieldLabels(keys)}.`;
+export function clearedMessage(keys: readonly string[], say: Say, definition?: FormDefinition): string {
+  return say('Cleared {{fields}}.', { fields: fieldLabels(keys, say, definition) });
+}
+
+/** Said at the search after Undo put the cleared fields back. */
+export function restoredMessage(keys: readonly string[], say: Say, definition?: FormDefinition): string {
+  return say('Restored {{fields}}.', { fields: fieldLabels(keys, say, definition) });
 }
 
 /** Said at the search on the page after a post without scripts whose changed name (or "not listed") cleared answered fields. */
-export function clearedAfterPostMessage(q: LookupQuestion, keys: readonly string[], manual = false): string {
-  if (manual) return `Cleared ${fieldLabels(keys)} of the school chosen before.`;
-  const name = (q.printLabel ?? q.label).toLowerCase();
-  return `The ${name} changed, so ${fieldLabels(keys)} ${keys.length > 1 ? 'were' : 'was'} cleared.`;
+export function clearedAfterPostMessage(
+  q: LookupQuestion,
+  keys: readonly string[],
+  say: Say,
+  definition: FormDefinition = formDefinition(),
+  manual = false,
+): string {
+  const fields = fieldLabels(keys, say, definition);
+  if (manual) return say('Cleared {{fields}} of the school chosen before.', { fields });
+  // The record's name of the search ("school name", es-form.ts has it), else its label as the page shows it.
+  const name = q.printLabel ? say(q.printLabel.toLowerCase()) : (fieldByKey(q.key, definition)?.question.label ?? q.label).toLowerCase();
+  return keys.length > 1
+    ? say('The {{name}} changed, so {{fields}} were cleared.', { name, fields })
+    : say('The {{name}} changed, so {{fields}} was cleared.', { name, fields });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, formatFileSize } from './documents.js';
 import { MAX_IMAGE_PIXELS } from './limits.js';
+import type { Say } from './lookup-clear.js';
 
 /**
  * How a phone photo is made to fit the 1 MB limit (§5; issues 26 and 38): the one set of rules the browser
@@ -27,6 +28,12 @@ export const FIT_INPUT_MAX_PIXELS = 50_000_000;
 /** The upload form's line without scripts, where the server does the fitting. */
 export const NO_SCRIPT_UPLOAD_HINT = `PNG, JPEG, PDF or Word (.docx), up to 1 MB. Photos up to ${FIT_INPUT_MAX_BYTES / (1024 * 1024)} MB are made smaller to fit.`;
 
+/**
+ * FIT_MESSAGES.tooManyPixels as the catalogue holds it (es-form.ts), placeholders and all: the page shows it in the
+ * reader's language with the sizes filled in (server/form-post/upload-post.server.ts).
+ */
+export const TOO_MANY_PIXELS = `This image is too large: it is {{width}} × {{height}} pixels, and the most we can make smaller is ${FIT_INPUT_MAX_PIXELS / 1_000_000} megapixels. Please scale it down (or save it as PDF) and upload it again.`;
+
 /** What the server says when it cannot take or fit a photo posted without scripts (issue 38). */
 export const FIT_MESSAGES = {
   tooLarge: `Your file is too large. Photos (JPEG, PNG) can be up to ${FIT_INPUT_MAX_BYTES / (1024 * 1024)} MB: we make them fit the 1 MB limit. Other files can be up to 1 MB.`,
@@ -34,7 +41,7 @@ export const FIT_MESSAGES = {
     'This photo is in HEIC format, which we cannot read. Please send it as a JPEG: on an iPhone, choose Settings > Camera > Formats > Most Compatible and take the photo again, or use Share > Save as JPEG (or take a screenshot of the photo) and upload that.',
   unreadable: 'We could not read this image: it may be damaged. Please take the photo again, or save it as a PDF, and upload it again.',
   tooManyPixels: (width: number, height: number) =>
-    `This image is too large: it is ${width} × ${height} pixels, and the most we can make smaller is ${FIT_INPUT_MAX_PIXELS / 1_000_000} megapixels. Please scale it down (or save it as PDF) and upload it again.`,
+    TOO_MANY_PIXELS.replace('{{width}}', String(width)).replace('{{height}}', String(height)),
 } as const;
 
 export interface FitAttempt {
@@ -74,10 +81,18 @@ export function fittedName(name: string): string {
   return `${base.slice(0, FILE_NAME_MAX_LENGTH - 4)}.jpg`;
 }
 
-/** What the applicant is told about a fitted photo, below the upload. */
-export function fittedNote(fit: { heic: boolean; originalBytes: number; width: number; height: number; bytes: number }): string {
+/**
+ * What the applicant is told about a fitted photo, below the upload, in the reader's language: `say` is the page's
+ * `t` (form/ imports no catalogue; the English texts are es-form.ts's keys).
+ */
+export function fittedNote(fit: { heic: boolean; originalBytes: number; width: number; height: number; bytes: number }, say: Say): string {
   const what = fit.heic
-    ? 'Your iPhone photo was converted to JPEG'
-    : `Your photo was ${formatFileSize(fit.originalBytes)}, so we made it smaller`;
-  return `${what}: ${fit.width} × ${fit.height} pixels, ${formatFileSize(fit.bytes)}, to fit the 1 MB limit. Check that it is still easy to read.`;
+    ? say('Your iPhone photo was converted to JPEG')
+    : say('Your photo was {{size}}, so we made it smaller', { size: formatFileSize(fit.originalBytes) });
+  return say('{{what}}: {{width}} × {{height}} pixels, {{size}}, to fit the 1 MB limit. Check that it is still easy to read.', {
+    what,
+    width: fit.width,
+    height: fit.height,
+    size: formatFileSize(fit.bytes),
+  });
 }

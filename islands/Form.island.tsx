@@ -24,6 +24,8 @@ import { domAnswerChanges } from './form/dom-answers.js';
 import { focusQuestionFromHash } from './form/hash-focus.js';
 import { leaveDestination, type LeaveKind } from './form/leave.js';
 import { ServerSlot } from './form/ServerSlot.js';
+import { loadFileField } from './form/fields/LazyFileField.js';
+import { fileKeysIn } from '../form/document-keys.js';
 import { errorsByKey, hasAnyAnswer, initialFormState, showsAll, uiState } from './form/state.js';
 import { createFormStore } from './form/store.js';
 import { StepNav } from './form/StepNav.js';
@@ -93,6 +95,12 @@ export function Form(props: FormProps) {
 
   // Logged-out answers live in this tab (§1). Nothing is stored until something is answered, so a visitor
   // who only looked around is not treated as having answers to restore (see pages/(form)/+client.ts).
+  // The document questions' field is a chunk of its own (islands/form/fields/LazyFileField.tsx): fetched now where the
+  // page has one, also in a tab not chosen yet.
+  useEffect(() => {
+    if (fileKeysIn(page.children).length > 0) void loadFileField();
+  }, [page]);
+
   useEffect(() => {
     if (restored && !props.isLoggedIn && (hasAnyAnswer(state.answers) || readCarriedAnswers() !== null)) writeCarriedAnswers(state.answers);
   }, [restored, state.answers, props.isLoggedIn]);

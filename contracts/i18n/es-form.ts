@@ -46,6 +46,17 @@ export const ES_FORM: Catalogue = {
   Choose: 'Elegir',
   'Search again by name': 'Busca de nuevo por nombre',
   again: 'de nuevo',
+  'My school is not listed': 'Mi escuela no está en la lista',
+  'My college is not listed': 'Mi universidad no está en la lista',
+  // What a search's clearing says (form/lookup-clear.ts), with Undo; the field names come from the Spanish definition.
+  Undo: 'Deshacer',
+  'Cleared {{fields}}.': 'Se borró: {{fields}}.',
+  'Restored {{fields}}.': 'Se restableció: {{fields}}.',
+  'Cleared {{fields}} of the school chosen before.': 'Se borraron estos datos de la escuela elegida antes: {{fields}}.',
+  'The {{name}} changed, so {{fields}} was cleared.': 'Cambiaste «{{name}}», así que se borró {{fields}}.',
+  'The {{name}} changed, so {{fields}} were cleared.': 'Cambiaste «{{name}}», así que se borraron {{fields}}.',
+  'school name': 'nombre de la escuela',
+  'college name': 'nombre de la universidad',
   // Documents.
   'PNG, JPEG, PDF or Word (.docx), up to 1 MB.': 'PNG, JPEG, PDF o Word (.docx), de hasta 1 MB.',
   Upload: 'Subir',
@@ -75,6 +86,19 @@ export const ES_FORM: Catalogue = {
   '{{what}}: {{width}} × {{height}} pixels, {{size}}, to fit the 1 MB limit. Check that it is still easy to read.':
     '{{what}}: {{width}} × {{height}} píxeles, {{size}}, para no pasar del límite de 1 MB. Revisa que todavía se lea bien.',
   'Your file is too large. The maximum file size is 1 MB.': 'Tu archivo es demasiado grande. El tamaño máximo es de 1 MB.',
+  // A file posted without scripts that was refused (form/photo-fit.ts FIT_MESSAGES, server/form-post/upload-post.server.ts).
+  'Your file was not uploaded': 'Tu archivo no se subió',
+  'Choose a file, then press Upload.': 'Elige un archivo y luego presiona Subir.',
+  'PNG, JPEG, PDF or Word (.docx), up to 1 MB. Photos up to 15 MB are made smaller to fit.':
+    'PNG, JPEG, PDF o Word (.docx), de hasta 1 MB. Las fotos de hasta 15 MB se hacen más pequeñas para que quepan.',
+  'Your file is too large. Photos (JPEG, PNG) can be up to 15 MB: we make them fit the 1 MB limit. Other files can be up to 1 MB.':
+    'Tu archivo es demasiado grande. Las fotos (JPEG, PNG) pueden pesar hasta 15 MB: las ajustamos al límite de 1 MB. Los demás archivos pueden pesar hasta 1 MB.',
+  'This photo is in HEIC format, which we cannot read. Please send it as a JPEG: on an iPhone, choose Settings > Camera > Formats > Most Compatible and take the photo again, or use Share > Save as JPEG (or take a screenshot of the photo) and upload that.':
+    'Esta foto está en formato HEIC, que no podemos leer. Envíala como JPEG: en un iPhone, elige Configuración > Cámara > Formatos > Más compatible y vuelve a tomar la foto, o usa Compartir > Guardar como JPEG (o toma una captura de pantalla de la foto) y sube esa.',
+  'We could not read this image: it may be damaged. Please take the photo again, or save it as a PDF, and upload it again.':
+    'No pudimos leer esta imagen: puede estar dañada. Vuelve a tomar la foto, o guárdala como PDF, y súbela de nuevo.',
+  'This image is too large: it is {{width}} × {{height}} pixels, and the most we can make smaller is 50 megapixels. Please scale it down (or save it as PDF) and upload it again.':
+    'Esta imagen es demasiado grande: mide {{width}} × {{height}} píxeles, y lo más que podemos reducir son 50 megapíxeles. Redúcela (o guárdala como PDF) y súbela de nuevo.',
   'You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx':
     'Solo puedes subir estos tipos de archivo: .png, .jpeg, .jpg, .pdf, .docx',
   'Your file name is too long. The maximum is 32 characters including the extension.':

@@ -8,7 +8,7 @@ import { ConfirmationTriggerBlock, RepeaterBlock, TabsBlock } from './Structure.
 import { CheckboxField, DependentSelectField, RadioGroupField, SelectField } from './fields/Choices.js';
 import { DateField, MaskedField, TextareaField, TextField } from './fields/TextInputs.js';
 import { AutocompleteField } from './fields/AutocompleteField.js';
-import { FileField } from './fields/FileField.js';
+import { LazyFileField } from './fields/LazyFileField.js';
 import { visibilityControllers } from '../../form/controllers.js';
 import { POST_FIELDS } from '../../contracts/form-post.js';
 import { t } from '../../contracts/i18n/page-text.js';
@@ -67,7 +67,7 @@ function QuestionControl({ q }: { q: Question }) {
     case 'checkbox':
       return <CheckboxField q={q} />;
     case 'file':
-      return <FileField q={q} />;
+      return <LazyFileField q={q} />;
     case 'autocomplete':
       return <AutocompleteField q={q} />;
   }

@@ -57,7 +57,7 @@ export async function fitImage(file: File): Promise<FitResult> {
         const fitted = new File([blob], fittedName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
         return {
           file: fitted,
-          note: fittedNote({ heic, originalBytes: file.size, width: attempt.width, height: attempt.height, bytes: fitted.size }),
+          note: fittedNote({ heic, originalBytes: file.size, width: attempt.width, height: attempt.height, bytes: fitted.size }, t),
         };
       }
     }

@@ -1,3 +1,4 @@
+import type { Lang } from '../../form/lang.js';
 import { ownerField } from '../form-post/kept-answers.server.js';
 import { readPrefillToken } from '../prefill/prefill-token.server.js';
 import type { AppServices } from '../../platform/app-services.server.js';
@@ -22,7 +23,7 @@ import { formatLocalTime } from '../../form/local-time.js';
 /** The parts of vike's pageContext these functions read (set by server/render.server.ts). */
 export interface LifecyclePageContext {
   services: AppServices;
-  locals?: { user?: SessionUser | null; serviceUser?: ServiceUser | null };
+  locals?: { user?: SessionUser | null; serviceUser?: ServiceUser | null; lang?: Lang };
   headersOriginal?: unknown;
   urlParsed?: { search: Record<string, string> };
 }

@@ -19,7 +19,9 @@ sharp.concurrency(1);
 export const FIT_TIMEOUT_SECONDS = 20;
 
 export type PhotoFit =
-  { kind: 'unchanged' } | { kind: 'fitted'; jpeg: Buffer; width: number; height: number } | { kind: 'refused'; message: string };
+  | { kind: 'unchanged' }
+  | { kind: 'fitted'; jpeg: Buffer; width: number; height: number }
+  | { kind: 'refused'; message: string; params?: { width: number; height: number } };
 
 /** Formats libvips may decode here: what phones make (JPEG, PNG, HEIC). Anything else is refused unread. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'heif']);
@@ -65,7 +67,8 @@ async function fit(input: Buffer, heic: boolean): Promise<PhotoFit> {
     return unreadable(heic);
   }
   if (!width || !height) return unreadable(heic);
-  if (width * height > FIT_INPUT_MAX_PIXELS) return { kind: 'refused', message: FIT_MESSAGES.tooManyPixels(width, height) };
+  if (width * height > FIT_INPUT_MAX_PIXELS)
+    return { kind: 'refused', message: FIT_MESSAGES.tooManyPixels(width, height), params: { width, height } };
   if (!needsFitting(input.length, width, height, !heic)) return { kind: 'unchanged' };
 
   const attempts = [...fitAttempts(width, height)];

@@ -56,7 +56,7 @@ export async function takeNoScriptUpload(
   if (sniffed === 'jpeg' || sniffed === 'png' || sniffed === 'heic') {
     const heic = sniffed === 'heic';
     const result = await fitPhoto(file.buffer, heic);
-    if (result.kind === 'refused') throw new HttpError(400, result.message);
+    if (result.kind === 'refused') throw new HttpError(400, result.message, result.params ? { pixels: result.params } : {});
     if (result.kind === 'fitted') {
       bytes = result.jpeg;
       fitted = { originalBytes: file.buffer.length, width: result.width, height: result.height, heic };

@@ -2,6 +2,10 @@ import type { Answers, Page, PageId } from '../../form/types.js';
 import { fieldByKey } from '../../form/fields.js';
 import { answeredFills, ceebKey, clearedAfterPostMessage, lookupQuestion, otherFills } from '../../form/lookup-clear.js';
 import { isAnswered } from '../../form/conditions.js';
+import { formDefinition } from '../../form/definition.js';
+import type { Lang } from '../../form/lang.js';
+import { translator } from '../../contracts/i18n/translate.js';
+import { ES_ISLANDS } from '../../contracts/i18n/es-catalogue.js';
 import {
   clearedQueryValue,
   LOOKUP_CLEARED_QUERY,
@@ -63,7 +67,9 @@ export function withClearedQuery<T extends { kind: string; location?: string }>(
 }
 
 /** The notices `?cleared=` and `?manual=` ask the page to show, only for this page's searches and their own fields. */
-export function lookupNotices(page: PageId, search: Readonly<Record<string, string>>): LookupNotice[] {
+export function lookupNotices(page: PageId, search: Readonly<Record<string, string>>, lang: Lang = 'en'): LookupNotice[] {
+  const say = translator(lang, ES_ISLANDS);
+  const definition = formDefinition(lang);
   const cleared = parseClearedQuery(search[LOOKUP_CLEARED_QUERY]);
   const manual = search[LOOKUP_MANUAL_QUERY];
   const searches = new Set([...Object.keys(cleared), ...(manual ? [manual] : [])]);
@@ -74,8 +80,8 @@ export function lookupNotices(page: PageId, search: Readonly<Record<string, stri
     const own = new Set(otherFills(q));
     const keys = (cleared[key] ?? []).filter((k) => own.has(k));
     const chosen = key === manual && manualQuestion(page, key) !== null;
-    // Worded here, so the form island carries no text it shows only after a post without scripts.
-    out.push({ key, message: keys.length > 0 ? clearedAfterPostMessage(q, keys, chosen) : '', manual: chosen });
+    // Worded here, in the page's language, so the form island carries no text it shows only after a post without scripts.
+    out.push({ key, message: keys.length > 0 ? clearedAfterPostMessage(q, keys, say, definition, chosen) : '', manual: chosen });
   }
   return out;
 }

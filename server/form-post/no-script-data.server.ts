@@ -87,7 +87,8 @@ export async function noScriptFormData(pageContext: NoScriptPageContext, data: F
   if (page && !data.is_service_user && pageContext.urlParsed?.search[LOOKUP_QUERY]) {
     out.school_search = await searchSchools(pageContext.services, page.id, pageContext.urlParsed.search, out.answers);
   }
-  if (page && !data.is_service_user && pageContext.urlParsed) out.lookup_notices = lookupNotices(page.id, pageContext.urlParsed.search);
+  if (page && !data.is_service_user && pageContext.urlParsed)
+    out.lookup_notices = lookupNotices(page.id, pageContext.urlParsed.search, pageContext.locals?.lang ?? 'en');
   const switching = pageContext.urlParsed?.search[TAB_SWITCH_QUERY];
   if (user && data.is_logged_in && switching) out.tab_switch = await tabSwitchQuestion(pageContext.services, user.id, data, switching);
   if (data.is_logged_in) out.remove_confirm = parseRemoveQuery(pageContext.urlParsed?.search[REMOVE_QUERY]);

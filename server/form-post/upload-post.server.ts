@@ -3,7 +3,9 @@ import multer from 'multer';
 import type { AppServices } from '../../platform/app-services.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { fieldByKey } from '../../form/fields.js';
-import { FIT_INPUT_MAX_BYTES, FIT_MESSAGES } from '../../form/photo-fit.js';
+import { FIT_INPUT_MAX_BYTES, FIT_MESSAGES, TOO_MANY_PIXELS } from '../../form/photo-fit.js';
+import { translator, type TextParams } from '../../contracts/i18n/translate.js';
+import { ES_ISLANDS } from '../../contracts/i18n/es-catalogue.js';
 import { UPLOAD_QUERY } from '../../contracts/form-post.js';
 import { FITTED_QUERY, fittedQueryValue, UPLOAD_FILE_FIELD } from '../../contracts/no-script-upload.js';
 import { isDocumentKey } from '../documents/document-keys.server.js';
@@ -41,9 +43,12 @@ async function uploadPost(services: AppServices, req: Request, res: Response): P
   const user = res.locals.user;
   if (!user) return void res.redirect(303, '/login');
   // Refused: the same page and tab with the upload form open again and the message at the field (and in the summary).
-  const refuse = (status: number, message: string) => {
+  // Worded in the page's language here: the sizes of a refused photo are filled into its translated template.
+  const say = translator(res.locals.lang ?? 'en', ES_ISLANDS);
+  const refuse = (status: number, message: string, params?: TextParams) => {
     res.setHeader('Cache-Control', 'no-store');
-    const formPost = { errors: [{ key: answerKey, page, messages: [message] }], notice: null };
+    const text = params ? say(TOO_MANY_PIXELS, params) : say(message);
+    const formPost = { errors: [{ key: answerKey, page, messages: [text] }], notice: null };
     return sendPage(services, req, res, `/${page}?${UPLOAD_QUERY}=${encodeURIComponent(answerKey)}`, { formPost }, status);
   };
   const problem = await parseUpload(req, res);
@@ -54,7 +59,7 @@ async function uploadPost(services: AppServices, req: Request, res: Response): P
     fitted = await takeNoScriptUpload(services, user.id, answerKey, req.file);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    return refuse(err.status, err.message);
+    return refuse(err.status, err.message, err.body.pixels as TextParams | undefined);
   }
   // The page shows the conversion's status (a refresh link until it is done), and for a fitted photo what was done.
   const query = fitted ? `?${FITTED_QUERY}=${encodeURIComponent(fittedQueryValue({ key: answerKey, ...fitted }))}` : '';

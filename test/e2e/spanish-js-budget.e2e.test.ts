@@ -10,9 +10,10 @@ import { measurePageJs } from '../bench/js-size.js';
 /**
  * The JavaScript of a page in Spanish (issue 41, docs/i18n.md), as Lighthouse counts it (bytes received for scripts
  * by the end of the first interaction) from a production server: a Spanish page's texts come with it as data, so
- * it receives exactly the scripts its English page does. The sizes are reported for docs/performance.md's budget
- * (≤ 90 KB on the form pages, ≤ 75 KB on /login).
+ * it receives exactly the scripts its English page does. Issue 40/41's budget holds in both languages: ≤ 90 KB on the
+ * form pages, ≤ 75 KB on /login (docs/performance.md). Counted in bytes, never in time.
  */
+const BUDGET_KB: Readonly<Record<string, number>> = { '/about': 90, '/login': 75 };
 let browser: Browser;
 let server: RunningServer;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 describeE2E('JavaScript in English and in Spanish', () => {
   for (const path of ['/about', '/login']) {
-    it(`${path}: the Spanish page receives the same scripts as the English one, no Spanish among them`, async () => {
+    it(`${path}: the Spanish page receives the same scripts as the English one, within ${BUDGET_KB[path]} KB`, async () => {
       const english = await measurePageJs(browser, server.url, path, 'en');
       const spanish = await measurePageJs(browser, server.url, path, 'es');
       const files = (m: typeof english) => m.afterInteraction.scripts.map((s) => s.file).sort();
@@ -34,8 +35,11 @@ describeE2E('JavaScript in English and in Spanish', () => {
       expect(spanish.afterInteraction.totalGzipBytes).toBe(english.afterInteraction.totalGzipBytes);
       const kb = (bytes: number) => (bytes / 1024).toFixed(1);
       console.log(
-        `${path} scripts received: English ${kb(english.transferred.scriptBytes)} KB, Spanish ${kb(spanish.transferred.scriptBytes)} KB`,
+        `${path} scripts received: English ${kb(english.transferred.scriptBytes)} KB, Spanish ${kb(spanish.transferred.scriptBytes)} KB\n` +
+          english.afterInteraction.scripts.map((s) => `  ${s.file} ${kb(s.gzipBytes)} KB gzip`).join('\n'),
       );
+      expect(english.transferred.scriptBytes).toBeLessThanOrEqual(BUDGET_KB[path]! * 1024);
+      expect(spanish.transferred.scriptBytes).toBeLessThanOrEqual(BUDGET_KB[path]! * 1024);
     }, 120_000);
   }
 });

@@ -15,6 +15,7 @@ import { makePhonePhoto } from '../fixtures/photos.js';
 import { ignoreQueueErrorsFromNowOn, waitForFinalStatus } from '../fixtures/documents-flow.js';
 import { FILE_MAX_BYTES } from '../../form/documents.js';
 import { fittedNote } from '../../form/photo-fit.js';
+import { english } from '../../contracts/i18n/translate.js';
 import { findDocument } from '../../db/repos/documents.server.js';
 import { PREVIEW_LONG_SIDE } from '../../server/documents/fit-photo.server.js';
 import { parseFittedQuery, uploadPreviewRoute, uploadRoute } from '../../contracts/no-script-upload.js';
@@ -75,7 +76,7 @@ describe('a phone photo posted without scripts (embedded store)', () => {
     expect(await waitForFinalStatus(ctx.app, user.cookie, 'transcript')).toMatchObject({ status: 'COMPLETED' });
 
     const page = await request(ctx.app).get(`${location.pathname}${location.search}`).set('Cookie', user.cookie).expect(200);
-    const note = fittedNote({ ...fitted!, bytes: row!.file_size }).replace(/'/g, '&#x27;');
+    const note = fittedNote({ ...fitted!, bytes: row!.file_size }, english).replace(/'/g, '&#x27;');
     expect(page.text.includes(`<p class="upload__note">${note}</p>`)).toBe(true);
     expect(page.text.includes(`src="${uploadPreviewRoute('transcript')}" alt="Preview of IMG_20261128_142233.jpg"`)).toBe(true);
 

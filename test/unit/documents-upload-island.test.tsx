@@ -1,14 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { ServerParts } from '../../pages/form-components/FormIsland.js';
 import { Form } from '../../islands/Form.island.js';
 import { FileUploadInput } from '../../islands/upload/FileUploadInput.js';
 import { FILE_MESSAGES } from '../../form/documents.js';
+
+/** The island as the server renders it: with the parts its browser chunk leaves out (pages/form-components/FormIsland.tsx). */
+const renderServer = (node: ReactNode): string => renderToString(<ServerParts>{node}</ServerParts>);
 
 /**
  * Render smoke test of the document question as it is mounted: inside the form island, which renders the
  * control's shell on the server and loads the upload control itself in the browser.
  */
-const finalSteps = (isLoggedIn: boolean) => renderToString(<Form page="final-steps" answers={{}} isLoggedIn={isLoggedIn} />);
+const finalSteps = (isLoggedIn: boolean) => renderServer(<Form page="final-steps" answers={{}} isLoggedIn={isLoggedIn} />);
 
 describe('the document upload question', () => {
   it('renders a labelled file input whose id is the answer key', () => {
@@ -29,7 +34,7 @@ describe('the document upload question', () => {
   });
 
   it('shows a converted document with its name, its size without decimals or space, and Delete', () => {
-    const html = renderToString(
+    const html = renderServer(
       <FileUploadInput answerKey="transcript" isLoggedIn initial={{ file_name: 'grades.pdf', file_size: 524_288, status: 'COMPLETED' }} />,
     );
     expect(html).toContain('grades.pdf');
@@ -39,7 +44,7 @@ describe('the document upload question', () => {
   });
 
   it('shows the converting status for a pending conversion', () => {
-    const html = renderToString(
+    const html = renderServer(
       <FileUploadInput answerKey="transcript" isLoggedIn initial={{ file_name: 'letter.docx', file_size: 2048, status: 'IN_PROGRESS' }} />,
     );
     expect(html).toContain('Converting letter.docx to PDF…');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { ServerParts } from '../../pages/form-components/FormIsland.js';
 import type { PageId } from '../../form/types.js';
 import { formDefinition, PAGE_IDS } from '../../form/definition.js';
 import { fieldsOf } from '../../form/fields.js';
@@ -9,10 +11,13 @@ import { Form } from '../../islands/Form.island.js';
 import { formReducer, hasAnyAnswer, initialFormState, visibleMessages } from '../../islands/form/state.js';
 import { createFormStore } from '../../islands/form/store.js';
 
+/** The island as the server renders it: with the parts its browser chunk leaves out (pages/form-components/FormIsland.tsx). */
+const renderServer = (node: ReactNode): string => renderToString(<ServerParts>{node}</ServerParts>);
+
 const definition = formDefinition();
 
 function renderPage(page: PageId, answers = {}, isLoggedIn = false): string {
-  return renderToString(<Form page={page} answers={answers} isLoggedIn={isLoggedIn} />);
+  return renderServer(<Form page={page} answers={answers} isLoggedIn={isLoggedIn} />);
 }
 
 describe('the form island rendered on the server (smoke)', () => {
@@ -62,14 +67,14 @@ describe('the form island rendered on the server (smoke)', () => {
       { key: 'first_name', page: 'about' as const, messages: ['"First Name" is required.'] },
       { key: 'legal_agree', page: 'final-steps' as const, messages: ['You must certify that your application is complete and correct.'] },
     ];
-    const html = renderToString(<Form page="about" answers={{}} isLoggedIn webStatus="validating" validations={validations} />);
+    const html = renderServer(<Form page="about" answers={{}} isLoggedIn webStatus="validating" validations={validations} />);
     expect(html).toContain('We&#x27;re missing some information!');
     expect(html).toContain('<a href="/about#first_name">&quot;First Name&quot; is required.</a>');
     expect(html).toContain('<a href="/final-steps#legal_agree">');
     expect(html).toMatch(/<input id="first_name"[^>]*aria-invalid="true"/);
     expect(html).toContain('<div id="first_name-error" class="field__error"><p class="field__error-message">');
     // Not validating: no summary, and no message before the field is left.
-    const started = renderToString(<Form page="about" answers={{}} isLoggedIn webStatus="started" validations={validations} />);
+    const started = renderServer(<Form page="about" answers={{}} isLoggedIn webStatus="started" validations={validations} />);
     expect(started).not.toContain('missing some information');
     expect(started).not.toContain('aria-invalid');
   });
@@ -149,7 +154,7 @@ describe('aria-invalid (DESIGN §6, §5 "the field flagged invalid")', () => {
         )
         .map((f) => f.question.key);
       const validations = keys.map((key) => ({ key, page, messages: [`${key} is wrong`] }));
-      const html = renderToString(<Form page={page} answers={{}} isLoggedIn webStatus="validating" validations={validations} />);
+      const html = renderServer(<Form page={page} answers={{}} isLoggedIn webStatus="validating" validations={validations} />);
       const controls = [...html.matchAll(/<(?:input|select|textarea)\b[^>]*>/g)].map((m) => m[0]);
       for (const key of keys) {
         const control = controls.find((c) => c.includes(` id="${key}"`));
@@ -182,7 +187,7 @@ describe('length limits', () => {
 describe('the read-only form (staff view, PDF)', () => {
   it('shows every page as text, without inputs, buttons or islands, and without hidden answers', async () => {
     const { ReadOnlyForm } = await import('../../views/form/ReadOnlyForm.js');
-    const html = renderToString(
+    const html = renderServer(
       <ReadOnlyForm
         answers={{
           first_name: 'Ada',

@@ -1,10 +1,15 @@
 /** A sample page with one of each building block (§2) and its renderers, for the form UI tests. */
 import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { ServerParts } from '../../pages/form-components/FormIsland.js';
 import type { Answers, Page } from '../../form/types.js';
 import { FormContext, staticFormContext, type FormContextValue } from '../../islands/form/context.js';
 import { FormPage } from '../../islands/form/FormPage.js';
 import { ReadOnlyContext, readOnlyContext, type ReadOnlyContextValue } from '../../views/form/read-only-context.js';
 import { ReadOnlyPage } from '../../views/form/ReadOnlyNodes.js';
+
+/** The island as the server renders it: with the parts its browser chunk leaves out (pages/form-components/FormIsland.tsx). */
+const renderServer = (node: ReactNode): string => renderToString(<ServerParts>{node}</ServerParts>);
 
 /** A tiny page with one of each building block (§2), independent of the real definition. */
 export const SAMPLE: Page = {
@@ -112,7 +117,7 @@ export const SAMPLE: Page = {
 };
 
 export function render(answers: Answers, overrides: Partial<FormContextValue> = {}): string {
-  return renderToString(
+  return renderServer(
     <FormContext.Provider value={{ ...staticFormContext(answers), ...overrides }}>
       <FormPage page={SAMPLE} />
     </FormContext.Provider>,
@@ -121,7 +126,7 @@ export function render(answers: Answers, overrides: Partial<FormContextValue> = 
 
 /** The same page through the read-only renderer of views/ (staff view, PDF, review). */
 export function renderReadOnly(answers: Answers, options: Partial<Omit<ReadOnlyContextValue, 'answers'>> = {}): string {
-  return renderToString(
+  return renderServer(
     <ReadOnlyContext.Provider value={readOnlyContext(answers, options)}>
       <ReadOnlyPage page={SAMPLE} />
     </ReadOnlyContext.Provider>,

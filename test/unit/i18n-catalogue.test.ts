@@ -20,7 +20,8 @@ import { COMMON_PASSWORD_MESSAGE } from '../../server/auth/passwords.server.js';
 import { RECEIPT_NEXT_STEPS } from '../../domain/mail/receipt-mail.server.js';
 import { FIRST_LOGIN_ADVANTAGES, NEXT_STEPS } from '../../pages/layouts/banners/GreetingBanner.js';
 import { STEPS } from '../../pages/layouts/FormShell.js';
-import { SUMMARY_HEADING } from '../../islands/form/ErrorSummary.js';
+import { SUMMARY_HEADING, UPLOAD_REFUSED_HEADING } from '../../islands/form/ErrorSummary.js';
+import { FIT_MESSAGES, NO_SCRIPT_UPLOAD_HINT, TOO_MANY_PIXELS } from '../../form/photo-fit.js';
 import { INACTIVITY_LOGOUT_MESSAGE, LEAVE_LABEL, STAY_LABEL, WARNING_TEXT, WARNING_TITLE } from '../../islands/lifecycle/idle.js';
 import { INLINE_FALLBACK_MESSAGE, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '../../islands/ui/IslandBoundary.js';
 import { confirmationCodeMail, passwordChangedMail, resetLinkMail } from '../../server/auth/mails.server.js';
@@ -91,6 +92,13 @@ describe('the Spanish catalogue', () => {
       ...NEXT_STEPS,
       ...STEPS.flatMap((step) => [step.label, step.short]),
       SUMMARY_HEADING,
+      UPLOAD_REFUSED_HEADING,
+      NO_SCRIPT_UPLOAD_HINT,
+      FIT_MESSAGES.tooLarge,
+      FIT_MESSAGES.heicUnreadable,
+      FIT_MESSAGES.unreadable,
+      TOO_MANY_PIXELS,
+      'Choose a file, then press Upload.',
       INACTIVITY_LOGOUT_MESSAGE,
       WARNING_TITLE,
       WARNING_TEXT,

@@ -1,9 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { clearedByPost, clearedMessage, lookupQuestion, type LookupQuestion } from '../../form/lookup-clear.js';
+import {
+  clearedAfterPostMessage,
+  clearedByPost,
+  clearedMessage,
+  lookupQuestion,
+  restoredMessage,
+  type LookupQuestion,
+} from '../../form/lookup-clear.js';
+import { english, translator } from '../../contracts/i18n/translate.js';
+import { ES_ISLANDS } from '../../contracts/i18n/es-catalogue.js';
+import { fieldByKey } from '../../form/fields.js';
 import { typedAnswers } from '../../form/typed-answers.js';
 import { clearedQueryValue, parseClearedQuery } from '../../contracts/form-post.js';
 import { clearedLocation, lookupNotices } from '../../server/form-post/lookup-cleared.server.js';
-import { pageById } from '../../form/definition.js';
+import { formDefinition, pageById } from '../../form/definition.js';
 
 /** Issue 38: §4's "free text clears the looked-up fields" applied to a post without scripts, and said at the field. */
 const school = lookupQuestion('hs_name') as LookupQuestion;
@@ -48,8 +58,21 @@ describe('a changed school name in a post without scripts (issue 38)', () => {
   });
 
   it('names the cleared fields by their labels on the page', () => {
-    expect(clearedMessage(['hs_ceeb', 'hs_city', 'hs_state'])).toBe('Cleared CEEB Code, City and State/Province.');
-    expect(clearedMessage(['address_line_2'])).toBe('Cleared Apt. #.');
+    expect(clearedMessage(['hs_ceeb', 'hs_city', 'hs_state'], english)).toBe('Cleared CEEB Code, City and State/Province.');
+    expect(clearedMessage(['address_line_2'], english)).toBe('Cleared Apt. #.');
+  });
+
+  it('names them in Spanish on a Spanish page, by the Spanish definition', () => {
+    const say = translator('es', ES_ISLANDS);
+    const es = formDefinition('es');
+    const labels = ['hs_ceeb', 'hs_city', 'hs_state'].map((key) => fieldByKey(key, es)!.question.label);
+    expect(labels).not.toContain('City');
+    expect(clearedMessage(['hs_ceeb', 'hs_city', 'hs_state'], say, es)).toBe(`Se borró: ${labels[0]}, ${labels[1]} y ${labels[2]}.`);
+    expect(restoredMessage(['hs_city'], say, es)).toBe(`Se restableció: ${labels[1]}.`);
+    expect(clearedAfterPostMessage(school, ['hs_city', 'hs_state'], say, es)).toBe(
+      `Cambiaste «nombre de la escuela», así que se borraron ${labels[1]} y ${labels[2]}.`,
+    );
+    expect(clearedAfterPostMessage(school, ['hs_city'], english)).toBe('The school name changed, so City was cleared.');
   });
 });
 
@@ -74,6 +97,11 @@ describe('the page after such a post', () => {
     const search = Object.fromEntries(new URL(clearedLocation(education, { hs_name: ['hs_ceeb'] }, 'hs_name')!, 'http://x').searchParams);
     expect(lookupNotices('education', search)).toEqual([
       { key: 'hs_name', message: 'Cleared CEEB Code of the school chosen before.', manual: true },
+    ]);
+    // On a Spanish page, in Spanish, with the Spanish field names.
+    const ceeb = fieldByKey('hs_ceeb', formDefinition('es'))!.question.label;
+    expect(lookupNotices('education', search, 'es')).toEqual([
+      { key: 'hs_name', message: `Se borraron estos datos de la escuela elegida antes: ${ceeb}.`, manual: true },
     ]);
   });
 

@@ -1,22 +1,18 @@
 import type { Answers, Question } from '../../../form/types.js';
-import { LOOKUP_QUERY, LOOKUP_TEXT_QUERY, lookupFormId, lookupResultsId, POST_FIELDS } from '../../../contracts/form-post.js';
+import { POST_FIELDS } from '../../../contracts/form-post.js';
 import { inputMaxLength } from '../../../form/limits.js';
 import { isAnswered } from '../../../form/conditions.js';
 import { AutocompleteInput } from '../../autocomplete/AutocompleteInput.js';
-import {
-  answersFromRecord,
-  LOOKUP_MAX_QUERY_LENGTH,
-  type LookupRecord,
-  type RecordKey,
-  type SchoolSearch,
-} from '../../../contracts/lookup.js';
+import { answersFromRecord, type LookupRecord, type RecordKey } from '../../../contracts/lookup.js';
 import { withChangedDescriptions } from '../describe.js';
 import { ErrorText, errorId, Hint, hintId, useQuestion } from './Field.js';
 import { useFormState } from '../context.js';
-import { answeredFills, ceebKey, clearedMessage, fieldLabels } from '../../../form/lookup-clear.js';
+import { answeredFills, ceebKey, clearedMessage, restoredMessage } from '../../../form/lookup-clear.js';
 import { ClearNotice, useClearNotice } from './LookupNotice.js';
+import { NoScriptPart } from '../NoScriptPart.js';
 import { useState } from 'react';
-import { t } from '../../../contracts/i18n/page-text.js';
+import { pageLang, t } from '../../../contracts/i18n/page-text.js';
+import { formDefinition } from '../../../form/definition.js';
 
 type Of<K extends Question['kind']> = Extract<Question, { kind: K }>;
 
@@ -51,7 +47,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
     setFromPost(false);
     if (keys.length > 0) {
       const restore = Object.fromEntries([...keys, ...(name ? [q.key] : [])].map((key) => [key, before[key] ?? '']));
-      notice.show(clearedMessage(keys), { keys, restore });
+      notice.show(clearedMessage(keys, t, formDefinition(pageLang())), { keys, restore });
     }
     apply({ ...blank(), ...kept });
   };
@@ -59,7 +55,7 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
     const offer = notice.offer;
     if (!offer) return;
     apply(offer.restore);
-    notice.show(`Restored ${fieldLabels(offer.keys)}.`);
+    notice.show(restoredMessage(offer.keys, t, formDefinition(pageLang())));
     document.getElementById(q.key)?.focus();
   };
   const notListed = () => {
@@ -107,7 +103,11 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
       <ErrorText keyName={q.key} messages={messages} />
       {q.category === 'address' ? null : (
         <>
-          <SchoolSearchWithoutScripts q={q} search={form.schoolSearch?.key === q.key ? form.schoolSearch : undefined} />
+          <NoScriptPart
+            part="schoolSearch"
+            className="school-search nojs-only"
+            props={{ q, search: form.schoolSearch?.key === q.key ? form.schoolSearch : undefined }}
+          />
           <button
             type="submit"
             name={POST_FIELDS.action}
@@ -118,86 +118,10 @@ export function AutocompleteField({ q }: { q: Of<'autocomplete'> }) {
               notListed();
             }}
           >
-            My {q.category === 'college_ceeb' ? 'college' : 'school'} is not listed
+            {q.category === 'college_ceeb' ? t('My college is not listed') : t('My school is not listed')}
           </button>
         </>
       )}
-    </div>
-  );
-}
-
-/**
- * The school search without scripts (DESIGN §6), hidden once the island has hydrated (the combobox does it then):
- * "Search" posts the page (what was typed is saved, or kept for a visitor) and opens it again with the schools
- * matching the name, a GET that changes nothing. Each match is a submit button of the page form that fills the
- * block as picking the suggestion would (POST, Origin-checked); "Search again" is a GET form of its own.
- */
-function SchoolSearchWithoutScripts({ q, search }: { q: Of<'autocomplete'>; search: SchoolSearch | undefined }) {
-  const resultsId = lookupResultsId(q.key);
-  const searchId = `${q.key}-search-again`;
-  const formId = lookupFormId(q.key);
-  return (
-    <div className="school-search nojs-only">
-      <button
-        type="submit"
-        name={POST_FIELDS.action}
-        value={`lookup:${q.key}`}
-        className="button button--secondary school-search__button"
-        onClick={(event) => event.preventDefault()}
-      >
-        {t('Search')}
-        <span className="visually-hidden">{` ${t('schools by the name typed in: {{label}}', { label: q.label })}`}</span>
-      </button>
-      {search ? (
-        <div className="school-search__results" id={resultsId} role="group" aria-labelledby={`${resultsId}-title`}>
-          <p id={`${resultsId}-title`} className="school-search__title">
-            {search.query === ''
-              ? t('Type part of the school’s name to search.')
-              : search.items.length > 0
-                ? t('Schools matching “{{query}}”: choose yours.', { query: search.query })
-                : t('No school matches “{{query}}”. Type its full name above and fill in its details below.', { query: search.query })}
-          </p>
-          {search.items.length > 0 ? (
-            <ul className="school-search__list">
-              {search.items.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="submit"
-                    name={POST_FIELDS.action}
-                    value={`choose:${q.key}:${item.id}`}
-                    className="school-search__choice"
-                    onClick={(event) => event.preventDefault()}
-                  >
-                    <span className="visually-hidden">{`${t('Choose')} `}</span>
-                    <span className="autocomplete__text">{item.text}</span> <span className="autocomplete__sub">{item.sub_text}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <div className="school-search__again">
-            <label htmlFor={searchId} className="field__label">
-              {t('Search again by name')}
-            </label>
-            <div className="school-search__again-control">
-              <input
-                id={searchId}
-                type="search"
-                form={formId}
-                name={LOOKUP_TEXT_QUERY}
-                defaultValue={search.query}
-                maxLength={LOOKUP_MAX_QUERY_LENGTH}
-                className="input"
-              />
-              <input type="hidden" form={formId} name={LOOKUP_QUERY} value={q.key} />
-              <button type="submit" form={formId} className="button button--secondary">
-                {t('Search')}
-                <span className="visually-hidden"> {t('again')}</span>
-              </button>
-            </div>
-          </div>
-        </div>
-      ) : null}
     </div>
   );
 }

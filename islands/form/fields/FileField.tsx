@@ -5,7 +5,7 @@ import { NO_SCRIPT_UPLOAD_HINT } from '../../../form/photo-fit.js';
 import { pageOfKey } from '../../../form/fields.js';
 import { POST_FIELDS, uploadFormId } from '../../../contracts/form-post.js';
 import { UPLOAD_FILE_FIELD, type FittedQuery } from '../../../contracts/no-script-upload.js';
-import { UploadStatus } from './UploadStatus.js';
+import { NoScriptPart } from '../NoScriptPart.js';
 import type { DocumentAnswer, PresignedPost } from '../../../contracts/api.js';
 import { errorId, FieldShell, hintId, useQuestion } from './Field.js';
 import { t } from '../../../contracts/i18n/page-text.js';
@@ -124,7 +124,11 @@ function FileShell({
     <div className="upload" onDragOver={refuseDrop} onDrop={refuseDrop}>
       <FilePicker q={q} describedBy={describedBy} invalid={invalid} locked={locked} onLocked={onLocked} />
       {document && document.status !== 'NOT_ANSWERED' && (
-        <UploadStatus answerKey={q.key} document={document} pagePath={pagePath} statusCheck={statusCheck} fitted={fitted} />
+        <NoScriptPart
+          part="uploadStatus"
+          className="upload__status nojs-only"
+          props={{ answerKey: q.key, document, pagePath, statusCheck, fitted }}
+        />
       )}
       {!locked && (
         <button

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Answers } from '../../../form/types.js';
+import { t } from '../../../contracts/i18n/page-text.js';
 
 /** How long Undo stays offered once focus has left the search (issue 38: "a few seconds after"). */
 export const UNDO_GRACE_MS = 8000;
@@ -48,7 +49,7 @@ export function ClearNotice({ id, message, onUndo }: { id: string; message: stri
       </p>
       {onUndo ? (
         <button type="button" className="button button--secondary lookup-notice__undo" aria-describedby={id} onClick={onUndo}>
-          Undo
+          {t('Undo')}
         </button>
       ) : null}
     </div>
