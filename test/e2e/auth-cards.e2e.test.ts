@@ -153,6 +153,8 @@ describeE2E('accounts in Chromium with a real SMTP receiver', () => {
     const page = await browser.newPage();
     await open(page, '/login', 'AuthCardLogin');
     await page.keyboard.press('Tab'); // skip link
+    await page.keyboard.press('Tab'); // the language switch in the header
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('hreflang'))).resolves.toBe('es');
     await page.keyboard.press('Tab');
     await expect(activeId(page)).resolves.toBe('username');
     await page.keyboard.type(email);
