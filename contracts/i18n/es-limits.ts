@@ -17,4 +17,8 @@ export const ES_LIMITS: Catalogue = {
     'Se pidieron demasiados correos para esta dirección. Espera {{wait}} y vuelve a intentarlo.',
   'Too many pages were sent from your network without an account. Please wait {{wait}}, or log in, and try again.':
     'Se enviaron demasiadas páginas desde tu red sin una cuenta. Espera {{wait}}, o inicia sesión, y vuelve a intentarlo.',
+  'Too many unsuccessful login attempts. Please wait {{wait}} before trying again, or reset your password.':
+    'Demasiados intentos fallidos de iniciar sesión. Espera {{wait}} antes de volver a intentarlo, o restablece tu contraseña.',
+  'Too many answers are waiting for a login from your network. Please wait {{wait}}, or create an account, and try again.':
+    'Hay demasiadas respuestas esperando un inicio de sesión desde tu red. Espera {{wait}}, o crea una cuenta, y vuelve a intentarlo.',
 };

@@ -122,14 +122,17 @@ export async function limitMailsTo(services: AppServices, username: string, lang
  * in backoff; otherwise the attempt counts as a failure until clearLoginFailures says it succeeded. Reserving
  * first is what keeps parallel guesses to the free allowance.
  */
-export async function reserveLoginAttempt(services: AppServices, username: string): Promise<void> {
+export async function reserveLoginAttempt(services: AppServices, username: string, lang?: Lang): Promise<void> {
   const now = services.now();
   const reservation = await reserveAttempt(services.db.knex, loginKey(services, username), now, LOGIN_BACKOFF.forgetMs, loginDelayMs);
   if (!reservation.allowed) {
     throttles.inc({ limit: 'login_backoff' });
     const wait = reservation.blockedUntil.getTime() - now.getTime();
+    const t = sayIn(lang);
     throw tooManyRequests(
-      `Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`,
+      t('Too many unsuccessful login attempts. Please wait {{wait}} before trying again, or reset your password.', {
+        wait: waitText(wait, t),
+      }),
       wait,
     );
   }
@@ -172,9 +175,12 @@ export function visitorPostLimit(services: AppServices): RequestHandler {
 /** Throws 429 when this address has had too many new browsers' answers kept lately. */
 export async function limitNewKeptRows(services: AppServices, req: Request): Promise<void> {
   const wait = await count(services, ipKey(services, 'kept-rows', req), KEPT_ROWS_LIMIT, 'kept_rows');
+  const t = sayIn(req.res?.locals.lang as Lang | undefined);
   if (wait !== null)
     throw tooManyRequests(
-      `Too many answers are waiting for a login from your network. Please wait ${waitText(wait)}, or create an account, and try again.`,
+      t('Too many answers are waiting for a login from your network. Please wait {{wait}}, or create an account, and try again.', {
+        wait: waitText(wait, t),
+      }),
       wait,
     );
 }
