@@ -7,6 +7,8 @@ import { ES_PASSKEYS } from './es-passkeys.js';
 import { ES_FAMILY } from './es-family.js';
 import { ES_REPLY } from './es-reply.js';
 import { ES_RECOMMENDATIONS } from './es-recommendations.js';
+import { ES_DEADLINES } from './es-deadlines.js';
+import { ES_LIMITS } from './es-limits.js';
 
 /**
  * The Spanish catalogue of the applicant's pages (docs/i18n.md). ES_ISLANDS is what islands may show (it goes into
@@ -14,4 +16,12 @@ import { ES_RECOMMENDATIONS } from './es-recommendations.js';
  * The questions' Spanish is in the form definition (form/), the e-mails' in es-mail.ts.
  */
 export const ES_ISLANDS: Catalogue = { ...ES_AUTH, ...ES_FORM, ...ES_SHELL, ...ES_PASSKEYS };
-export const ES_PAGES: Catalogue = { ...ES_ISLANDS, ...ES_PAGES_ONLY, ...ES_FAMILY, ...ES_REPLY, ...ES_RECOMMENDATIONS };
+export const ES_PAGES: Catalogue = {
+  ...ES_ISLANDS,
+  ...ES_PAGES_ONLY,
+  ...ES_FAMILY,
+  ...ES_REPLY,
+  ...ES_RECOMMENDATIONS,
+  ...ES_DEADLINES,
+  ...ES_LIMITS,
+};

@@ -147,4 +147,5 @@ export const ES_FORM: Catalogue = {
   'There is no application to print yet.': 'Todavía no hay una solicitud para imprimir.',
   'Preparing the PDF of your application…': 'Preparando el PDF de tu solicitud…',
   'Refresh to check again': 'Actualiza para revisar de nuevo',
+  'Character count: {{count}} / {{limit}}': 'Caracteres: {{count}} / {{limit}}',
 };

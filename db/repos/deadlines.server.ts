@@ -74,7 +74,7 @@ export async function remindableAccounts(
   knex: Knex,
   after: string | null,
   limit: number,
-): Promise<Array<{ id: string; username: string }>> {
+): Promise<Array<{ id: string; username: string; language: string | null }>> {
   const q = knex('users as u')
     .leftJoin('applications as a', 'a.user_id', 'u.id')
     .leftJoin('deadline_reminder_optouts as o', 'o.user_id', 'u.id')
@@ -83,9 +83,9 @@ export async function remindableAccounts(
     .whereNotNull('u.confirmed_at')
     .orderBy('u.id')
     .limit(limit)
-    .select('u.id', 'u.username');
+    .select('u.id', 'u.username', 'u.language');
   if (after) void q.where('u.id', '>', after);
-  return (await q) as Array<{ id: string; username: string }>;
+  return (await q) as Array<{ id: string; username: string; language: string | null }>;
 }
 
 export async function optOutOfReminders(knex: Knex, userId: string, at: Date): Promise<void> {

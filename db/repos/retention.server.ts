@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 export interface IdleAccount {
   id: string;
   username: string;
+  /** The account's language (migration 200), for the warning e-mail. */
+  language: string | null;
   last_active_at: Date;
   retention_warned_at: Date | null;
 }
@@ -24,7 +26,7 @@ const LAST_ACTIVE = `greatest(
 export async function idleUnsubmittedAccounts(knex: Knex, usedBefore: Date, limit: number): Promise<IdleAccount[]> {
   const result = (await knex.raw(
     `select * from (
-       select u.id, u.username, u.retention_warned_at, ${LAST_ACTIVE} as last_active_at
+       select u.id, u.username, u.language, u.retention_warned_at, ${LAST_ACTIVE} as last_active_at
        from users u left join applications a on a.user_id = u.id
        where a.submitted_at is null
      ) idle

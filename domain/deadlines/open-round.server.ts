@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../../platform/config.server.js';
 import { extensionsFor, type ExtensionRow } from '../../db/repos/deadlines.server.js';
 import { roundDeadlines, shortDeadlineText, type RoundDeadline } from './rounds.server.js';
+import { english, type Translate } from '../../contracts/i18n/translate.js';
+import type { Lang } from '../../form/lang.js';
 
 /**
  * Which round an applicant is in at a moment (docs/deadlines.md): the earliest round whose deadline — moved by
@@ -26,6 +28,9 @@ export function deadlineStateFrom(config: Config, extensions: readonly Extension
   return { kind: 'closed', ...last! };
 }
 
+export const DEADLINE_PASSED =
+  'The deadline for applications, {{deadline}}, has passed. Your answers are saved and you can still read and download them.';
+
 /** The state for an account (its own extensions too), or for a visitor (everyone's only). */
 export async function deadlineState(deps: { config: Config; knex: Knex }, userId: string | null, at: Date): Promise<DeadlineState> {
   if (deps.config.deadlines.rounds.length === 0) return { kind: 'none' };
@@ -34,5 +39,10 @@ export async function deadlineState(deps: { config: Config; knex: Knex }, userId
 
 /** What POST /api/submit answers and the form page says once the last deadline has passed. */
 export function deadlinePassedMessage(closesAt: Date, timeZone: string): string {
-  return `The deadline for applications, ${shortDeadlineText(closesAt, timeZone)}, has passed. Your answers are saved and you can still read and download them.`;
+  return deadlinePassedText(english, closesAt, timeZone, 'en');
+}
+
+/** The same in the reader's language (the form pages' banner): its English is a key of ES_DEADLINES. */
+export function deadlinePassedText(say: Translate, closesAt: Date, timeZone: string, lang: Lang): string {
+  return say(DEADLINE_PASSED, { deadline: shortDeadlineText(closesAt, timeZone, lang) });
 }

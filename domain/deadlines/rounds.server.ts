@@ -3,6 +3,7 @@ import type { DeadlineRoundSetting } from '../../platform/deadline-setting.serve
 import { admissionFallYear } from '../../form/admission-cycle.js';
 import { instantInZone } from '../reading/local-date-time.js';
 import { formatLocalTime, zoneAbbreviation } from '../../form/local-time.js';
+import type { Lang } from '../../form/lang.js';
 
 /**
  * The rounds' deadlines as instants (docs/deadlines.md). A round's month and day fall in the admission cycle whose
@@ -58,9 +59,19 @@ export function roundDeadlines(config: Config, now: Date): RoundDeadline[] {
     .sort((a, b) => a.closesAt.getTime() - b.closesAt.getTime());
 }
 
-/** "Friday 15 January 2027, 11:59 pm MST": how applicants read a deadline (its last minute, in the university's zone). */
-export function deadlineText(closesAt: Date, timeZone: string): string {
+/**
+ * "Friday 15 January 2027, 11:59 pm MST": how applicants read a deadline (its last minute, in the university's zone).
+ * In Spanish "viernes 15 de enero de 2027, 11:59 p. m. MST" (the zone's abbreviation as in English: it names the office's zone).
+ */
+export function deadlineText(closesAt: Date, timeZone: string, lang: Lang = 'en'): string {
   const last = new Date(closesAt.getTime() - 60_000);
+  if (lang === 'es') {
+    const day = new Intl.DateTimeFormat('es-US', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+      .format(last)
+      .replace(',', '');
+    const time = new Intl.DateTimeFormat('es-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(last);
+    return `${day}, ${time} ${zoneAbbreviation(last, timeZone)}`;
+  }
   const p = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
       .formatToParts(last)
@@ -72,9 +83,10 @@ export function deadlineText(closesAt: Date, timeZone: string): string {
   return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${time.replace(/ \S+$/, '')} ${zoneAbbreviation(last, timeZone)}`;
 }
 
-/** "15 January at 11:59 pm MST": the short form in the refusal. */
-export function shortDeadlineText(closesAt: Date, timeZone: string): string {
-  const full = deadlineText(closesAt, timeZone);
+/** "15 January at 11:59 pm MST" ("15 de enero, 11:59 p. m. MST"): the short form in the refusal. */
+export function shortDeadlineText(closesAt: Date, timeZone: string, lang: Lang = 'en'): string {
+  const full = deadlineText(closesAt, timeZone, lang);
+  if (lang === 'es') return full.replace(/^\S+ (\d+ de \S+) de \d{4}, /, '$1, ');
   const match = /^\S+ (\d+ \S+) \d{4}, (.*)$/.exec(full);
   return match ? `${match[1]} at ${match[2]}` : full;
 }

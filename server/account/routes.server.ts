@@ -40,7 +40,7 @@ export function accountHandlers(services: AppServices): { remove: RequestHandler
     const user = await findUserById(knex, session.id);
     if (!user) return back(res, SESSION_INVALID_MESSAGE);
     // The login's per-account backoff: a session left open is no way to guess the password faster.
-    await reserveLoginAttempt(services, user.username);
+    await reserveLoginAttempt(services, user.username, res.locals.lang);
     if (!(await verifyPassword(user.password_hash, password))) return back(res, ACCOUNT_MESSAGES.wrongPassword);
     await clearLoginFailures(services, user.username);
     const audit = {

@@ -64,7 +64,7 @@ export async function signUp(
   input: { username: string; password: string },
   lang: Lang = 'en',
 ): Promise<{ message: string }> {
-  await limitMailsTo(services, input.username);
+  await limitMailsTo(services, input.username, lang);
   assertNotCommon(input.password);
   const passwordHash = await hashPassword(input.password);
   const knex = services.db.knex;
@@ -111,7 +111,7 @@ export async function confirmAccount(services: AppServices, input: { username: s
  * the code is issued for an unknown address too, against an id no account has (ADR 0010, no timing oracle).
  */
 export async function resendCode(services: AppServices, input: { username: string }, lang: Lang = 'en'): Promise<{ message: string }> {
-  await limitMailsTo(services, input.username);
+  await limitMailsTo(services, input.username, lang);
   const user = await findUserByUsername(services.db.knex, input.username);
   const code = await issueCode(services, user?.id ?? NO_ACCOUNT_ID);
   // The same call whatever the address; what to send (a code, a note that the account is confirmed, nothing) is decided after the answer.

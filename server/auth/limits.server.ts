@@ -6,6 +6,12 @@ import { keyedHash } from './tokens.server.js';
 import { clearKey, deleteStale, hit, reserveAttempt } from '../../db/repos/rate-limits.server.js';
 import { throttles } from '../../platform/observability/metrics.server.js';
 import { clientKey } from '../security/client-key.server.js';
+import type { Lang } from '../../form/lang.js';
+import { ES_PAGES } from '../../contracts/i18n/es-catalogue.js';
+import { translator, type Translate } from '../../contracts/i18n/translate.js';
+
+/** The refusals are worded in the request's language (the page shows them as they come): docs/i18n.md. */
+const sayIn = (lang: Lang | undefined): Translate => translator(lang ?? 'en', ES_PAGES);
 
 /**
  * Abuse limits (ADR docs/decisions/0010-accounts-and-sessions.md). Per-IP limits are generous because whole
@@ -37,7 +43,9 @@ export const PASSKEY_ADD_LIMIT = { max: 30, windowMs: FIFTEEN_MINUTES };
 export function passkeyAddLimit(services: AppServices): RequestHandler {
   return async (_req, res, next) => {
     const wait = await count(services, `account:passkey-add:${res.locals.user!.id}`, PASSKEY_ADD_LIMIT, 'passkey_add');
-    if (wait !== null) return next(tooManyRequests(`Too many passkey requests. Please wait ${waitText(wait)} and try again.`, wait));
+    const t = sayIn(res.locals.lang);
+    if (wait !== null)
+      return next(tooManyRequests(t('Too many passkey requests. Please wait {{wait}} and try again.', { wait: waitText(wait, t) }), wait));
     next();
   };
 }
@@ -59,11 +67,11 @@ export function loginDelayMs(failures: number): number {
   return Math.min(LOGIN_BACKOFF.firstDelayMs * 2 ** (failures - LOGIN_BACKOFF.freeFailures), LOGIN_BACKOFF.maxDelayMs);
 }
 
-export function waitText(ms: number): string {
+export function waitText(ms: number, t: Translate = sayIn('en')): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return seconds === 1 ? t('1 second') : t('{{n}} seconds', { n: seconds });
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return minutes === 1 ? t('1 minute') : t('{{n}} minutes', { n: minutes });
 }
 
 /** `name` labels fa_rate_limited_total when the limit refuses (a fixed name, never the key). */
@@ -84,11 +92,14 @@ export function ipLimit(services: AppServices, action: LimitedAction): RequestHa
 
 /** The same for a feature's own action and limit (family access's sign-in: server/family/). */
 export function ipLimitOf(services: AppServices, action: string, limit: { max: number; windowMs: number }): RequestHandler {
-  return async (req: Request, _res, next) => {
+  return async (req: Request, res, next) => {
     const key = `ip:${action}:${keyedHash(services.config.sessionSecret, 'ip', clientKey(req))}`;
     const wait = await count(services, key, limit, `ip_${action}`);
+    const t = sayIn(res.locals.lang);
     if (wait !== null)
-      return next(tooManyRequests(`Too many requests from your network. Please wait ${waitText(wait)} and try again.`, wait));
+      return next(
+        tooManyRequests(t('Too many requests from your network. Please wait {{wait}} and try again.', { wait: waitText(wait, t) }), wait),
+      );
     next();
   };
 }
@@ -96,10 +107,14 @@ export function ipLimitOf(services: AppServices, action: string, limit: { max: n
 /** The limiter keys of an address (exported for erasure, which removes an account's own: domain/account/erasure-traces.server.ts). */
 
 /** Throws 429 when too many e-mails went to this address; counted the same for unknown addresses. */
-export async function limitMailsTo(services: AppServices, username: string): Promise<void> {
+export async function limitMailsTo(services: AppServices, username: string, lang?: Lang): Promise<void> {
   const wait = await count(services, mailKey(services, username), MAIL_LIMIT, 'mail');
+  const t = sayIn(lang);
   if (wait !== null)
-    throw tooManyRequests(`Too many e-mails were requested for this address. Please wait ${waitText(wait)} and try again.`, wait);
+    throw tooManyRequests(
+      t('Too many e-mails were requested for this address. Please wait {{wait}} and try again.', { wait: waitText(wait, t) }),
+      wait,
+    );
 }
 
 /**
@@ -107,14 +122,17 @@ export async function limitMailsTo(services: AppServices, username: string): Pro
  * in backoff; otherwise the attempt counts as a failure until clearLoginFailures says it succeeded. Reserving
  * first is what keeps parallel guesses to the free allowance.
  */
-export async function reserveLoginAttempt(services: AppServices, username: string): Promise<void> {
+export async function reserveLoginAttempt(services: AppServices, username: string, lang?: Lang): Promise<void> {
   const now = services.now();
   const reservation = await reserveAttempt(services.db.knex, loginKey(services, username), now, LOGIN_BACKOFF.forgetMs, loginDelayMs);
   if (!reservation.allowed) {
     throttles.inc({ limit: 'login_backoff' });
     const wait = reservation.blockedUntil.getTime() - now.getTime();
+    const t = sayIn(lang);
     throw tooManyRequests(
-      `Too many unsuccessful login attempts. Please wait ${waitText(wait)} before trying again, or reset your password.`,
+      t('Too many unsuccessful login attempts. Please wait {{wait}} before trying again, or reset your password.', {
+        wait: waitText(wait, t),
+      }),
       wait,
     );
   }
@@ -140,10 +158,13 @@ export function visitorPostLimit(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     if (res.locals.user || res.locals.serviceUser) return next();
     const wait = await count(services, ipKey(services, 'visitor-post', req), VISITOR_POST_LIMIT, 'visitor_post');
+    const t = sayIn(res.locals.lang);
     if (wait !== null)
       return next(
         tooManyRequests(
-          `Too many pages were sent from your network without an account. Please wait ${waitText(wait)}, or log in, and try again.`,
+          t('Too many pages were sent from your network without an account. Please wait {{wait}}, or log in, and try again.', {
+            wait: waitText(wait, t),
+          }),
           wait,
         ),
       );
@@ -154,9 +175,12 @@ export function visitorPostLimit(services: AppServices): RequestHandler {
 /** Throws 429 when this address has had too many new browsers' answers kept lately. */
 export async function limitNewKeptRows(services: AppServices, req: Request): Promise<void> {
   const wait = await count(services, ipKey(services, 'kept-rows', req), KEPT_ROWS_LIMIT, 'kept_rows');
+  const t = sayIn(req.res?.locals.lang as Lang | undefined);
   if (wait !== null)
     throw tooManyRequests(
-      `Too many answers are waiting for a login from your network. Please wait ${waitText(wait)}, or create an account, and try again.`,
+      t('Too many answers are waiting for a login from your network. Please wait {{wait}}, or create an account, and try again.', {
+        wait: waitText(wait, t),
+      }),
       wait,
     );
 }

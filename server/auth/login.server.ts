@@ -29,7 +29,7 @@ export interface LoginInput {
  */
 export async function logIn(services: AppServices, req: Request, res: Response, input: LoginInput): Promise<{ message: string }> {
   // Counted as a failure before argon2 runs: parallel guesses cannot all pass a check made before any is recorded.
-  await reserveLoginAttempt(services, input.username).catch((err: unknown) => {
+  await reserveLoginAttempt(services, input.username, res.locals.lang).catch((err: unknown) => {
     logins.inc({ outcome: 'backoff' });
     throw err;
   });

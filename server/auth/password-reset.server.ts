@@ -26,7 +26,7 @@ export async function requestPasswordReset(
   input: { username: string },
   lang: Lang = 'en',
 ): Promise<{ message: string }> {
-  await limitMailsTo(services, input.username);
+  await limitMailsTo(services, input.username, lang);
   const user = await findUserByUsername(services.db.knex, input.username);
   const token = randomToken();
   const expires = new Date(services.now().getTime() + RESET_LIFETIME_MINUTES * 60_000);

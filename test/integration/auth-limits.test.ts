@@ -44,6 +44,9 @@ describe('per-IP limits (429 with Retry-After)', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000);
     expect(limited.body.message).toMatch(/Too many requests/);
+    // On a Spanish page the refusal, its wait included, is Spanish.
+    const spanish = await request(ctx.app).post(PATHS[action]).set('X-Forwarded-For', ip).set('Cookie', 'lang=es').send({});
+    expect(spanish.body.message).toMatch(/^Demasiadas solicitudes desde tu red\. Espera \d+ minutos? y vuelve a intentarlo\.$/);
 
     // Another client is not affected; the same client may continue after the window.
     expect((await request(ctx.app).post(PATHS[action]).set('X-Forwarded-For', nextIp()).send({})).status).toBe(400);
@@ -78,6 +81,10 @@ describe('per-address e-mail limit', () => {
     const limited = await request(ctx.app).post(PATHS.resend).set('X-Forwarded-For', nextIp()).send({ username });
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+    const spanish = await request(ctx.app).post(PATHS.resend).set('X-Forwarded-For', nextIp()).set('Cookie', 'lang=es').send({ username });
+    expect(spanish.body.message).toMatch(
+      /^Se pidieron demasiados correos para esta dirección\. Espera \d+ minutos? y vuelve a intentarlo\.$/,
+    );
     ctx.clock.advance(MAIL_LIMIT.windowMs);
     expect((await request(ctx.app).post(PATHS.forgot).send({ username })).status).toBe(200);
     expect(mail.messages.length).toBe(0); // unknown address: nothing was ever sent

@@ -42,6 +42,9 @@ describe('login throttling per account', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toBe('30');
     expect(blocked.body.message).toMatch(/wait 30 seconds/);
+    // On a Spanish page the refusal and its wait are Spanish.
+    const spanish = await post('/public/login', { username: user, password: GOOD_PASSWORD }).set('Cookie', 'lang=es');
+    expect(spanish.body.message).toMatch(/^Demasiados intentos fallidos de iniciar sesión\. Espera 30 segundos antes/);
 
     ctx.clock.advance(30_000);
     await fail(1);

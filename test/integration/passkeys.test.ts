@@ -86,14 +86,26 @@ describe('adding a passkey', () => {
 
   it(`holds at most ${MAX_PASSKEYS} passkeys an account`, async () => {
     const { user } = await applicantWithPasskey(ctx);
+    const names: string[] = [];
     for (let i = 1; i < MAX_PASSKEYS; i++) {
-      const options = await request(ctx.app).post(PASSKEY_REGISTER_OPTIONS_PATH).set('Cookie', user.cookie).send();
+      // The last one added from a Spanish page: its default name is Spanish.
+      const cookie = i === MAX_PASSKEYS - 1 ? `${user.cookie}; lang=es` : user.cookie;
+      const options = await request(ctx.app).post(PASSKEY_REGISTER_OPTIONS_PATH).set('Cookie', cookie).send();
       const { credential } = createPasskey(options.body, originOf(ctx));
-      expect((await request(ctx.app).post(PASSKEY_REGISTER_PATH).set('Cookie', user.cookie).send({ credential })).status).toBe(200);
+      const added = await request(ctx.app).post(PASSKEY_REGISTER_PATH).set('Cookie', cookie).send({ credential });
+      expect(added.status).toBe(200);
+      names.push((added.body as { passkey: { name: string } }).passkey.name);
     }
-    const full = await request(ctx.app).post(PASSKEY_REGISTER_OPTIONS_PATH).set('Cookie', user.cookie).send();
+    expect(names.slice(0, 2)).toEqual(['Passkey 2', 'Passkey 3']);
+    expect(names.at(-1)).toBe(`Llave de acceso ${MAX_PASSKEYS}`);
+    // (The Spanish page made the account Spanish: the English page says so by its cookie.)
+    const full = await request(ctx.app).post(PASSKEY_REGISTER_OPTIONS_PATH).set('Cookie', `${user.cookie}; lang=en`).send();
     expect(full.status).toBe(400);
     expect(full.body.message).toBe(english(PASSKEY_TEXTS.tooMany, { max: MAX_PASSKEYS }));
+    // On a Spanish page the refusal comes in Spanish, its number filled in.
+    const spanish = await request(ctx.app).post(PASSKEY_REGISTER_OPTIONS_PATH).set('Cookie', `${user.cookie}; lang=es`).send();
+    expect(spanish.status).toBe(400);
+    expect(spanish.body.message).toBe(`Puedes tener como máximo ${MAX_PASSKEYS} llaves de acceso. Quita una antes de agregar otra.`);
   });
 });
 

@@ -26,6 +26,10 @@ import { INACTIVITY_LOGOUT_MESSAGE, LEAVE_LABEL, STAY_LABEL, WARNING_TEXT, WARNI
 import { INLINE_FALLBACK_MESSAGE, UNEXPECTED_ERROR_MESSAGE, UNEXPECTED_ERROR_TITLE } from '../../islands/ui/IslandBoundary.js';
 import { confirmationCodeMail, passwordChangedMail, resetLinkMail } from '../../server/auth/mails.server.js';
 import { receiptMail } from '../../domain/mail/receipt-mail.server.js';
+import { deadlineReminderMail, REMINDER_LEFT } from '../../domain/mail/deadline-reminder-mail.server.js';
+import { RETENTION_WARNING_SUBJECT, retentionWarningMail } from '../../domain/mail/retention-mail.server.js';
+import { DEADLINE_PASSED } from '../../domain/deadlines/open-round.server.js';
+import { roundLabel } from '../../domain/deadlines/rounds.server.js';
 import { testConfig } from '../helpers/config.js';
 import { APPLICANT_SOURCES, hardCodedTexts, sourceFiles, translatedLiterals } from './i18n-scan.js';
 import { INVITE_MESSAGES, WAIVER_MESSAGES } from '../../domain/recommendations/recommendation-invite.server.js';
@@ -113,6 +117,10 @@ describe('the Spanish catalogue', () => {
     );
     expect(texts.filter((text) => !Object.hasOwn(ES_ISLANDS, text))).toEqual([]);
     expect(RECEIPT_NEXT_STEPS.filter((text) => !Object.hasOwn(ES_MAIL, text))).toEqual([]);
+    const rounds = ['early-action', 'early-decision', 'regular', 'regular-decision'].map(roundLabel);
+    expect([...rounds, DEADLINE_PASSED].filter((text) => !Object.hasOwn(ES_PAGES, text))).toEqual([]);
+    const reminderData = [...rounds, ...Object.values(REMINDER_LEFT), RETENTION_WARNING_SUBJECT];
+    expect(reminderData.filter((text) => !Object.hasOwn(ES_MAIL, text))).toEqual([]);
   });
 
   test('every Spanish text keeps the English placeholders, and differs from the English unless it reads the same', () => {
@@ -170,6 +178,24 @@ describe('the applicant e-mails in Spanish', () => {
       receiptId: 'r1',
       lang: 'es',
     }),
+    deadlineReminderMail(config, {
+      to: 'a@example.org',
+      userId: 'u1',
+      roundLabel: 'Regular Decision',
+      roundName: 'regular',
+      deadline: 'viernes 15 de enero de 2027, 11:59 p. m. MST',
+      threshold: '2d',
+      stopUrl: 'https://example.org/stop',
+      lang: 'es',
+    }),
+    retentionWarningMail(config, {
+      to: 'a@example.org',
+      deleteAfter: new Date('2026-12-25T18:30:00Z'),
+      inactiveMonths: 18,
+      userId: 'u1',
+      warnedAt: new Date('2026-11-25T18:30:00Z'),
+      lang: 'es',
+    }),
   ];
 
   test('every line of every applicant e-mail in Spanish comes from the catalogue: none is left in English', () => {
@@ -180,5 +206,8 @@ describe('the applicant e-mails in Spanish', () => {
         expect([mail.subject, english, mail.text.includes(english)]).toEqual([mail.subject, english, false]);
     }
     expect(mails[3]!.text).toMatch(/Enviada: 25 de noviembre de 2026, 11:30 a\.\s?m\. MST/);
+    expect(mails[4]!.subject).toBe('Fecha límite de Decisión Regular: quedan menos de dos días para enviar tu solicitud');
+    expect(mails[5]!.subject).toBe('Tu solicitud no enviada será eliminada');
+    expect(mails[5]!.text).toMatch(/a partir del 25 de diciembre de 2026/);
   });
 });

@@ -6,6 +6,7 @@ import { deadlineStateFrom } from '../../domain/deadlines/open-round.server.js';
 import { deadlineText } from '../../domain/deadlines/rounds.server.js';
 import { deadlineReminderMail, type ReminderThreshold } from '../../domain/mail/deadline-reminder-mail.server.js';
 import { stopRemindersUrl } from '../../domain/deadlines/reminder-token.server.js';
+import { isLang } from '../../form/lang.js';
 
 const HOUR_MS = 3_600_000;
 /** Nearest first: the reminder due is the nearest threshold the time left has reached. */
@@ -45,14 +46,16 @@ export async function runDeadlineReminders(services: WorkerServices): Promise<{ 
       const threshold = dueThreshold(state.closesAt.getTime() - now.getTime());
       if (!threshold) continue;
       if (!(await claimReminder(knex, { user_id: account.id, round: state.round.name, threshold, sent_at: now }))) continue;
+      const lang = isLang(account.language) ? account.language : 'en';
       const mail = deadlineReminderMail(config, {
         to: account.username,
         userId: account.id,
         roundName: state.round.name,
         roundLabel: state.round.label,
-        deadline: deadlineText(state.closesAt, config.timeZone),
+        deadline: deadlineText(state.closesAt, config.timeZone, lang),
         threshold,
         stopUrl: stopRemindersUrl(config, account.id, now),
+        lang,
       });
       try {
         await services.mail.send(mail);

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import type { Question } from '../../../form/types.js';
 import { formatPhone, formatSsn } from '../../../form/formats.js';
-import { characterCount } from '../../../form/messages.js';
+import { t } from '../../../contracts/i18n/page-text.js';
 import { inputMaxLength } from '../../../form/limits.js';
 import { caretAfterFormat } from '../format.js';
 import { controlProps, FieldShell, useQuestion } from './Field.js';
@@ -75,7 +75,7 @@ export function counterId(key: string): string {
   return `${key}-count`;
 }
 
-/** Textarea with the live counter of §5: 'Character count: n / limit'. */
+/** Textarea with the live counter of §5: 'Character count: n / limit' (in Spanish 'Caracteres: n / limit'). */
 export function TextareaField({ q }: { q: Of<'textarea'> }) {
   const { form, messages, required, value } = useQuestion(q);
   const limit = inputMaxLength(q) ?? 0;
@@ -86,7 +86,7 @@ export function TextareaField({ q }: { q: Of<'textarea'> }) {
       messages={messages}
       after={
         <p id={counterId(q.key)} className="field__counter">
-          {characterCount(value.length, limit)}
+          {t('Character count: {{count}} / {{limit}}', { count: value.length, limit })}
         </p>
       }
     >

@@ -13,7 +13,14 @@ import { CHALLENGE_LIFETIME_MS, issueChallenge, takeAnsweredChallenge } from './
 import { answeredChallenge, parseAttestation } from './browser-answer.server.js';
 import { relyingParty } from './relying-party.server.js';
 import { auditPasskey } from './audit.server.js';
-import { english } from '../../../contracts/i18n/translate.js';
+import { translator, type Translate } from '../../../contracts/i18n/translate.js';
+import { ES_ISLANDS } from '../../../contracts/i18n/es-catalogue.js';
+import type { Lang } from '../../../form/lang.js';
+
+/** The refusal of a sixth passkey with its number, in the request's language (the island shows it as it comes). */
+function tooMany(say: Translate): HttpError {
+  return new HttpError(400, say(PASSKEY_TEXTS.tooMany, { max: MAX_PASSKEYS }));
+}
 
 /** Passkeys one account may hold: enough for every device a student has, few enough to list on a phone. */
 export const MAX_PASSKEYS = 10;
@@ -31,9 +38,10 @@ export function passkeySummary(row: PasskeyRow): PasskeySummary {
 export async function passkeyRegistrationOptions(
   services: AppServices,
   user: SessionUser,
+  lang: Lang = 'en',
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(services.db.knex, user.id);
-  if (existing.length >= MAX_PASSKEYS) throw new HttpError(400, english(PASSKEY_TEXTS.tooMany, { max: MAX_PASSKEYS }));
+  if (existing.length >= MAX_PASSKEYS) throw tooMany(translator(lang, ES_ISLANDS));
   const challenge = await issueChallenge(services, 'register', user.id);
   const rp = relyingParty(services.config);
   return generateRegistrationOptions({
@@ -49,9 +57,10 @@ export async function passkeyRegistrationOptions(
   });
 }
 
-function nameOf(value: unknown, count: number): string {
+/** The name given, or "Passkey 2" ("Llave de acceso 2") in the language of the page that added it. */
+function nameOf(value: unknown, count: number, say: Translate): string {
   const name = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
-  return name === '' ? english(PASSKEY_TEXTS.defaultName, { count: count + 1 }) : name.slice(0, PASSKEY_NAME_MAX_LENGTH);
+  return name === '' ? say(PASSKEY_TEXTS.defaultName, { count: count + 1 }) : name.slice(0, PASSKEY_NAME_MAX_LENGTH);
 }
 
 /**
@@ -62,7 +71,9 @@ export async function addPasskey(
   services: AppServices,
   req: Request,
   user: SessionUser,
+  lang: Lang = 'en',
 ): Promise<{ message: string; passkey: PasskeySummary }> {
+  const say = translator(lang, ES_ISLANDS);
   const body = req.body as { name?: unknown } | null;
   const attestation = parseAttestation(body);
   const challenge = attestation ? answeredChallenge(attestation.response.clientDataJSON) : null;
@@ -82,7 +93,7 @@ export async function addPasskey(
   }
   const { knex } = services.db;
   const count = await countPasskeys(knex, user.id);
-  if (count >= MAX_PASSKEYS) throw new HttpError(400, english(PASSKEY_TEXTS.tooMany, { max: MAX_PASSKEYS }));
+  if (count >= MAX_PASSKEYS) throw tooMany(say);
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
   const stored = await insertPasskey(knex, {
     user_id: user.id,
@@ -90,7 +101,7 @@ export async function addPasskey(
     public_key: Buffer.from(credential.publicKey).toString('base64url'),
     counter: credential.counter,
     transports: credential.transports ?? attestation.response.transports ?? [],
-    name: nameOf(body?.name, count),
+    name: nameOf(body?.name, count, say),
     device_type: credentialDeviceType,
     backed_up: credentialBackedUp,
     created_at: services.now(),

@@ -23,10 +23,10 @@ export function passkeyHandlers(services: AppServices) {
     res.json(await signInWithPasskey(services, req, res));
   };
   const registrationOptions: RequestHandler = async (_req, res) => {
-    res.json(await passkeyRegistrationOptions(services, res.locals.user!));
+    res.json(await passkeyRegistrationOptions(services, res.locals.user!, res.locals.lang));
   };
   const register: RequestHandler = async (req, res) => {
-    res.json(await addPasskey(services, req, res.locals.user!));
+    res.json(await addPasskey(services, req, res.locals.user!, res.locals.lang));
   };
 
   // POST /passkeys/remove, id=…: the confirmed removal (the page's ?remove=<id> asked first). Works without scripts.

@@ -59,7 +59,7 @@ export async function signInWithPasskey(services: AppServices, req: Request, res
   if (!passkey) return refuse('unknown-credential');
   const user = await findUserById(knex, passkey.user_id);
   if (!user) return refuse('unknown-credential');
-  await reserveLoginAttempt(services, user.username).catch((err: unknown) => {
+  await reserveLoginAttempt(services, user.username, res.locals.lang).catch((err: unknown) => {
     logins.inc({ outcome: 'passkey_backoff' });
     throw err;
   });
