@@ -27,8 +27,3 @@ export function localizeMessage(message: string, lang: Lang): string {
   }
   return message;
 }
-
-/** §5 textarea live counter, in the reader's language. */
-export function characterCountIn(lang: Lang, count: number, limit: number): string {
-  return lang === 'es' ? `Caracteres: ${count} / ${limit}` : `Character count: ${count} / ${limit}`;
-}
