@@ -16,28 +16,36 @@ export function newReference(random: (max: number) => number = randomInt): strin
   return `FA-${code}`;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || /duplicate key|unique constraint/i.test(e?.message ?? '');
+/** Two submissions drew the same new reference at the same instant: the unique index refused the second. */
+export function isReferenceCollision(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return (
+    (e?.code === '23505' || /duplicate key|unique constraint/i.test(e?.message ?? '')) &&
+    /reference/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)
+  );
 }
 
 /**
- * Gives the submission its reference inside the submission's transaction `trx`. Each attempt runs in a
- * savepoint, so a collision with another application's reference (the unique index says so) is retried
- * with a new one without aborting the submission.
+ * Gives the submission its reference inside the submission's transaction `trx`, in the UPDATE that sets `fields`
+ * (submitted_at and the rest): one statement. A reference another application holds is passed over by the
+ * statement itself and another drawn. Two submissions drawing the same new one at the same instant (1 in 729
+ * million) meet at the unique index, and submitApplication runs the second again (isReferenceCollision).
  */
-export async function assignReference(trx: Knex.Transaction, userId: string, generate: () => string = newReference): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
+export async function assignReference(
+  trx: Knex.Transaction,
+  userId: string,
+  generate: () => string = newReference,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const reference = generate();
-    try {
-      await trx.transaction(async (savepoint) => {
-        await savepoint('applications').where({ user_id: userId }).update({ reference });
-      });
-      return reference;
-    } catch (err) {
-      if (!isUniqueViolation(err) || attempt >= ATTEMPTS) throw err;
-    }
+    const updated = await trx('applications')
+      .where({ user_id: userId })
+      .whereNotExists((taken) => void taken.select(trx.raw('1')).from('applications as taken').where('taken.reference', reference))
+      .update({ ...fields, reference });
+    if (updated > 0) return reference;
   }
+  throw new Error(`no free reference after ${ATTEMPTS} draws`);
 }
 
 /** The reference of a submitted application, or null (not submitted, or submitted before references existed). */

@@ -95,10 +95,16 @@ export async function sendCounselorRequest(
  * "needed" (no usable counselor address, or no permission to ask: /completion says what to do). An address
  * that is the applicant's own is not kept, so nobody (the desk's "send again" included) sends to it.
  */
-export async function openChecklistAtSubmission(services: AppServices, trx: Knex.Transaction, userId: string): Promise<void> {
+export async function openChecklistAtSubmission(
+  services: AppServices,
+  trx: Knex.Transaction,
+  /** The submitted application as the submission has it, or its account id to read it by. */
+  submitted: string | SubmittedApplication,
+): Promise<void> {
   const now = services.now();
-  const app = await submittedApplication(trx, { userId });
+  const app = typeof submitted === 'string' ? await submittedApplication(trx, { userId: submitted }) : submitted;
   if (!app) return;
+  const userId = app.userId;
   const plan = transcriptPlan(app, await hasUploadedTranscript(trx, userId));
   const email = plan.counselorEmail && !isApplicantsOwnAddress(app, plan.counselorEmail) ? plan.counselorEmail : '';
   await insertChecklist(trx, {

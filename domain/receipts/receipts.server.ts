@@ -26,11 +26,14 @@ export async function queueReceipt(
   knex: Knex,
   receipt: { userId: string; reference: string; kind: ReceiptKind },
   trx?: Knex.Transaction,
+  /** The caller knows the PDF's state (the submission has just requested it): no need to read it. */
+  settled?: boolean,
 ): Promise<string> {
   const receiptId = await insertReceipt(knex, { ...receipt, now: services.now() });
   const job = { receiptId } satisfies ReceiptJob;
   const inTrx = trx ? { db: transactionalDb(trx) } : {};
-  if (await pdfSettled(knex, receipt.userId)) await services.boss.send(RECEIPT_QUEUE, job, { ...RECEIPT_JOB_OPTIONS, ...inTrx });
+  if (settled ?? (await pdfSettled(knex, receipt.userId)))
+    await services.boss.send(RECEIPT_QUEUE, job, { ...RECEIPT_JOB_OPTIONS, ...inTrx });
   await services.boss.send(RECEIPT_QUEUE, job, { ...RECEIPT_JOB_OPTIONS, ...inTrx, startAfter: RECEIPT_FALLBACK_SECONDS });
   return receiptId;
 }
@@ -48,12 +51,21 @@ async function pdfSettled(knex: Knex, userId: string): Promise<boolean> {
 
 /**
  * Runs inside the submission's transaction, after the reference was set: the receipt row and its job
- * commit with the submission or not at all.
+ * commit with the submission or not at all. `pdf` is what the submission did about the PDF (it has just been
+ * requested, or has failed at once where there is no Chromium).
  */
-export async function queueSubmissionReceipt(services: AppServices, trx: Knex.Transaction, userId: string): Promise<void> {
-  const reference = await referenceOf(trx, userId);
-  if (!reference) throw new Error('a submission without a reference');
-  await queueReceipt(services, trx, { userId, reference, kind: 'submission' }, trx);
+export async function queueSubmissionReceipt(
+  services: AppServices,
+  trx: Knex.Transaction,
+  submitted: { userId: string; reference: string; pdf: 'requested' | 'failed' },
+): Promise<void> {
+  await queueReceipt(
+    services,
+    trx,
+    { userId: submitted.userId, reference: submitted.reference, kind: 'submission' },
+    trx,
+    submitted.pdf === 'failed',
+  );
 }
 
 export type ResendOutcome = { outcome: 'queued'; left: number } | { outcome: 'exhausted' } | { outcome: 'not-submitted' };

@@ -13,7 +13,7 @@ import {
 } from '../../db/repos/applications.server.js';
 import { parseAnswers, versionFromIfMatch } from './answers.server.js';
 import { answersEtag } from '../../contracts/answers-etag.js';
-import { loadApplication, loadProfile } from './profile.server.js';
+import { loadProfile } from './profile.server.js';
 import { saveStudentAnswers, submitStudentApplication } from './student-writes.server.js';
 import { sessionApplication } from './request-application.server.js';
 import { repeaterMaximums, tabGroups, uiStateWithDefaults } from './ui-state.server.js';
@@ -130,9 +130,8 @@ export function applicationHandlers(services: AppServices) {
   const submit: RequestHandler = async (req, res) => {
     const user = userOf(res);
     const arrivedAt = arrivalOf(services, res);
-    // Takes in answers carried through login, if any wait.
-    await loadApplication(services, user.id);
-    const outcome = await submitStudentApplication(services, user.id, arrivedAt);
+    // Answers carried through login, if any wait, are taken in inside the submission (submitApplication's absorb).
+    const outcome = await submitStudentApplication(services, user.id, arrivedAt, user.username);
     if (outcome.outcome === 'closed') throw new HttpError(409, outcome.message, { deadline_passed: true });
     if (outcome.outcome === 'invalid') throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
     res.json({

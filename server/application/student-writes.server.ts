@@ -15,6 +15,7 @@ import { enqueueApplicationPdf } from '../pdf/request-render.server.js';
 import { queueSubmissionReceipt } from '../../domain/receipts/receipts.server.js';
 import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
 import { openChecklistAtSubmission } from '../../domain/after-submission/counselor-request.server.js';
+import type { SubmittedApplication } from '../../domain/after-submission/checklist.server.js';
 import { deadlinePassedMessage, deadlineState } from '../../domain/deadlines/open-round.server.js';
 
 /**
@@ -54,7 +55,13 @@ export function saveStudentAnswers(
  * `arrivedAt` is when the request reached the server (server/deadlines/arrival.server.ts): the deadline is judged
  * by it, so a submit sent at 23:59:59.9 is accepted however long its processing takes.
  */
-export async function submitStudentApplication(services: AppServices, userId: string, arrivedAt: Date = services.now()) {
+export async function submitStudentApplication(
+  services: AppServices,
+  userId: string,
+  arrivedAt: Date = services.now(),
+  /** The account's address when the caller has it (the session read it), else it is read. */
+  username?: string,
+) {
   const now = services.now();
   const state = await deadlineState({ config: services.config, knex: services.db.knex }, userId, arrivedAt);
   const deadline =
@@ -62,19 +69,32 @@ export async function submitStudentApplication(services: AppServices, userId: st
       ? { closed: deadlinePassedMessage(state.closesAt, services.config.timeZone) }
       : { round: state.kind === 'open' ? state.round.name : null };
   // The account's address, so that a counselor's address equal to it is refused (it is the server's to know).
-  const account = (await services.db.knex('users').where({ id: userId }).first('username')) as { username: string } | undefined;
+  const accountEmail =
+    username ??
+    ((await services.db.knex('users').where({ id: userId }).first('username')) as { username: string } | undefined)?.username ??
+    null;
   const outcome = await submitApplication(services.db.knex, userId, {
     now,
     deadline,
+    // Answers carried through login are taken in on the locked row, in the submission's transaction.
+    absorb: (trx, row) => absorbCarriedAnswers(services, trx, userId, row),
     check: (locked) => {
-      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now, accountEmail: account?.username ?? null });
+      const problems = validate(locked.answers, 'all', { ui: uiStateOf(locked), now, accountEmail });
       return problems.length > 0 ? problems : null;
     },
-    afterSubmit: async (trx) => {
-      await enqueueApplicationPdf(services, userId, trx);
-      await queueSubmissionReceipt(services, trx, userId);
-      await recordSubmissionEvent(services, trx, userId);
-      await openChecklistAtSubmission(services, trx, userId);
+    // What a submission sets off is handed the submitted row: none of it reads the row again (docs/performance.md).
+    afterSubmit: async (trx, { row, reference, submittedAt }) => {
+      const pdf = await enqueueApplicationPdf(services, userId, trx, row.version);
+      await queueSubmissionReceipt(services, trx, { userId, reference, pdf });
+      await recordSubmissionEvent(services, trx, userId, submittedAt);
+      await openChecklistAtSubmission(services, trx, {
+        userId,
+        username: accountEmail ?? '',
+        reference,
+        submittedAt,
+        answers: row.answers as SubmittedApplication['answers'],
+        tabs: row.tabs,
+      });
     },
   });
   if (outcome.outcome === 'invalid') {

@@ -9,12 +9,17 @@ import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';
  * together with the submission, so no event is lost and none is sent for a submission that did not happen.
  * The payload names the application, not its answers: the receiver fetches those from the integration API.
  */
-export async function recordSubmissionEvent(services: AppServices, trx: Knex.Transaction, userId: string): Promise<void> {
+export async function recordSubmissionEvent(
+  services: AppServices,
+  trx: Knex.Transaction,
+  userId: string,
+  /** The submission's moment, when the caller has it (the submission itself). */
+  at?: Date,
+): Promise<void> {
   if (!services.config.webhook) return;
   const now = services.now();
-  const { submitted_at: submittedAt } = (await trx('applications').where({ user_id: userId }).first('submitted_at')) as {
-    submitted_at: Date;
-  };
+  const submittedAt =
+    at ?? ((await trx('applications').where({ user_id: userId }).first('submitted_at')) as { submitted_at: Date }).submitted_at;
   const id = await insertWebhookEvent(trx, {
     type: 'application.submitted',
     user_id: userId,

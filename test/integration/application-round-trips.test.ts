@@ -5,6 +5,7 @@ import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { requestApplicationPdf } from '../../db/repos/application-pdfs.server.js';
 import { keepCarriedAnswers } from '../../db/repos/carried-answers.server.js';
+import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 
 /**
  * Database round trips of the hot paths (a load test found them the web process's largest cost after
@@ -110,6 +111,32 @@ describe('round trips per request', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ version: 2, answer: { first_name: 'Eve', last_name: 'Lamarr' } });
     expect(await ctx.db.knex('carried_answers').where({ user_id: eve.id }).first()).toBeUndefined();
+  });
+
+  it('POST /api/submit: the session, then one transaction (lock, the submission with its reference, its statuses, the PDF, the receipt, the checklist)', async () => {
+    const gus = await createLoggedInUser(ctx);
+    expect((await put(gus, COMPLETE_ANSWERS)()).status).toBe(200);
+    const submit = await queriesOf(() => request(ctx.app).post('/api/submit').set('Cookie', gus.cookie));
+    report('POST /api/submit', submit);
+    expect(submit.length).toBeLessThanOrEqual(10);
+    expect(submit.filter((q) => /^BEGIN/i.test(q))).toHaveLength(1);
+    // Nothing after the lock reads the application again.
+    expect(submit.filter((q) => /^select .* from "applications"/i.test(q))).toHaveLength(1);
+    const row = await ctx.db.knex('applications').where({ user_id: gus.id }).first('reference', 'submitted_at');
+    expect(row.reference).toMatch(/^FA-/);
+    expect(await ctx.db.knex('web_statuses').where({ user_id: gus.id }).pluck('web_status')).toHaveLength(3);
+  });
+
+  it('POST /api/submit takes in answers carried through login first, inside the submission', async () => {
+    const hal = await createLoggedInUser(ctx);
+    expect((await put(hal, { ...COMPLETE_ANSWERS, preferred_name: '' })()).status).toBe(200);
+    await keepCarriedAnswers(ctx.db.knex, hal.id, { preferred_name: 'Hal' }, ctx.services.now());
+    const submitted = await request(ctx.app).post('/api/submit').set('Cookie', hal.cookie);
+    expect(submitted.status).toBe(200);
+    const row = await ctx.db.knex('applications').where({ user_id: hal.id }).first('answers', 'submitted_at');
+    expect(row.answers.preferred_name).toBe('Hal');
+    expect(row.submitted_at).not.toBeNull();
+    expect(await ctx.db.knex('carried_answers').where({ user_id: hal.id }).first()).toBeUndefined();
   });
 
   it('GET /api/pdf while the PDF is being made, and a document conversion status', async () => {

@@ -59,6 +59,19 @@ export interface DeadlineResult {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Deadline night: the round closes at the end of tomorrow, so every submit checks the deadline as it would that
+ * night (its own extensions read too), and the application is stored under the round. The cycle is pinned to
+ * the one tomorrow falls in (docs/admission-cycle.md: August to December close in the fall year − 1).
+ */
+export function deadlineNightSettings(now = new Date()): { DEADLINES: string; ADMISSION_CYCLE: string } {
+  const tomorrow = new Date(now.getTime() + 24 * 3600_000);
+  const month = tomorrow.getUTCMonth() + 1;
+  const fall = month >= 8 ? tomorrow.getUTCFullYear() + 1 : tomorrow.getUTCFullYear();
+  const day = `${String(month).padStart(2, '0')}-${String(tomorrow.getUTCDate()).padStart(2, '0')}`;
+  return { DEADLINES: `regular=${day}`, ADMISSION_CYCLE: `${fall - 1}-${String(fall % 100).padStart(2, '0')}` };
+}
 const p95Of = (samples: Timed[]) =>
   percentile(
     samples.map((s) => s.ms).sort((a, b) => a - b),
@@ -87,6 +100,7 @@ export async function runDeadline(
     SMTP_URL: sink.url,
     WORKER: 'off',
     DATABASE_URL: database.url,
+    ...deadlineNightSettings(),
     // Behind nginx the public address is nginx's: the Origin check and the PDF renderer's print view use it.
     ...(nginxPort ? { PUBLIC_URL: `http://127.0.0.1:${nginxPort}` } : {}),
   };
@@ -98,13 +112,15 @@ export async function runDeadline(
     return path;
   };
   const entry = entryFor('start');
+  // --profile: V8 CPU profiles of the web processes and workers (open in Chrome DevTools) in DATA_DIR/profiles.
+  const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profiles')}`] : [];
   const servers: RunningServer[] = [];
   const workers: ChildProcess[] = [];
   let nginx: RunningNginx | null = null;
   try {
-    servers.push(await startServer({ dataDir, env, entry }));
+    servers.push(await startServer({ dataDir, env, entry, nodeArgs }));
     await waitForLookupData(servers[0]!.url);
-    for (let i = 1; i < options.web; i++) servers.push(await startServer({ dataDir, env, entry }));
+    for (let i = 1; i < options.web; i++) servers.push(await startServer({ dataDir, env, entry, nodeArgs }));
     if (nginxPort)
       nginx = await startNginx(
         servers.map((s) => s.port),
@@ -121,7 +137,7 @@ export async function runDeadline(
       ...env,
     };
     for (let i = 0; i < options.workers; i++)
-      workers.push(startWorker(workerEnv, [], join(dataDir, `worker-${i + 1}.log`), entryFor('worker')));
+      workers.push(startWorker(workerEnv, nodeArgs, join(dataDir, `worker-${i + 1}.log`), entryFor('worker')));
 
     const seedStarted = performance.now();
     const applicants = await seedCompleteApplicants(
@@ -235,6 +251,7 @@ export async function runDeadline(
         burst.accepted === n &&
         errorCount === 0 &&
         stored.submitted === n &&
+        stored.underRound === n &&
         stored.pdfsCompleted === n &&
         pdfObjects === n &&
         stored.receiptsSent === n &&

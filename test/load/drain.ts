@@ -3,6 +3,8 @@ import knexFactory from 'knex';
 
 export interface DrainCounts {
   submitted: number;
+  /** Of them, stored under the night's round (deadline_round set: the deadline was checked). */
+  underRound: number;
   pdfsCompleted: number;
   pdfsFailed: number;
   pdfsPending: number;
@@ -20,10 +22,11 @@ export async function drainCounts(databaseUrl: string, runId: string): Promise<D
   try {
     const submitted = (
       await db.raw(
-        'select count(*)::int as n from applications a join users u on u.id = a.user_id where u.username like ? and a.submitted_at is not null',
+        `select count(*)::int as n, count(*) filter (where a.deadline_round is not null)::int as under_round
+         from applications a join users u on u.id = a.user_id where u.username like ? and a.submitted_at is not null`,
         [like],
       )
-    ).rows[0] as { n: number };
+    ).rows[0] as { n: number; under_round: number };
     const pdfs = (
       await db.raw(
         `select count(*) filter (where p.status = 'COMPLETED')::int as completed, count(*) filter (where p.status = 'FAILED')::int as failed,
@@ -43,6 +46,7 @@ export async function drainCounts(databaseUrl: string, runId: string): Promise<D
     ).rows[0] as { sent: number; gave_up: number };
     return {
       submitted: submitted.n,
+      underRound: submitted.under_round,
       pdfsCompleted: pdfs.completed,
       pdfsFailed: pdfs.failed,
       pdfsPending: pdfs.pending,

@@ -23,7 +23,7 @@ export function printDeadline(r: DeadlineResult): void {
       .sort((a, b) => b[1] - a[1])
       .map(([command, seconds]) => `${command} ${seconds} s`)
       .join(', ')}`,
-    `Stored: ${s.submitted} submitted; PDFs ${s.pdfsCompleted} completed (${s.pdfObjects} in the store), ${s.pdfsFailed} failed, ${s.pdfsPending} pending; ` +
+    `Stored: ${s.submitted} submitted (${s.underRound} under the round the deadline closes); PDFs ${s.pdfsCompleted} completed (${s.pdfObjects} in the store), ${s.pdfsFailed} failed, ${s.pdfsPending} pending; ` +
       `receipts ${s.receiptsSent} sent, ${s.receiptsGivenUp} given up; received by SMTP ${s.receiptsReceived} (${s.receiptsWithPdf} with the PDF, ${s.duplicateReceipts} duplicates)`,
     `Load average: ${r.machine.loadAverageBefore.join(' ')} before, ${r.machine.loadAverageAfter.join(' ')} after (${r.machine.cores} cores, ${r.machine.cpu})`,
     `Server log lines at level error or fatal: ${r.serverErrorLines.length}`,
