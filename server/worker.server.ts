@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { getPriority, setPriority } from 'node:os';
+import { getPriority } from 'node:os';
 import { loadConfigOrExit } from '../platform/config.server.js';
 import { createLogger } from '../platform/logger.server.js';
 import { bootServices } from './boot.server.js';
@@ -7,6 +7,7 @@ import { startTracing } from '../platform/observability/telemetry.server.js';
 import { collectProcessMetrics, nameMetricsProcess } from '../platform/observability/metrics.server.js';
 import { startWorkerMetrics } from './observability/worker-metrics.server.js';
 import { onStopSignals, SHUTDOWN_BOUNDS } from './shutdown.server.js';
+import { lowerWorkerPriority } from './worker-priority.server.js';
 
 /**
  * `npm run worker`: a process that only handles jobs (conversions, PDFs, e-mail), no HTTP. Scale it
@@ -24,15 +25,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
-// Below the web processes (nice 0) on a shared host: Chromium, the merge processes and LibreOffice inherit it, so
-// a deadline's PDFs use what CPU the pages leave (docs/operations.md, "Jobs, workers and outages").
-if (config.workerProcess.nice > 0) {
-  try {
-    setPriority(Math.max(getPriority(), config.workerProcess.nice));
-  } catch (err) {
-    logger.warn({ error: (err as Error).message }, 'could not lower the worker process priority (WORKER_NICE)');
-  }
-}
+lowerWorkerPriority(config.workerProcess.nice, logger);
 const services = await bootServices(config, logger, { runWorkers: true });
 
 // The worker's own job series (fa_jobs_*, conversions, PDFs, mails) live in this process: with METRICS_PORT set it

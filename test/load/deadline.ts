@@ -27,14 +27,20 @@ import { LoadUsageError, type LoadOptions } from './options.js';
 /** Applicants fetching a logged-in page during the run (besides the N who submit). */
 const PROBE_APPLICANTS = 20;
 const PROBE_PER_SECOND = 5;
+/** The lead-in's rate: Common App's last ten minutes before 1 January averaged 13.6 submissions a second (issue 40). */
+const LEAD_IN_PER_SECOND = 13.6;
 
 export interface DeadlineResult {
   date: string;
   machine: { cores: number; cpu: string; memoryGiB: number; loadAverageBefore: number[]; loadAverageAfter: number[] };
   options: LoadOptions;
   accepted: number;
+  /** The submissions before the measured burst (options.leadInSeconds), not counted in its figures but stored and drained with them. */
+  leadIn: { submissions: number; accepted: number; p95: number };
   errors: Record<string, number>;
   submit: { p50: number; p95: number; max: number };
+  /** The submit's p95 (ms) by 10 s of the burst, in order: where in the minute the slow ones were. */
+  submitP95By10s: number[];
   /** Seconds from the first submit. */
   lastPdfSeconds: number | null;
   lastReceiptSeconds: number | null;
@@ -139,11 +145,12 @@ export async function runDeadline(
     for (let i = 0; i < options.workers; i++)
       workers.push(startWorker(workerEnv, nodeArgs, join(dataDir, `worker-${i + 1}.log`), entryFor('worker')));
 
+    const leadInCount = Math.round(options.leadInSeconds * LEAD_IN_PER_SECOND);
     const seedStarted = performance.now();
     const applicants = await seedCompleteApplicants(
       database.url,
       runId,
-      options.submissions + PROBE_APPLICANTS,
+      leadInCount + options.submissions + PROBE_APPLICANTS,
       async (cookie, answers) => {
         const res = await fetch(`${baseUrls[0]!}/api/answer`, {
           method: 'PUT',
@@ -153,8 +160,9 @@ export async function runDeadline(
         if (!res.ok) throw new Error(`the template's answers were refused: ${res.status} ${await res.text()}`);
       },
     );
-    const submitters = applicants.slice(0, options.submissions);
-    const probers = applicants.slice(options.submissions);
+    const leadIns = applicants.slice(0, leadInCount);
+    const submitters = applicants.slice(leadInCount, leadInCount + options.submissions);
+    const probers = applicants.slice(leadInCount + options.submissions);
     log(
       `Deadline: ${options.submissions} complete applications submitted within ${options.seconds} s (made in ${round1((performance.now() - seedStarted) / 1000)} s); ` +
         `${cpus().length} cores (${cpus()[0]?.model}), load average ${loadAverageBefore.join(' ')}; PostgreSQL; ${options.web} web process(es)` +
@@ -164,6 +172,11 @@ export async function runDeadline(
     const pids = { web: servers.map((s) => s.process.pid!), workers: workers.map((w) => w.pid!) };
     const cpuBefore = treeCpuSeconds([...pids.web, ...pids.workers]);
     const workerCpuBefore = cpuByCommand(pids.workers);
+    const leadIn = leadInCount > 0 ? await submitBurst(leadIns, baseUrls, options.leadInSeconds, performance.now()) : null;
+    if (leadIn)
+      log(
+        `  lead-in: ${leadIn.accepted} of ${leadInCount} accepted over ${options.leadInSeconds} s (${LEAD_IN_PER_SECOND}/s, the record's last ten minutes), p95 ${p95Of(leadIn.submits)} ms`,
+      );
     const started = performance.now();
     const startedWall = Date.now();
     const probe = probeLoggedInPage(probers, baseUrls, PROBE_PER_SECOND, started);
@@ -177,7 +190,7 @@ export async function runDeadline(
     const burst = await submitBurst(submitters, baseUrls, options.seconds, started);
     log(`  burst over after ${round1((performance.now() - started) / 1000)} s: ${burst.accepted} accepted`);
     const burstEnd = performance.now() - started;
-    await waitForDrain(burst.accepted, () => sink.counts().receipts, options.patienceSeconds * 1000);
+    await waitForDrain((leadIn?.accepted ?? 0) + burst.accepted, () => sink.counts().receipts, options.patienceSeconds * 1000);
     clearInterval(progress);
     const cpuAfter = treeCpuSeconds([...pids.web, ...pids.workers]);
     const workerCpuAfter = cpuByCommand(pids.workers);
@@ -199,11 +212,15 @@ export async function runDeadline(
       return path;
     });
     const n = options.submissions;
+    // Stored and drained: the lead-in's too.
+    const total = n + leadInCount;
+    const errors = { ...burst.errors };
+    for (const [message, count] of Object.entries(leadIn?.errors ?? {})) errors[`lead-in: ${message}`] = count;
     const used = cpuAfter.map((after, i) => (after === null || cpuBefore[i] === null ? null : after - cpuBefore[i]!));
     const sum = (list: Array<number | null>) => (list.some((x) => x === null) ? null : round1(list.reduce<number>((a, b) => a + b!, 0)));
     const webSeconds = sum(used.slice(0, pids.web.length));
     const workerSeconds = sum(used.slice(pids.web.length));
-    const errorCount = Object.values(burst.errors).reduce((a, b) => a + b, 0);
+    const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
     return {
       date: new Date().toISOString(),
       machine: {
@@ -215,8 +232,12 @@ export async function runDeadline(
       },
       options,
       accepted: burst.accepted,
-      errors: burst.errors,
+      leadIn: { submissions: leadInCount, accepted: leadIn?.accepted ?? 0, p95: leadIn ? p95Of(leadIn.submits) : 0 },
+      errors,
       submit: { p50: percentile(times, 50), p95: percentile(times, 95), max: percentile(times, 100) },
+      submitP95By10s: Array.from({ length: Math.ceil(options.seconds / 10) }, (_, w) =>
+        p95Of(burst.submits.filter((s) => s.at >= w * 10_000 && s.at < (w + 1) * 10_000)),
+      ),
       lastPdfSeconds: lastPdfSeconds === null ? null : round1(lastPdfSeconds),
       lastReceiptSeconds: lastReceiptSeconds === null ? null : round1(lastReceiptSeconds),
       receiptLagSeconds: lastPdfSeconds !== null && lastReceiptSeconds !== null ? round1(lastReceiptSeconds - lastPdfSeconds) : null,
@@ -232,7 +253,7 @@ export async function runDeadline(
         workerSeconds,
         workerMsPerPdf:
           workerSeconds !== null && stored.pdfsCompleted > 0 ? Math.round((workerSeconds * 1000) / stored.pdfsCompleted) : null,
-        webMsPerSubmission: webSeconds !== null && burst.accepted > 0 ? Math.round((webSeconds * 1000) / burst.accepted) : null,
+        webMsPerSubmission: webSeconds !== null && burst.accepted > 0 ? Math.round((webSeconds * 1000) / total) : null,
         workerByCommand: Object.fromEntries(
           Object.entries(workerCpuAfter).map(([command, after]) => [command, round1(after - (workerCpuBefore[command] ?? 0))]),
         ),
@@ -249,13 +270,14 @@ export async function runDeadline(
       logs: [...logs, ...workers.map((_, i) => join(dataDir, `worker-${i + 1}.log`))].join(', '),
       ok:
         burst.accepted === n &&
+        (leadIn?.accepted ?? 0) === leadInCount &&
         errorCount === 0 &&
-        stored.submitted === n &&
-        stored.underRound === n &&
-        stored.pdfsCompleted === n &&
-        pdfObjects === n &&
-        stored.receiptsSent === n &&
-        sinkCounts.withPdf === n &&
+        stored.submitted === total &&
+        stored.underRound === total &&
+        stored.pdfsCompleted === total &&
+        pdfObjects === total &&
+        stored.receiptsSent === total &&
+        sinkCounts.withPdf === total &&
         sinkCounts.duplicates === 0 &&
         serverErrorLines.length === 0,
     };

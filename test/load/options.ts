@@ -20,6 +20,11 @@ export interface LoadOptions {
   seconds: number;
   /** The deadline scenario: through nginx (ops/nginx/freshman-application.conf) instead of straight to each web process in turn. */
   nginx: boolean;
+  /**
+   * The deadline scenario: seconds of submissions at the record's ten-minute rate (13.6/s) before the measured
+   * burst, as on the night, when servers have been taking submissions for hours; 0 starts cold.
+   */
+  leadInSeconds: number;
 }
 
 export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
@@ -35,6 +40,7 @@ export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
   submissions: 600,
   seconds: 60,
   nginx: false,
+  leadInSeconds: 10,
 };
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
@@ -48,6 +54,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
     '--patience-seconds': 'patienceSeconds',
     '--submissions': 'submissions',
     '--seconds': 'seconds',
+    '--lead-in-seconds': 'leadInSeconds',
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;

@@ -9,9 +9,15 @@ export function printDeadline(r: DeadlineResult): void {
   const s = r.stored;
   const lines = [
     '',
+    ...(r.leadIn.submissions > 0
+      ? [
+          `Lead-in: ${r.leadIn.accepted} of ${r.leadIn.submissions} accepted over the ${r.options.leadInSeconds} s before (p95 ${r.leadIn.p95} ms; stored and drained with the burst, not in its figures)`,
+        ]
+      : []),
     `Accepted: ${r.accepted} of ${n} (target: all)   errors: ${errors}`,
     ...Object.entries(r.errors).map(([message, count]) => `  ×${count}: ${message}`),
     `Submit: p50 ${r.submit.p50} ms, p95 ${r.submit.p95} ms, max ${r.submit.max} ms (target p95 ≤ 1000 ms: ${mark(r.submit.p95 <= 1000)})`,
+    `  p95 by 10 s of the burst: ${r.submitP95By10s.map((ms) => `${ms} ms`).join(', ')}`,
     `PDFs per second: ${r.pdfsPerSecond ?? '—'} (first to last PDF stored; target ≥ 8: ${mark((r.pdfsPerSecond ?? 0) >= 8)})`,
     `PDF drain: last PDF stored ${r.lastPdfSeconds ?? '—'} s after the first submit`,
     `Receipt drain: last receipt received ${r.lastReceiptSeconds ?? '—'} s after the first submit`,
