@@ -77,6 +77,10 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
   if (options.applicants < 1 || options.arrivalsPerSecond <= 0) throw new Error('--applicants and --arrivals-per-second must be positive');
   if (!Number.isInteger(options.web) || options.web < 1) throw new Error('--web takes a whole number ≥ 1');
   if (options.submissions < 1 || options.seconds <= 0) throw new Error('--submissions and --seconds must be positive');
+  // The deadline scenario waits for every receipt after the burst: 6,000 PDFs take about ten minutes here (at
+  // 10/s), so unless told otherwise it waits a second for every four submissions, ten minutes at least.
+  if (options.scenario === 'deadline' && !argv.includes('--patience-seconds'))
+    options.patienceSeconds = Math.max(DEFAULT_LOAD_OPTIONS.patienceSeconds, Math.ceil(options.submissions / 4));
   return options;
 }
 
