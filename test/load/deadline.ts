@@ -65,6 +65,7 @@ export interface DeadlineResult {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * Deadline night: the round closes at the end of tomorrow, so every submit checks the deadline as it would that
@@ -87,14 +88,17 @@ const p95Of = (samples: Timed[]) =>
 export async function runDeadline(
   options: LoadOptions,
   log: (line: string) => void = console.log,
-  adminUrl = process.env.DATABASE_URL,
+  // Unset: this machine's PostgreSQL, as `npm test` looks for it (TEST_POSTGRES_URL; docs/operations.md).
+  adminUrl = process.env.DATABASE_URL ?? process.env.TEST_POSTGRES_URL ?? LOCAL_POSTGRES,
 ): Promise<DeadlineResult> {
-  if (!adminUrl)
-    throw new LoadUsageError('--scenario deadline needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).');
   if (options.workers < 1)
     throw new LoadUsageError('--scenario deadline needs --workers 1 or more (the PDFs and receipts are their work).');
   const loadAverageBefore = loadavg().map(round1);
-  const database = await createLoadDatabase(adminUrl);
+  const database = await createLoadDatabase(adminUrl).catch((err: Error) => {
+    throw new LoadUsageError(
+      `--scenario deadline needs PostgreSQL: ${adminUrl.replace(/\/\/[^@/]*@/, '//…@')} answered "${err.message}". Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).`,
+    );
+  });
   mkdirSync(TEST_TMP, { recursive: true });
   const dataDir = mkdtempSync(join(TEST_TMP, 'deadline-'));
   const sink = await startReceiptSink(/your Freshman Application FA-/);
