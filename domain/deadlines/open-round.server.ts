@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../platform/config.server.js';
 import { extensionsFor, type ExtensionRow } from '../../db/repos/deadlines.server.js';
 import { roundDeadlines, shortDeadlineText, type RoundDeadline } from './rounds.server.js';
-import { english, type Translate } from '../../contracts/i18n/translate.js';
+import type { Translate } from '../../contracts/i18n/translate.js';
 import type { Lang } from '../../form/lang.js';
 
 /**
@@ -37,12 +37,10 @@ export async function deadlineState(deps: { config: Config; knex: Knex }, userId
   return deadlineStateFrom(deps.config, await extensionsFor(deps.knex, userId), at);
 }
 
-/** What POST /api/submit answers and the form page says once the last deadline has passed. */
-export function deadlinePassedMessage(closesAt: Date, timeZone: string): string {
-  return deadlinePassedText(english, closesAt, timeZone, 'en');
-}
-
-/** The same in the reader's language (the form pages' banner): its English is a key of ES_DEADLINES. */
+/**
+ * What the form pages' banner and POST /api/submit (JSON and form post) say once the last deadline has passed, in
+ * the reader's language: its English is a key of ES_DEADLINES.
+ */
 export function deadlinePassedText(say: Translate, closesAt: Date, timeZone: string, lang: Lang): string {
   return say(DEADLINE_PASSED, { deadline: shortDeadlineText(closesAt, timeZone, lang) });
 }

@@ -16,7 +16,10 @@ import { queueSubmissionReceipt } from '../../domain/receipts/receipts.server.js
 import { recordSubmissionEvent } from '../integration/webhook-outbox.server.js';
 import { openChecklistAtSubmission } from '../../domain/after-submission/counselor-request.server.js';
 import type { SubmittedApplication } from '../../domain/after-submission/checklist.server.js';
-import { deadlinePassedMessage, deadlineState } from '../../domain/deadlines/open-round.server.js';
+import { deadlinePassedText, deadlineState } from '../../domain/deadlines/open-round.server.js';
+import { translator } from '../../contracts/i18n/translate.js';
+import { ES_PAGES } from '../../contracts/i18n/es-catalogue.js';
+import type { Lang } from '../../form/lang.js';
 
 /**
  * The two writes a student makes both through the JSON API (PUT /api/answer, POST /api/submit) and through a
@@ -61,12 +64,14 @@ export async function submitStudentApplication(
   arrivedAt: Date = services.now(),
   /** The account's address when the caller has it (the session read it), else it is read. */
   username?: string,
+  /** The request's language: the refusal after the deadline is said in it, as the page's banner is. */
+  lang: Lang = 'en',
 ) {
   const now = services.now();
   const state = await deadlineState({ config: services.config, knex: services.db.knex }, userId, arrivedAt);
   const deadline =
     state.kind === 'closed'
-      ? { closed: deadlinePassedMessage(state.closesAt, services.config.timeZone) }
+      ? { closed: deadlinePassedText(translator(lang, ES_PAGES), state.closesAt, services.config.timeZone, lang) }
       : { round: state.kind === 'open' ? state.round.name : null };
   // The account's address, so that a counselor's address equal to it is refused (it is the server's to know).
   const accountEmail =

@@ -1,3 +1,4 @@
+import type { Lang } from '../../form/lang.js';
 import type { AppServices } from '../../platform/app-services.server.js';
 import type { Answers, Page, ValidationEntry } from '../../form/types.js';
 import { validate } from '../../form/validate.js';
@@ -110,6 +111,7 @@ export async function handleStudentPost(
   page: Page,
   body: Readonly<Record<string, unknown>>,
   arrivedAt: Date = services.now(),
+  lang: Lang = 'en',
 ): Promise<PostOutcome> {
   const now = services.now();
   const row = await loadApplication(services, userId);
@@ -121,7 +123,7 @@ export async function handleStudentPost(
     // Only what the applicant reviewed is submitted: answers saved since (another tab) send them back to look again.
     const reviewed = versionOf(body);
     if (reviewed !== null && reviewed !== row.version) return { kind: 'redirect', location: `${REVIEW_ROUTE}?${REVIEW_CHANGED_QUERY}=1` };
-    return submit(services, userId, arrivedAt);
+    return submit(services, userId, arrivedAt, lang);
   }
   // A school chosen from the search without scripts fills its block as the autocomplete's pick does.
   const chosen = intent.action?.kind === 'choose' ? await chosenSchool(services, page.id, intent.action.key, intent.action.id) : null;
@@ -150,7 +152,7 @@ export async function handleStudentPost(
   if (errors.length > 0)
     return { kind: 'render', status: 422, context: { answers: shown, etag: answersEtag(saved.version), errors, notice: null } };
 
-  if (intent.go === SUBMIT_TARGET) return submit(services, userId, arrivedAt, page);
+  if (intent.go === SUBMIT_TARGET) return submit(services, userId, arrivedAt, lang, page);
   await arrivedStatus(services, userId, current, now);
   // A chosen school fills its block anew: nothing of the name typed before it is worth a notice.
   const told = chosen ? null : clearedLocation(page, cleared, manual?.key ?? null);
@@ -184,8 +186,8 @@ async function arrivedStatus(services: AppServices, userId: string, current: App
  * when that page has a problem of its own (issue 38: an unticked certification is at the box beside Submit,
  * not on step 1), else on the default route (§4).
  */
-async function submit(services: AppServices, userId: string, arrivedAt: Date, from?: Page): Promise<PostOutcome> {
-  const outcome = await submitStudentApplication(services, userId, arrivedAt);
+async function submit(services: AppServices, userId: string, arrivedAt: Date, lang: Lang, from?: Page): Promise<PostOutcome> {
+  const outcome = await submitStudentApplication(services, userId, arrivedAt, undefined, lang);
   // After the last deadline: the page again, saying so; what was saved stays.
   if (outcome.outcome === 'closed') return { kind: 'render', status: 409, context: { errors: [], notice: outcome.message } };
   if (outcome.outcome === 'invalid') {

@@ -36,6 +36,18 @@ describe('the deadlines in Spanish', () => {
     expect(review.text).toMatch(/La fecha límite para las solicitudes, 15 de enero, 11:59 p\.\s?m\. MST, ya pasó\./);
   });
 
+  it('a submit after the deadline is refused in the reader’s language, as the banner says it', async () => {
+    ctx.clock.set(new Date(REGULAR_ENDS.getTime() + 86_400_000));
+    const ana = await createLoggedInUser(ctx);
+    const spanish = await request(ctx.app).post('/api/submit').set('Cookie', `${ana.cookie}; lang=es`);
+    expect(spanish.status).toBe(409);
+    expect(spanish.body).toMatchObject({ deadline_passed: true });
+    expect(spanish.body.message).toMatch(/^La fecha límite para las solicitudes, 15 de enero, 11:59 p\.\s?m\. MST, ya pasó\./);
+    const english = await request(ctx.app).post('/api/submit').set('Cookie', `${ana.cookie}; lang=en`);
+    expect(english.status).toBe(409);
+    expect(english.body.message).toMatch(/^The deadline for applications, 15 January at 11:59 pm MST, has passed\./);
+  });
+
   it('a Spanish-speaking applicant’s reminder is in Spanish; an English-speaking one’s stays English', async () => {
     const sent: MailMessage[] = [];
     const realSend = ctx.services.mail.send;
