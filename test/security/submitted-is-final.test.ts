@@ -10,6 +10,7 @@ import { repeaterMaximums } from '../../server/application/ui-state.server.js';
 import { outputKeyFor } from '../../platform/storage/document-keys.server.js';
 import { bothDatabases } from './databases.js';
 import { RECEIPT_QUEUE } from '../../platform/jobs/queues.js';
+import { keepCarriedAnswers } from '../../db/repos/carried-answers.server.js';
 
 /**
  * Issue 13 item 4 (DESIGN §8): once submitted, an application is final. Every applicant write answers 409
@@ -133,6 +134,33 @@ describe.each(bothDatabases())('%s: writes racing the submit', (_kind, open) => 
       const after = await race.db.knex('applications').where({ user_id: applicant.id }).first('answers', 'last_page', 'add_another');
       expect(atSubmission).toBeDefined();
       expect(after).toEqual(atSubmission);
+    } finally {
+      await race.close();
+    }
+  });
+});
+
+describe.each(bothDatabases())('%s: submits racing each other', (_kind, open) => {
+  it('ten submits of one application at once (double clicks, tabs, retries): one submission, one reference, one of everything it sets off', async () => {
+    const race = await createTestApp({ db: await open() });
+    try {
+      const applicant = await createLoggedInUser(race);
+      const as = () => request(race.app);
+      expect((await as().put('/api/answer').set('Cookie', applicant.cookie).send(COMPLETE_ANSWERS)).status).toBe(200);
+      // Answers carried through a login since: the submission takes them in, once.
+      await keepCarriedAnswers(race.db.knex, applicant.id, { preferred_name: 'Mira' }, race.services.now());
+      const submits = await Promise.all(Array.from({ length: 10 }, () => as().post('/api/submit').set('Cookie', applicant.cookie)));
+      expect(submits.map((res) => res.status)).toEqual(Array(10).fill(200));
+      const references = new Set(submits.map((res) => res.body.reference as string));
+      expect(references.size).toBe(1);
+      const row = await race.db.knex('applications').where({ user_id: applicant.id }).first('reference', 'submitted_at', 'answers');
+      expect(references.has(row.reference)).toBe(true);
+      expect(row.answers.preferred_name).toBe('Mira');
+      const count = async (table: string) => (await race.db.knex(table).where({ user_id: applicant.id })).length;
+      expect(await count('receipts')).toBe(1);
+      expect(await count('application_pdfs')).toBe(1);
+      expect(await count('transcript_checklist')).toBe(1);
+      expect(await count('web_statuses')).toBe(3);
     } finally {
       await race.close();
     }
