@@ -131,7 +131,7 @@ export function applicationHandlers(services: AppServices) {
     const user = userOf(res);
     const arrivedAt = arrivalOf(services, res);
     // Answers carried through login, if any wait, are taken in inside the submission (submitApplication's absorb).
-    const outcome = await submitStudentApplication(services, user.id, arrivedAt, user.username, res.locals.lang);
+    const outcome = await submitStudentApplication(services, user, arrivedAt, res.locals.lang);
     if (outcome.outcome === 'closed') throw new HttpError(409, outcome.message, { deadline_passed: true });
     if (outcome.outcome === 'invalid') throw new HttpError(422, SUBMIT_INVALID, { validations: outcome.problems });
     res.json({

@@ -60,24 +60,20 @@ export function saveStudentAnswers(
  */
 export async function submitStudentApplication(
   services: AppServices,
-  userId: string,
-  arrivedAt: Date = services.now(),
-  /** The account's address when the caller has it (the session read it), else it is read. */
-  username?: string,
+  /** The session's account: its address is the applicant's own, which a counselor's address may not be. */
+  account: { id: string; username: string },
+  arrivedAt: Date,
   /** The request's language: the refusal after the deadline is said in it, as the page's banner is. */
-  lang: Lang = 'en',
+  lang: Lang,
 ) {
+  const userId = account.id;
+  const accountEmail = account.username;
   const now = services.now();
   const state = await deadlineState({ config: services.config, knex: services.db.knex }, userId, arrivedAt);
   const deadline =
     state.kind === 'closed'
       ? { closed: deadlinePassedText(translator(lang, ES_PAGES), state.closesAt, services.config.timeZone, lang) }
       : { round: state.kind === 'open' ? state.round.name : null };
-  // The account's address, so that a counselor's address equal to it is refused (it is the server's to know).
-  const accountEmail =
-    username ??
-    ((await services.db.knex('users').where({ id: userId }).first('username')) as { username: string } | undefined)?.username ??
-    null;
   const outcome = await submitApplication(services.db.knex, userId, {
     now,
     deadline,
@@ -94,7 +90,7 @@ export async function submitStudentApplication(
       await recordSubmissionEvent(services, trx, userId, submittedAt);
       await openChecklistAtSubmission(services, trx, {
         userId,
-        username: accountEmail ?? '',
+        username: accountEmail,
         reference,
         submittedAt,
         answers: row.answers as SubmittedApplication['answers'],

@@ -107,12 +107,13 @@ function shownInstances(repeater: string, row: ApplicationRead): number {
  */
 export async function handleStudentPost(
   services: AppServices,
-  userId: string,
+  account: { id: string; username: string },
   page: Page,
   body: Readonly<Record<string, unknown>>,
-  arrivedAt: Date = services.now(),
-  lang: Lang = 'en',
+  arrivedAt: Date,
+  lang: Lang,
 ): Promise<PostOutcome> {
+  const userId = account.id;
   const now = services.now();
   const row = await loadApplication(services, userId);
   if (row.submitted_at) return { kind: 'redirect', location: COMPLETION_ROUTE };
@@ -123,7 +124,7 @@ export async function handleStudentPost(
     // Only what the applicant reviewed is submitted: answers saved since (another tab) send them back to look again.
     const reviewed = versionOf(body);
     if (reviewed !== null && reviewed !== row.version) return { kind: 'redirect', location: `${REVIEW_ROUTE}?${REVIEW_CHANGED_QUERY}=1` };
-    return submit(services, userId, arrivedAt, lang);
+    return submit(services, account, arrivedAt, lang);
   }
   // A school chosen from the search without scripts fills its block as the autocomplete's pick does.
   const chosen = intent.action?.kind === 'choose' ? await chosenSchool(services, page.id, intent.action.key, intent.action.id) : null;
@@ -152,7 +153,7 @@ export async function handleStudentPost(
   if (errors.length > 0)
     return { kind: 'render', status: 422, context: { answers: shown, etag: answersEtag(saved.version), errors, notice: null } };
 
-  if (intent.go === SUBMIT_TARGET) return submit(services, userId, arrivedAt, lang, page);
+  if (intent.go === SUBMIT_TARGET) return submit(services, account, arrivedAt, lang, page);
   await arrivedStatus(services, userId, current, now);
   // A chosen school fills its block anew: nothing of the name typed before it is worth a notice.
   const told = chosen ? null : clearedLocation(page, cleared, manual?.key ?? null);
@@ -186,8 +187,14 @@ async function arrivedStatus(services: AppServices, userId: string, current: App
  * when that page has a problem of its own (issue 38: an unticked certification is at the box beside Submit,
  * not on step 1), else on the default route (§4).
  */
-async function submit(services: AppServices, userId: string, arrivedAt: Date, lang: Lang, from?: Page): Promise<PostOutcome> {
-  const outcome = await submitStudentApplication(services, userId, arrivedAt, undefined, lang);
+async function submit(
+  services: AppServices,
+  account: { id: string; username: string },
+  arrivedAt: Date,
+  lang: Lang,
+  from?: Page,
+): Promise<PostOutcome> {
+  const outcome = await submitStudentApplication(services, account, arrivedAt, lang);
   // After the last deadline: the page again, saying so; what was saved stays.
   if (outcome.outcome === 'closed') return { kind: 'render', status: 409, context: { errors: [], notice: outcome.message } };
   if (outcome.outcome === 'invalid') {

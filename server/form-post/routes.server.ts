@@ -45,7 +45,7 @@ async function postPage(services: AppServices, page: Page, req: Request, res: Re
     res.redirect(303, location);
     return;
   }
-  const outcome = await handleStudentPost(services, user.id, page, body, arrivalOf(services, res), res.locals.lang);
+  const outcome = await handleStudentPost(services, user, page, body, arrivalOf(services, res), res.locals.lang);
   if (outcome.kind === 'redirect') {
     if (outcome.changedPage) markChangedPage(services, req, res);
     res.redirect(303, outcome.location);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { captureMail } from '../helpers/mail-capture.js';
 import { createLoggedInUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { runDeadlineReminders } from '../../workers/jobs/deadline-reminders.server.js';
-import type { MailMessage } from '../../platform/mail/mailer.server.js';
 
 /*
  * Issues 40 and 41 (docs/i18n.md): the deadline banner and the reminder e-mails in the reader's language. Regular
@@ -49,12 +49,7 @@ describe('the deadlines in Spanish', () => {
   });
 
   it('a Spanish-speaking applicant’s reminder is in Spanish; an English-speaking one’s stays English', async () => {
-    const sent: MailMessage[] = [];
-    const realSend = ctx.services.mail.send;
-    ctx.services.mail.send = async (m: MailMessage) => {
-      sent.push(m);
-      return undefined as never;
-    };
+    const { sent, restore } = captureMail(ctx.services);
     try {
       ctx.clock.set(new Date(REGULAR_ENDS.getTime() - 36 * 3_600_000));
       const lucia = await createLoggedInUser(ctx);
@@ -73,7 +68,7 @@ describe('the deadlines in Spanish', () => {
       const english = sent.find((m) => m.to === sam.username)!;
       expect(english.subject).toBe('Regular Decision deadline: less than two days left to submit your application');
     } finally {
-      ctx.services.mail.send = realSend;
+      restore();
     }
   });
 });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { captureMail } from '../helpers/mail-capture.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { staffCookie } from '../helpers/staff.js';
 import { runDeadlineReminders } from '../../workers/jobs/deadline-reminders.server.js';
-import type { MailMessage } from '../../platform/mail/mailer.server.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
 import { POST_FIELDS, REVIEW_SOURCE, SUBMIT_TARGET } from '../../contracts/form-post.js';
 
@@ -196,12 +196,7 @@ describe('extending a deadline', () => {
 
 describe('reminders before the deadline', () => {
   it('sends each reminder once, none after submitting, none after the unsubscribe; the link changes nothing until its button is pressed', async () => {
-    const sent: MailMessage[] = [];
-    const realSend = ctx.services.mail.send;
-    ctx.services.mail.send = async (m: MailMessage) => {
-      sent.push(m);
-      return undefined as never;
-    };
+    const { sent, restore } = captureMail(ctx.services);
     try {
       const to = (user: TestUser) => sent.filter((m) => m.to === user.username);
       ctx.clock.set(new Date(REGULAR_ENDS.getTime() - 6 * 86_400_000));
@@ -248,7 +243,7 @@ describe('reminders before the deadline', () => {
       await runDeadlineReminders(ctx.services);
       expect(sent.length).toBe(before);
     } finally {
-      ctx.services.mail.send = realSend;
+      restore();
     }
   });
 });

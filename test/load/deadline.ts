@@ -257,7 +257,7 @@ export async function runDeadline(
         workerSeconds,
         workerMsPerPdf:
           workerSeconds !== null && stored.pdfsCompleted > 0 ? Math.round((workerSeconds * 1000) / stored.pdfsCompleted) : null,
-        webMsPerSubmission: webSeconds !== null && burst.accepted > 0 ? Math.round((webSeconds * 1000) / total) : null,
+        webMsPerSubmission: webSeconds !== null && total > 0 ? Math.round((webSeconds * 1000) / total) : null,
         workerByCommand: Object.fromEntries(
           Object.entries(workerCpuAfter).map(([command, after]) => [command, round1(after - (workerCpuBefore[command] ?? 0))]),
         ),
