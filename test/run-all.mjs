@@ -13,6 +13,8 @@
 // default postgres://postgres@127.0.0.1:5432/postgres) and, when one answers, runs as CI does: the unit and
 // database-layer tests on embedded PGlite, then every other layer on a database of its own on that server, dropped
 // at the end. TEST_DATABASE=pglite runs everything on PGlite; with test paths it is PGlite unless DATABASE_URL is set.
+// The PostgreSQL pass gets TEST_PGLITE_LAYER_RAN=1 (as .ci/run's second pass does): the database-layer tests then
+// run only on PostgreSQL there, their PGlite half having run in the first pass (test/integration/db-kinds.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -123,7 +125,13 @@ if (local) {
   delete embedded.DATABASE_URL;
   try {
     passes.push(jest('pglite', ['test/unit', 'test/integration/db-', ...userArgs], embedded));
-    passes.push(jest('postgresql', ['--testPathIgnorePatterns=/test/unit/', ...userArgs], { ...process.env, DATABASE_URL: local.url }));
+    passes.push(
+      jest('postgresql', ['--testPathIgnorePatterns=/test/unit/', ...userArgs], {
+        ...process.env,
+        DATABASE_URL: local.url,
+        TEST_PGLITE_LAYER_RAN: '1',
+      }),
+    );
   } finally {
     await dropDatabases(local);
   }

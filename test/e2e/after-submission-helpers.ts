@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { axeViolations, launchBrowser } from '../helpers/browser.js';
+import { axeViolations, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startSmtpReceiver, type ReceivedMail } from '../helpers/smtp.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { runClientCommand } from '../../server/integration/client-keys.server.js';
@@ -69,7 +69,7 @@ export async function applicantContext(browser: Browser, base: string, user: Tes
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, join(SHOTS, `${name}.png`), { fullPage: true });
 }
 
 export async function expectAxeClean(page: Page): Promise<void> {

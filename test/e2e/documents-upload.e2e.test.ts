@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEST_TMP } from '../helpers/paths.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, describeE2E } from '../helpers/browser.js';
+import { axeViolations, describeE2E, screenshot } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';
 import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { FILE_MAX_BYTES, FILE_MESSAGES, formatFileSize, UPLOAD_HINTS, uploadErrorTitle } from '../../form/documents.js';
@@ -164,7 +164,7 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     );
     // The box says the file is in; it no longer invites a choice ("Choose a file or drop it here").
     await expect(page.locator('#transcript-upload-hint').textContent()).resolves.toBe(UPLOAD_HINTS.done);
-    await page.screenshot({ path: join(SCREENSHOTS, 'upload-photo-fitted-390.png'), fullPage: false });
+    await screenshot(page, join(SCREENSHOTS, 'upload-photo-fitted-390.png'));
     const stored = (await call(server, context, 'GET', '/api/document-answer')).body.transcript;
     expect(stored).toMatchObject({ status: 'COMPLETED', file_name: 'transcript-photo.jpg' });
     expect(stored.file_size).toBeLessThanOrEqual(FILE_MAX_BYTES);
@@ -181,7 +181,7 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     );
     await expect(page.locator('#transcript-error').textContent()).resolves.toContain(FILE_MESSAGES.tooLargeDocument);
     await page.locator('#transcript-error').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'upload-pdf-too-large-390.png'), fullPage: false });
+    await screenshot(page, join(SCREENSHOTS, 'upload-pdf-too-large-390.png'));
     expect(await axeViolations(page)).toEqual([]);
     expect(failed).toEqual([]);
     await context.close();
@@ -254,7 +254,7 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     const ask = page.getByRole('dialog', { name: TAB_SWITCH_MESSAGES.question(['transcript.pdf']) });
     await ask.waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(SCREENSHOTS, 'tab-switch-asks-390.png') });
+    await screenshot(page, join(SCREENSHOTS, 'tab-switch-asks-390.png'));
     expect((await call(server, context, 'GET', '/api/document-answer')).body.transcript).toMatchObject({ file_name: 'transcript.pdf' });
     await ask.getByRole('button', { name: TAB_SWITCH_MESSAGES.keep }).click();
     await ask.waitFor({ state: 'detached' });
@@ -262,7 +262,7 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     // Focus back on the tab the applicant is on, so the keyboard carries on from there.
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('transcript-source-tab-upload');
     await expect(page.locator('.upload__name').textContent()).resolves.toBe('transcript.pdf');
-    await page.screenshot({ path: join(SCREENSHOTS, 'tab-switch-kept-390.png') });
+    await screenshot(page, join(SCREENSHOTS, 'tab-switch-kept-390.png'));
     expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('COMPLETED');
     expect((await call(server, context, 'GET', '/api/tabs')).body['transcript-source']).toBe('upload');
 
@@ -272,7 +272,7 @@ describeE2E('documents in Chromium (embedded store, inline conversion)', () => {
     await page.waitForSelector('#transcript-source-tab-counselor[aria-selected="true"]', { timeout: 15_000 }).catch((err: Error) => {
       throw new Error(`the tab did not switch (${err.message}); refused calls: ${refused.join(', ') || 'none'}`);
     });
-    await page.screenshot({ path: join(SCREENSHOTS, 'tab-switch-switched-390.png') });
+    await screenshot(page, join(SCREENSHOTS, 'tab-switch-switched-390.png'));
     expect((await call(server, context, 'GET', '/api/document-answer')).body.transcript).toBeUndefined();
     expect((await call(server, context, 'GET', '/api/pdf/document-answer/transcript')).body.status).toBe('NOT_ANSWERED');
     await context.close();

@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
-import { describeE2E } from '../helpers/browser.js';
+import { describeE2E, screenshot } from '../helpers/browser.js';
 import { axeViolationsWithoutJs } from './no-js-helpers.js';
 import { submitAs } from '../helpers/staff.js';
 import { TEST_TMP } from '../helpers/paths.js';
@@ -22,7 +22,7 @@ import {
 
 /** Screenshots at 390 px of every family access state, for people to look at (SHOTS_DIR, else .test-tmp). */
 const SHOTS = process.env.SHOTS_DIR ?? join(TEST_TMP, 'screenshots', 'family');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, join(SHOTS, `${name}.png`), { fullPage: true });
 
 /** What the applicant typed that a family member must never see (the legal name is shown on purpose). */
 const ANSWERS: Record<string, string | boolean> = {

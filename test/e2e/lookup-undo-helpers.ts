@@ -5,6 +5,7 @@ import type { RunningServer } from '../helpers/server.js';
 import type { E2EStack } from '../helpers/e2e-stack.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { call, createAccount, logIn, nextEmail } from './lifecycle-helpers.js';
+import { screenshot } from '../helpers/browser.js';
 
 /** Issue 38's walk was on a 390 px phone: the lookup tests run there. */
 export const PHONE = { width: 390, height: 844 };
@@ -14,7 +15,7 @@ export const SHOTS = process.env.SHOTS_DIR ?? join(TEST_TMP, 'screenshots', 'loo
 
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await screenshot(page, join(SHOTS, `${name}.png`));
 }
 
 /** A logged-in applicant living in Colorado Springs, CO (the address answers rank the school suggestions). */

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeE2E } from '../helpers/browser.js';
+import { describeE2E, screenshot } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';
 import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { TEST_TMP } from '../helpers/paths.js';
@@ -82,7 +82,7 @@ describeE2E('uploads without scripts (issue 38)', () => {
     writeFileSync(photo, await makePhonePhoto());
     const { context, page } = await phoneWithoutScripts('nojs-photo');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'upload-form.png'), fullPage: false });
+    await screenshot(page, join(SCREENSHOTS, 'upload-form.png'));
     expect(await upload(page, photo)).toBe(200);
     const url = new URL(page.url());
     expect([url.pathname, url.hash]).toEqual(['/education', '#transcript']);
@@ -98,7 +98,7 @@ describeE2E('uploads without scripts (issue 38)', () => {
     expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
     await expectNoAxeViolations(page);
     await page.locator('.tabs').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'fitted-preview.png'), fullPage: false });
+    await screenshot(page, join(SCREENSHOTS, 'fitted-preview.png'));
     await context.close();
   });
 
@@ -121,9 +121,9 @@ describeE2E('uploads without scripts (issue 38)', () => {
     await expect(page.locator('.error-summary a[href="/education#transcript"]').innerText()).resolves.toBe(FIT_MESSAGES.tooLarge);
     await expectNoAxeViolations(page);
     await page.locator('.tabs').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'refused-at-field.png'), fullPage: false });
+    await screenshot(page, join(SCREENSHOTS, 'refused-at-field.png'));
     await page.locator('.error-summary').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'refused-summary.png'), fullPage: false });
+    await screenshot(page, join(SCREENSHOTS, 'refused-summary.png'));
     await context.close();
   });
 });

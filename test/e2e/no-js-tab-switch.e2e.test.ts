@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeE2E } from '../helpers/browser.js';
+import { describeE2E, screenshot } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/server.js';
 import { startE2EStack, stopE2EStack, type E2EStack } from '../helpers/e2e-stack.js';
 import { TEST_TMP } from '../helpers/paths.js';
@@ -82,7 +82,7 @@ describeE2E('tab switches without scripts (issue 38)', () => {
     await expect(question.isVisible()).resolves.toBe(true);
     await expectNoAxeViolations(page);
     await question.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'tab-switch-asks-no-js-390.png') });
+    await screenshot(page, join(SCREENSHOTS, 'tab-switch-asks-no-js-390.png'));
     expect((await call(server, context, 'GET', '/api/tabs')).body['transcript-source']).toBe('upload');
     expect(await transcriptKept()).toMatchObject({ file_name: 'transcript.pdf' });
 

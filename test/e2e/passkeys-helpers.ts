@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, screenshot } from '../helpers/browser.js';
 import { TEST_TMP } from '../helpers/paths.js';
 
 /**
@@ -69,7 +69,7 @@ export async function startPasskeyStack(): Promise<PasskeyStack> {
     browser,
     phone,
     addAuthenticator,
-    shot: async (page, name) => void (await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })),
+    shot: async (page, name) => void (await screenshot(page, join(SHOTS, `${name}.png`), { fullPage: true })),
     close: async () => {
       await browser.close();
       app.close();

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
+import { axeViolations, describeE2E, launchBrowser, screenshot } from '../helpers/browser.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { COMPLETE_ANSWERS, FIRST_DEFER_TERM } from '../fixtures/complete-answers.js';
 import { PAGE_IDS } from '../../form/definition.js';
@@ -152,7 +152,7 @@ describeE2E('the application on a phone (issue 26)', () => {
   }
 
   async function shot(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+    await screenshot(page, join(SHOTS, `${name}.png`), { fullPage: true });
   }
 
   /** A form page as the applicant uses it: scripts loaded and the form island hydrated (its first interaction). */
@@ -226,7 +226,7 @@ describeE2E('the application on a phone (issue 26)', () => {
       await expect(page.locator('.account__fallback .account__email').isVisible()).resolves.toBe(true);
       expect(await emailsBrokenMidWord(page)).toEqual([]);
       expect(await overflow(page)).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `header-no-js-${width}.png`) });
+      await screenshot(page, join(SHOTS, `header-no-js-${width}.png`));
       await context.close();
     }
 
@@ -248,7 +248,7 @@ describeE2E('the application on a phone (issue 26)', () => {
         page.locator('.toast').first().boundingBox(),
       ]);
       expect(footer!.y + footer!.height).toBeLessThanOrEqual(toasts!.y);
-      await page.screenshot({ path: join(SHOTS, 'toast-over-footer-390.png') });
+      await screenshot(page, join(SHOTS, 'toast-over-footer-390.png'));
       await context.close();
     }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ReceivedMail } from '../helpers/smtp.js';
 import { TEST_TMP } from '../helpers/paths.js';
+import { screenshot } from '../helpers/browser.js';
 
 /** Shared by the recommendation browser tests (recommendations, recommendations-bounce). */
 
@@ -11,7 +12,7 @@ export const RECS_SHOTS = process.env.RECS_SHOTS ?? join(TEST_TMP, 'screenshots'
 
 export async function recShot(page: Page, name: string): Promise<void> {
   mkdirSync(RECS_SHOTS, { recursive: true });
-  await page.screenshot({ path: join(RECS_SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, join(RECS_SHOTS, `${name}.png`), { fullPage: true });
 }
 
 export function teacherLinkIn(mail: ReceivedMail): string {

@@ -8,7 +8,7 @@ import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser } from '../helpers/users.js';
-import { describeE2E, launchBrowser } from '../helpers/browser.js';
+import { describeE2E, launchBrowser, screenshot } from '../helpers/browser.js';
 import { staffCookie, submitAs } from '../helpers/staff.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
 import { TEST_TMP } from '../helpers/paths.js';
@@ -20,7 +20,7 @@ import { LEAD, REPLY_CLOSES, replyEnv } from '../integration/replies-setup.js';
 
 /** Screenshots for people to look at (not asserted): REPLY_SHOTS when set, else the run's temporary folder. */
 const SHOTS = process.env.REPLY_SHOTS ?? join(TEST_TMP, 'screenshots', 'reply');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, join(SHOTS, `${name}.png`), { fullPage: true });
 
 describeE2E('replying to an offer (issue 39)', () => {
   let ctx: TestContext;
@@ -103,7 +103,7 @@ describeE2E('replying to an offer (issue 39)', () => {
     const pay = page.getByRole('link', { name: 'Pay the enrollment deposit' });
     expect(await pay.getAttribute('href')).toBe(`https://pay.example.edu/deposit?ref=${reference}`);
     await check('390-2-after-reply');
-    await checked.locator('#deposit').screenshot({ path: join(SHOTS, '390-3-deposit.png') });
+    await screenshot(checked.locator('#deposit'), join(SHOTS, '390-3-deposit.png'));
 
     await page.getByLabel('Cannot pay the deposit? Ask us to waive it').fill('My family can pay only after the summer.');
     await page.getByRole('button', { name: 'Ask for a deposit waiver' }).click();

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, screenshot } from '../helpers/browser.js';
 import { startSmtpReceiver, type ReceivedMail } from '../helpers/smtp.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { signStaffLink } from '../../server/staff/staff-link-token.server.js';
@@ -66,7 +66,7 @@ export function spanishPhone(stack: SpanishStack, javaScriptEnabled: boolean): P
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, join(SHOTS, `${name}.png`), { fullPage: true });
 }
 
 /** The first e-mail to `to` whose subject matches, received after `after` messages. */

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
+import { axeViolations, describeE2E, launchBrowser, screenshot } from '../helpers/browser.js';
 import { submitAs } from '../helpers/staff.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
 import { NOT_STAFF_MESSAGE } from '../../server/staff/sign-in-routes.server.js';
@@ -193,7 +193,7 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     expect(cells).toEqual(expect.arrayContaining([expect.stringContaining('Alta High School, UT'), 'Accounting (BS)', 'Resident (UT)']));
     const stage = cells[headers.indexOf('Stage')]!;
     expect(Object.values(STAGE_LABELS)).toContain(stage);
-    await page.screenshot({ path: join(SHOTS, 'list.png'), fullPage: true });
+    await screenshot(page, join(SHOTS, 'list.png'), { fullPage: true });
 
     // Filter by stage, then by the school's state: GET forms, by keyboard.
     await page.locator('#stage').selectOption({ label: stage });
@@ -221,7 +221,7 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     await page.getByRole('link', { name: 'Utah schools' }).click();
     await page.waitForURL((url) => url.searchParams.get('state') === 'UT');
     await expect(page.locator('#state').inputValue()).resolves.toBe('UT');
-    await page.screenshot({ path: join(SHOTS, 'list-saved-view.png'), fullPage: true });
+    await screenshot(page, join(SHOTS, 'list-saved-view.png'), { fullPage: true });
     await page.getByRole('button', { name: 'Delete the view Utah schools' }).click();
     await page.waitForURL((url) => url.searchParams.get('done') === 'view-deleted');
     await expect(page.getByRole('status').textContent()).resolves.toBe('The view was deleted.');
@@ -230,7 +230,7 @@ describeE2E('the staff desk through a real OpenID Connect provider', () => {
     // The application page: every document with who sent it and when.
     await page.goto(`${base}/staff/applications/${applicant.id}`);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, 'application.png'), fullPage: true });
+    await screenshot(page, join(SHOTS, 'application.png'), { fullPage: true });
     const missing = await page.goto(`${base}/staff/applications/00000000-0000-4000-8000-000000000000`);
     expect(missing!.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'No such application.' }).isVisible()).resolves.toBe(true);

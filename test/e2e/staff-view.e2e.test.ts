@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createLoggedInUser, type TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { axeViolations, describeE2E, launchBrowser } from '../helpers/browser.js';
+import { axeViolations, describeE2E, launchBrowser, screenshot } from '../helpers/browser.js';
 import { TEST_SESSION_SECRET } from '../helpers/config.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { COMPLETE_ANSWERS } from '../fixtures/complete-answers.js';
@@ -83,7 +83,7 @@ describeE2E('the staff application page (staff session) and the print document (
     expect(await axeViolations(page)).toEqual([]);
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `${TEST_TMP}/staff-application-${width}.png`, fullPage: true });
+      await screenshot(page, `${TEST_TMP}/staff-application-${width}.png`, { fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
     await page.close();

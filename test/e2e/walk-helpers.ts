@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import type { TestUser } from '../helpers/users.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, screenshot } from '../helpers/browser.js';
 import { TEST_TMP } from '../helpers/paths.js';
 import { PAGE_CHANGE_MARKER_ATTRIBUTE, PAGE_CHANGED_COOKIE } from '../../contracts/page-change.js';
 
@@ -70,7 +70,7 @@ export async function startWalk(): Promise<Walk> {
     browser,
     phone,
     openFormPage,
-    shot: async (page, name, fullPage = true) => void (await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage })),
+    shot: async (page, name, fullPage = true) => void (await screenshot(page, join(SHOTS, `${name}.png`), { fullPage })),
     close: async () => {
       await browser.close();
       app.close();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { chromiumPath } from './chromium.js';
 import { gatedDescribe } from './gate.js';
 
@@ -12,6 +12,18 @@ export { chromiumPath, launchBrowser } from './chromium.js';
  * reported as not run, with a line saying why.
  */
 export const describeE2E = gatedDescribe(chromiumPath !== null, 'no Chromium found (apt-get install chromium)');
+
+/**
+ * Screenshots are for people to open and read (every state a change touches, at 390 px and 1280 px for staff);
+ * no test reads them. CI throws its clone away, so there (CI=true) they are taken only with SCREENSHOTS=1: encoding
+ * a whole page as PNG costs Chromium 0.3–0.4 s, and the suite takes about a hundred.
+ */
+export const TAKE_SCREENSHOTS = process.env.CI !== 'true' || process.env.SCREENSHOTS === '1';
+
+/** `target.screenshot({ path, ... })` where screenshots are taken (TAKE_SCREENSHOTS). */
+export async function screenshot(target: Page | Locator, path: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (TAKE_SCREENSHOTS) await target.screenshot({ path, ...options });
+}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -7,6 +7,7 @@ import { ignoreQueueErrorsFromNowOn } from '../fixtures/documents-flow.js';
 import { registerPing } from '../../workers/jobs/ping.server.js';
 import { PING_QUEUE } from '../../platform/jobs/queues.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { databaseLayerKinds } from './db-kinds.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -18,7 +19,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, tim
   }
 }
 
-const kinds = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+const kinds = databaseLayerKinds();
 
 describe.each(kinds)('jobs on %s', (kind) => {
   let db: TestDatabase;

@@ -6,8 +6,9 @@ import { migrateLatest, pendingMigrations, rollbackAll } from '../../db/migrate.
 import { MIGRATIONS } from '../../db/migrations/list.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { TEST_TMP } from '../helpers/paths.js';
+import { databaseLayerKinds } from './db-kinds.js';
 
-const kinds = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+const kinds = databaseLayerKinds();
 
 describe.each(kinds)('migrations on %s', (kind) => {
   it('leave nothing pending, roll back completely and apply again', async () => {
@@ -37,19 +38,22 @@ describe.each(kinds)('migrations on %s', (kind) => {
   });
 });
 
-describe('embedded PGlite on disk', () => {
-  it('keeps data after the database is closed and reopened', async () => {
-    const dir = mkdtempSync(join(TEST_TMP, 'pglite-'));
-    const first = await openDatabase({ databaseUrl: null, pgliteDir: dir });
-    await migrateLatest(first.knex);
-    await first.knex('app_meta').insert({ key: 'kept', value: JSON.stringify({ yes: true }) });
-    await first.close();
-    const second = await openDatabase({ databaseUrl: null, pgliteDir: dir });
-    try {
-      const row = await second.knex('app_meta').where({ key: 'kept' }).first();
-      expect(row.value).toEqual({ yes: true });
-    } finally {
-      await second.close();
-    }
+// The PGlite half of the layer (db-kinds.ts).
+if (kinds.includes('pglite')) {
+  describe('embedded PGlite on disk', () => {
+    it('keeps data after the database is closed and reopened', async () => {
+      const dir = mkdtempSync(join(TEST_TMP, 'pglite-'));
+      const first = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+      await migrateLatest(first.knex);
+      await first.knex('app_meta').insert({ key: 'kept', value: JSON.stringify({ yes: true }) });
+      await first.close();
+      const second = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+      try {
+        const row = await second.knex('app_meta').where({ key: 'kept' }).first();
+        expect(row.value).toEqual({ yes: true });
+      } finally {
+        await second.close();
+      }
+    });
   });
-});
+}

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from '../helpers/server.js';
+import { waitForLookupData } from '../helpers/lookup-data.js';
 import { ROOT, TEST_TMP } from '../helpers/paths.js';
 import { makePdf } from '../fixtures/documents.js';
 
@@ -74,6 +75,13 @@ describe('npm start on a fresh clone', () => {
     const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     expect((await fetch(new URL(script!, server.url))).status).toBe(200);
+  });
+
+  it('seeds its new embedded database with the lookup data at its first start', async () => {
+    await waitForLookupData(server.url);
+    expect(server.output()).toMatch(/lookup data seeded/);
+    const res = await fetch(`${server.url}/lookup/find?query=alta&category=hs_ceeb`);
+    expect(await res.json()).toContainEqual(expect.objectContaining({ text: 'Alta High School' }));
   });
 
   it('logs none of the token values used against it', async () => {
