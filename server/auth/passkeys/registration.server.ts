@@ -1,9 +1,6 @@
 import type { Request } from 'express';
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import { webauthn } from './webauthn.server.js';
 import type { AppServices } from '../../../platform/app-services.server.js';
 import { HttpError } from '../../../platform/http-error.server.js';
 import { PASSKEY_NAME_MAX_LENGTH, PASSKEY_TEXTS, type PasskeySummary } from '../../../contracts/passkeys.js';
@@ -44,7 +41,7 @@ export async function passkeyRegistrationOptions(
   if (existing.length >= MAX_PASSKEYS) throw tooMany(translator(lang, ES_ISLANDS));
   const challenge = await issueChallenge(services, 'register', user.id);
   const rp = relyingParty(services.config);
-  return generateRegistrationOptions({
+  return (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.username,
@@ -80,13 +77,17 @@ export async function addPasskey(
   if (!attestation || !challenge) throw new HttpError(400, PASSKEY_TEXTS.badRequest);
   if (!(await takeAnsweredChallenge(services, challenge, 'register', user.id))) throw new HttpError(400, PASSKEY_TEXTS.addRefused);
   const rp = relyingParty(services.config);
-  const verified = await verifyRegistrationResponse({
-    response: attestation,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-  }).catch(() => null);
+  const verified = await (
+    await webauthn()
+  )
+    .verifyRegistrationResponse({
+      response: attestation,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    })
+    .catch(() => null);
   if (!verified?.verified) {
     await auditPasskey(services, req, 'passkey-add-refused', user.id, { reason: 'attestation' });
     throw new HttpError(400, PASSKEY_TEXTS.addRefused);

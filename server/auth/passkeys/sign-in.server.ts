@@ -1,10 +1,7 @@
 import type { Request, Response } from 'express';
 import { PASSKEY_SIGN_IN_TEXTS } from '../../../contracts/passkey-sign-in.js';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { webauthn } from './webauthn.server.js';
 import type { AppServices } from '../../../platform/app-services.server.js';
 import { HttpError } from '../../../platform/http-error.server.js';
 import { logins } from '../../../platform/observability/metrics.server.js';
@@ -24,7 +21,7 @@ import { auditPasskey } from './audit.server.js';
  */
 export async function passkeySignInOptions(services: AppServices): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const challenge = await issueChallenge(services, 'sign-in', null);
-  return generateAuthenticationOptions({
+  return (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty(services.config).id,
     challenge: Buffer.from(challenge, 'base64url'),
     userVerification: 'required',
@@ -65,19 +62,23 @@ export async function signInWithPasskey(services: AppServices, req: Request, res
   });
 
   const rp = relyingParty(services.config);
-  const verified = await verifyAuthenticationResponse({
-    response: assertion,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-    credential: {
-      id: passkey.credential_id,
-      publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
-      counter: passkey.counter,
-      transports: passkey.transports,
-    },
-  }).catch(() => null);
+  const verified = await (
+    await webauthn()
+  )
+    .verifyAuthenticationResponse({
+      response: assertion,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+    })
+    .catch(() => null);
   if (!verified?.verified) return refuse('signature', user.id);
   // The authenticator says whose passkey it is: it must be the account the credential is stored for.
   const handle = assertion.response.userHandle;
