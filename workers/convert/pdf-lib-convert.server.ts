@@ -2,6 +2,7 @@ import { PDFDocument, EncryptedPDFError } from '@cantoo/pdf-lib';
 import { headerDimensions, imageTooLargeMessage, MAX_IMAGE_PIXELS } from './image-limit.server.js';
 import { ConversionRejected, isOutOfMemory, TOO_MUCH_MEMORY_MESSAGE } from './detect-type.server.js';
 import { stripActiveContent } from '../pdf/strip-active-content.server.js';
+import { withoutJpegMetadata } from './jpeg-metadata.server.js';
 
 /** US Letter in PDF points, with a margin so printers do not clip the image. */
 const LETTER = { width: 612, height: 792 } as const;
@@ -26,9 +27,9 @@ export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promi
   const doc = await PDFDocument.create();
   let image;
   try {
-    // pdf-lib reads the bytes through their ArrayBuffer from offset 0: hand it an unshared copy.
-    const own = new Uint8Array(bytes);
-    image = type === 'png' ? await doc.embedPng(own) : await doc.embedJpg(own);
+    // pdf-lib reads the bytes through their ArrayBuffer from offset 0: hand it an unshared copy. A JPEG is embedded
+    // as its bytes, so without the camera's metadata (a PNG's pixels are encoded again, its chunks left behind).
+    image = type === 'png' ? await doc.embedPng(new Uint8Array(bytes)) : await doc.embedJpg(withoutJpegMetadata(bytes));
   } catch (err) {
     throw new ConversionRejected(isOutOfMemory(err) ? TOO_MUCH_MEMORY_MESSAGE : UNREADABLE_IMAGE);
   }
