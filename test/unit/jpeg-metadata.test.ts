@@ -23,7 +23,8 @@ describe('a JPEG converted to PDF leaves its camera metadata behind', () => {
     const photo = await photoWithLocation();
     expect(has(photo, 'Exif\0\0')).toBe(true);
     expect(has(photo, 'PhoneMaker')).toBe(true);
-    const clean = withoutJpegMetadata(photo);
+    const { jpeg: clean, orientation } = withoutJpegMetadata(photo);
+    expect(orientation).toBe(1);
     expect(has(clean, 'Exif\0\0')).toBe(false);
     expect(has(clean, 'PhoneMaker')).toBe(false);
     const meta = await sharp(clean).metadata();
@@ -32,6 +33,18 @@ describe('a JPEG converted to PDF leaves its camera metadata behind', () => {
     expect([meta.width, meta.height]).toEqual([64, 48]);
     // The same pixels: nothing was decoded or encoded again.
     expect(await sharp(clean).raw().toBuffer()).toEqual(await sharp(photo).raw().toBuffer());
+  });
+
+  it('reads the orientation a phone stored its photo in, before dropping it', async () => {
+    for (const orientation of [1, 3, 6, 8] as const) {
+      const photo = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#fff' } })
+        .withMetadata({ orientation })
+        .jpeg()
+        .toBuffer();
+      const clean = withoutJpegMetadata(photo);
+      expect([orientation, clean.orientation]).toEqual([orientation, orientation]);
+      expect((await sharp(clean.jpeg).metadata()).orientation).toBeUndefined();
+    }
   });
 
   it('the PDF the office downloads holds no GPS, make or model', async () => {

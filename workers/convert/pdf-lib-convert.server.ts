@@ -1,8 +1,8 @@
-import { PDFDocument, EncryptedPDFError } from '@cantoo/pdf-lib';
+import { PDFDocument, EncryptedPDFError, degrees } from '@cantoo/pdf-lib';
 import { headerDimensions, imageTooLargeMessage, MAX_IMAGE_PIXELS } from './image-limit.server.js';
 import { ConversionRejected, isOutOfMemory, TOO_MUCH_MEMORY_MESSAGE } from './detect-type.server.js';
 import { stripActiveContent } from '../pdf/strip-active-content.server.js';
-import { withoutJpegMetadata } from './jpeg-metadata.server.js';
+import { withoutJpegMetadata, type ExifOrientation } from './jpeg-metadata.server.js';
 
 /** US Letter in PDF points, with a margin so printers do not clip the image. */
 const LETTER = { width: 612, height: 792 } as const;
@@ -26,19 +26,35 @@ export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promi
   checkImageDimensions(bytes, type);
   const doc = await PDFDocument.create();
   let image;
+  let orientation: ExifOrientation = 1;
   try {
     // pdf-lib reads the bytes through their ArrayBuffer from offset 0: hand it an unshared copy. A JPEG is embedded
     // as its bytes, so without the camera's metadata (a PNG's pixels are encoded again, its chunks left behind).
-    image = type === 'png' ? await doc.embedPng(new Uint8Array(bytes)) : await doc.embedJpg(withoutJpegMetadata(bytes));
+    if (type === 'png') image = await doc.embedPng(new Uint8Array(bytes));
+    else {
+      const jpeg = withoutJpegMetadata(bytes);
+      orientation = jpeg.orientation;
+      image = await doc.embedJpg(jpeg.jpeg);
+    }
   } catch (err) {
     throw new ConversionRejected(isOutOfMemory(err) ? TOO_MUCH_MEMORY_MESSAGE : UNREADABLE_IMAGE);
   }
   if (image.width <= 0 || image.height <= 0) throw new ConversionRejected(UNREADABLE_IMAGE);
   const page = doc.addPage([LETTER.width, LETTER.height]);
-  const scale = Math.min(1, (LETTER.width - 2 * MARGIN) / image.width, (LETTER.height - 2 * MARGIN) / image.height);
+  // A phone stores a portrait photo sideways and says so in EXIF: the page turns it (the mirrored orientations,
+  // which cameras do not write, are drawn as stored).
+  const quarterTurn = orientation === 6 || orientation === 8;
+  const [shownWidth, shownHeight] = quarterTurn ? [image.height, image.width] : [image.width, image.height];
+  const scale = Math.min(1, (LETTER.width - 2 * MARGIN) / shownWidth, (LETTER.height - 2 * MARGIN) / shownHeight);
   const width = image.width * scale;
   const height = image.height * scale;
-  page.drawImage(image, { x: (LETTER.width - width) / 2, y: (LETTER.height - height) / 2, width, height });
+  // The shown picture's lower left corner; pdf-lib turns the drawn image anticlockwise about its own lower left.
+  const x = (LETTER.width - shownWidth * scale) / 2;
+  const y = (LETTER.height - shownHeight * scale) / 2;
+  if (orientation === 6) page.drawImage(image, { x, y: y + width, width, height, rotate: degrees(-90) });
+  else if (orientation === 8) page.drawImage(image, { x: x + height, y, width, height, rotate: degrees(90) });
+  else if (orientation === 3) page.drawImage(image, { x: x + width, y: y + height, width, height, rotate: degrees(180) });
+  else page.drawImage(image, { x, y, width, height });
   doc.setProducer('Freshman Application');
   return doc.save();
 }
