@@ -195,8 +195,8 @@ async function submit(
   from?: Page,
 ): Promise<PostOutcome> {
   const outcome = await submitStudentApplication(services, account, arrivedAt, lang);
-  // After the last deadline: the page again, saying so; what was saved stays.
-  if (outcome.outcome === 'closed') return { kind: 'render', status: 409, context: { errors: [], notice: outcome.message } };
+  // After the last deadline: the page again, whose deadline banner says so (the same words, once); what was saved stays.
+  if (outcome.outcome === 'closed') return { kind: 'render', status: 409, context: { errors: [] } };
   if (outcome.outcome === 'invalid') {
     const problems = outcome.problems as ValidationEntry[];
     if (from && problems.some((entry) => entry.page === from.id)) return { kind: 'redirect', location: `${from.path}#${ERROR_SUMMARY_ID}` };

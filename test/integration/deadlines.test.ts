@@ -95,7 +95,9 @@ describe('submitting around the deadline', () => {
       .type('form')
       .send({ [POST_FIELDS.from]: REVIEW_SOURCE, [POST_FIELDS.go]: SUBMIT_TARGET });
     expect(page.status).toBe(409);
-    expect(page.text).toContain('has passed. Your answers are saved and you can still read and download them.');
+    // Said once, by the page's deadline banner, not again beside the form.
+    expect(page.text.split('has passed. Your answers are saved and you can still read and download them.')).toHaveLength(2);
+    expect(page.text).toMatch(/id="deadline-banner"[^>]*>\s*<p>The deadline for applications[^<]*has passed\./);
     expect((await roundOf(late)).submitted_at).toBeNull();
 
     // Readable and downloadable: the pages and the account data download still answer.
