@@ -196,7 +196,7 @@ async function submit(
 ): Promise<PostOutcome> {
   const outcome = await submitStudentApplication(services, account, arrivedAt, lang);
   // After the last deadline: the page again, whose deadline banner says so (the same words, once); what was saved stays.
-  if (outcome.outcome === 'closed') return { kind: 'render', status: 409, context: { errors: [] } };
+  if (outcome.outcome === 'closed') return { kind: 'render', status: 409, context: { errors: [], notice: null } };
   if (outcome.outcome === 'invalid') {
     const problems = outcome.problems as ValidationEntry[];
     if (from && problems.some((entry) => entry.page === from.id)) return { kind: 'redirect', location: `${from.path}#${ERROR_SUMMARY_ID}` };
