@@ -2,12 +2,14 @@ import type { Catalogue } from './translate.js';
 import { ES_MAIL_FAMILY } from './es-mail-family.js';
 import { ES_REQUEST_MAIL } from './es-request-mail.js';
 import { ES_MAIL_REMINDERS } from './es-mail-reminders.js';
+import { ES_MAIL_REPLY } from './es-mail-reply.js';
 
 /** The Spanish of the applicant's e-mails (server/auth/mails.server.ts, domain/mail/): server-only, never shipped to a page. */
 export const ES_MAIL: Catalogue = {
   ...ES_MAIL_FAMILY,
   ...ES_REQUEST_MAIL,
   ...ES_MAIL_REMINDERS,
+  ...ES_MAIL_REPLY,
   'Office of Admissions': 'Oficina de Admisiones',
   'Phone: {{phone}}': 'Teléfono: {{phone}}',
   'E-mail: {{email}}': 'Correo electrónico: {{email}}',

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../../platform/app-services.server.js';
+import { transactionalDb } from '../../platform/jobs/boss.server.js';
+import { AFTER_SUBMISSION_MAIL_OPTIONS, AFTER_SUBMISSION_MAIL_QUEUE, type AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
 import { lockDecision, recordChecklistAudit, type DecisionRow } from '../../db/repos/after-submission.server.js';
 import { ANSWERS_FOR, lockReply, saveReply, updateWaiver, type ReplyRow } from '../../db/repos/replies.server.js';
 import { findLookupItems } from '../../db/repos/lookup.server.js';
@@ -96,6 +98,9 @@ async function writeReply(
       ip: actor.ip,
     });
     await recordEvent(services, trx, app, 'reply.received', { reply: replyJson(stored) });
+    // The applicant's confirmation, queued with the reply it confirms (workers/jobs/reply-mail.server.ts).
+    const job: AfterSubmissionMailJob = { kind: 'reply', userId, version: stored.version };
+    await services.boss?.send(AFTER_SUBMISSION_MAIL_QUEUE, job, { ...AFTER_SUBMISSION_MAIL_OPTIONS, db: transactionalDb(trx) });
     return 'changed' as const;
   });
 }

@@ -142,7 +142,9 @@ export type AfterSubmissionMailJob =
   | { kind: 'decision'; userId: string }
   | { kind: 'transcript-rejected'; userId: string }
   /** A teacher's invitation to recommend (0) and its reminders (issue 39). */
-  | { kind: 'recommendation'; recommendationId: string; reminder: 0 | 1 | 2 };
+  | { kind: 'recommendation'; recommendationId: string; reminder: 0 | 1 | 2 }
+  /** The applicant's confirmation of a recorded reply to an offer: sent while `version` is still the reply's. */
+  | { kind: 'reply'; userId: string; version: number };
 
 /** Like the receipt: a mail outage delays these e-mails for days before the job gives up; the rows say what went out. */
 export const AFTER_SUBMISSION_MAIL_OPTIONS = {

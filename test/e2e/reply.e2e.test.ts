@@ -98,7 +98,7 @@ describeE2E('replying to an offer (issue 39)', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('reply-college');
     await page.keyboard.press('Tab');
     await Promise.all([page.waitForURL(/reply=saved/), page.keyboard.press('Enter')]);
-    expect(await page.getByRole('status').textContent()).toContain('your reply is recorded');
+    expect(await page.locator('#reply').getByRole('status').textContent()).toContain('your reply is recorded');
     expect(await page.locator('.completion__reply-current').textContent()).toContain('Your reply: I will enroll');
     const pay = page.getByRole('link', { name: 'Pay the enrollment deposit' });
     expect(await pay.getAttribute('href')).toBe(`https://pay.example.edu/deposit?ref=${reference}`);

@@ -22,6 +22,7 @@ import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } fr
 import { applicantName } from '../../form/applicant-name.js';
 import { isPermanentRefusal } from '../../domain/mail/recommendation-mail.server.js';
 import { sendRecommendationMail } from './recommendation-mail.server.js';
+import { sendReplyConfirmation } from './reply-mail.server.js';
 import { counselorAddressRefused } from './counselor-refused.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 
@@ -55,6 +56,7 @@ export async function sendAfterSubmissionMail(
   const knex = services.db.knex;
   if (job.kind === 'recommendation') return sendRecommendationMail(services, job);
   if (!services.mail) throw new Error('no mailer configured');
+  if (job.kind === 'reply') return sendReplyConfirmation(services, job);
   if (job.kind === 'decision') {
     const decision = await findDecision(knex, job.userId);
     const app = await submittedApplication(knex, { userId: job.userId });
