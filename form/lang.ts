@@ -10,5 +10,10 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
+/** The language an account reads (users.language, migration 200): the default when never recorded. */
+export function accountLang(language: string | null | undefined): Lang {
+  return isLang(language) ? language : DEFAULT_LANG;
+}
+
 /** The `lang` attribute and the switch's `hreflang` of each language, and its name in itself. */
 export const LANG_NAMES: Readonly<Record<Lang, string>> = { en: 'English', es: 'Español' };

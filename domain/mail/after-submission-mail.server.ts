@@ -104,18 +104,24 @@ export function counselorRequestMail(config: Config, content: CounselorMailConte
 
 export const DECISION_SUBJECT = 'An update on your application';
 
-/** The applicant's e-mail when a decision is released: a sign-in link, never the decision itself. */
+/** The applicant's e-mail when a decision is released: a sign-in link, never the decision itself. In their language. */
 export function decisionReleasedMail(
   config: Config,
-  content: { to: string; applicantName: string; reference: string | null; userId: string },
+  content: { to: string; applicantName: string; reference: string | null; userId: string; lang?: Lang },
 ): MailMessage {
+  const lang = content.lang ?? 'en';
+  const t = mailTranslator(lang);
   const paragraphs = [
-    content.applicantName ? `Dear ${content.applicantName},` : 'Hello,',
-    `There is an update on your Freshman Application${content.reference ? ` (reference ${content.reference})` : ''}. Sign in to read it:`,
+    content.applicantName ? t('Dear {{name}},', { name: content.applicantName }) : t('Hello,'),
+    content.reference
+      ? t('There is an update on your Freshman Application (reference {{reference}}). Sign in to read it:', {
+          reference: content.reference,
+        })
+      : t('There is an update on your Freshman Application. Sign in to read it:'),
     `${config.publicUrl}/login`,
-    'For your privacy this e-mail does not say what the update is.',
+    t('For your privacy this e-mail does not say what the update is.'),
   ];
-  return message(config, content.to, DECISION_SUBJECT, paragraphs, `decision-${content.userId}`, 'decision-released');
+  return message(config, content.to, t(DECISION_SUBJECT), paragraphs, `decision-${content.userId}`, 'decision-released', lang);
 }
 
 export const TRANSCRIPT_REJECTED_SUBJECT = 'Your high school transcript: we need it from your counselor';
@@ -123,19 +129,24 @@ export const TRANSCRIPT_REJECTED_SUBJECT = 'Your high school transcript: we need
 /** The applicant's e-mail when the office did not accept the counselor's upload as official: sign in and give a new address. */
 export function transcriptRejectedMail(
   config: Config,
-  content: { to: string; applicantName: string; userId: string; at: Date },
+  content: { to: string; applicantName: string; userId: string; at: Date; lang?: Lang },
 ): MailMessage {
+  const lang = content.lang ?? 'en';
+  const t = mailTranslator(lang);
   const paragraphs = [
-    content.applicantName ? `Dear ${content.applicantName},` : 'Hello,',
-    'The Office of Admissions could not accept the transcript sent for your application as an official one from your high school. Sign in and give us your counselor’s school e-mail address so that we can ask them for it:',
+    content.applicantName ? t('Dear {{name}},', { name: content.applicantName }) : t('Hello,'),
+    t(
+      'The Office of Admissions could not accept the transcript sent for your application as an official one from your high school. Sign in and give us your counselor’s school e-mail address so that we can ask them for it:',
+    ),
     `${config.publicUrl}/completion`,
   ];
   return message(
     config,
     content.to,
-    TRANSCRIPT_REJECTED_SUBJECT,
+    t(TRANSCRIPT_REJECTED_SUBJECT),
     paragraphs,
     `transcript-rejected-${content.userId}-${content.at.getTime()}`,
     'transcript-rejected',
+    lang,
   );
 }

@@ -6,7 +6,7 @@ import { WEBHOOK_QUEUE, webhookJobOptions, type WebhookJob } from '../../platfor
 import { insertWebhookEvent } from '../../db/repos/webhook-events.server.js';
 import type { RecommendationRow } from '../../db/repos/recommendations.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { isLang, type Lang } from '../../form/lang.js';
+import { type Lang, accountLang } from '../../form/lang.js';
 
 /**
  * What the applicant's side, the teacher's side and the worker share: the link's token (made like a counselor's,
@@ -66,7 +66,7 @@ export async function applicantOf(knex: Knex | Knex.Transaction, userId: string,
     submittedAt: row.submitted_at ? new Date(row.submitted_at) : null,
     answers,
     name: applicantName(answers, 'An applicant'),
-    lang: isLang(row.language) ? row.language : 'en',
+    lang: accountLang(row.language),
   };
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../db/repos/after-submission.server.js';
 import { counselorLink, submittedApplication } from '../../domain/after-submission/checklist.server.js';
 import { findUserById } from '../../db/repos/users.server.js';
-import { isLang } from '../../form/lang.js';
+import { type Lang, accountLang } from '../../form/lang.js';
 import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } from '../../domain/mail/after-submission-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { isPermanentRefusal } from '../../domain/mail/recommendation-mail.server.js';
@@ -37,6 +37,10 @@ export async function registerAfterSubmissionMail(boss: PgBoss, services: Worker
       if (job) services.logger.error({ job: job.data }, 'after-submission e-mail given up after every retry');
     },
   );
+}
+
+async function accountLanguage(services: WorkerServices, userId: string): Promise<Lang> {
+  return accountLang((await findUserById(services.db.knex, userId))?.language);
 }
 
 const MARKS: Record<0 | 1 | 2, CounselorMailMark> = { 0: 'sent_at', 1: 'reminder_1_sent_at', 2: 'reminder_2_sent_at' };
@@ -67,6 +71,7 @@ export async function sendAfterSubmissionMail(
         applicantName: applicantName(app.answers, ''),
         reference: app.reference,
         userId: app.userId,
+        lang: await accountLanguage(services, app.userId),
       }),
     );
     await markDecisionNotified(knex, app.userId, services.now());
@@ -83,6 +88,7 @@ export async function sendAfterSubmissionMail(
         applicantName: applicantName(app.answers, ''),
         userId: app.userId,
         at: checklist.rejected_at,
+        lang: await accountLanguage(services, app.userId),
       }),
     );
     await updateChecklist(knex, app.userId, { rejection_notified_at: services.now(), updated_at: services.now() });
@@ -107,7 +113,7 @@ export async function sendAfterSubmissionMail(
     expiresAt: request.expires_at,
     reminder: job.reminder,
     requestId: request.id,
-    lang: isLang(user?.language) ? user.language : 'en',
+    lang: accountLang(user?.language),
   });
   try {
     await services.mail.send(mail);

@@ -6,7 +6,7 @@ import { deadlineStateFrom } from '../../domain/deadlines/open-round.server.js';
 import { deadlineText } from '../../domain/deadlines/rounds.server.js';
 import { deadlineReminderMail, type ReminderThreshold } from '../../domain/mail/deadline-reminder-mail.server.js';
 import { stopRemindersUrl } from '../../domain/deadlines/reminder-token.server.js';
-import { isLang } from '../../form/lang.js';
+import { accountLang } from '../../form/lang.js';
 
 const HOUR_MS = 3_600_000;
 /** Nearest first: the reminder due is the nearest threshold the time left has reached. */
@@ -46,7 +46,7 @@ export async function runDeadlineReminders(services: WorkerServices): Promise<{ 
       const threshold = dueThreshold(state.closesAt.getTime() - now.getTime());
       if (!threshold) continue;
       if (!(await claimReminder(knex, { user_id: account.id, round: state.round.name, threshold, sent_at: now }))) continue;
-      const lang = isLang(account.language) ? account.language : 'en';
+      const lang = accountLang(account.language);
       const mail = deadlineReminderMail(config, {
         to: account.username,
         userId: account.id,

@@ -6,7 +6,7 @@ import { submittedApplication } from '../../domain/after-submission/checklist.se
 import { replyDatePassed, replyDeadline } from '../../domain/after-submission/reply-date.server.js';
 import { replyConfirmationMail } from '../../domain/mail/reply-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { isLang } from '../../form/lang.js';
+import { accountLang } from '../../form/lang.js';
 
 /**
  * The confirmation of one recorded reply. A reply changed again before this job ran has a newer job of its own, so
@@ -21,7 +21,7 @@ export async function sendReplyConfirmation(
   const app = await submittedApplication(knex, { userId: job.userId });
   if (!reply || reply.version !== job.version || !app || !services.mail) return 'skipped';
   const user = await findUserById(knex, job.userId);
-  const lang = isLang(user?.language) ? user.language : 'en';
+  const lang = accountLang(user?.language);
   const now = services.now();
   const deadline = replyDeadline(services.config, app, now, lang);
   await services.mail.send(

@@ -4,7 +4,7 @@ import { RETENTION_CRON, RETENTION_JOB_OPTIONS, RETENTION_QUEUE } from '../../pl
 import { recordAudit } from '../../db/repos/staff.server.js';
 import { expiredSubmissions, idleUnsubmittedAccounts, setRetentionWarning } from '../../db/repos/retention.server.js';
 import { retentionWarningMail } from '../../domain/mail/retention-mail.server.js';
-import { isLang } from '../../form/lang.js';
+import { accountLang } from '../../form/lang.js';
 import { eraseApplicant } from '../../domain/account/erase.server.js';
 
 /** An idle account is warned this long before it is deleted. */
@@ -77,7 +77,7 @@ export async function runRetention(services: WorkerServices): Promise<RetentionO
         inactiveMonths: inactiveAccountMonths,
         userId: account.id,
         warnedAt: now,
-        lang: isLang(account.language) ? account.language : 'en',
+        lang: accountLang(account.language),
       }),
     );
     await setRetentionWarning(knex, account.id, now);

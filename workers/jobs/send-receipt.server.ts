@@ -1,4 +1,4 @@
-import { isLang } from '../../form/lang.js';
+import { accountLang } from '../../form/lang.js';
 import type PgBoss from 'pg-boss';
 import type { JobQueue } from '../../platform/jobs/boss.server.js';
 import type { WorkerServices } from '../services.js';
@@ -115,7 +115,7 @@ export async function sendReceiptJob(services: ReceiptServices, job: ReceiptJob)
         pdf: pdf.state === 'ready' ? { content: pdf.content, filename: `Freshman-Application-${receipt.reference}.pdf` } : null,
         missingPdf: pdf.state === 'ready' ? undefined : pdf.state,
         receiptId: receipt.id,
-        lang: isLang(user.language) ? user.language : 'en',
+        lang: accountLang(user.language),
       }),
     );
   } catch (err) {
