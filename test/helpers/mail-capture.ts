@@ -11,3 +11,14 @@ export function captureMail(services: AppServices): { sent: MailMessage[]; resto
   };
   return { sent, restore: () => void (services.mail.send = realSend) };
 }
+
+/** The e-mails `services` would have sent while `run` ran (nothing is sent). */
+export async function mailSentDuring(services: AppServices, run: () => Promise<unknown>): Promise<MailMessage[]> {
+  const mail = captureMail(services);
+  try {
+    await run();
+    return mail.sent;
+  } finally {
+    mail.restore();
+  }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestContext } from '../helpers/app.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { captureMail } from '../helpers/mail-capture.js';
+import { mailSentDuring } from '../helpers/mail-capture.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
 import { DECISION_SUBJECT, transcriptRejectedMail } from '../../domain/mail/after-submission-mail.server.js';
 import { applicantWith, startReplyApp } from './replies-setup.js';
@@ -19,14 +19,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx?.close());
 
-async function decisionMailOf(userId: string) {
-  const mail = captureMail(ctx.services);
-  try {
+function decisionMailOf(userId: string) {
+  return mailSentDuring(ctx.services, async () => {
     expect(await sendAfterSubmissionMail(ctx.services, { kind: 'decision', userId })).toBe('sent');
-    return mail.sent;
-  } finally {
-    mail.restore();
-  }
+  });
 }
 
 describe('the e-mails after submitting, in the account’s language', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { TestContext } from '../helpers/app.js';
 import { loadVikeBuild } from '../helpers/vike-build.js';
-import { captureMail } from '../helpers/mail-capture.js';
+import { mailSentDuring } from '../helpers/mail-capture.js';
 import { staffCookie } from '../helpers/staff.js';
 import type { TestUser } from '../helpers/users.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
@@ -33,17 +33,13 @@ async function queued(userId: string): Promise<Array<{ id: string; data: AfterSu
 }
 
 /** Works the queued confirmations as the worker would; returns the e-mails sent. */
-async function work(user: TestUser) {
-  const mail = captureMail(ctx.services);
-  try {
+function work(user: TestUser) {
+  return mailSentDuring(ctx.services, async () => {
     for (const row of await queued(user.id)) {
       await sendAfterSubmissionMail(ctx.services, row.data);
       await ctx.db.knex.raw(`update pgboss.job set state = 'completed' where id = ?`, [row.id]);
     }
-    return mail.sent;
-  } finally {
-    mail.restore();
-  }
+  });
 }
 
 describe('the confirmation of a reply to an offer', () => {
