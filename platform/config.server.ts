@@ -58,6 +58,8 @@ export interface Config {
   metrics: { token: string | null; workerPort: number | null; workerHost: string };
   /** `npm run worker`: its nice value (PDF work yields the CPU to web processes) and PDFs rendered at once (docs/operations.md). */
   workerProcess: { nice: number; pdfRenders: number };
+  /** Password checks that may wait in a web process before a sign-in, sign-up or reset is turned away (503); 0: automatic. */
+  passwordChecksWaitingMax: number;
   /** OpenTelemetry traces over OTLP/HTTP; null: tracing off and its SDK never loaded. */
   otel: null | { endpoint: string; headers: Record<string, string>; serviceName: string };
   // ── Retention (issue 27, h27r) ──
@@ -145,6 +147,8 @@ const envSchema = Joi.object({
   METRICS_PORT: Joi.number().integer().min(1).max(65535),
   WORKER_NICE: Joi.number().integer().min(0).max(19).default(10),
   PDF_RENDERS_PER_WORKER: Joi.number().integer().min(1).max(16).default(2),
+  // 0: as many as fit about ten seconds of waiting on this machine (server/auth/passwords.server.ts).
+  PASSWORD_CHECKS_WAITING_MAX: Joi.number().integer().min(0).max(100_000).default(0),
   // The worker's metrics port listens on this machine only unless the operator says otherwise (issue 35 finding 11).
   METRICS_HOST: Joi.string().hostname().default('127.0.0.1'),
   OTEL_EXPORTER_OTLP_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
@@ -259,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // ── Operators: metrics and traces (issue 27) ──
     metrics: { token: v.METRICS_TOKEN ?? null, workerPort: v.METRICS_PORT ?? null, workerHost: v.METRICS_HOST },
     workerProcess: { nice: v.WORKER_NICE, pdfRenders: v.PDF_RENDERS_PER_WORKER },
+    passwordChecksWaitingMax: v.PASSWORD_CHECKS_WAITING_MAX,
     otel: v.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT, headers: otlpHeaders(v.OTEL_EXPORTER_OTLP_HEADERS), serviceName: v.OTEL_SERVICE_NAME }
       : null,

@@ -5,6 +5,8 @@ import type { Catalogue } from './translate.js';
  * the request's language. Part of ES_PAGES.
  */
 export const ES_LIMITS: Catalogue = {
+  'Many people are signing in right now. Please wait a minute and try again.':
+    'Muchas personas están iniciando sesión en este momento. Espera un minuto y vuelve a intentarlo.',
   '1 second': '1 segundo',
   '{{n}} seconds': '{{n}} segundos',
   '1 minute': '1 minuto',

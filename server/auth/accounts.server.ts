@@ -5,6 +5,7 @@ import { HttpError } from '../../platform/http-error.server.js';
 import { keyedHash, randomCode, sameHex } from './tokens.server.js';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.server.js';
 import { limitMailsTo } from './limits.server.js';
+import { admitPasswordCheck } from './password-line.server.js';
 import {
   CODE_LIFETIME_MINUTES,
   alreadyConfirmedMail,
@@ -64,6 +65,7 @@ export async function signUp(
   input: { username: string; password: string },
   lang: Lang = 'en',
 ): Promise<{ message: string }> {
+  admitPasswordCheck(services, lang);
   await limitMailsTo(services, input.username, lang);
   assertNotCommon(input.password);
   const passwordHash = await hashPassword(input.password);

@@ -27,7 +27,7 @@ const FLOWS: Record<AuthForm, Flow> = {
   resend: (services, input, _req, res) => resendCode(services, input, res.locals.lang),
   login: (services, input, req, res) => logIn(services, req, res, input),
   forgot: (services, input, _req, res) => requestPasswordReset(services, input, res.locals.lang),
-  reset: (services, input) => resetPassword(services, input),
+  reset: (services, input, _req, res) => resetPassword(services, input, res.locals.lang),
 };
 
 /** A form post's fields: strings only (a repeated name keeps its first value). */

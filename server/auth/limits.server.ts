@@ -11,7 +11,7 @@ import { ES_PAGES } from '../../contracts/i18n/es-catalogue.js';
 import { translator, type Translate } from '../../contracts/i18n/translate.js';
 
 /** The refusals are worded in the request's language (the page shows them as they come): docs/i18n.md. */
-const sayIn = (lang: Lang | undefined): Translate => translator(lang ?? 'en', ES_PAGES);
+export const sayIn = (lang: Lang | undefined): Translate => translator(lang ?? 'en', ES_PAGES);
 
 /**
  * Abuse limits (ADR docs/decisions/0010-accounts-and-sessions.md). Per-IP limits are generous because whole

@@ -3,6 +3,7 @@ import type { AppServices } from '../../platform/app-services.server.js';
 import { HttpError } from '../../platform/http-error.server.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.server.js';
 import { clearLoginFailures, reserveLoginAttempt } from './limits.server.js';
+import { admitPasswordCheck } from './password-line.server.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, dropPresentedSession, endSession, startSession } from './session.server.js';
 import { findUserByUsername, recordLogin } from '../../db/repos/users.server.js';
 import { deleteExpiredSessions } from '../../db/repos/sessions.server.js';
@@ -28,6 +29,7 @@ export interface LoginInput {
  * count towards the same per-address backoff. Each success starts a new session (no fixation).
  */
 export async function logIn(services: AppServices, req: Request, res: Response, input: LoginInput): Promise<{ message: string }> {
+  admitPasswordCheck(services, res.locals.lang);
   // Counted as a failure before argon2 runs: parallel guesses cannot all pass a check made before any is recorded.
   await reserveLoginAttempt(services, input.username, res.locals.lang).catch((err: unknown) => {
     logins.inc({ outcome: 'backoff' });

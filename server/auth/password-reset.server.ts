@@ -4,6 +4,7 @@ import { HttpError } from '../../platform/http-error.server.js';
 import { randomToken, sha256 } from './tokens.server.js';
 import { hashPassword } from './passwords.server.js';
 import { clearLoginFailures, limitMailsTo } from './limits.server.js';
+import { admitPasswordCheck } from './password-line.server.js';
 import { assertNotCommon } from './accounts.server.js';
 import { RESET_LIFETIME_MINUTES, passwordChangedMail, mailAfterResponse, resetLinkMail, sendInBackground } from './mails.server.js';
 import { AUTH_MESSAGES } from '../../contracts/auth-check.js';
@@ -42,7 +43,9 @@ export async function requestPasswordReset(
 export async function resetPassword(
   services: AppServices,
   input: { username: string; password: string; id: string },
+  lang?: Lang,
 ): Promise<{ message: string }> {
+  admitPasswordCheck(services, lang);
   assertNotCommon(input.password);
   const knex = services.db.knex;
   const user = await findUserByUsername(knex, input.username);

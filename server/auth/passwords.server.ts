@@ -15,9 +15,22 @@ const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, par
 export const PASSWORD_HASHES_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
 const oneAtATime = pLimit(PASSWORD_HASHES_AT_ONCE);
 
+/**
+ * How many checks may wait before a new sign-in, sign-up or password reset is turned away with a message instead of
+ * queued (PASSWORD_CHECKS_WAITING_MAX, `admitPasswordCheck` in limits.server.ts): by default about ten seconds at the
+ * back of the line here (a check takes some 40 ms of a core), past which a browser or a proxy would give up first
+ * and say nothing the applicant can use.
+ */
+export const DEFAULT_PASSWORD_CHECKS_WAITING_MAX = 250 * PASSWORD_HASHES_AT_ONCE;
+
 /** Hashes and verifications waiting for their turn now (a burst of logins shows here first). */
 export function passwordChecksWaiting(): number {
   return oneAtATime.pendingCount;
+}
+
+/** True when `max` checks (0: the default) already wait: a new one would wait longer than anyone should. */
+export function passwordChecksFull(max: number): boolean {
+  return passwordChecksWaiting() >= (max || DEFAULT_PASSWORD_CHECKS_WAITING_MAX);
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -35,7 +35,9 @@ export function authApiHandlers(services: AppServices) {
   const resendConfirm = json<{ username: string }>('resend', (input, _req, res) => resendCode(services, input, res.locals.lang));
   const login = json<LoginInput>('login', (input, req, res) => logIn(services, req, res, input));
   const forgotPassword = json<{ username: string }>('forgot', (input, _req, res) => requestPasswordReset(services, input, res.locals.lang));
-  const resetPasswordCall = json<{ username: string; password: string; id: string }>('reset', (input) => resetPassword(services, input));
+  const resetPasswordCall = json<{ username: string; password: string; id: string }>('reset', (input, _req, res) =>
+    resetPassword(services, input, res.locals.lang),
+  );
 
   // Logging out changes state: POST /api/logout, under the Origin check like every other (ADR 0230).
   const logout: RequestHandler = async (req, res) => {
