@@ -20,6 +20,7 @@ import {
 } from '../../db/repos/after-submission.server.js';
 import { transcriptKeys } from '../../form/transcript-keys.js';
 import { isEmailAddress } from '../../form/email-address.js';
+import { accountLang, type Lang } from '../../form/lang.js';
 
 /** A counselor's link works this long (Common App's recommender links are similar): a school term with room to spare. */
 export const COUNSELOR_LINK_DAYS = 60;
@@ -55,6 +56,8 @@ export function counselorLink(services: Pick<AppServices, 'config'>, request: Pi
 export interface SubmittedApplication {
   userId: string;
   username: string;
+  /** The language the account reads (users.language): its e-mails are written in it. */
+  lang: Lang;
   reference: string | null;
   submittedAt: Date;
   answers: Record<string, string | boolean>;
@@ -68,10 +71,11 @@ export async function submittedApplication(
   const query = knex('applications as a').join('users as u', 'u.id', 'a.user_id').whereNotNull('a.submitted_at');
   if ('userId' in where) query.where('a.user_id', where.userId);
   else query.where('a.reference', where.reference);
-  const row = (await query.first('a.user_id', 'u.username', 'a.reference', 'a.submitted_at', 'a.answers', 'a.tabs')) as
+  const row = (await query.first('a.user_id', 'u.username', 'u.language', 'a.reference', 'a.submitted_at', 'a.answers', 'a.tabs')) as
     | {
         user_id: string;
         username: string;
+        language: string | null;
         reference: string | null;
         submitted_at: Date;
         answers: SubmittedApplication['answers'];
@@ -82,6 +86,7 @@ export async function submittedApplication(
     ? {
         userId: row.user_id,
         username: row.username,
+        lang: accountLang(row.language),
         reference: row.reference,
         submittedAt: new Date(row.submitted_at),
         answers: row.answers,

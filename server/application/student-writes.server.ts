@@ -91,6 +91,8 @@ export async function submitStudentApplication(
       await openChecklistAtSubmission(services, trx, {
         userId,
         username: accountEmail,
+        // The request's language, which the account has just been given (server/i18n/language.server.ts).
+        lang,
         reference,
         submittedAt,
         answers: row.answers as SubmittedApplication['answers'],

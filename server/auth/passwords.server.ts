@@ -17,7 +17,7 @@ const oneAtATime = pLimit(PASSWORD_HASHES_AT_ONCE);
 
 /**
  * How many checks may wait before a new sign-in, sign-up or password reset is turned away with a message instead of
- * queued (PASSWORD_CHECKS_WAITING_MAX, `admitPasswordCheck` in limits.server.ts): by default about ten seconds at the
+ * queued (PASSWORD_CHECKS_WAITING_MAX, `admitPasswordCheck` in password-line.server.ts): by default about ten seconds at the
  * back of the line here (a check takes some 40 ms of a core), past which a browser or a proxy would give up first
  * and say nothing the applicant can use.
  */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestContext } from '../helpers/app.js';
-import { loadVikeBuild } from '../helpers/vike-build.js';
 import { mailSentDuring } from '../helpers/mail-capture.js';
 import { sendAfterSubmissionMail } from '../../workers/jobs/after-submission-mail.server.js';
 import { DECISION_SUBJECT, transcriptRejectedMail } from '../../domain/mail/after-submission-mail.server.js';
@@ -14,7 +13,6 @@ import { applicantWith, startReplyApp } from './replies-setup.js';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  await loadVikeBuild();
   ctx = await startReplyApp();
 }, 120_000);
 afterAll(() => ctx?.close());

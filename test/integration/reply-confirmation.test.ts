@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { TestContext } from '../helpers/app.js';
-import { loadVikeBuild } from '../helpers/vike-build.js';
 import { mailSentDuring } from '../helpers/mail-capture.js';
 import { staffCookie } from '../helpers/staff.js';
 import type { TestUser } from '../helpers/users.js';
@@ -18,7 +17,6 @@ import { LEAD, REPLY_CLOSES, applicantWith, postReply, startReplyApp } from './r
 let ctx: TestContext;
 
 beforeAll(async () => {
-  await loadVikeBuild();
   ctx = await startReplyApp();
 }, 120_000);
 afterAll(() => ctx?.close());

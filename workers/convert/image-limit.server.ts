@@ -15,12 +15,16 @@ export function pictureInDocumentTooLargeMessage(width: number, height: number):
   return `This Word document contains a picture that is too large: it is ${width} × ${height} pixels, and the most we accept is 25 megapixels (for example 5000 × 5000 pixels). Please scale it down (or save the document as PDF) and upload it again.`;
 }
 
-/** Width, height and format from the header alone (PNG IHDR, JPEG SOF, GIF, BMP, TIFF, WebP…), or null. */
-export function headerDimensions(bytes: Uint8Array): { width: number; height: number; type: string } | null {
+/**
+ * Width, height and format from the header alone (PNG IHDR, JPEG SOF, GIF, BMP, TIFF, WebP…), or null; and EXIF's
+ * orientation when a JPEG has one (1 upright, 3 upside down, 6 to be turned a quarter clockwise, 8 anticlockwise;
+ * 2, 4, 5 and 7 mirrored), else 1.
+ */
+export function headerDimensions(bytes: Uint8Array): { width: number; height: number; type: string; orientation: number } | null {
   try {
     const size = imageSize(bytes);
     if (!size.width || !size.height || !size.type) return null;
-    return { width: size.width, height: size.height, type: size.type };
+    return { width: size.width, height: size.height, type: size.type, orientation: size.orientation ?? 1 };
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import { PDFDocument, EncryptedPDFError, degrees } from '@cantoo/pdf-lib';
 import { headerDimensions, imageTooLargeMessage, MAX_IMAGE_PIXELS } from './image-limit.server.js';
 import { ConversionRejected, isOutOfMemory, TOO_MUCH_MEMORY_MESSAGE } from './detect-type.server.js';
 import { stripActiveContent } from '../pdf/strip-active-content.server.js';
-import { withoutJpegMetadata, type ExifOrientation } from './jpeg-metadata.server.js';
+import { withoutJpegMetadata } from './jpeg-metadata.server.js';
 
 /** US Letter in PDF points, with a margin so printers do not clip the image. */
 const LETTER = { width: 612, height: 792 } as const;
@@ -12,30 +12,25 @@ const UNREADABLE_IMAGE = 'This image could not be read. Please save it again as 
 const ENCRYPTED_PDF = 'This PDF is password-protected. Please upload a copy without a password.';
 const UNREADABLE_PDF = 'This PDF could not be read. Please save it again and upload it.';
 
-/** The dimensions from the header (PNG IHDR, JPEG SOF), checked before anything is decoded. */
-export function checkImageDimensions(bytes: Uint8Array, type: 'png' | 'jpeg'): { width: number; height: number } {
+/** The dimensions (and a JPEG's EXIF orientation) from the header (PNG IHDR, JPEG SOF), checked before anything is decoded. */
+export function checkImageDimensions(bytes: Uint8Array, type: 'png' | 'jpeg'): { width: number; height: number; orientation: number } {
   const size = headerDimensions(bytes);
   if (!size || size.type !== (type === 'png' ? 'png' : 'jpg')) throw new ConversionRejected(UNREADABLE_IMAGE);
-  const { width, height } = size;
+  const { width, height, orientation } = size;
   if (width * height > MAX_IMAGE_PIXELS) throw new ConversionRejected(imageTooLargeMessage(width, height));
-  return { width, height };
+  return { width, height, orientation };
 }
 
 /** One Letter page with the image centred and scaled down (never up) to fit inside the margins. */
 export async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpeg'): Promise<Uint8Array> {
-  checkImageDimensions(bytes, type);
+  // EXIF's orientation, read with the header, before the metadata is dropped below.
+  const { orientation } = checkImageDimensions(bytes, type);
   const doc = await PDFDocument.create();
   let image;
-  let orientation: ExifOrientation = 1;
   try {
     // pdf-lib reads the bytes through their ArrayBuffer from offset 0: hand it an unshared copy. A JPEG is embedded
     // as its bytes, so without the camera's metadata (a PNG's pixels are encoded again, its chunks left behind).
-    if (type === 'png') image = await doc.embedPng(new Uint8Array(bytes));
-    else {
-      const jpeg = withoutJpegMetadata(bytes);
-      orientation = jpeg.orientation;
-      image = await doc.embedJpg(jpeg.jpeg);
-    }
+    image = type === 'png' ? await doc.embedPng(new Uint8Array(bytes)) : await doc.embedJpg(withoutJpegMetadata(bytes));
   } catch (err) {
     throw new ConversionRejected(isOutOfMemory(err) ? TOO_MUCH_MEMORY_MESSAGE : UNREADABLE_IMAGE);
   }

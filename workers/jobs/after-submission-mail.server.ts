@@ -16,8 +16,6 @@ import {
   type CounselorMailMark,
 } from '../../db/repos/after-submission.server.js';
 import { counselorLink, submittedApplication } from '../../domain/after-submission/checklist.server.js';
-import { findUserById } from '../../db/repos/users.server.js';
-import { type Lang, accountLang } from '../../form/lang.js';
 import { counselorRequestMail, decisionReleasedMail, transcriptRejectedMail } from '../../domain/mail/after-submission-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
 import { isPermanentRefusal } from '../../domain/mail/recommendation-mail.server.js';
@@ -37,10 +35,6 @@ export async function registerAfterSubmissionMail(boss: PgBoss, services: Worker
       if (job) services.logger.error({ job: job.data }, 'after-submission e-mail given up after every retry');
     },
   );
-}
-
-async function accountLanguage(services: WorkerServices, userId: string): Promise<Lang> {
-  return accountLang((await findUserById(services.db.knex, userId))?.language);
 }
 
 const MARKS: Record<0 | 1 | 2, CounselorMailMark> = { 0: 'sent_at', 1: 'reminder_1_sent_at', 2: 'reminder_2_sent_at' };
@@ -71,7 +65,7 @@ export async function sendAfterSubmissionMail(
         applicantName: applicantName(app.answers, ''),
         reference: app.reference,
         userId: app.userId,
-        lang: await accountLanguage(services, app.userId),
+        lang: app.lang,
       }),
     );
     await markDecisionNotified(knex, app.userId, services.now());
@@ -88,7 +82,7 @@ export async function sendAfterSubmissionMail(
         applicantName: applicantName(app.answers, ''),
         userId: app.userId,
         at: checklist.rejected_at,
-        lang: await accountLanguage(services, app.userId),
+        lang: app.lang,
       }),
     );
     await updateChecklist(knex, app.userId, { rejection_notified_at: services.now(), updated_at: services.now() });
@@ -103,7 +97,6 @@ export async function sendAfterSubmissionMail(
   const app = await submittedApplication(knex, { userId: request.user_id });
   if (!app) return 'skipped';
   const keys = transcriptKeys();
-  const user = await findUserById(knex, request.user_id);
   const mail = counselorRequestMail(services.config, {
     to: request.email,
     counselorName: [text(app.answers, keys.counselorFirstName), text(app.answers, keys.counselorLastName)].filter(Boolean).join(' '),
@@ -113,7 +106,7 @@ export async function sendAfterSubmissionMail(
     expiresAt: request.expires_at,
     reminder: job.reminder,
     requestId: request.id,
-    lang: accountLang(user?.language),
+    lang: app.lang,
   });
   try {
     await services.mail.send(mail);

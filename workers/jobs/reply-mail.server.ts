@@ -1,12 +1,10 @@
 import type { WorkerServices } from '../services.js';
 import type { AfterSubmissionMailJob } from '../../platform/jobs/queues.js';
 import { findReply } from '../../db/repos/replies.server.js';
-import { findUserById } from '../../db/repos/users.server.js';
 import { submittedApplication } from '../../domain/after-submission/checklist.server.js';
 import { replyDatePassed, replyDeadline } from '../../domain/after-submission/reply-date.server.js';
 import { replyConfirmationMail } from '../../domain/mail/reply-mail.server.js';
 import { applicantName } from '../../form/applicant-name.js';
-import { accountLang } from '../../form/lang.js';
 
 /**
  * The confirmation of one recorded reply. A reply changed again before this job ran has a newer job of its own, so
@@ -20,10 +18,8 @@ export async function sendReplyConfirmation(
   const reply = await findReply(knex, job.userId);
   const app = await submittedApplication(knex, { userId: job.userId });
   if (!reply || reply.version !== job.version || !app || !services.mail) return 'skipped';
-  const user = await findUserById(knex, job.userId);
-  const lang = accountLang(user?.language);
   const now = services.now();
-  const deadline = replyDeadline(services.config, app, now, lang);
+  const deadline = replyDeadline(services.config, app, now, app.lang);
   await services.mail.send(
     replyConfirmationMail(services.config, {
       to: app.username,
@@ -34,7 +30,7 @@ export async function sendReplyConfirmation(
       repliedAt: reply.replied_at,
       byOffice: reply.replied_by !== 'applicant',
       changeUntil: replyDatePassed(deadline, now) ? null : deadline.text,
-      lang,
+      lang: app.lang,
     }),
   );
   services.logger.info({ userId: app.userId, version: reply.version }, 'reply confirmation e-mail sent');

@@ -77,17 +77,14 @@ export async function addPasskey(
   if (!attestation || !challenge) throw new HttpError(400, PASSKEY_TEXTS.badRequest);
   if (!(await takeAnsweredChallenge(services, challenge, 'register', user.id))) throw new HttpError(400, PASSKEY_TEXTS.addRefused);
   const rp = relyingParty(services.config);
-  const verified = await (
-    await webauthn()
-  )
-    .verifyRegistrationResponse({
-      response: attestation,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    })
-    .catch(() => null);
+  const { verifyRegistrationResponse } = await webauthn();
+  const verified = await verifyRegistrationResponse({
+    response: attestation,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  }).catch(() => null);
   if (!verified?.verified) {
     await auditPasskey(services, req, 'passkey-add-refused', user.id, { reason: 'attestation' });
     throw new HttpError(400, PASSKEY_TEXTS.addRefused);

@@ -62,23 +62,20 @@ export async function signInWithPasskey(services: AppServices, req: Request, res
   });
 
   const rp = relyingParty(services.config);
-  const verified = await (
-    await webauthn()
-  )
-    .verifyAuthenticationResponse({
-      response: assertion,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      credential: {
-        id: passkey.credential_id,
-        publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
-        counter: passkey.counter,
-        transports: passkey.transports,
-      },
-    })
-    .catch(() => null);
+  const { verifyAuthenticationResponse } = await webauthn();
+  const verified = await verifyAuthenticationResponse({
+    response: assertion,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+    credential: {
+      id: passkey.credential_id,
+      publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
+      counter: passkey.counter,
+      transports: passkey.transports,
+    },
+  }).catch(() => null);
   if (!verified?.verified) return refuse('signature', user.id);
   // The authenticator says whose passkey it is: it must be the account the credential is stored for.
   const handle = assertion.response.userHandle;
